@@ -1,0 +1,27 @@
+import { mkdtemp, mkdir, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isProtectedPath, resolveInProject } from './projectPath.js';
+
+describe('resolveInProject', () => {
+  it('keeps project-relative paths inside, resolves ../ and symlinks out', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cc-root-'));
+    const outside = await mkdtemp(path.join(tmpdir(), 'cc-out-'));
+    await mkdir(path.join(root, 'src'));
+    await writeFile(path.join(root, 'src/a.ts'), '');
+    await symlink(outside, path.join(root, 'link'));
+    expect(await resolveInProject(root, 'src/a.ts')).toMatchObject({ inside: true, rel: 'src/a.ts' });
+    expect(await resolveInProject(root, 'src/new/deep.ts')).toMatchObject({ inside: true, rel: 'src/new/deep.ts' });
+    expect(await resolveInProject(root, '.')).toMatchObject({ inside: true, rel: '.' });
+    expect((await resolveInProject(root, '../x')).inside).toBe(false);
+    expect((await resolveInProject(root, '/etc/passwd')).inside).toBe(false);
+    expect((await resolveInProject(root, 'link/new-file')).inside).toBe(false);
+    expect((await resolveInProject(root, 'a\0b')).inside).toBe(false);
+  });
+  it('flags protected paths case-insensitively', () => {
+    for (const p of ['codecoder.json', '.codecoder/x', '.git/hooks/pre-commit', '.GIT/config', '.git'])
+      expect(isProtectedPath(p)).toBe(true);
+    for (const p of ['src/codecoder.json', '.gitignore', '.github/workflows/ci.yml']) expect(isProtectedPath(p)).toBe(false);
+  });
+});

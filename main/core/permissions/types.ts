@@ -1,0 +1,97 @@
+/**
+ * The permission model of the reference design (seed §4.2–4.7), as plain types.
+ * Nothing here imports electron or node: the renderer's contract mirrors these shapes.
+ */
+
+/** Where a tool's effects happen. Decides the ceiling: `shell` never reaches the project level. */
+export type Environment = 'host' | 'shell' | 'wasm' | 'docker' | 'sandbox';
+export const ENVIRONMENTS: readonly Environment[] = ['host', 'shell', 'wasm', 'docker', 'sandbox'];
+
+/** `run_command:git` → tool `run_command`, action `git`, raw `run_command:git`. */
+export interface PermissionKey {
+  tool: string;
+  action: string;
+  raw: string;
+}
+
+/** Facts about a key that the prompt must call out (protected path, redirect target, compound, …). */
+export interface KeyFlags {
+  /** codecoder.json, .codecoder/**, .git/**: always asks, never covered by a glob or wildcard. */
+  protectedPath?: boolean;
+  /** The path resolved outside the project root: never matches any entry. */
+  outsideProject?: boolean;
+  /** A compound shell command: matches only an identical entry. */
+  compound?: boolean;
+  /** The engine could not understand the input; it must ask (or refuse when invalid). */
+  unclassified?: boolean;
+  /** Human-readable notes for the approval prompt (e.g. "writes to out.txt via redirection"). */
+  notes?: string[];
+  /** For shell keys: each program that would run, in order (deny rules match any of them). */
+  programs?: { program: string; subcommand?: string }[];
+  /** For simple shell keys: the subcommand (git push → push). */
+  subcommand?: string;
+}
+
+export type Permission =
+  | { kind: 'none' }
+  | { kind: 'ask'; key: PermissionKey; flags?: KeyFlags }
+  /** Input that must never run (unparseable command, NUL, control characters…). */
+  | { kind: 'invalid'; reason: string };
+
+export type Scope = 'once' | 'session' | 'project';
+
+/** The highest scope a key of this environment may be granted (seed §4.3). */
+export function ceilingOf(env: Environment): Exclude<Scope, 'once'> {
+  return env === 'shell' ? 'session' : 'project';
+}
+
+export type AskAnswer =
+  | { choice: 'once' }
+  | { choice: 'session'; ttlMs?: number }
+  | { choice: 'project' }
+  | { choice: 'deny'; reason?: string };
+
+/** Everything the approval prompt needs to show. */
+export interface AskRequest {
+  tool: string;
+  environment: Environment;
+  key: PermissionKey;
+  flags?: KeyFlags;
+  /** The validated tool arguments (a command, a path and content, …). */
+  args: unknown;
+  agentId: string;
+  conversationId: string;
+  /** 0 for the main agent, 1 for a sub-agent. */
+  depth: number;
+  /** The highest scope the prompt may offer. */
+  ceiling: Exclude<Scope, 'once'>;
+}
+
+/** Injected: the UI, a notification action, the CLI or a test answers it. */
+export type Asker = (request: AskRequest, signal?: AbortSignal) => Promise<AskAnswer>;
+
+/** Injected so expiry is tested without sleeping. Milliseconds since the epoch. */
+export interface Clock {
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+
+export type DecidedVia = 'none' | 'project' | 'session' | 'once' | 'deny-rule' | 'user-deny' | 'invalid' | 'ceiling';
+
+export interface Decision {
+  allowed: boolean;
+  via: DecidedVia;
+  key?: string;
+  /** Why it was refused (deny rule, the user's reason, the parse error…). Goes back to the model. */
+  reason?: string;
+  /** CeilingViolation reports met on the way (ADR 0022): reported, never honoured. */
+  violations?: CeilingViolation[];
+}
+
+export interface CeilingViolation {
+  key: string;
+  environment: Environment;
+  requested: Scope;
+  ceiling: Exclude<Scope, 'once'>;
+  message: string;
+}

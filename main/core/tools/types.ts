@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import type { Environment, Permission } from '../permissions/types.js';
+
+export type ToolCategory = 'read' | 'edit' | 'execute' | 'vcs' | 'web' | 'agent';
+
+export interface ToolContext {
+  projectRoot: string;
+  signal: AbortSignal;
+  /** Streaming output for the UI (command output, progress). */
+  output: (chunk: string) => void;
+  agentId: string;
+  conversationId: string;
+  /** 0 for the main agent, 1 for a sub-agent. */
+  depth: number;
+  /** Where long outputs are written in full (app data, never the project). */
+  logDir: string;
+}
+
+export interface ToolResult {
+  /** What the model reads. */
+  content: string;
+  isError?: boolean;
+  /** Structured data for the UI (a diff, an exit code, a process id…). */
+  data?: unknown;
+  /** Where the full output is, when `content` was cut to head + tail. */
+  fullLogPath?: string;
+}
+
+/** The seed's Tool trait (§4.4). `permission()` is decided before `execute()`, always. */
+export interface Tool<A = unknown> {
+  name: string;
+  /** Written for the model. */
+  description: string;
+  category: ToolCategory;
+  environment: Environment;
+  parameters: z.ZodType<A>;
+  /** None, Ask(key) or Invalid. May resolve paths (realpath), hence async. */
+  permission(args: A, ctx: { projectRoot: string }): Permission | Promise<Permission>;
+  execute(args: A, ctx: ToolContext): Promise<ToolResult>;
+  /** Human template of the key, for the catalogue (`run_command:<program>`). */
+  keyTemplate?: string;
+}
