@@ -95,3 +95,20 @@ export interface CeilingViolation {
   ceiling: Exclude<Scope, 'once'>;
   message: string;
 }
+
+/** One tool call presented to the engine. `permission` is the tool's own verdict for these args. */
+export interface PermissionCheckRequest {
+  tool: string;
+  environment: Environment;
+  permission: Permission;
+  args: unknown;
+  agentId: string;
+  conversationId: string;
+  depth: number;
+  signal?: AbortSignal;
+}
+
+/** What the agent loop needs of the engine: decide before execute, always. */
+export interface PermissionGate {
+  check(request: PermissionCheckRequest): Promise<Decision>;
+}

@@ -40,3 +40,8 @@ export interface Tool<A = unknown> {
   /** Human template of the key, for the catalogue (`run_command:<program>`). */
   keyTemplate?: string;
 }
+
+export interface ToolRegistry {
+  list(): Tool[];
+  get(name: string): Tool | undefined;
+}
