@@ -1,0 +1,41 @@
+import type { ToolContext } from './types.js';
+
+/** How web_search talks to its provider. See docs/tools.md for each wire format. */
+export interface WebSearchSettings {
+  /** e.g. https://api.search.brave.com/res/v1/web/search, http://localhost:8888/search */
+  endpoint: string;
+  /** `brave`: X-Subscription-Token; `searxng`: adds format=json; `json`: the simple contract. */
+  provider?: 'brave' | 'searxng' | 'json';
+  apiKey?: string;
+}
+
+export interface GithubSettings {
+  /** https://api.github.com, or a GitHub Enterprise API root. */
+  baseUrl?: string;
+  token?: string;
+}
+
+export interface SubAgentRequest {
+  prompt: string;
+  parentCtx: ToolContext;
+}
+
+/**
+ * What the tools need from the app, passed in so tests can replace each piece (narrow
+ * dependencies, no container). Everything optional has a safe default or a clear "not configured".
+ */
+export interface ToolDeps {
+  projectRoot: string;
+  /** The app data folder (conversations, command logs). Never inside the project. */
+  dataDir: string;
+  webSearch?: WebSearchSettings;
+  github?: GithubSettings;
+  /** Used by web_search and github_search (web_fetch uses node:http to pin checked addresses). */
+  fetch?: typeof fetch;
+  /** web_fetch limits; defaults in web/fetchLimits.ts. */
+  webFetch?: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number };
+  /** The agent loop, injected by the agent issue. Without it `agent` reports it is unavailable. */
+  runSubAgent?: (req: SubAgentRequest) => Promise<string>;
+  /** API keys and tokens the app holds: removed from a child process's environment. */
+  secretsToScrub(): string[];
+}
