@@ -1,0 +1,129 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { LlmError, toLlmError } from './errors.js';
+import { defaultRetryPolicy, withRetry, type RetryPolicy } from './retry.js';
+import type { LlmEvent, LlmMessage, LlmProvider, LlmRequest, LlmSettings, LlmStopReason } from './types.js';
+import { parseToolArgs } from './toolArgs.js';
+
+type Param = Anthropic.MessageParam;
+type Block = Anthropic.ContentBlockParam;
+
+/** Neutral transcript → Messages API params. Consecutive same-role messages are merged (the API wants alternation). */
+export function toAnthropicMessages(messages: LlmMessage[]): Param[] {
+  const out: Param[] = [];
+  for (const m of messages) {
+    const blocks: Block[] = m.content.map((b): Block => {
+      if (b.type === 'text') return { type: 'text', text: b.text };
+      if (b.type === 'tool_use') return { type: 'tool_use', id: b.id, name: b.name, input: (b.input ?? {}) as Record<string, unknown> };
+      return { type: 'tool_result', tool_use_id: b.toolUseId, content: b.content, ...(b.isError ? { is_error: true } : {}) };
+    });
+    if (blocks.length === 0) continue;
+    const last = out[out.length - 1];
+    if (last && last.role === m.role) (last.content as Block[]).push(...blocks);
+    else out.push({ role: m.role, content: blocks });
+  }
+  return out;
+}
+
+function stopReason(raw: string | null | undefined): LlmStopReason {
+  if (raw === 'end_turn' || raw === 'tool_use' || raw === 'max_tokens' || raw === 'stop_sequence') return raw;
+  return 'other';
+}
+
+export interface ProviderOptions {
+  retry?: RetryPolicy;
+  /** Per-attempt timeout of the HTTP request (ms). */
+  timeoutMs?: number;
+}
+
+export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOptions = {}): LlmProvider {
+  const policy = opts.retry ?? defaultRetryPolicy;
+  const ctx = { provider: 'anthropic', model: settings.model, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+  let client: Anthropic | undefined;
+  const getClient = () =>
+    (client ??= new Anthropic({
+      apiKey: settings.apiKey ?? null,
+      baseURL: settings.baseUrl ?? null,
+      maxRetries: 0, // our own policy in retry.ts covers mid-stream drops too
+      logLevel: 'off', // the SDK's debug logs would carry request details; keys stay out of every log
+      timeout: opts.timeoutMs ?? 10 * 60_000,
+    }));
+
+  async function* attempt(request: LlmRequest, signal?: AbortSignal): AsyncIterable<LlmEvent> {
+    const stream = await getClient().messages.create(
+      {
+        model: settings.model,
+        max_tokens: request.maxTokens ?? settings.maxTokens ?? 8192,
+        system: request.system,
+        messages: toAnthropicMessages(request.messages),
+        ...(request.tools.length
+          ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Anthropic.Tool.InputSchema })) }
+          : {}),
+        stream: true,
+      },
+      { signal },
+    );
+    const tools = new Map<number, { id: string; name: string; json: string }>();
+    let inputTokens = 0;
+    let outputTokens = 0;
+    let stop: string | null = null;
+    for await (const ev of stream) {
+      switch (ev.type) {
+        case 'message_start':
+          inputTokens = ev.message.usage.input_tokens ?? 0;
+          outputTokens = ev.message.usage.output_tokens ?? 0;
+          break;
+        case 'content_block_start':
+          if (ev.content_block.type === 'tool_use') {
+            tools.set(ev.index, { id: ev.content_block.id, name: ev.content_block.name, json: '' });
+            yield { type: 'tool_call.start', index: ev.index, id: ev.content_block.id, name: ev.content_block.name };
+          }
+          break;
+        case 'content_block_delta':
+          if (ev.delta.type === 'text_delta') yield { type: 'text.delta', text: ev.delta.text };
+          else if (ev.delta.type === 'input_json_delta') {
+            const t = tools.get(ev.index);
+            if (t) {
+              t.json += ev.delta.partial_json;
+              yield { type: 'tool_call.delta', index: ev.index, argsDelta: ev.delta.partial_json };
+            }
+          }
+          break;
+        case 'content_block_stop': {
+          const t = tools.get(ev.index);
+          if (t) {
+            const parsed = parseToolArgs(t.json);
+            yield { type: 'tool_call.end', index: ev.index, id: t.id, name: t.name, ...parsed };
+          }
+          break;
+        }
+        case 'message_delta':
+          stop = ev.delta.stop_reason ?? stop;
+          if (ev.usage?.output_tokens != null) outputTokens = ev.usage.output_tokens;
+          if (ev.usage?.input_tokens != null) inputTokens = ev.usage.input_tokens;
+          break;
+        case 'message_stop':
+          yield { type: 'usage', inputTokens, outputTokens };
+          yield { type: 'stop', reason: stopReason(stop), raw: stop };
+          return;
+      }
+    }
+    // The body ended without message_stop: the connection was cut.
+    throw new LlmError('connection_dropped', 'the connection to the anthropic API dropped mid-stream');
+  }
+
+  return {
+    kind: 'anthropic',
+    model: settings.model,
+    stream(request, signal) {
+      if (!settings.apiKey) {
+        return failing(new LlmError('missing_key', 'no API key for provider anthropic: set ANTHROPIC_API_KEY or add the key in Settings'));
+      }
+      return withRetry(() => attempt(request, signal), (e) => toLlmError(e, { ...ctx, aborted: signal?.aborted }), policy, signal);
+    },
+  };
+}
+
+/** An event stream that fails on first read (errors surface where events are consumed). */
+export async function* failing(err: Error): AsyncIterable<LlmEvent> {
+  throw err;
+}

@@ -1,0 +1,62 @@
+/**
+ * One provider-neutral shape for talking to a model. The loop speaks only this; the Anthropic and
+ * OpenAI adapters translate to and from their wire formats.
+ */
+
+export type LlmProviderKind = 'anthropic' | 'openai' | 'openai-compatible';
+
+export type LlmContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; toolUseId: string; content: string; isError?: boolean };
+
+export interface LlmMessage {
+  role: 'user' | 'assistant';
+  content: LlmContentBlock[];
+}
+
+export interface LlmToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an object schema). */
+  inputSchema: Record<string, unknown>;
+}
+
+export interface LlmRequest {
+  system: string;
+  messages: LlmMessage[];
+  tools: LlmToolSpec[];
+  maxTokens?: number;
+}
+
+export type LlmStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'other';
+
+export type LlmEvent =
+  | { type: 'text.delta'; text: string }
+  | { type: 'tool_call.start'; index: number; id: string; name: string }
+  | { type: 'tool_call.delta'; index: number; argsDelta: string }
+  /** `input` is the parsed arguments; `argsError` is set when the model sent JSON we cannot parse. */
+  | { type: 'tool_call.end'; index: number; id: string; name: string; input: unknown; argsError?: string }
+  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  | { type: 'stop'; reason: LlmStopReason; raw: string | null }
+  /**
+   * The provider is about to retry after a retryable failure. `discardPartial` says that events of
+   * this turn were already delivered and must be thrown away (the turn restarts from scratch).
+   */
+  | { type: 'retry'; attempt: number; delayMs: number; code: string; discardPartial: boolean };
+
+export interface LlmProvider {
+  readonly kind: LlmProviderKind;
+  readonly model: string;
+  /** Streams one model turn. Throws `LlmError` (never a raw SDK error). */
+  stream(request: LlmRequest, signal?: AbortSignal): AsyncIterable<LlmEvent>;
+}
+
+/** The plain settings object the Settings service hands over. */
+export interface LlmSettings {
+  provider: LlmProviderKind;
+  model: string;
+  baseUrl?: string;
+  apiKey?: string;
+  maxTokens?: number;
+}
