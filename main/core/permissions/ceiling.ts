@@ -1,0 +1,34 @@
+/**
+ * The ceiling rule (seed §4.3, ADR 0022): keys of `shell` tools reach the session at most. A grant
+ * above the ceiling is a CeilingViolation — reported (in the Decision, the audit log, the reload
+ * report), never honoured, never silently skipped.
+ */
+import { ceilingOf, type CeilingViolation, type Environment, type Scope } from './types.js';
+
+const RANK: Record<Scope, number> = { once: 0, session: 1, project: 2 };
+
+export function ceilingViolation(key: string, environment: Environment, requested: Scope): CeilingViolation | undefined {
+  const ceiling = ceilingOf(environment);
+  if (RANK[requested] <= RANK[ceiling]) return undefined;
+  return {
+    key,
+    environment,
+    requested,
+    ceiling,
+    message:
+      `CeilingViolation: ${key} is a key of a ${environment} tool, which can be granted for the ${ceiling} at most, ` +
+      `not the ${requested}. Shell commands can do anything on this machine, so they are re-approved each session.`,
+  };
+}
+
+export class CeilingViolationError extends Error {
+  override name = 'CeilingViolation';
+  constructor(readonly violation: CeilingViolation) {
+    super(violation.message);
+  }
+}
+
+/** The stricter of two environments for the ceiling (a key's tool may disagree with the caller's). */
+export function stricter(a: Environment, b: Environment | undefined): Environment {
+  return a === 'shell' || b === 'shell' ? 'shell' : a;
+}

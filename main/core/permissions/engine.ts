@@ -1,0 +1,424 @@
+/**
+ * The permission engine: the seed's lookup chain (§4.7) plus deny rules, protected paths and an
+ * audit trail.
+ *
+ *   None → pass · Invalid → refuse · Deny rule → refuse · ProjectAllowlist (ceiling: a violating
+ *   entry is reported and falls through) · SessionAllowlist (expiry) · Ask.
+ *
+ * `decide()` is the synchronous core (exact-key Map lookups first, globs precompiled); only asking is
+ * asynchronous. `check()` adds the ask, the answers and the audit record.
+ */
+import type { AuditLog, AuditQuery, AuditRecord } from './audit.js';
+import { CeilingViolationError, ceilingViolation, stricter } from './ceiling.js';
+import { parseKey } from './keyGrammar.js';
+import { AllowSet, patternProblem, type MatchTarget } from './match.js';
+import type { EntryValue } from './configFile.js';
+import type { ConfigSnapshot } from './projectConfig.js';
+import type { ConfigEdit, ConfigError } from './configFile.js';
+import { compileProject, type CompiledProject, type DenyEntryView, type LoadReport, type ProjectEntryView } from './projectLevel.js';
+import { SessionAllowlist, type SessionEntry } from './sessionAllowlist.js';
+import {
+  ceilingOf,
+  type AskAnswer,
+  type Asker,
+  type CeilingViolation,
+  type Clock,
+  type DecidedVia,
+  type Decision,
+  type Environment,
+  type Permission,
+  type PermissionCheckRequest,
+  type PermissionGate,
+  type PermissionKey,
+} from './types.js';
+
+/** What the engine needs of codecoder.json (ProjectConfig implements it). */
+export interface ProjectLevelSource {
+  snapshot(): ConfigSnapshot;
+  reload(): Promise<ConfigSnapshot>;
+  edit(edit: ConfigEdit): Promise<void>;
+  readonly changedOnDisk: boolean;
+  onDiskChange?(listener: () => void): () => void;
+}
+
+export type EngineChange =
+  | { kind: 'project' }
+  | { kind: 'session' }
+  | { kind: 'deny' }
+  | { kind: 'reload'; report: LoadReport }
+  | { kind: 'disk' };
+
+export interface EngineDeps {
+  projectRoot: string;
+  asker: Asker;
+  clock: Clock;
+  config: ProjectLevelSource;
+  audit: AuditLog;
+  /** The environment of a key's tool, for the ceiling of stored entries; undefined = unknown tool. */
+  environmentOfKey(raw: string): Environment | undefined;
+  onChange?: (change: EngineChange) => void;
+}
+
+export interface EngineDecision extends Decision {
+  /** True when the user was asked for this call. */
+  asked: boolean;
+  /** The allowlist entry or deny pattern that decided, when one did. */
+  entry?: string;
+}
+
+/** The synchronous verdict before any asking. */
+export interface Verdict {
+  outcome: 'allow' | 'deny' | 'ask';
+  via: DecidedVia | 'ask';
+  key?: string;
+  entry?: string;
+  reason?: string;
+  violations: CeilingViolation[];
+}
+
+export interface Grant {
+  key: string;
+  scope: 'session' | 'project';
+}
+
+export interface DryRunResult {
+  decision: 'allow' | 'ask' | 'deny';
+  via: 'none' | 'project' | 'session' | 'deny' | 'invalid' | 'ask';
+  key: string | null;
+  violations: CeilingViolation[];
+  entry?: string;
+  reason?: string;
+}
+
+export interface DecideRequest {
+  tool: string;
+  environment: Environment;
+  permission: Permission;
+}
+
+interface Overlay {
+  project?: AllowSet<{ environment: Environment }>;
+  session?: AllowSet<null>;
+}
+
+export class PermissionEngine implements PermissionGate {
+  private compiled: CompiledProject;
+  readonly session: SessionAllowlist;
+  private readonly acceptedPresets = new Set<string>();
+  private readonly unsubscribeDisk: (() => void) | undefined;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.session = new SessionAllowlist(deps.clock);
+    this.compiled = compileProject(deps.config.snapshot(), deps.environmentOfKey);
+    this.unsubscribeDisk = deps.config.onDiskChange?.(() => this.emit({ kind: 'disk' }));
+  }
+
+  close(): void {
+    this.unsubscribeDisk?.();
+  }
+
+  // ---------------------------------------------------------------- the chain
+
+  /** Synchronous: never asks, never writes, never audits. */
+  decide(req: DecideRequest, overlay?: Overlay): Verdict {
+    const p = req.permission;
+    if (p.kind === 'none') return { outcome: 'allow', via: 'none', violations: [] };
+    if (p.kind === 'invalid') return { outcome: 'deny', via: 'invalid', reason: p.reason, violations: [] };
+    const target: MatchTarget = p.flags ? { key: p.key, flags: p.flags } : { key: p.key };
+    const raw = p.key.raw;
+
+    const denied = this.compiled.deny.match(target);
+    if (denied !== undefined) {
+      return { outcome: 'deny', via: 'deny-rule', key: raw, entry: denied, reason: `refused by the deny rule "${denied}" in codecoder.json`, violations: [] };
+    }
+    // Protected and outside paths always ask: no allowlist covers them (AllowSet enforces it too).
+    if (p.flags?.protectedPath || p.flags?.outsideProject) return { outcome: 'ask', via: 'ask', key: raw, violations: [] };
+
+    const violations: CeilingViolation[] = [];
+    const projectOk = ceilingOf(req.environment) === 'project';
+    const hit = this.compiled.allow.match(target) ?? overlay?.project?.match(target);
+    if (hit) {
+      const env = stricter(req.environment, hit.meta.environment);
+      if (projectOk && env !== 'shell') return { outcome: 'allow', via: 'project', key: raw, entry: hit.key.raw, violations };
+      violations.push(ceilingViolation(hit.key.raw, env, 'project')!);
+    } else {
+      const bad = this.compiled.violating.match(target);
+      if (bad?.meta.violation) violations.push(bad.meta.violation);
+    }
+
+    const s = this.session.lookup(target);
+    if (s) return { outcome: 'allow', via: 'session', key: raw, entry: s.key, violations };
+    const o = overlay?.session?.match(target);
+    if (o) return { outcome: 'allow', via: 'session', key: raw, entry: o.key.raw, violations };
+    return { outcome: 'ask', via: 'ask', key: raw, violations };
+  }
+
+  async check(req: PermissionCheckRequest): Promise<EngineDecision> {
+    const v = this.decide(req);
+    if (v.outcome !== 'ask') return this.record(req, this.fromVerdict(v, false));
+    const p = req.permission as Extract<Permission, { kind: 'ask' }>;
+    const decision = await this.ask(req, p, v.violations);
+    return this.record(req, decision);
+  }
+
+  private async ask(req: PermissionCheckRequest, p: Extract<Permission, { kind: 'ask' }>, violations: CeilingViolation[]): Promise<EngineDecision> {
+    const raw = p.key.raw;
+    const base = { key: raw, asked: true, ...(violations.length ? { violations } : {}) };
+    const refuse = (via: DecidedVia, reason: string, extra: Partial<EngineDecision> = {}): EngineDecision => ({ allowed: false, via, reason, ...base, ...extra });
+    if (req.signal?.aborted) return refuse('user-deny', 'the request was cancelled before it was approved');
+
+    const pinnedOnce = Boolean(p.flags?.protectedPath || p.flags?.outsideProject);
+    const env = stricter(req.environment, this.deps.environmentOfKey(raw));
+    let answer: AskAnswer;
+    try {
+      answer = await this.deps.asker(
+        {
+          tool: req.tool,
+          environment: req.environment,
+          key: p.key,
+          ...(p.flags ? { flags: p.flags } : {}),
+          args: req.args,
+          agentId: req.agentId,
+          conversationId: req.conversationId,
+          depth: req.depth,
+          ceiling: ceilingOf(env),
+        },
+        req.signal,
+      );
+    } catch (err) {
+      return refuse('user-deny', `the approval prompt failed: ${(err as Error).message}`);
+    }
+    if (req.signal?.aborted) return refuse('user-deny', 'the request was cancelled while waiting for approval');
+    if (!isAnswer(answer)) return refuse('user-deny', 'the approval prompt returned no valid answer');
+
+    // A deny rule added while the prompt was open still wins.
+    const target: MatchTarget = p.flags ? { key: p.key, flags: p.flags } : { key: p.key };
+    const denied = this.compiled.deny.match(target);
+    if (denied !== undefined) return refuse('deny-rule', `refused by the deny rule "${denied}" in codecoder.json`, { entry: denied });
+
+    const allow = (via: DecidedVia, reason?: string): EngineDecision => ({ allowed: true, via, ...base, ...(reason ? { reason } : {}) });
+    const pinnedNote = 'allowed once: protected and outside-project paths are never remembered';
+    switch (answer.choice) {
+      case 'once':
+        return allow('once');
+      case 'deny':
+        return refuse('user-deny', answer.reason?.trim() ? `the user refused: ${answer.reason.trim()}` : 'the user refused');
+      case 'session':
+        if (pinnedOnce) return allow('once', pinnedNote);
+        this.session.add(p.key, answer.ttlMs);
+        this.emit({ kind: 'session' });
+        return allow('session');
+      case 'project': {
+        const cv = ceilingViolation(raw, env, 'project');
+        // The seed's diagram: ThisProject above the ceiling → CeilingViolation → deny.
+        if (cv) return refuse('ceiling', cv.message, { violations: [...violations, cv] });
+        if (pinnedOnce) return allow('once', pinnedNote);
+        try {
+          await this.deps.config.edit({ op: 'setAllow', key: raw, value: 'AlwaysThisProject' });
+          this.recompile();
+          this.emit({ kind: 'project' });
+          return allow('project');
+        } catch (err) {
+          // The user said yes; saving failed (malformed or locked file). Remember it for the session.
+          this.session.add(p.key);
+          this.emit({ kind: 'session' });
+          return allow('session', `allowed for this session only: could not save to codecoder.json (${(err as Error).message})`);
+        }
+      }
+    }
+  }
+
+  private fromVerdict(v: Verdict, asked: boolean): EngineDecision {
+    const d: EngineDecision = { allowed: v.outcome === 'allow', via: v.via as DecidedVia, asked };
+    if (v.key !== undefined) d.key = v.key;
+    if (v.entry !== undefined) d.entry = v.entry;
+    if (v.reason !== undefined) d.reason = v.reason;
+    if (v.violations.length) d.violations = v.violations;
+    return d;
+  }
+
+  private record(req: PermissionCheckRequest, d: EngineDecision): EngineDecision {
+    const r: AuditRecord = {
+      time: new Date(this.deps.clock.now()).toISOString(),
+      agent: req.agentId,
+      conversation: req.conversationId,
+      tool: req.tool,
+      key: d.key ?? null,
+      decision: d.allowed ? 'allow' : 'deny',
+      via: d.via,
+    };
+    if (d.entry !== undefined) r.entry = d.entry;
+    if (d.asked) r.asked = true;
+    if (d.reason !== undefined) r.reason = d.reason;
+    if (d.violations?.length) r.violations = d.violations;
+    this.deps.audit.append(r);
+    return d;
+  }
+
+  // ---------------------------------------------------------------- dry run
+
+  /** Validates `--grant`s: unknown tools and bad patterns throw; ceiling breaches are returned. */
+  checkGrants(grants: Grant[]): { violations: CeilingViolation[]; overlay: Overlay } {
+    const violations: CeilingViolation[] = [];
+    const project: { key: PermissionKey; meta: { environment: Environment } }[] = [];
+    const session: { key: PermissionKey; meta: null }[] = [];
+    for (const g of grants) {
+      const key = parseKey(g.key);
+      const env = this.deps.environmentOfKey(g.key);
+      if (env === undefined) throw new Error(`grant ${g.key}: unknown tool "${key.tool}"`);
+      const problem = patternProblem(key, 'allow');
+      if (problem) throw new Error(`grant ${g.key}: ${problem}`);
+      const v = ceilingViolation(g.key, env, g.scope);
+      if (v) violations.push(v);
+      else if (g.scope === 'project') project.push({ key, meta: { environment: env } });
+      else session.push({ key, meta: null });
+    }
+    return { violations, overlay: { project: new AllowSet(project), session: new AllowSet(session) } };
+  }
+
+  /** What would happen, without asking, executing, writing or auditing. */
+  dryRun(req: DecideRequest, grants: Grant[] = []): DryRunResult {
+    const g = this.checkGrants(grants);
+    const v = this.decide(req, g.overlay);
+    const via: DryRunResult['via'] =
+      v.via === 'deny-rule' ? 'deny' : v.via === 'none' || v.via === 'project' || v.via === 'session' || v.via === 'invalid' ? v.via : 'ask';
+    const out: DryRunResult = { decision: v.outcome, via, key: v.key ?? null, violations: [...g.violations, ...v.violations] };
+    if (v.entry !== undefined) out.entry = v.entry;
+    if (v.reason !== undefined) out.reason = v.reason;
+    return out;
+  }
+
+  // ---------------------------------------------------------------- the UI's methods
+
+  listProject(): ProjectEntryView[] {
+    return this.compiled.entries;
+  }
+  listDeny(): DenyEntryView[] {
+    return this.compiled.denyEntries;
+  }
+  listSession(): SessionEntry[] {
+    return this.session.list();
+  }
+  loadReport(): LoadReport {
+    return this.compiled.report;
+  }
+  configStatus(): { changedOnDisk: boolean; error?: ConfigError } {
+    const error = this.deps.config.snapshot().error;
+    return error ? { changedOnDisk: this.deps.config.changedOnDisk, error } : { changedOnDisk: this.deps.config.changedOnDisk };
+  }
+
+  /** Adds or changes a project entry. A shell key at AlwaysThisProject throws CeilingViolationError. */
+  async setProjectEntry(raw: string, value: EntryValue = 'AlwaysThisProject'): Promise<void> {
+    const key = this.validEntryKey(raw, 'allow');
+    const env = this.deps.environmentOfKey(raw)!;
+    if (value === 'AlwaysThisProject') {
+      const v = ceilingViolation(key.raw, env, 'project');
+      if (v) throw new CeilingViolationError(v);
+    }
+    await this.deps.config.edit({ op: 'setAllow', key: raw, value });
+    this.recompile();
+    this.emit({ kind: 'project' });
+  }
+
+  async removeProjectEntry(raw: string): Promise<void> {
+    await this.deps.config.edit({ op: 'removeAllow', key: raw });
+    this.recompile();
+    this.emit({ kind: 'project' });
+  }
+
+  async addDenyRule(raw: string): Promise<void> {
+    this.validEntryKey(raw, 'deny');
+    await this.deps.config.edit({ op: 'addDeny', key: raw });
+    this.recompile();
+    this.emit({ kind: 'deny' });
+  }
+
+  async removeDenyRule(raw: string): Promise<void> {
+    await this.deps.config.edit({ op: 'removeDeny', key: raw });
+    this.recompile();
+    this.emit({ kind: 'deny' });
+  }
+
+  addSessionEntry(raw: string, ttlMs?: number): SessionEntry {
+    const key = this.validEntryKey(raw, 'allow');
+    const e = this.session.add(key, ttlMs);
+    this.emit({ kind: 'session' });
+    return e;
+  }
+
+  removeSessionEntry(raw: string): boolean {
+    const had = this.session.remove(raw);
+    if (had) this.emit({ kind: 'session' });
+    return had;
+  }
+
+  /** Applies codecoder.json as it is on disk now; lists every CeilingViolation and ignored entry. */
+  async reload(): Promise<LoadReport> {
+    await this.deps.config.reload();
+    this.recompile();
+    const report = this.compiled.report;
+    this.emit({ kind: 'reload', report });
+    return report;
+  }
+
+  /** `AlwaysThisSession` entries of codecoder.json not yet accepted: offered at session start, never granted silently. */
+  sessionPresets(): string[] {
+    return this.compiled.presets.map((k) => k.raw).filter((raw) => !this.acceptedPresets.has(raw));
+  }
+
+  /** Adds the chosen presets to the session allowlist; returns the keys added (non-presets are ignored). */
+  acceptPresets(keys: string[]): string[] {
+    const byRaw = new Map(this.compiled.presets.map((k) => [k.raw, k]));
+    const added: string[] = [];
+    for (const raw of keys) {
+      const k = byRaw.get(raw);
+      if (!k) continue;
+      this.session.add(k);
+      this.acceptedPresets.add(raw);
+      added.push(raw);
+    }
+    if (added.length) this.emit({ kind: 'session' });
+    return added;
+  }
+
+  queryAudit(q?: AuditQuery): Promise<AuditRecord[]> {
+    return this.deps.audit.query(q);
+  }
+  auditHitCounts(): ReturnType<AuditLog['hitCounts']> {
+    return this.deps.audit.hitCounts();
+  }
+
+  private validEntryKey(raw: string, use: 'allow' | 'deny'): PermissionKey {
+    const key = parseKey(raw);
+    if (use === 'allow' && this.deps.environmentOfKey(raw) === undefined) throw new Error(`${raw}: unknown tool "${key.tool}"`);
+    const problem = patternProblem(key, use);
+    if (problem) throw new Error(problem);
+    return key;
+  }
+
+  private recompile(): void {
+    this.compiled = compileProject(this.deps.config.snapshot(), this.deps.environmentOfKey);
+  }
+
+  private emit(change: EngineChange): void {
+    try {
+      this.deps.onChange?.(change);
+    } catch {
+      // A broken listener must not break a decision.
+    }
+  }
+}
+
+function isAnswer(a: unknown): a is AskAnswer {
+  if (typeof a !== 'object' || a === null) return false;
+  const c = (a as { choice?: unknown }).choice;
+  if (c === 'session') {
+    const ttl = (a as { ttlMs?: unknown }).ttlMs;
+    return ttl === undefined || (typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 0);
+  }
+  if (c === 'deny') {
+    const r = (a as { reason?: unknown }).reason;
+    return r === undefined || typeof r === 'string';
+  }
+  return c === 'once' || c === 'project';
+}

@@ -1,0 +1,43 @@
+/**
+ * Key grammar without dependencies: parsing `tool:action` and which grammar a tool's actions follow.
+ * (Kept apart from keys.ts so matching never loads the shell parser.)
+ */
+import type { PermissionKey } from './types.js';
+
+export class KeyError extends Error {
+  override name = 'KeyError';
+}
+
+/** Tool names are identifiers (`run_command`, `write_file`); the action is everything after the first colon. */
+const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+
+/**
+ * `run_command:git:push` → tool `run_command`, action `git:push`. The action is kept whole: paths may
+ * contain colons, and each grammar (command, path) reads its own action.
+ */
+export function parseKey(raw: unknown): PermissionKey {
+  if (typeof raw !== 'string') throw new KeyError(`a permission key must be a string, got ${typeof raw}`);
+  const colon = raw.indexOf(':');
+  if (colon < 0) throw new KeyError(`permission key "${raw}" has no ':' (expected tool:action, e.g. run_command:git)`);
+  const tool = raw.slice(0, colon);
+  const action = raw.slice(colon + 1);
+  if (!TOOL_NAME.test(tool)) throw new KeyError(`permission key "${raw}": "${tool}" is not a tool name`);
+  if (action.length === 0) throw new KeyError(`permission key "${raw}" has an empty action after '${tool}:'`);
+  if (raw.includes('\0')) throw new KeyError(`permission key "${raw}" contains a NUL byte`);
+  return { tool, action, raw };
+}
+
+export function formatKey(tool: string, action: string): PermissionKey {
+  return { tool, action, raw: `${tool}:${action}` };
+}
+
+/**
+ * How a tool's key actions are read. `command`: the shell grammar (program, program:sub, *, or an
+ * exact compound key). `glob`: the action is a path or name matched with picomatch. Tools not listed
+ * use `glob`, whose exact entries behave as plain equality.
+ */
+export type KeyGrammar = 'command' | 'glob';
+export const COMMAND_KEY_TOOLS: ReadonlySet<string> = new Set(['run_command']);
+export function keyGrammarOf(tool: string): KeyGrammar {
+  return COMMAND_KEY_TOOLS.has(tool) ? 'command' : 'glob';
+}

@@ -1,0 +1,66 @@
+/**
+ * Permission keys: parsing and formatting `tool:action`, and the builders tools use to turn their
+ * arguments into a Permission (a shell command through the classifier, a path through realpath).
+ */
+import { isProtectedPath, resolveInProject } from '../fs/projectPath.js';
+import { classifyCommand } from './shell/index.js';
+import { formatKey, parseKey } from './keyGrammar.js';
+import type { KeyFlags, Permission } from './types.js';
+
+export { COMMAND_KEY_TOOLS, KeyError, formatKey, keyGrammarOf, parseKey, type KeyGrammar } from './keyGrammar.js';
+
+/** The Permission of a `run_command` call, from the shell classifier (never from string splitting). */
+export function commandPermission(command: string, tool = 'run_command'): Permission {
+  const c = classifyCommand(command);
+  if (c.kind === 'invalid') return { kind: 'invalid', reason: c.reason };
+  const key = parseKey(c.key);
+  if (c.kind === 'simple') {
+    const ref = c.subcommand === undefined ? { program: c.program } : { program: c.program, subcommand: c.subcommand };
+    const flags: KeyFlags = { programs: [ref] };
+    if (c.subcommand !== undefined) flags.subcommand = c.subcommand;
+    return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags };
+  }
+  const flags: KeyFlags = {
+    compound: true,
+    programs: c.programs.map((p) => (p.subcommand === undefined ? { program: p.program } : { ...p })),
+    notes: [c.reason, ...c.notes].filter((n) => n.length > 0),
+  };
+  return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags };
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/;
+
+/**
+ * The Permission of writing `p`: `write_file:<project-relative path>` after realpath. A path that
+ * resolves outside the project gets the absolute path as action — a project-relative key never starts
+ * with '/' (or a drive), so it can never equal an entry — and the outsideProject flag, which no
+ * allowlist matches. Protected paths are flagged; no allowlist matches them either.
+ */
+export async function pathPermission(tool: string, projectRoot: string, p: string): Promise<Permission> {
+  if (typeof p !== 'string' || p.length === 0) return { kind: 'invalid', reason: 'the path is empty' };
+  if (p.includes('\0')) return { kind: 'invalid', reason: 'the path contains a NUL byte' };
+  let resolved;
+  try {
+    resolved = await resolveInProject(projectRoot, p);
+  } catch (err) {
+    return { kind: 'invalid', reason: `cannot resolve ${JSON.stringify(p)}: ${(err as Error).message}` };
+  }
+  const notes: string[] = [];
+  if (CONTROL.test(p)) notes.push('the path contains control or invisible characters');
+  if (!resolved.inside) {
+    return {
+      kind: 'ask',
+      key: formatKey(tool, resolved.abs),
+      flags: { outsideProject: true, notes: [resolved.reason, ...notes] },
+    };
+  }
+  if (resolved.rel === '.') return { kind: 'invalid', reason: 'the path is the project root itself, not a file' };
+  const key = formatKey(tool, resolved.rel);
+  if (isProtectedPath(resolved.rel)) {
+    notes.unshift(
+      `${resolved.rel} is protected: writing it could change the agent's own permissions, data or git hooks; it is never covered by an allowlist`,
+    );
+    return { kind: 'ask', key, flags: { protectedPath: true, notes } };
+  }
+  return notes.length ? { kind: 'ask', key, flags: { notes } } : { kind: 'ask', key };
+}
