@@ -22,5 +22,5 @@ export function unifiedDiff(
   });
   if (text === undefined) return undefined;
   // Drop the "Index:"/"====" preamble jsdiff adds; keep the ---/+++ headers git tools expect.
-  return { text: text.replace(/^Index: .*\n=+\n/, ''), changed: true };
+  return { text: text.replace(/^(Index: .*\n)?=+\n/, ''), changed: true };
 }

@@ -1,0 +1,98 @@
+import { readFile, stat } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import { pathPermission } from '../../permissions/keys.js';
+import { ToolFailure, defineTool } from '../output.js';
+import { confine } from '../read/confine.js';
+import { decodeFile } from '../read/decode.js';
+import type { Tool } from '../types.js';
+import { diffFor, diffStat } from './textFile.js';
+
+const params = z
+  .object({
+    path: z.string().min(1).describe('File to change, relative to the project root.'),
+    old_text: z.string().min(1).describe('Exact text to replace, including whitespace and indentation (no line-number prefixes).'),
+    new_text: z.string().describe('Replacement text.'),
+    replace_all: z.boolean().default(false).describe('Replace every occurrence instead of requiring exactly one.'),
+  })
+  .strict()
+  .refine((a) => a.old_text !== a.new_text, { message: 'new_text is identical to old_text', path: ['new_text'] });
+export type EditFileArgs = z.infer<typeof params>;
+
+export function editFileTool(): Tool<EditFileArgs> {
+  return defineTool<EditFileArgs>({
+    name: 'edit_file',
+    description:
+      'Replace an exact piece of text in a UTF-8 file. old_text must occur exactly once (include enough surrounding ' +
+      'lines to make it unique) unless replace_all=true; the call fails, saying why, when it is missing or ambiguous. ' +
+      'Asks the user for each path unless allowed.',
+    category: 'edit',
+    environment: 'host',
+    keyTemplate: 'edit_file:<project-relative path>',
+    parameters: params,
+    permission: (args, { projectRoot }) => pathPermission('edit_file', projectRoot, args.path),
+    async execute(args, ctx) {
+      const { abs, rel } = await confine(ctx.projectRoot, args.path);
+      const st = await stat(abs).catch(() => undefined);
+      if (!st) throw new ToolFailure(`${rel} does not exist; use write_file to create it`);
+      if (!st.isFile()) throw new ToolFailure(`${rel} is not a regular file`);
+      const decoded = decodeFile(await readFile(abs, { signal: ctx.signal }));
+      if (decoded.kind === 'binary') throw new ToolFailure(`${rel} is a binary file (${decoded.what})`);
+      if (decoded.kind === 'not-utf8') {
+        throw new ToolFailure(`${rel} is not valid UTF-8 (first invalid byte at offset ${decoded.firstInvalidByte}); editing it would corrupt it`);
+      }
+      if (decoded.encoding !== 'utf-8' && decoded.encoding !== 'utf-8-bom') {
+        throw new ToolFailure(`${rel} is ${decoded.encoding.toUpperCase()}; edit_file edits UTF-8 files only`);
+      }
+      const text = decoded.text;
+      let oldText = args.old_text;
+      let newText = args.new_text;
+      let count = countOf(text, oldText);
+      // A file with CRLF line ends and old_text typed with LF: match on the file's own line ends.
+      if (count === 0 && text.includes('\r\n') && oldText.includes('\n') && !oldText.includes('\r\n')) {
+        oldText = oldText.replace(/\n/g, '\r\n');
+        newText = newText.replace(/\r?\n/g, '\r\n');
+        count = countOf(text, oldText);
+      }
+      if (count === 0) {
+        const trimmed = args.old_text.trim();
+        const hint = trimmed !== args.old_text && trimmed.length > 0 && countOf(text, trimmed) > 0
+          ? ' (it does occur with different leading/trailing whitespace)'
+          : '';
+        throw new ToolFailure(`old_text was not found in ${rel}${hint}; read the file again and copy the text exactly`);
+      }
+      if (count > 1 && !args.replace_all) {
+        const lines = lineNumbersOf(text, oldText).slice(0, 10).join(', ');
+        throw new ToolFailure(
+          `old_text occurs ${count} times in ${rel} (at lines ${lines}${count > 10 ? ', …' : ''}); include more surrounding text to make it unique, or set replace_all`,
+        );
+      }
+      const updated = text.split(oldText).join(newText);
+      ctx.signal.throwIfAborted();
+      await writeFileAtomic(abs, decoded.encoding === 'utf-8-bom' ? `\ufeff${updated}` : updated, { encoding: 'utf8' });
+      const d = diffFor(rel, text, updated);
+      return {
+        content: `edited ${rel}: replaced ${count} occurrence${count === 1 ? '' : 's'}${d.diff ? ` (${diffStat(d.diff)})` : ''}`,
+        data: { path: rel, replacements: count, ...d },
+      };
+    },
+  });
+}
+
+function countOf(haystack: string, needle: string): number {
+  let n = 0;
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+function lineNumbersOf(haystack: string, needle: string): number[] {
+  const out: number[] = [];
+  let line = 1;
+  let scanned = 0;
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) {
+    for (let j = scanned; j < i; j++) if (haystack.charCodeAt(j) === 10) line++;
+    scanned = i;
+    out.push(line);
+  }
+  return out;
+}

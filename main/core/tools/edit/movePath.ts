@@ -1,0 +1,81 @@
+import { cp, lstat, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { isProtectedPath } from '../../fs/projectPath.js';
+import type { KeyFlags, Permission } from '../../permissions/types.js';
+import { ToolFailure, defineTool } from '../output.js';
+import type { Tool } from '../types.js';
+import { confineEntry, entryPermission } from './entry.js';
+
+const params = z
+  .object({
+    from: z.string().min(1).describe('File, symlink or directory to move or rename, relative to the project root.'),
+    to: z.string().min(1).describe('Its new path (the full path, not a folder to move into). Parent folders are created.'),
+    overwrite: z.boolean().default(false).describe('Replace an existing file at "to".'),
+  })
+  .strict();
+export type MovePathArgs = z.infer<typeof params>;
+
+/**
+ * Keyed on the source (`move_path:<from>`), like the other edit tools; the destination is checked
+ * too: outside the project → outsideProject, protected (e.g. `.git/hooks/…`) → protectedPath, so a
+ * grant for a source never lets a move land somewhere that always asks. The prompt names it.
+ */
+async function movePermission(args: MovePathArgs, projectRoot: string): Promise<Permission> {
+  const src = await entryPermission('move_path', projectRoot, args.from);
+  if (src.kind !== 'ask') return src;
+  const flags: KeyFlags = { ...src.flags, notes: [...(src.flags?.notes ?? [])] };
+  let dest;
+  try {
+    dest = await confineEntry(projectRoot, args.to, 'to');
+  } catch (err) {
+    flags.outsideProject = true;
+    flags.notes!.push(`destination: ${(err as Error).message}`);
+    return { kind: 'ask', key: src.key, flags };
+  }
+  flags.notes!.push(`moves to ${dest.rel}`);
+  if (isProtectedPath(dest.rel)) {
+    flags.protectedPath = true;
+    flags.notes!.push(`the destination ${dest.rel} is protected`);
+  }
+  if (args.overwrite && (await lstat(dest.abs).catch(() => undefined))) flags.notes!.push(`replaces the existing ${dest.rel}`);
+  return { kind: 'ask', key: src.key, flags };
+}
+
+export function movePathTool(): Tool<MovePathArgs> {
+  return defineTool<MovePathArgs>({
+    name: 'move_path',
+    description:
+      'Move or rename a file, symlink or directory inside the project. Refuses to replace an existing path unless ' +
+      'overwrite=true (never a directory). Asks the user, keyed on the source path; the prompt shows the destination.',
+    category: 'edit',
+    environment: 'host',
+    keyTemplate: 'move_path:<project-relative source path>',
+    parameters: params,
+    permission: (args, { projectRoot }) => movePermission(args, projectRoot),
+    async execute(args, ctx) {
+      const src = await confineEntry(ctx.projectRoot, args.from, 'from');
+      const dest = await confineEntry(ctx.projectRoot, args.to, 'to');
+      const sst = await lstat(src.abs).catch(() => undefined);
+      if (!sst) throw new ToolFailure(`${src.rel} does not exist`);
+      if (src.abs === dest.abs) throw new ToolFailure('"from" and "to" are the same path');
+      if (sst.isDirectory() && (dest.abs + path.sep).startsWith(src.abs + path.sep)) {
+        throw new ToolFailure(`cannot move ${src.rel} into itself (${dest.rel})`);
+      }
+      const dst = await lstat(dest.abs).catch(() => undefined);
+      if (dst?.isDirectory()) throw new ToolFailure(`${dest.rel} is an existing directory; give the full new path in "to"`);
+      if (dst && !args.overwrite) throw new ToolFailure(`${dest.rel} already exists; set overwrite=true to replace it`);
+      ctx.signal.throwIfAborted();
+      await mkdir(path.dirname(dest.abs), { recursive: true });
+      try {
+        await rename(src.abs, dest.abs);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        // A mount point inside the project: copy, then remove.
+        await cp(src.abs, dest.abs, { recursive: true, verbatimSymlinks: true, force: args.overwrite });
+        await rm(src.abs, { recursive: true });
+      }
+      return { content: `moved ${src.rel} to ${dest.rel}`, data: { from: src.rel, to: dest.rel } };
+    },
+  });
+}
