@@ -1,0 +1,51 @@
+import { AppError } from '../../../../shared/contract/index.js';
+import { describeProject } from '../../projects/openProject.js';
+import type { RecentProjects } from '../../projects/recentProjects.js';
+import type { Handlers } from '../../router/router.js';
+import type { HostHooks } from '../host.js';
+import type { WindowContext, WindowSession } from '../windows.js';
+
+export interface ProjectHandlerDeps {
+  host: HostHooks;
+  recent: RecentProjects;
+  /** Called when a window starts or stops showing a project (the runtime attaches services). */
+  onProjectChange(window: WindowSession, previous: string | null): Promise<void> | void;
+}
+
+export function projectHandlers({ host, recent, onProjectChange }: ProjectHandlerDeps): Handlers<WindowContext> {
+  const open = async (folder: string, window: WindowSession) => {
+    const project = await describeProject(folder);
+    recent.touch(project.path);
+    if (host.focusWindowShowing?.(project.path, window.id)) return { project, focusedExisting: true };
+    const previous = window.project?.path ?? null;
+    window.project = project;
+    await onProjectChange(window, previous);
+    window.emit('project.changed', project);
+    return { project, focusedExisting: false };
+  };
+  return {
+    'app.info': (_input, { window }) => ({
+      version: host.version,
+      host: host.kind,
+      platform: process.platform,
+      project: window.project,
+      canPickFolder: Boolean(host.pickFolder),
+    }),
+    'project.open': ({ path }, { window }) => open(path, window),
+    'project.pickFolder': async (_input, { window }) => {
+      if (!host.pickFolder) throw new AppError('unsupported', 'There is no folder dialog here: type the folder path instead.');
+      const chosen = await host.pickFolder();
+      if (!chosen) return { project: null };
+      return { project: (await open(chosen, window)).project };
+    },
+    'project.close': async (_input, { window }) => {
+      const previous = window.project?.path ?? null;
+      window.project = null;
+      await onProjectChange(window, previous);
+      window.emit('project.changed', null);
+      return { ok: true as const };
+    },
+    'recent.list': () => recent.list(),
+    'recent.remove': ({ path }) => recent.remove(path),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm run start:web -- --project DIR [--port N] [--host 127.0.0.1] [--data-dir DIR]`
+ * Serves the built renderer on loopback and prints the URL (with this launch's token) to open.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createPlainNodeCore } from './plainNodeCore.js';
+import { startWebHost } from './server.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      project: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string' },
+      'renderer-dir': { type: 'string' },
+    },
+    strict: true,
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (got ${values.port}).`);
+  const core = createPlainNodeCore({ ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}) });
+  const host = await startWebHost({
+    core,
+    rendererDir: values['renderer-dir'] ?? path.resolve(here, '../../out/renderer'),
+    host: values.host!,
+    port,
+    ...(values.project ? { projectPath: path.resolve(values.project) } : {}),
+  });
+  console.log(`CodeCoder is running. Open this address in your browser:\n\n  ${host.url}\n`);
+  const stop = () => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(`codecoder web host: ${(err as Error).message}`);
+  process.exit(2);
+});

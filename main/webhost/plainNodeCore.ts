@@ -1,0 +1,17 @@
+import { defaultDataDir } from '../core/appData.js';
+import { createCore, type Core } from '../core/app/createCore.js';
+import { confStore } from '../core/stores/confStore.js';
+import { fileSecretStore } from '../core/stores/fileSecretStore.js';
+
+/** The core on plain-Node stores (conf + a 0600 key file): the web host's, the CLI's and tests'. */
+export function createPlainNodeCore(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; version?: string } = {}): Core {
+  const env = opts.env ?? process.env;
+  const dataDir = opts.dataDir ?? defaultDataDir(env);
+  return createCore({
+    host: { kind: 'web', version: opts.version ?? '0.1.0' },
+    dataDir,
+    stores: { settings: confStore(dataDir, 'settings'), recent: confStore(dataDir, 'recent') },
+    secrets: fileSecretStore(dataDir),
+    env,
+  });
+}

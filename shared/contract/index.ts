@@ -1,0 +1,44 @@
+/**
+ * The one contract between the renderer and main. Both transports (Electron IPC, the web host's
+ * WebSocket) and both ends (main's router, the renderer's client) are typed from these maps.
+ * Channel names are `domain.verb` constants.
+ */
+import type { z } from 'zod';
+import { projectEvents, projectMethods } from './project.js';
+import { settingsEvents, settingsMethods } from './settings.js';
+
+export const methods = {
+  ...projectMethods,
+  ...settingsMethods,
+};
+
+export const events = {
+  ...projectEvents,
+  ...settingsEvents,
+};
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type Events = typeof events;
+export type EventName = keyof Events;
+
+/** What a caller passes (before defaults and transforms). */
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
+/** What a handler receives (after parsing). */
+export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>;
+
+export const methodNames = Object.keys(methods) as MethodName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methods, name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+}
+
+export * from './result.js';
+export * from './settings.js';
+export * from './project.js';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { event, method, noInput, ok } from './define.js';
+
+export const projectInfoSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  /** Whether the folder is a git work tree. */
+  git: z.boolean(),
+});
+export type ProjectInfo = z.infer<typeof projectInfoSchema>;
+
+export const recentProjectSchema = z.object({ path: z.string(), name: z.string(), openedAt: z.number(), exists: z.boolean() });
+export type RecentProject = z.infer<typeof recentProjectSchema>;
+
+export const appInfoSchema = z.object({
+  version: z.string(),
+  /** 'electron' for the desktop shell, 'web' for the loopback web host. */
+  host: z.enum(['electron', 'web']),
+  platform: z.string(),
+  /** The project this window shows, or null on the start screen. */
+  project: projectInfoSchema.nullable(),
+  /** Whether a native folder picker exists (Electron) or the path is typed (web host). */
+  canPickFolder: z.boolean(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+const folderPath = z.string().trim().min(1, 'enter a folder path').max(4096);
+
+export const projectMethods = {
+  'app.info': method('What this window is: host, version, its project.', noInput, appInfoSchema),
+  'project.open': method(
+    'Open a folder in this window (or focus the window that already shows it).',
+    z.object({ path: folderPath }).strict(),
+    z.object({ project: projectInfoSchema, focusedExisting: z.boolean() }),
+  ),
+  'project.pickFolder': method(
+    'Show the native Open Folder dialog and open the choice (desktop only).',
+    noInput,
+    z.object({ project: projectInfoSchema.nullable() }),
+  ),
+  'project.close': method('Return this window to the start screen.', noInput, ok),
+  'recent.list': method('Recently opened projects, newest first.', noInput, z.array(recentProjectSchema)),
+  'recent.remove': method('Forget a recent project.', z.object({ path: folderPath }).strict(), z.array(recentProjectSchema)),
+};
+
+export const projectEvents = {
+  'project.changed': event('This window now shows another project (or none).', projectInfoSchema.nullable()),
+};

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { event, method, noInput } from './define.js';
+
+export const providers = ['anthropic', 'openai', 'openai-compatible'] as const;
+export const themes = ['light', 'dark', 'system'] as const;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url('must be a URL such as http://127.0.0.1:11434/v1')
+  .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must start with http:// or https://');
+
+/** What the renderer may read. The API key itself never travels back. */
+export const settingsSchema = z.object({
+  provider: z.enum(providers),
+  model: z.string().trim().min(1, 'choose a model').max(200),
+  baseUrl: httpUrl.optional(),
+  notifications: z.boolean(),
+  theme: z.enum(themes),
+  apiKey: z.object({
+    /** Where the key for the current provider comes from, if anywhere. */
+    source: z.enum(['stored', 'env', 'none']),
+    /** Last four characters, so the user can tell keys apart. */
+    hint: z.string().optional(),
+  }),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A partial update. `apiKey: null` forgets the stored key for the provider. */
+export const settingsUpdateSchema = z
+  .object({
+    provider: z.enum(providers).optional(),
+    model: z.string().trim().min(1, 'choose a model').max(200).optional(),
+    baseUrl: httpUrl.or(z.literal('')).optional(),
+    notifications: z.boolean().optional(),
+    theme: z.enum(themes).optional(),
+    apiKey: z.string().trim().min(8, 'an API key is longer than that').max(400).nullable().optional(),
+  })
+  .strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+export const settingsMethods = {
+  'settings.get': method('Read the settings (never the API key itself).', noInput, settingsSchema),
+  'settings.update': method('Validate and save a partial settings update.', settingsUpdateSchema, settingsSchema),
+};
+
+export const settingsEvents = {
+  'settings.changed': event('The settings changed (in any window).', settingsSchema),
+};
