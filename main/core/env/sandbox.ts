@@ -1,0 +1,103 @@
+/**
+ * The `sandbox` environment: a command wrapped by @anthropic-ai/sandbox-runtime (bubblewrap + socat
+ * on Linux, Seatbelt on macOS). Writes are limited to the project (plus the library's own scratch
+ * paths), the app's data folder cannot be read, and the network is off unless the call names hosts,
+ * which are allowed for that one command only. The wrapped argv then runs on the same pty runner
+ * as `shell`, so streaming, logs and process-group kills are shared. The runtime keeps an
+ * in-process proxy: everything here is async (a sync spawn would block that proxy).
+ */
+import { randomBytes } from 'node:crypto';
+import { rgPath } from '@vscode/ripgrep';
+import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
+
+export interface SandboxPolicy {
+  projectRoot: string;
+  /** Paths the command must not read (the app data folder, …). */
+  denyRead?: string[];
+  /** Hosts (`example.com`, `*.npmjs.org`, `host:443`) this command may reach. Empty: no network. */
+  allowedDomains?: string[];
+}
+
+export interface SandboxedArgv {
+  argv: string[];
+  env: Record<string, string>;
+  /** Unregisters the command's network list and, when it was the last one, the mount points. */
+  release(): void;
+}
+
+const BASE_CONFIG: SandboxRuntimeConfig = {
+  network: { allowedDomains: [], deniedDomains: [] },
+  filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
+  // The packaged rg, so Debian's ripgrep is not a runtime requirement.
+  ripgrep: { command: rgPath },
+} as SandboxRuntimeConfig;
+
+let init: Promise<void> | undefined;
+let running = 0;
+
+export class SandboxUnavailable extends Error {
+  override name = 'SandboxUnavailable';
+}
+
+/** Why the sandbox cannot run here, or undefined when its dependencies are present. */
+export async function sandboxProblem(): Promise<string | undefined> {
+  if (!SandboxManager.isSupportedPlatform()) return `the OS sandbox does not support ${process.platform}`;
+  const deps = await SandboxManager.checkDependenciesAsync({ command: rgPath });
+  if (deps.errors.length > 0) return deps.errors.join('; ');
+  return undefined;
+}
+
+async function ensureInitialized(): Promise<void> {
+  init ??= (async () => {
+    const problem = await sandboxProblem();
+    if (problem) throw new SandboxUnavailable(problem);
+    await SandboxManager.initialize(BASE_CONFIG);
+  })();
+  try {
+    await init;
+  } catch (err) {
+    init = undefined;
+    throw err instanceof SandboxUnavailable ? err : new SandboxUnavailable((err as Error).message);
+  }
+}
+
+export async function wrapSandboxed(command: string, policy: SandboxPolicy, env: Record<string, string>, signal?: AbortSignal): Promise<SandboxedArgv> {
+  await ensureInitialized();
+  // Unguessable, ≥ 22 characters: the proxy binds a connection to a command's list by this id.
+  const commandId = randomBytes(16).toString('base64url');
+  const custom: Partial<SandboxRuntimeConfig> = {
+    filesystem: { denyRead: policy.denyRead ?? [], allowWrite: [policy.projectRoot], denyWrite: [] },
+  } as Partial<SandboxRuntimeConfig>;
+  const wrapped = await SandboxManager.wrapWithSandboxArgv(command, '/bin/bash', custom, signal, policy.projectRoot, {
+    commandId,
+    commandText: command,
+  });
+  if (policy.allowedDomains && policy.allowedDomains.length > 0) {
+    SandboxManager.registerCommandNetworkLists(commandId, { allowedDomains: policy.allowedDomains });
+  }
+  running++;
+  let released = false;
+  const merged: Record<string, string> = { ...env };
+  // The wrap's own variables (proxy settings) on top of the scrubbed base; nothing else of ours.
+  for (const [k, v] of Object.entries(wrapped.env)) if (v !== undefined && (k in env || !(k in process.env))) merged[k] = v;
+  return {
+    argv: wrapped.argv,
+    env: merged,
+    release() {
+      if (released) return;
+      released = true;
+      SandboxManager.unregisterCommandNetworkLists(commandId);
+      running--;
+      // Clean-up removes mount points every live sandbox shares: only when none is running.
+      if (running === 0) SandboxManager.cleanupAfterCommand();
+    },
+  };
+}
+
+/** For tests and shutdown: stops the proxies. */
+export async function resetSandbox(): Promise<void> {
+  if (init) {
+    init = undefined;
+    await SandboxManager.reset();
+  }
+}

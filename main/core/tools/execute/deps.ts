@@ -1,0 +1,26 @@
+import type { ToolDeps } from '../deps.js';
+import type { ContainerLimits } from '../../env/container.js';
+
+/** Settings of the execute tools, all optional (defaults in each tool). */
+export interface ExecuteSettings {
+  /** Default and maximum timeout of a foreground run_command (ms). */
+  defaultTimeoutMs?: number;
+  maxTimeoutMs?: number;
+  /** SIGTERM → SIGKILL grace period. */
+  killGraceMs?: number;
+  /** Characters of output the model reads (head + tail). */
+  headChars?: number;
+  tailChars?: number;
+  /** How many background processes may run at once per project. */
+  maxBackground?: number;
+  /** run_container's image and limits. */
+  containerImage?: string;
+  containerLimits?: Partial<ContainerLimits>;
+  /** Hosts every run_sandboxed call may reach (a call may add its own, for that call). */
+  sandboxAllowedDomains?: string[];
+  /** The shell for run_command (default: $SHELL when POSIX, else /bin/bash). */
+  shell?: string;
+}
+
+/** Narrow on purpose: the app's ToolDeps satisfies it, and tests pass just these. */
+export type ExecuteDeps = Pick<ToolDeps, 'projectRoot' | 'dataDir' | 'secretsToScrub'> & { execute?: ExecuteSettings };
