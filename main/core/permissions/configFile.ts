@@ -10,7 +10,8 @@
  * very start is accepted (Windows editors write one) and kept on write. Duplicate keys are errors
  * (which one wins is ambiguous). Over MAX_CONFIG_BYTES is an error without reading further.
  */
-import { applyEdits, modify, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { appendMember, detectStyle, removeMember, replaceValue } from './jsonEdit.js';
 import { KeyError, parseKey } from './keyGrammar.js';
 
 export const CONFIG_FILE = 'codecoder.json';
@@ -65,7 +66,7 @@ const READABLE: Record<string, string> = {
   InvalidSymbol: 'unexpected character',
   InvalidNumberFormat: 'invalid number',
   PropertyNameExpected: 'expected a property name in double quotes',
-  ValueExpected: 'expected a value (a trailing comma?)',
+  ValueExpected: 'expected a value',
   ColonExpected: "expected ':'",
   CommaExpected: "expected ','",
   CloseBraceExpected: "expected '}' (is the file cut short?)",
@@ -107,7 +108,9 @@ export function parseConfigText(full: string): ParseResult {
   const first = errors[0];
   if (first) {
     const code = printParseErrorCode(first.error);
-    return { ok: false, error: errorAt(text, first.offset, READABLE[code] ?? code) };
+    const before = text.slice(0, first.offset).trimEnd();
+    const trailingComma = (code === 'PropertyNameExpected' || code === 'ValueExpected') && before.endsWith(',') && /^\s*[}\]]/.test(text.slice(first.offset));
+    return { ok: false, error: errorAt(text, first.offset, trailingComma ? 'trailing comma (not allowed in JSON)' : (READABLE[code] ?? code)) };
   }
   // jsonc-parser is lenient in corners JSON is not; JSON.parse has the final word on syntax.
   try {
@@ -199,46 +202,52 @@ export type ConfigEdit =
   | { op: 'removeDeny'; key: string };
 
 /**
- * Applies one edit to valid file text with minimal changes (jsonc-parser `modify`), keeping the BOM,
- * the line endings, the indentation and every other field. `full` may be '' for a missing file.
+ * Applies one edit to valid file text with minimal changes, keeping the BOM, the line endings, the
+ * indentation and every other field byte for byte. `full` may be '' for a missing file.
  */
 export function editConfigText(full: string, edit: ConfigEdit): string {
   const bom = full.startsWith(BOM);
   let text = bom ? full.slice(1) : full;
   if (text.trim() === '') text = '{}\n';
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const indent = /\n([ \t]+)\S/.exec(text)?.[1];
-  const formattingOptions = {
-    insertSpaces: !indent?.startsWith('\t'),
-    tabSize: indent && !indent.startsWith('\t') ? indent.length : 2,
-    eol,
+  const parsed = parseConfigText(text);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const style = detectStyle(text);
+  const root = parseTree(text)!;
+  const member = (container: Node | undefined, name: string): { node: Node; index: number } | undefined => {
+    const i = (container?.children ?? []).findIndex((p) => p.children?.[0]?.value === name);
+    return i < 0 ? undefined : { node: container!.children![i]!, index: i };
   };
-  const doc = parseConfigText(text);
-  if (!doc.ok) throw new Error(doc.error.message);
-  const apply = (p: (string | number)[], value: unknown, isArrayInsertion = false): void => {
-    text = applyEdits(text, modify(text, p, value, { formattingOptions, isArrayInsertion }));
-  };
-  const denyKeys = doc.doc.deny.map((d) => d.key);
+  const allow = member(root, 'allowlist')?.node.children?.[1];
+  const deny = member(root, 'deny')?.node.children?.[1];
   switch (edit.op) {
-    case 'setAllow':
-      apply(['allowlist', edit.key], edit.value);
+    case 'setAllow': {
+      if (!allow) {
+        text = appendMember(text, root, 'allowlist', { [edit.key]: edit.value }, style);
+        break;
+      }
+      const existing = member(allow, edit.key);
+      text = existing ? replaceValue(text, existing.node.children![1]!, edit.value, style) : appendMember(text, allow, edit.key, edit.value, style);
       break;
-    case 'removeAllow':
-      if (doc.doc.allowlist.some((a) => a.key === edit.key)) apply(['allowlist', edit.key], undefined);
+    }
+    case 'removeAllow': {
+      const existing = allow && member(allow, edit.key);
+      if (existing) text = removeMember(text, allow, existing.index);
       break;
+    }
     case 'addDeny':
-      if (denyKeys.includes(edit.key)) break;
-      if (hasTopLevel(text, 'deny')) apply(['deny', -1], edit.key, true);
-      else apply(['deny'], [edit.key]);
+      if (parsed.doc.deny.some((d) => d.key === edit.key)) break;
+      text = deny ? appendMember(text, deny, undefined, edit.key, style) : appendMember(text, root, 'deny', [edit.key], style);
       break;
-    case 'removeDeny':
-      for (let i = denyKeys.length - 1; i >= 0; i--) if (denyKeys[i] === edit.key) apply(['deny', i], undefined);
+    case 'removeDeny': {
+      // Removed from the last so earlier offsets stay valid; re-parse between removals.
+      for (;;) {
+        const arr = member(parseTree(text)!, 'deny')?.node.children?.[1];
+        const i = (arr?.children ?? []).findLastIndex((c) => c.value === edit.key);
+        if (!arr || i < 0) break;
+        text = removeMember(text, arr, i);
+      }
       break;
+    }
   }
   return (bom ? BOM : '') + text;
-}
-
-function hasTopLevel(text: string, name: string): boolean {
-  const root = parseTree(text);
-  return (root?.children ?? []).some((p) => p.children?.[0]?.value === name);
 }
