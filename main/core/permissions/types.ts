@@ -34,7 +34,7 @@ export interface KeyFlags {
 
 export type Permission =
   | { kind: 'none' }
-  | { kind: 'ask'; key: PermissionKey; flags?: KeyFlags }
+  | { kind: 'ask'; key: PermissionKey; flags?: KeyFlags; /** The key's own environment when it differs from the tool's (run_capability): decides the ceiling. */ environment?: Environment }
   /** Input that must never run (unparseable command, NUL, control characters…). */
   | { kind: 'invalid'; reason: string };
 
