@@ -1,0 +1,156 @@
+/**
+ * Subcommand detection for programs that have subcommands, with their GLOBAL options skipped
+ * correctly: `git -C sub status` → status, `git --no-pager log` → log, `git checkout status` →
+ * checkout, `docker --context x ps` → ps.
+ *
+ * Each table lists the global options that may come before the subcommand: those taking a value
+ * (so the value is not mistaken for the subcommand) and known flags. An option the table does not
+ * know, before the subcommand, leaves the subcommand unknown and the command compound: guessing
+ * wrong would let `npm --unknown-opt value publish` slip past a deny rule on `npm:publish`.
+ */
+import { scanOptions, type Arg, type OptionGrammar } from './options.js';
+
+interface SubcommandSpec {
+  grammar: OptionGrammar;
+  /** Known global flags (no value), spelled as typed: "-v", "--verbose". */
+  flags: readonly string[];
+  /** A leading `+toolchain` word (cargo, rustup proxies) is skipped. */
+  plusToolchain?: boolean;
+}
+
+const HELP = ['-h', '--help', '-v', '--version', '-V'];
+
+const npmLike: SubcommandSpec = {
+  grammar: {
+    shortValue: 'wC',
+    longValue: ['workspace', 'prefix', 'loglevel', 'registry', 'cache', 'userconfig', 'globalconfig', 'dir', 'filter', 'cwd', 'reporter', 'script-shell', 'node-options', 'otp', 'tag'],
+    noAbbrev: true,
+  },
+  flags: [
+    ...HELP, '-g', '--global', '--workspaces', '-ws', '-s', '--silent', '-q', '--quiet', '-d', '--json', '-y', '--yes',
+    '--offline', '--prefer-offline', '--dry-run', '-f', '--force', '--if-present', '--ignore-scripts', '--legacy-peer-deps',
+    '--verbose', '--no-color', '--color', '--include-workspace-root', '-r', '--recursive', '--stream', '--parallel',
+    '--frozen-lockfile', '--no-progress', '--production', '-D', '--dev', '--workspace-root', '--aggregate-output', '--no-bail',
+  ],
+};
+
+const dockerLike: SubcommandSpec = {
+  grammar: {
+    shortValue: 'cHl',
+    longValue: ['context', 'config', 'host', 'log-level', 'tlscacert', 'tlscert', 'tlskey', 'root', 'runroot', 'storage-driver', 'storage-opt', 'cgroup-manager', 'connection', 'url', 'identity', 'events-backend', 'runtime', 'conmon', 'network-cmd-path', 'hooks-dir', 'module', 'tmpdir', 'volumepath', 'imagestore', 'cni-config-dir', 'network-config-dir', 'ssh', 'out'],
+    noAbbrev: true,
+  },
+  flags: [...HELP, '-D', '--debug', '--tls', '--tlsverify', '--remote', '-r', '--syslog'],
+};
+
+const SPECS: Readonly<Record<string, SubcommandSpec>> = {
+  git: {
+    // git.c handle_options(): exact names, no abbreviations for global options.
+    grammar: { shortValue: 'Cc', longValue: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'], noAbbrev: true },
+    flags: [
+      ...HELP, '-p', '--paginate', '-P', '--no-pager', '--bare', '--no-replace-objects', '--literal-pathspecs',
+      '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-optional-locks', '--no-lazy-fetch', '--no-advice',
+      '--exec-path', '--html-path', '--man-path', '--info-path', '--exec-path=',
+    ],
+  },
+  cargo: {
+    grammar: { shortValue: 'ZC', longValue: ['color', 'config', 'explain', 'manifest-path'], noAbbrev: true },
+    flags: [...HELP, '-vv', '--verbose', '-q', '--quiet', '--locked', '--offline', '--frozen', '--list'],
+    plusToolchain: true,
+  },
+  rustup: { grammar: { noAbbrev: true }, flags: [...HELP, '--verbose', '-q', '--quiet'], plusToolchain: true },
+  npm: npmLike,
+  pnpm: npmLike,
+  yarn: npmLike,
+  bun: npmLike,
+  npx: { grammar: { shortValue: 'p', longValue: ['package', 'prefix', 'registry', 'cache', 'userconfig', 'workspace'], noAbbrev: true }, flags: [...HELP, '-y', '--yes', '--no', '-q', '--quiet', '--no-install', '--ignore-existing', '--prefer-offline', '--offline'] },
+  docker: dockerLike,
+  podman: dockerLike,
+  'docker-compose': { grammar: { shortValue: 'fp', longValue: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress', 'parallel'], noAbbrev: true }, flags: [...HELP, '--compatibility', '--dry-run', '--all-resources'] },
+  kubectl: {
+    grammar: {
+      shortValue: 'ns',
+      longValue: ['context', 'namespace', 'kubeconfig', 'cluster', 'user', 'server', 'token', 'as', 'as-group', 'as-uid', 'cache-dir', 'certificate-authority', 'client-certificate', 'client-key', 'request-timeout', 'tls-server-name', 'username', 'password', 'v', 'log-file', 'profile', 'profile-output'],
+      noAbbrev: true,
+    },
+    flags: [...HELP, '--insecure-skip-tls-verify', '--match-server-version', '--warnings-as-errors'],
+  },
+  helm: { grammar: { shortValue: 'n', longValue: ['namespace', 'kube-context', 'kubeconfig', 'registry-config', 'repository-cache', 'repository-config', 'kube-apiserver', 'kube-token', 'burst-limit'], noAbbrev: true }, flags: [...HELP, '--debug'] },
+  go: { grammar: { shortValue: 'C', noAbbrev: true, singleDashLong: false }, flags: HELP },
+  gh: { grammar: { shortValue: 'R', longValue: ['repo', 'hostname'], noAbbrev: true }, flags: HELP },
+  pip: {
+    grammar: { longValue: ['log', 'proxy', 'retries', 'timeout', 'exists-action', 'trusted-host', 'cert', 'client-cert', 'cache-dir', 'python', 'use-feature', 'use-deprecated', 'keyring-provider', 'progress-bar', 'index-url'], noAbbrev: false },
+    flags: [...HELP, '-q', '--quiet', '--verbose', '--isolated', '--require-virtualenv', '--no-cache-dir', '--disable-pip-version-check', '--no-color', '--no-input', '--debug', '--no-python-version-warning', '--user'],
+  },
+  pipx: { grammar: { noAbbrev: true }, flags: [...HELP, '--quiet', '--verbose'] },
+  uv: { grammar: { longValue: ['directory', 'project', 'cache-dir', 'color', 'config-file', 'python'], noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--verbose', '--offline', '--no-cache', '-n', '--native-tls', '--no-config', '--no-progress', '--preview', '--isolated'] },
+  poetry: { grammar: { shortValue: 'CP', longValue: ['directory', 'project'], noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--verbose', '-vv', '-vvv', '-n', '--no-interaction', '--ansi', '--no-ansi', '--no-plugins', '--no-cache'] },
+  dotnet: { grammar: { noAbbrev: true }, flags: [...HELP, '-d', '--diagnostics', '--info', '--list-sdks', '--list-runtimes'] },
+  systemctl: {
+    grammar: {
+      shortValue: 'tpHMnos',
+      longValue: ['type', 'property', 'host', 'machine', 'lines', 'output', 'root', 'state', 'signal', 'kill-whom', 'kill-value', 'job-mode', 'what', 'timestamp', 'preset-mode', 'boot-loader-entry', 'message', 'image', 'reboot-argument', 'check-inhibitors', 'drop-in', 'when', 'image-policy'],
+      noAbbrev: true,
+    },
+    flags: [
+      ...HELP, '--user', '--system', '--global', '--runtime', '--now', '-q', '--quiet', '--no-pager', '-a', '--all', '-l', '--full',
+      '--no-block', '-f', '--force', '--failed', '-r', '--recursive', '--dry-run', '--no-legend', '--no-ask-password',
+      '--show-types', '--value', '--plain', '-i', '--ignore-inhibitors', '--no-wall', '--no-reload', '--wait', '--firmware-setup',
+    ],
+  },
+  brew: { grammar: { noAbbrev: true }, flags: [...HELP, '-d', '--debug', '-q', '--quiet', '--verbose'] },
+  apt: {
+    grammar: { shortValue: 'octa', longValue: ['option', 'config-file', 'target-release', 'default-release', 'host-architecture'], noAbbrev: true },
+    flags: [...HELP, '-y', '--yes', '--assume-yes', '--assume-no', '-q', '-qq', '--quiet', '-s', '--simulate', '--dry-run', '-d', '--download-only', '-f', '--fix-broken', '--no-install-recommends', '--install-recommends', '--reinstall', '--purge', '--auto-remove', '-u', '-m', '--allow-downgrades', '--allow-unauthenticated', '--allow-remove-essential', '--allow-change-held-packages', '--no-upgrade', '--only-upgrade', '-V'],
+  },
+  gem: { grammar: { noAbbrev: true }, flags: HELP },
+  bundle: { grammar: { noAbbrev: true }, flags: [...HELP, '--verbose', '--no-color'] },
+  composer: { grammar: { shortValue: 'd', longValue: ['working-dir'], noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '-n', '--no-interaction', '--ansi', '--no-ansi', '--no-plugins', '--no-scripts', '--profile'] },
+  conda: { grammar: { noAbbrev: true }, flags: HELP },
+  terraform: { grammar: { singleDashLong: true, noAbbrev: true }, flags: [...HELP, '-help', '-version'] },
+  deno: { grammar: { noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--unstable'] },
+  aws: { grammar: { longValue: ['profile', 'region', 'output', 'endpoint-url', 'query', 'color', 'ca-bundle', 'cli-read-timeout', 'cli-connect-timeout'], noAbbrev: true }, flags: [...HELP, '--debug', '--no-paginate', '--no-verify-ssl', '--no-sign-request', '--no-cli-pager'] },
+  gcloud: { grammar: { longValue: ['project', 'account', 'configuration', 'format', 'verbosity', 'impersonate-service-account'], noAbbrev: true }, flags: [...HELP, '-q', '--quiet'] },
+  nix: { grammar: { longValue: ['option', 'extra-experimental-features'], noAbbrev: true }, flags: [...HELP, '-L', '--print-build-logs', '--impure', '--offline', '--refresh'] },
+};
+
+SPECS['pip3'] = SPECS['pip']!;
+SPECS['apt-get'] = SPECS['apt']!;
+SPECS['apt-cache'] = SPECS['apt']!;
+SPECS['dnf'] = { grammar: { shortValue: 'cR', longValue: ['config', 'releasever', 'installroot', 'setopt', 'repo', 'enablerepo', 'disablerepo'], noAbbrev: true }, flags: [...HELP, '-y', '--assumeyes', '-q', '--quiet', '--refresh', '-C', '--cacheonly', '--nogpgcheck'] };
+SPECS['yum'] = SPECS['dnf']!;
+
+export function hasSubcommands(program: string): boolean {
+  return Object.prototype.hasOwnProperty.call(SPECS, program);
+}
+
+export interface SubcommandResult {
+  subcommand?: string;
+  /** Index of the subcommand word in argv. */
+  index?: number;
+  /** A global option the table does not know came first: the subcommand cannot be trusted. */
+  unknownOption?: string;
+  /** A word computed at run time came before the subcommand. */
+  dynamic?: boolean;
+}
+
+/** argv[0] is the program. */
+export function detectSubcommand(program: string, argv: readonly Arg[]): SubcommandResult {
+  const spec = SPECS[program];
+  if (!spec) return {};
+  let from = 1;
+  if (spec.plusToolchain && typeof argv[1] === 'string' && argv[1].startsWith('+')) from = 2;
+  const items = scanOptions(argv, from, { ...spec.grammar, stopAtOperand: true });
+  for (const it of items) {
+    if (it.kind === 'dynamic') return { dynamic: true };
+    if (it.kind === 'operand') {
+      if (it.value === null) return { dynamic: true };
+      return { subcommand: it.value, index: it.word };
+    }
+    if (it.value !== undefined) continue; // a value-taking option: known by construction
+    const spelled = it.kind === 'long' ? (spec.grammar.singleDashLong && !argv[it.word]!.startsWith('--') ? '-' : '--') + it.name : '-' + it.name;
+    const word = argv[it.word]!;
+    if (!spec.flags.includes(spelled) && !spec.flags.includes(word)) return { unknownOption: word };
+  }
+  return {};
+}

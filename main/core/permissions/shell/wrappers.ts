@@ -1,0 +1,309 @@
+/**
+ * Exec wrappers and shells: programs whose job is to run ANOTHER program (or a script). A call to
+ * one is never simple; the key names the wrapper and, inside "[ … ]", what it runs.
+ *
+ * Each entry reads the wrapper's own options (so `sudo -u root rm` runs rm, not root) and returns
+ * what it runs. When the boundary between the wrapper's options and the command cannot be known,
+ * the inner command is "opaque" (a `?` in the key).
+ */
+import type { Effect, Inner } from './effects.js';
+import { scanOptions, type Arg, type OptItem, type OptionGrammar } from './options.js';
+
+export interface WrapperUse {
+  /** What it runs (usually one entry). */
+  effects: Effect[];
+}
+
+type WrapperFn = (argv: readonly Arg[]) => WrapperUse;
+
+const rest = (argv: readonly Arg[], i: number): Inner => (i < argv.length ? { kind: 'argv', argv: argv.slice(i) } : { kind: 'none' });
+const wrapped = (name: string, inner: Inner): WrapperUse => ({ effects: [{ flag: '', runs: inner, note: `runs a program through ${name}` }] });
+
+/** Index of the first operand after the wrapper's options (POSIX: options stop at the first operand). */
+function firstOperand(argv: readonly Arg[], g: OptionGrammar): { index: number; items: OptItem[] } {
+  const items = scanOptions(argv, 1, { ...g, stopAtOperand: true });
+  const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
+  // `--` is consumed silently by the scanner: an operand after it is still the first operand.
+  return { index: op ? op.word : argv.length, items };
+}
+
+/** `prog [options] command args…` */
+function simpleWrapper(name: string, g: OptionGrammar, skipOperands = 0): WrapperFn {
+  return (argv) => {
+    const { index, items } = firstOperand(argv, g);
+    if (items.some((it) => it.kind === 'dynamic' && it.word <= index)) return wrapped(name, { kind: 'opaque', text: null });
+    return wrapped(name, rest(argv, index + skipOperands));
+  };
+}
+
+/** Shells: `-c script` (also inside clusters like `-lc`), a script file, or stdin. */
+function shell(name: string, g: OptionGrammar, scriptLong: readonly string[] = []): WrapperFn {
+  return (original) => {
+    // `+x`, `+o name`: shells take options with "+" too; read them as options, never as the script.
+    const argv = original.map((w, i) => (i > 0 && typeof w === 'string' && /^\+[A-Za-z]/.test(w) ? '-' + w.slice(1) : w));
+    const items = scanOptions(argv, 1, { ...g, stopAtOperand: true });
+    let command = false;
+    for (const it of items) {
+      if (it.kind === 'dynamic') return wrapped(name, { kind: 'opaque', text: null });
+      if (it.kind === 'short' && it.name === 'c') command = true;
+      if (it.kind === 'long' && scriptLong.includes(it.name)) {
+        return wrapped(name, { kind: 'script', text: it.value ?? null });
+      }
+      if (it.kind === 'operand') {
+        if (command) return wrapped(name, { kind: 'script', text: it.value });
+        return wrapped(name, { kind: 'file', path: it.value });
+      }
+    }
+    // `bash` alone, `bash -s`, `bash -c` without a script: reads commands from stdin.
+    return wrapped(name, { kind: 'opaque', text: null });
+  };
+}
+
+const SH = shell('a shell', { shortValue: 'oO', longValue: ['rcfile', 'init-file'] });
+
+function joinScript(name: string, from: (argv: readonly Arg[]) => number): WrapperFn {
+  return (argv) => {
+    const words = argv.slice(from(argv));
+    if (words.length === 0) return wrapped(name, { kind: 'none' });
+    const text = words.some((w) => w === null) ? null : words.join(' ');
+    return wrapped(name, { kind: 'script', text });
+  };
+}
+
+const env: WrapperFn = (argv) => {
+  const items = scanOptions(argv, 1, { shortValue: 'uCPS', longValue: ['unset', 'chdir', 'split-string', 'block-signal', 'default-signal', 'ignore-signal'], stopAtOperand: true });
+  for (const it of items) {
+    if (it.kind === 'dynamic') return wrapped('env', { kind: 'opaque', text: null });
+    if ((it.kind === 'short' && it.name === 'S') || (it.kind === 'long' && it.name === 'split-string')) {
+      return wrapped('env', { kind: 'script', text: it.value ?? null });
+    }
+  }
+  const op = items.find((it) => it.kind === 'operand');
+  if (!op) return { effects: [] };
+  let i = op.word;
+  // Leading NAME=value operands set the environment; the command follows them.
+  for (; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === null || w === undefined) return wrapped('env', { kind: 'opaque', text: null });
+    if (!/^[^=]+=/.test(w)) break;
+  }
+  if (i >= argv.length) return { effects: [] };
+  return wrapped('env', rest(argv, i));
+};
+
+const sudo: WrapperFn = (argv) => {
+  const items = scanOptions(argv, 1, {
+    shortValue: 'ugCDhprtUTR',
+    longValue: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'other-user', 'command-timeout', 'chroot'],
+    stopAtOperand: true,
+  });
+  let viaShell = false;
+  for (const it of items) {
+    if (it.kind === 'dynamic') return wrapped('sudo', { kind: 'opaque', text: null });
+    if (it.kind === 'short' && (it.name === 's' || it.name === 'i')) viaShell = true;
+    if (it.kind === 'long' && (it.name === 'shell' || it.name === 'login')) viaShell = true;
+    if ((it.kind === 'short' && it.name === 'e') || (it.kind === 'long' && it.name === 'edit')) return wrapped('sudo', { kind: 'opaque', text: null });
+    if (it.kind === 'operand') {
+      if (viaShell) return wrapped('sudo', { kind: 'script', text: argv.slice(it.word).some((w) => w === null) ? null : argv.slice(it.word).join(' ') });
+      return wrapped('sudo', rest(argv, it.word));
+    }
+  }
+  return wrapped('sudo', viaShell ? { kind: 'opaque', text: null } : { kind: 'none' });
+};
+
+const xargs: WrapperFn = (argv) => {
+  const { index, items } = firstOperand(argv, {
+    shortValue: 'ILnPsdEa',
+    shortOptional: 'ile',
+    longValue: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
+    longOptional: ['replace', 'max-lines', 'eof'],
+  });
+  if (items.some((it) => it.kind === 'dynamic' && it.word <= index)) return wrapped('xargs', { kind: 'opaque', text: null });
+  return wrapped('xargs', index < argv.length ? rest(argv, index) : { kind: 'argv', argv: ['echo'] });
+};
+
+const flock: WrapperFn = (argv) => {
+  const items = scanOptions(argv, 1, { shortValue: 'Ewc', longValue: ['conflict-exit-code', 'timeout', 'command'], stopAtOperand: true });
+  for (const it of items) {
+    if (it.kind === 'dynamic') return wrapped('flock', { kind: 'opaque', text: null });
+    if ((it.kind === 'short' && it.name === 'c') || (it.kind === 'long' && it.name === 'command')) return wrapped('flock', { kind: 'script', text: it.value ?? null });
+    if (it.kind === 'operand') return wrapped('flock', rest(argv, it.word + 1));
+  }
+  return wrapped('flock', { kind: 'none' });
+};
+
+const watch: WrapperFn = (argv) => {
+  const { index, items } = firstOperand(argv, { shortValue: 'nq', longValue: ['interval', 'equexit'], longOptional: ['differences'] });
+  const execMode = items.some((it) => (it.kind === 'short' && it.name === 'x') || (it.kind === 'long' && it.name === 'exec'));
+  if (items.some((it) => it.kind === 'dynamic' && it.word <= index)) return wrapped('watch', { kind: 'opaque', text: null });
+  if (execMode) return wrapped('watch', rest(argv, index));
+  return joinScript('watch', () => index)(argv);
+};
+
+const su: WrapperFn = (argv) => {
+  const items = scanOptions(argv, 1, { shortValue: 'cCsgGuw', longValue: ['command', 'session-command', 'shell', 'group', 'supp-group', 'user', 'whitelist-environment'] });
+  for (const it of items) {
+    if (it.kind === 'dynamic') return wrapped(String(argv[0]), { kind: 'opaque', text: null });
+    if ((it.kind === 'short' && (it.name === 'c' || it.name === 'C')) || (it.kind === 'long' && (it.name === 'command' || it.name === 'session-command'))) {
+      return wrapped(String(argv[0]), { kind: 'script', text: it.value ?? null });
+    }
+  }
+  return wrapped(String(argv[0]), { kind: 'opaque', text: null });
+};
+
+const script: WrapperFn = (argv) => {
+  const items = scanOptions(argv, 1, { shortValue: 'cEIOBTtmo', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'] });
+  const effects: Effect[] = [];
+  let inner: Inner = { kind: 'opaque', text: null };
+  for (const it of items) {
+    if ((it.kind === 'short' && it.name === 'c') || (it.kind === 'long' && it.name === 'command')) inner = { kind: 'script', text: it.value ?? null };
+    if (it.kind === 'operand') effects.push({ flag: '', writes: it.value, note: 'script writes a typescript file' });
+  }
+  return { effects: [{ flag: '', runs: inner, note: 'runs a program through script' }, ...effects] };
+};
+
+const timeBinary: WrapperFn = (argv) => {
+  const items = scanOptions(argv, 1, { shortValue: 'fo', longValue: ['format', 'output'], stopAtOperand: true });
+  const effects: Effect[] = [];
+  for (const it of items) {
+    if ((it.kind === 'short' && it.name === 'o') || (it.kind === 'long' && it.name === 'output')) effects.push({ flag: 'o', writes: it.value ?? null, note: 'time -o writes its report to a file' });
+  }
+  const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
+  const inner: Inner = !op ? { kind: 'none' } : op.kind === 'dynamic' ? { kind: 'opaque', text: null } : rest(argv, op.word);
+  return { effects: [{ flag: '', runs: inner, note: 'runs a program through time' }, ...effects] };
+};
+
+/** Wrappers whose option grammar is not modelled: what they run is opaque. */
+const opaque = (name: string): WrapperFn => () => wrapped(name, { kind: 'opaque', text: null });
+
+const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
+  env,
+  sudo,
+  doas: simpleWrapper('doas', { shortValue: 'uC' }),
+  pkexec: simpleWrapper('pkexec', { longValue: ['user'] }),
+  run0: simpleWrapper('run0', { shortValue: 'uDg', longValue: ['user', 'group', 'chdir', 'property', 'description', 'slice', 'nice', 'setenv', 'unit', 'machine', 'background'] }),
+  nohup: simpleWrapper('nohup', {}),
+  setsid: simpleWrapper('setsid', {}),
+  timeout: simpleWrapper('timeout', { shortValue: 'sk', longValue: ['signal', 'kill-after'] }, 1),
+  gtimeout: simpleWrapper('gtimeout', { shortValue: 'sk', longValue: ['signal', 'kill-after'] }, 1),
+  nice: simpleWrapper('nice', { shortValue: 'n', longValue: ['adjustment'] }),
+  ionice: simpleWrapper('ionice', { shortValue: 'cnpPu', longValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] }),
+  renice: opaque('renice'),
+  stdbuf: simpleWrapper('stdbuf', { shortValue: 'ioe', longValue: ['input', 'output', 'error'] }),
+  unbuffer: simpleWrapper('unbuffer', {}),
+  chrt: opaque('chrt'),
+  taskset: opaque('taskset'),
+  numactl: opaque('numactl'),
+  cgexec: opaque('cgexec'),
+  chroot: simpleWrapper('chroot', { longValue: ['userspec', 'groups'] }, 1),
+  unshare: opaque('unshare'),
+  nsenter: opaque('nsenter'),
+  setpriv: opaque('setpriv'),
+  capsh: opaque('capsh'),
+  runuser: su,
+  su,
+  sg: opaque('sg'),
+  newgrp: opaque('newgrp'),
+  'systemd-run': opaque('systemd-run'),
+  'start-stop-daemon': opaque('start-stop-daemon'),
+  daemonize: opaque('daemonize'),
+  firejail: opaque('firejail'),
+  bwrap: opaque('bwrap'),
+  'sandbox-exec': opaque('sandbox-exec'),
+  proxychains: simpleWrapper('proxychains', { shortValue: 'f' }),
+  proxychains4: simpleWrapper('proxychains4', { shortValue: 'f' }),
+  torsocks: opaque('torsocks'),
+  tsocks: opaque('tsocks'),
+  fakeroot: opaque('fakeroot'),
+  'xvfb-run': opaque('xvfb-run'),
+  'dbus-launch': opaque('dbus-launch'),
+  caffeinate: opaque('caffeinate'),
+  catchsegv: simpleWrapper('catchsegv', {}),
+  tini: opaque('tini'),
+  'dumb-init': opaque('dumb-init'),
+  gosu: simpleWrapper('gosu', {}, 1),
+  'su-exec': simpleWrapper('su-exec', {}, 1),
+  chpst: opaque('chpst'),
+  time: timeBinary,
+  watch,
+  flock,
+  xargs,
+  parallel: opaque('parallel'),
+  entr: opaque('entr'),
+  watchexec: opaque('watchexec'),
+  nodemon: opaque('nodemon'),
+  hyperfine: opaque('hyperfine'),
+  concurrently: opaque('concurrently'),
+  'cross-env': (argv) => {
+    let i = 1;
+    while (i < argv.length && typeof argv[i] === 'string' && /^[^=-][^=]*=/.test(argv[i]!)) i++;
+    if (i < argv.length && argv[i] === null) return wrapped('cross-env', { kind: 'opaque', text: null });
+    return wrapped('cross-env', rest(argv, i));
+  },
+  dotenv: opaque('dotenv'),
+  'env-cmd': opaque('env-cmd'),
+  strace: simpleWrapper('strace', { shortValue: 'abeEIoOpPsSuUX', longValue: ['output', 'attach', 'user', 'env', 'trace', 'signal', 'status', 'string-limit'] }),
+  ltrace: simpleWrapper('ltrace', { shortValue: 'aAeEfFlLnopsSuwxX', longValue: ['output', 'library'] }),
+  valgrind: simpleWrapper('valgrind', {}),
+  perf: opaque('perf'),
+  gdb: opaque('gdb'),
+  lldb: opaque('lldb'),
+  expect: opaque('expect'),
+  exec: simpleWrapper('exec', { shortValue: 'a' }),
+  eval: joinScript('eval', () => 1),
+  command: (argv) => {
+    const { index, items } = firstOperand(argv, {});
+    if (items.some((it) => it.kind === 'short' && (it.name === 'v' || it.name === 'V'))) return wrapped('command', { kind: 'none' });
+    return wrapped('command', rest(argv, index));
+  },
+  builtin: simpleWrapper('builtin', {}),
+  source: (argv) => wrapped('source', { kind: 'file', path: argv.length > 1 ? argv[1]! : null }),
+  '.': (argv) => wrapped('.', { kind: 'file', path: argv.length > 1 ? argv[1]! : null }),
+  trap: (argv) => {
+    const items = scanOptions(argv, 1, { stopAtOperand: true });
+    const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
+    if (!op || items.some((it) => it.kind === 'short' && (it.name === 'p' || it.name === 'l'))) return wrapped('trap', { kind: 'none' });
+    return wrapped('trap', { kind: 'script', text: op.kind === 'operand' ? op.value : null });
+  },
+  enable: opaque('enable'),
+  fc: opaque('fc'),
+  // Shells.
+  sh: SH,
+  bash: SH,
+  rbash: SH,
+  dash: SH,
+  ash: SH,
+  ksh: SH,
+  mksh: SH,
+  pdksh: SH,
+  yash: SH,
+  posh: SH,
+  zsh: SH,
+  csh: SH,
+  tcsh: SH,
+  fish: shell('fish', { shortValue: 'Cdlp', longValue: ['init-command', 'debug', 'profile', 'features'] }, ['command', 'init-command']),
+  nu: shell('nu', { shortValue: 'e', longValue: ['execute', 'config', 'env-config'] }, ['commands']),
+  elvish: opaque('elvish'),
+  xonsh: opaque('xonsh'),
+  pwsh: opaque('pwsh'),
+  powershell: opaque('powershell'),
+  'powershell.exe': opaque('powershell.exe'),
+  'cmd.exe': opaque('cmd.exe'),
+  cmd: opaque('cmd'),
+  busybox: (argv) => {
+    const { index } = firstOperand(argv, {});
+    return wrapped('busybox', rest(argv, index));
+  },
+  toybox: (argv) => wrapped('toybox', rest(argv, 1)),
+  noglob: (argv) => wrapped('noglob', rest(argv, 1)),
+  nocorrect: (argv) => wrapped('nocorrect', rest(argv, 1)),
+};
+
+export function isWrapper(program: string): boolean {
+  return Object.prototype.hasOwnProperty.call(WRAPPERS, program);
+}
+
+export function wrapperEffects(program: string, argv: readonly Arg[]): WrapperUse | undefined {
+  const fn = WRAPPERS[program];
+  return fn ? fn(argv) : undefined;
+}
