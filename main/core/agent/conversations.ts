@@ -1,0 +1,195 @@
+/**
+ * Conversations, one JSONL file each, in the app's data folder for the project
+ * (`projectDataDir(dataDir, root)/conversations/<id>.jsonl`) — never in the project. Append-only,
+ * fsynced after each write: a crash mid-write can only tear the last line, which load ignores
+ * (and the next append cuts away), so earlier turns are never damaged.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, readFile, stat, truncate } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { projectDataDir } from '../appData.js';
+import type { LlmMessage } from '../llm/types.js';
+import type { Clock } from '../permissions/types.js';
+import { systemClock } from '../permissions/types.js';
+import type { SubAgentTranscript } from './subagents.js';
+
+const blockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
+  z.object({ type: z.literal('tool_result'), toolUseId: z.string(), content: z.string(), isError: z.boolean().optional() }),
+]);
+const messageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.array(blockSchema) });
+
+const recordSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('meta'), v: z.literal(1), id: z.string(), title: z.string(), createdAt: z.number(), projectRoot: z.string() }),
+  z.object({ type: z.literal('message'), at: z.number(), message: messageSchema }),
+  z.object({ type: z.literal('subagent'), at: z.number(), transcript: z.unknown() }),
+]);
+type ConvRecord = z.infer<typeof recordSchema>;
+
+export interface ConversationMeta {
+  id: string;
+  title: string;
+  createdAt: number;
+  projectRoot: string;
+}
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+  messageCount: number;
+}
+export interface LoadedConversation {
+  meta: ConversationMeta;
+  messages: LlmMessage[];
+  subagents: SubAgentTranscript[];
+  /** Lines that could not be read (a torn last line after a crash). */
+  skippedLines: number;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export class ConversationError extends Error {
+  override readonly name = 'ConversationError';
+  constructor(
+    readonly code: 'not_found' | 'invalid_id' | 'damaged',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ConversationStore {
+  readonly dir: string;
+  private readonly projectRoot: string;
+  private readonly clock: Clock;
+  private readonly newId: () => string;
+  /** One write at a time per conversation, so lines never interleave. */
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly checkedTail = new Set<string>();
+
+  constructor(opts: { dataDir: string; projectRoot: string; clock?: Clock; ids?: () => string }) {
+    this.projectRoot = path.resolve(opts.projectRoot);
+    this.dir = path.join(projectDataDir(opts.dataDir, this.projectRoot), 'conversations');
+    this.clock = opts.clock ?? systemClock;
+    this.newId = opts.ids ?? (() => `conv_${randomUUID()}`);
+  }
+
+  fileOf(id: string): string {
+    if (!ID.test(id)) throw new ConversationError('invalid_id', `conversation id '${id}' is invalid (letters, digits, _ and - only)`);
+    return path.join(this.dir, `${id}.jsonl`);
+  }
+
+  async create(opts: { title?: string; id?: string } = {}): Promise<ConversationMeta> {
+    const meta: ConversationMeta = {
+      id: opts.id ?? this.newId(),
+      title: titleOf(opts.title ?? 'New conversation'),
+      createdAt: this.clock.now(),
+      projectRoot: this.projectRoot,
+    };
+    await mkdir(this.dir, { recursive: true });
+    await this.write(meta.id, [{ type: 'meta', v: 1, ...meta }], 'wx');
+    return meta;
+  }
+
+  async appendMessages(id: string, messages: readonly LlmMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const at = this.clock.now();
+    await this.write(id, messages.map((message) => ({ type: 'message', at, message })), 'a');
+  }
+
+  async appendSubagent(id: string, transcript: SubAgentTranscript): Promise<void> {
+    await this.write(id, [{ type: 'subagent', at: this.clock.now(), transcript }], 'a');
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return stat(this.fileOf(id)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async load(id: string): Promise<LoadedConversation> {
+    const text = await readFile(this.fileOf(id), 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
+      throw err;
+    });
+    const { records, skipped } = parseLines(text);
+    const meta = records[0];
+    if (meta?.type !== 'meta') throw new ConversationError('damaged', `conversation '${id}' has no header line`);
+    const messages: LlmMessage[] = [];
+    const subagents: SubAgentTranscript[] = [];
+    for (const r of records.slice(1)) {
+      if (r.type === 'message') messages.push(r.message as LlmMessage);
+      else if (r.type === 'subagent') subagents.push(r.transcript as SubAgentTranscript);
+    }
+    return { meta: { id: meta.id, title: meta.title, createdAt: meta.createdAt, projectRoot: meta.projectRoot }, messages, subagents, skippedLines: skipped };
+  }
+
+  /** Newest first. */
+  async list(): Promise<ConversationSummary[]> {
+    const files = await readdir(this.dir).catch(() => [] as string[]);
+    const out: ConversationSummary[] = [];
+    for (const f of files.filter((f) => f.endsWith('.jsonl'))) {
+      const id = f.slice(0, -'.jsonl'.length);
+      try {
+        const [conv, st] = await Promise.all([this.load(id), stat(this.fileOf(id))]);
+        out.push({ id, title: conv.meta.title, updatedAt: Math.floor(st.mtimeMs), messageCount: conv.messages.length });
+      } catch {
+        // A file without a header is not a conversation; skip it rather than hide the others.
+      }
+    }
+    return out.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  private write(id: string, records: ConvRecord[], flag: 'a' | 'wx'): Promise<void> {
+    const file = this.fileOf(id);
+    const prev = this.chains.get(id) ?? Promise.resolve();
+    const next = prev.catch(() => {}).then(async () => {
+      if (flag === 'a') await this.cutTornTail(id, file);
+      const fh = await open(file, flag).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
+        throw err;
+      });
+      try {
+        await fh.write(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      this.checkedTail.add(id);
+    });
+    this.chains.set(id, next);
+    return next;
+  }
+
+  /** A crash can leave half a line at the end: cut it before appending so the file stays line-clean. */
+  private async cutTornTail(id: string, file: string): Promise<void> {
+    if (this.checkedTail.has(id)) return;
+    const buf = await readFile(file).catch(() => null);
+    if (buf && buf.length > 0 && buf[buf.length - 1] !== 0x0a) await truncate(file, buf.lastIndexOf(0x0a) + 1);
+    this.checkedTail.add(id);
+  }
+}
+
+function parseLines(text: string): { records: ConvRecord[]; skipped: number } {
+  const records: ConvRecord[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const r = recordSchema.safeParse(JSON.parse(line));
+      if (r.success) records.push(r.data);
+      else skipped++;
+    } catch {
+      skipped++;
+    }
+  }
+  return { records, skipped };
+}
+
+export function titleOf(prompt: string): string {
+  const one = prompt.replace(/\s+/g, ' ').trim();
+  return one.length > 80 ? `${one.slice(0, 79)}…` : one || 'New conversation';
+}

@@ -1,0 +1,182 @@
+/**
+ * The agent as the app uses it: one object per open project that starts and cancels runs,
+ * persists conversations, runs sub-agents for the `agent` tool, and turns approval-queue notices
+ * into events. The composition root (Electron shell, web host, CLI) builds it and wires `emit`.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { projectDataDir } from '../appData.js';
+import type { LlmProvider } from '../llm/types.js';
+import type { Clock, PermissionGate } from '../permissions/types.js';
+import { systemClock } from '../permissions/types.js';
+import type { SubAgentRequest } from '../tools/deps.js';
+import type { ToolRegistry } from '../tools/types.js';
+import type { ApprovalQueue, PresetOffer } from './approvals.js';
+import { linkedController } from './cancellation.js';
+import { ConversationStore, titleOf } from './conversations.js';
+import type { Emit } from './events.js';
+import { runAgent, type RunResult } from './loop.js';
+import { createSubAgentRunner } from './subagents.js';
+
+export interface AgentRuntimeDeps {
+  provider: LlmProvider;
+  gate: PermissionGate;
+  /** Late-bound getters: the registry is built with this runtime's `runSubAgent` in its deps. */
+  registry: () => ToolRegistry;
+  subAgentRegistry: () => ToolRegistry;
+  approvals: ApprovalQueue;
+  emit: Emit;
+  projectRoot: string;
+  dataDir: string;
+  conversations?: ConversationStore;
+  clock?: Clock;
+  newId?: (prefix: string) => string;
+  maxTurns?: number;
+  maxConcurrentSubAgents?: number;
+  memory?: string | null;
+  cancelGraceMs?: number;
+}
+
+export interface RunHandle {
+  runId: string;
+  conversationId: string;
+  done: Promise<RunResult>;
+  /** Stops the model stream, running tools and sub-agents. Harmless twice or after the end. */
+  cancel(): void;
+}
+
+export interface StartOptions {
+  prompt: string;
+  /** Continue this conversation (loaded from disk); omitted = a new one titled by the prompt. */
+  conversationId?: string;
+  stopOnDenial?: boolean;
+}
+
+export interface AgentRuntime {
+  start(opts: StartOptions): Promise<RunHandle>;
+  cancel(runId: string): boolean;
+  cancelAll(): void;
+  activeRuns(): { runId: string; conversationId: string }[];
+  /** For ToolDeps.runSubAgent. */
+  runSubAgent(req: SubAgentRequest): Promise<string>;
+  /** Offers the engine's session presets as one approval; resolves with the accepted keys. */
+  offerSessionPresets(presets: readonly PresetOffer[], conversationId: string): Promise<string[]>;
+  readonly conversations: ConversationStore;
+  readonly logDir: string;
+  dispose(): void;
+}
+
+export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
+  const clock = deps.clock ?? systemClock;
+  const newId = deps.newId ?? ((p: string) => `${p}_${randomUUID()}`);
+  const conversations = deps.conversations ?? new ConversationStore({ dataDir: deps.dataDir, projectRoot: deps.projectRoot, clock });
+  const logDir = path.join(projectDataDir(deps.dataDir, deps.projectRoot), 'logs');
+  const runs = new Map<string, { conversationId: string; cancel: () => void }>();
+  const byConversation = new Map<string, string>();
+
+  const subAgents = createSubAgentRunner({
+    provider: deps.provider,
+    gate: deps.gate,
+    registry: deps.subAgentRegistry,
+    clock,
+    newId,
+    ...(deps.maxConcurrentSubAgents ? { maxConcurrent: deps.maxConcurrentSubAgents } : {}),
+    ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
+    onTranscript: (t) => conversations.appendSubagent(t.conversationId, t).catch(() => {}),
+  });
+
+  // Approval notices → events on the run of that conversation.
+  const unsubscribe = deps.approvals.subscribe((n) => {
+    const a = n.approval;
+    const base = {
+      at: clock.now(),
+      runId: byConversation.get(a.conversationId) ?? '',
+      conversationId: a.conversationId,
+      agentId: a.agentId,
+      depth: a.kind === 'tool' ? a.request.depth : 0,
+      approvalId: a.id,
+    };
+    if (n.type === 'approval.requested') {
+      deps.emit({ type: 'approval.requested', ...base, kind: a.kind, ...(a.kind === 'tool' ? { request: a.request as never } : { presets: a.presets }) });
+    } else {
+      deps.emit({
+        type: 'approval.resolved',
+        ...base,
+        cancelled: n.cancelled,
+        ...(n.answer ? { answer: n.answer } : {}),
+        ...(n.acceptedPresets ? { acceptedPresets: n.acceptedPresets } : {}),
+      });
+    }
+  });
+
+  async function start(opts: StartOptions): Promise<RunHandle> {
+    let conversationId = opts.conversationId;
+    let history = undefined as Awaited<ReturnType<ConversationStore['load']>>['messages'] | undefined;
+    if (conversationId) {
+      if (byConversation.has(conversationId)) throw new Error(`conversation ${conversationId} already has a run in progress; stop it first`);
+      history = (await conversations.load(conversationId)).messages;
+    } else {
+      conversationId = (await conversations.create({ title: titleOf(opts.prompt) })).id;
+    }
+    const runId = newId('run');
+    const run$ = linkedController();
+    const cid = conversationId;
+    const cancel = () => {
+      if (run$.signal.aborted) return;
+      run$.controller.abort();
+      // Safety net: an approval asked without the call's signal is denied too.
+      deps.approvals.cancelAll({ conversationId: cid });
+    };
+    runs.set(runId, { conversationId: cid, cancel });
+    byConversation.set(cid, runId);
+    const done = runAgent(
+      {
+        provider: deps.provider,
+        registry: deps.registry(),
+        gate: deps.gate,
+        emit: deps.emit,
+        projectRoot: deps.projectRoot,
+        logDir,
+        clock,
+        newId,
+        ...(deps.maxTurns ? { maxTurns: deps.maxTurns } : {}),
+        ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
+        ...(deps.cancelGraceMs !== undefined ? { cancelGraceMs: deps.cancelGraceMs } : {}),
+        stopOnDenial: opts.stopOnDenial ?? false,
+      },
+      {
+        prompt: opts.prompt,
+        conversationId: cid,
+        runId,
+        signal: run$.signal,
+        ...(history ? { history } : {}),
+        onMessage: (m) => conversations.appendMessages(cid, [m]),
+      },
+    ).finally(() => {
+      runs.delete(runId);
+      if (byConversation.get(cid) === runId) byConversation.delete(cid);
+    });
+    return { runId, conversationId: cid, done, cancel };
+  }
+
+  return {
+    start,
+    cancel(runId) {
+      const r = runs.get(runId);
+      r?.cancel();
+      return r !== undefined;
+    },
+    cancelAll() {
+      for (const r of [...runs.values()]) r.cancel();
+    },
+    activeRuns: () => [...runs].map(([runId, r]) => ({ runId, conversationId: r.conversationId })),
+    runSubAgent: (req) => subAgents.run(req),
+    offerSessionPresets: (presets, conversationId) => deps.approvals.offerPresets(presets, { conversationId }),
+    conversations,
+    logDir,
+    dispose() {
+      unsubscribe();
+      for (const r of [...runs.values()]) r.cancel();
+    },
+  };
+}

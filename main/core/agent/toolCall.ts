@@ -1,0 +1,145 @@
+/**
+ * One tool call, in the order the seed requires: validate the arguments → permission() → the
+ * gate's check (Ask goes to the approval queue) → execute → a result the model reads, through the
+ * permission engine's `runToolChecked`. Nothing runs before the gate says yes. Every outcome — unknown tool, bad arguments, denial, failure,
+ * cancellation — becomes a tool result, so the transcript always pairs a result with each call.
+ */
+import { runToolChecked } from '../permissions/runChecked.js';
+import type { Decision, PermissionGate } from '../permissions/types.js';
+import type { ToolContext, ToolRegistry, ToolResult } from '../tools/types.js';
+import { CANCELLED_REASON } from './approvals.js';
+import { setCallOrigin } from './callOrigin.js';
+import { linkedController, whenAborted } from './cancellation.js';
+import type { Emit, EventBody } from './events.js';
+import { fitForModel } from './truncate.js';
+
+export interface ToolCallInput {
+  id: string;
+  name: string;
+  input: unknown;
+  argsError?: string;
+}
+
+export interface ToolCallEnv {
+  registry: ToolRegistry;
+  gate: PermissionGate;
+  projectRoot: string;
+  logDir: string;
+  agentId: string;
+  conversationId: string;
+  depth: number;
+  runId: string;
+  /** Emits with the common fields stamped on. */
+  send: (body: EventBody) => void;
+  /** The loop's raw emitter, handed to sub-agents through the call origin. */
+  rawEmit: Emit;
+  now: () => number;
+  maxResultChars: number;
+  /** How long a cancelled tool gets to clean up (kill its process group) before the call is closed anyway. */
+  cancelGraceMs: number;
+}
+
+export interface ToolCallOutcome {
+  result: ToolResult;
+  cancelled: boolean;
+  /** The user (not a rule) refused the call. */
+  userDenied: boolean;
+}
+
+export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSignal: AbortSignal): Promise<ToolCallOutcome> {
+  const started = env.now();
+  const finish = async (result: ToolResult, opts: { cancelled?: boolean; userDenied?: boolean } = {}): Promise<ToolCallOutcome> => {
+    const cancelled = opts.cancelled ?? false;
+    const fitted = cancelled ? result : await fitForModel(result, { maxChars: env.maxResultChars, logDir: env.logDir, name: `${env.runId}-${call.id}` }).catch(() => result);
+    env.send({
+      type: 'tool.result',
+      callId: call.id,
+      tool: call.name,
+      content: fitted.content,
+      isError: fitted.isError ?? false,
+      cancelled,
+      ...(fitted.fullLogPath ? { fullLogPath: fitted.fullLogPath } : {}),
+      ...(fitted.data !== undefined ? { data: fitted.data } : {}),
+      durationMs: env.now() - started,
+    });
+    return { result: fitted, cancelled, userDenied: opts.userDenied ?? false };
+  };
+  const cancelledResult = () => finish({ content: CANCELLED_REASON, isError: true }, { cancelled: true });
+  const refuse = (reason: string) => {
+    env.send({ type: 'tool.call', callId: call.id, tool: call.name, args: call.input, decision: 'invalid', via: 'invalid', reason });
+    return finish({ content: reason, isError: true });
+  };
+
+  env.send({ type: 'tool.requested', callId: call.id, tool: call.name, args: call.input });
+  if (runSignal.aborted) return cancelledResult();
+
+  const tool = env.registry.get(call.name);
+  if (!tool) return refuse(`unknown tool '${call.name}'. Available tools: ${env.registry.list().map((t) => t.name).join(', ')}`);
+  if (call.argsError) return refuse(`${call.name}: ${call.argsError}`);
+
+  const call$ = linkedController(runSignal);
+  try {
+    let decided = false;
+    // The permission helper's runToolChecked is the one path (validate → permission() → gate →
+    // execute); this wrapper only reports the decision the moment it is made, before execute.
+    const gate: PermissionGate = {
+      check: async (req) => {
+        let decision: Decision;
+        try {
+          decision = await env.gate.check(req);
+        } catch (err) {
+          decision = { allowed: false, via: 'invalid', reason: `the permission check failed: ${(err as Error).message}` };
+        }
+        decided = true;
+        const key = decision.key ?? (req.permission.kind === 'ask' ? req.permission.key.raw : undefined);
+        env.send({
+          type: 'tool.call',
+          callId: call.id,
+          tool: tool.name,
+          args: req.args,
+          ...(key ? { key } : {}),
+          decision: decision.allowed ? 'allowed' : decision.via === 'invalid' ? 'invalid' : 'denied',
+          via: decision.via,
+          ...(decision.reason ? { reason: decision.reason } : {}),
+        });
+        return decision;
+      },
+    };
+    const ctx: ToolContext = {
+      projectRoot: env.projectRoot,
+      signal: call$.signal,
+      output: (chunk) => {
+        if (!call$.signal.aborted) env.send({ type: 'tool.output', callId: call.id, chunk });
+      },
+      agentId: env.agentId,
+      conversationId: env.conversationId,
+      depth: env.depth,
+      logDir: env.logDir,
+    };
+    setCallOrigin(ctx, { callId: call.id, runId: env.runId, emit: env.rawEmit });
+    const running = runToolChecked(tool, call.input, gate, ctx).then(
+      (r) => ({ ok: true as const, r }),
+      (e: unknown) => ({ ok: false as const, e }),
+    );
+    const abort = whenAborted(call$.signal);
+    const first = await Promise.race([running, abort.promise.then(() => null)]);
+    abort.off();
+    if (first === null || call$.signal.aborted) {
+      // Give a well-behaved tool its grace period to kill what it started; never hang the run on it.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((r) => (timer = setTimeout(r, env.cancelGraceMs)))]);
+      clearTimeout(timer);
+      return await cancelledResult();
+    }
+    if (!first.ok) return await finish({ content: `${tool.name} failed: ${(first.e as Error)?.message ?? String(first.e)}`, isError: true });
+    const run = first.r;
+    if (!decided) {
+      // Refused before the gate (bad arguments, a permission() that threw): report it as invalid.
+      env.send({ type: 'tool.call', callId: call.id, tool: tool.name, args: call.input, decision: 'invalid', via: 'invalid', reason: run.result.content });
+    }
+    const userDenied = run.status === 'refused' && run.decision?.via === 'user-deny';
+    return await finish(run.result, { userDenied });
+  } finally {
+    call$.dispose();
+  }
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { LlmToolSpec } from '../llm/types.js';
+import type { Tool, ToolRegistry } from '../tools/types.js';
+
+/** A tool's zod parameters as the JSON Schema object the model APIs want. */
+export function toolSpec(tool: Tool): LlmToolSpec {
+  const schema = z.toJSONSchema(tool.parameters, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  // Both APIs require an object schema at the top, even for a tool without arguments.
+  const inputSchema = schema.type === 'object' ? schema : { type: 'object', properties: {}, ...schema };
+  return { name: tool.name, description: tool.description, inputSchema };
+}
+
+export function toolSpecs(registry: ToolRegistry): LlmToolSpec[] {
+  return registry.list().map(toolSpec);
+}

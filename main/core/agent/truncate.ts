@@ -1,0 +1,21 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { headTail } from '../tools/output.js';
+import type { ToolResult } from '../tools/types.js';
+
+/**
+ * Long tool outputs reach the model as head + tail with a note saying where the full text is
+ * (a log in the app data folder, never the project). A tool that already kept a full log names it.
+ */
+export async function fitForModel(result: ToolResult, opts: { maxChars: number; logDir: string; name: string }): Promise<ToolResult> {
+  if (result.content.length <= opts.maxChars) return result;
+  let fullLogPath = result.fullLogPath;
+  if (!fullLogPath) {
+    fullLogPath = path.join(opts.logDir, `${opts.name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`);
+    await mkdir(opts.logDir, { recursive: true });
+    await writeFile(fullLogPath, result.content, 'utf8');
+  }
+  const cut = headTail(result.content, opts.maxChars);
+  const note = `\n[output cut to its first and last parts: ${cut.omittedChars} of ${result.content.length} characters omitted; the full output is in ${fullLogPath}]`;
+  return { ...result, content: cut.text + note, fullLogPath };
+}
