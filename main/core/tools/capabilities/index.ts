@@ -1,0 +1,14 @@
+/** The capability tools (ADR 0022): write a tool, list them, run one in its own environment. */
+import type { ExecuteDeps } from '../execute/deps.js';
+import type { Tool } from '../types.js';
+import { createCapabilityTool } from './createCapability.js';
+import { listCapabilitiesTool } from './listCapabilities.js';
+import { runCapabilityTool } from './runCapability.js';
+
+export { capabilityKey } from './runCapability.js';
+export { contentHash, type Capability, type CapabilityManifest } from './manifest.js';
+export { loadCapability, listCapabilities, CAPABILITIES_DIR } from './store.js';
+
+export function capabilityTools(deps: ExecuteDeps): Tool[] {
+  return [createCapabilityTool(), runCapabilityTool(deps), listCapabilitiesTool()] as Tool[];
+}

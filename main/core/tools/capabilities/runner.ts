@@ -1,0 +1,76 @@
+/**
+ * Runs a loaded capability in its own environment. The code run is the snapshot that was approved
+ * (never re-read from disk), and its arguments reach it as JSON: the default export's argument in
+ * wasm, `$1` and $CAPABILITY_ARGS for shell scripts.
+ */
+import { buildRemoveArgv, buildRunArgv, containerName, containerUser, DEFAULT_IMAGE, detectEngineCached, exec } from '../../env/container.js';
+import { startPty } from '../../env/pty.js';
+import { SandboxUnavailable, wrapSandboxed } from '../../env/sandbox.js';
+import { runQuickJs } from '../../env/wasm/quickjs.js';
+import { childEnv } from '../execute/childEnv.js';
+import type { ExecuteDeps } from '../execute/deps.js';
+import { runResult } from '../execute/format.js';
+import { newLogPath } from '../execute/logs.js';
+import { ToolFailure } from '../output.js';
+import type { ToolContext, ToolResult } from '../types.js';
+import type { Capability } from './manifest.js';
+
+export const DEFAULT_CAPABILITY_TIMEOUT_MS = 60_000;
+
+export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolContext, deps: ExecuteDeps): Promise<ToolResult> {
+  const m = cap.manifest;
+  const timeoutMs = m.timeout_ms ?? DEFAULT_CAPABILITY_TIMEOUT_MS;
+  const tool = `run_capability ${m.name}`;
+  const argsJson = JSON.stringify(args ?? {});
+  const data = { capability: m.name, hash: cap.hash, environment: m.environment };
+  if (m.environment === 'wasm') {
+    const r = await runQuickJs({ code: cap.code, args, grants: m.grants ?? [], projectRoot: ctx.projectRoot, timeoutMs, signal: ctx.signal, onLog: ctx.output });
+    if (!r.ok) return { content: `${tool}: ${r.error}`, isError: true, data: { ...data, kind: r.kind, logs: r.logs } };
+    return { content: `${tool}: ${JSON.stringify(r.value, null, 2)}`, data: { ...data, value: r.value, logs: r.logs } };
+  }
+  const logPath = await newLogPath(ctx.logDir, 'run_capability');
+  const common = { cwd: ctx.projectRoot, timeoutMs, signal: ctx.signal, onText: ctx.output, logPath, killGraceMs: deps.execute?.killGraceMs };
+  if (m.environment === 'shell') {
+    const env = { ...childEnv(deps), CAPABILITY_ARGS: argsJson };
+    const r = await startPty({ ...common, argv: ['/bin/bash', '-c', cap.code, m.name, argsJson], env }).done;
+    return withData(runResult(tool, r), data);
+  }
+  if (m.environment === 'sandbox') {
+    const env = { ...childEnv(deps), CAPABILITY_ARGS: argsJson };
+    let wrapped;
+    try {
+      wrapped = await wrapSandboxed(cap.code, { projectRoot: ctx.projectRoot, denyRead: [deps.dataDir], allowedDomains: [] }, env, ctx.signal);
+    } catch (err) {
+      if (err instanceof SandboxUnavailable) throw new ToolFailure(`the OS sandbox cannot run on this machine: ${err.message}`);
+      throw err;
+    }
+    try {
+      const r = await startPty({ ...common, argv: wrapped.argv, env: wrapped.env }).done;
+      return withData(runResult(tool, r), data);
+    } finally {
+      wrapped.release();
+    }
+  }
+  const image = deps.execute?.containerImage ?? DEFAULT_IMAGE;
+  const found = await detectEngineCached(image);
+  if (!found.ok) throw new ToolFailure(`no container engine can run here: ${found.reason}`);
+  const name = containerName();
+  const argv = buildRunArgv({
+    engine: found.engine, image, projectRoot: ctx.projectRoot, command: cap.code, name,
+    limits: deps.execute?.containerLimits, user: containerUser(found.engine), env: { CAPABILITY_ARGS: argsJson },
+  });
+  const r = await startPty({
+    ...common,
+    argv,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' },
+    onKill: async () => {
+      const rm = buildRemoveArgv(found.engine, name);
+      await exec(rm[0]!, rm.slice(1), 30_000);
+    },
+  }).done;
+  return withData(runResult(tool, r), data);
+}
+
+function withData(r: ToolResult, extra: Record<string, unknown>): ToolResult {
+  return { ...r, data: { ...(r.data as Record<string, unknown>), ...extra } };
+}
