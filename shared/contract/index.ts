@@ -4,17 +4,23 @@
  * Channel names are `domain.verb` constants.
  */
 import type { z } from 'zod';
+import { agentEvents, agentMethods } from './agent.js';
+import { permissionEvents, permissionMethods } from './permissions.js';
 import { projectEvents, projectMethods } from './project.js';
 import { settingsEvents, settingsMethods } from './settings.js';
 
 export const methods = {
   ...projectMethods,
   ...settingsMethods,
+  ...permissionMethods,
+  ...agentMethods,
 };
 
 export const events = {
   ...projectEvents,
   ...settingsEvents,
+  ...permissionEvents,
+  ...agentEvents,
 };
 
 export type Methods = typeof methods;
@@ -42,3 +48,6 @@ export function isEventName(name: unknown): name is EventName {
 export * from './result.js';
 export * from './settings.js';
 export * from './project.js';
+export * from './permissions.js';
+export * from './agent.js';
+export * from './agentEvents.js';

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { agentEventSchema, askAnswerSchema } from './agentEvents.js';
+import { event, method, noInput, ok } from './define.js';
+import { environmentSchema } from './permissions.js';
+
+/** What the approval prompt shows. Built in main from the AskRequest and the tool's arguments. */
+export const pendingApprovalSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['tool', 'presets']),
+  agentId: z.string(),
+  conversationId: z.string(),
+  /** 0 = the main agent, 1 = a sub-agent. */
+  depth: z.number().int(),
+  createdAt: z.number(),
+  tool: z.string().optional(),
+  environment: environmentSchema.optional(),
+  key: z.string().optional(),
+  /** The highest scope this key may be granted; 'session' for shell keys (the ceiling rule). */
+  ceiling: z.enum(['session', 'project']).optional(),
+  flags: z
+    .object({
+      protectedPath: z.boolean().optional(),
+      outsideProject: z.boolean().optional(),
+      compound: z.boolean().optional(),
+      notes: z.array(z.string()).optional(),
+      programs: z.array(z.object({ program: z.string(), subcommand: z.string().optional() })).optional(),
+    })
+    .optional(),
+  args: z.unknown().optional(),
+  preview: z
+    .object({
+      command: z.string().optional(),
+      argv: z.array(z.string()).optional(),
+      /** A unified diff for file writes and edits. */
+      diff: z.string().optional(),
+      path: z.string().optional(),
+    })
+    .optional(),
+  /** For kind 'presets': the AlwaysThisSession entries of codecoder.json offered at session start. */
+  presets: z.array(z.string()).optional(),
+});
+export type PendingApprovalView = z.infer<typeof pendingApprovalSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messageCount: z.number().int(),
+  running: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const agentEventEnvelope = agentEventSchema;
+
+export const agentMethods = {
+  'approvals.list': method('Pending approvals of this project, oldest first.', noInput, z.array(pendingApprovalSchema)),
+  'approvals.answer': method(
+    'Answer a pending approval (once, session with optional time limit, project, deny with optional reason).',
+    z.object({ id: z.string().min(1).max(200), answer: askAnswerSchema }).strict(),
+    ok,
+  ),
+  'approvals.answerPresets': method(
+    'Answer the session-presets prompt: the keys accepted for this session (empty = none).',
+    z.object({ id: z.string().min(1).max(200), accept: z.array(z.string().max(10_000)).max(1000) }).strict(),
+    ok,
+  ),
+  'conversations.list': method('Conversations of this project, newest first.', noInput, z.array(conversationSummarySchema)),
+  'conversations.create': method('Start a new, empty conversation.', noInput, conversationSummarySchema),
+  'conversations.events': method(
+    'The recorded events of a conversation, to render its transcript.',
+    z.object({ id: z.string().min(1).max(200) }).strict(),
+    z.object({ conversation: conversationSummarySchema, events: z.array(agentEventSchema) }),
+  ),
+  'agent.send': method(
+    'Send a message; the agent runs and streams agent.event.',
+    z.object({ conversationId: z.string().min(1).max(200), text: z.string().trim().min(1, 'type a message').max(100_000) }).strict(),
+    z.object({ runId: z.string() }),
+  ),
+  'agent.stop': method(
+    'Stop the running agent of a conversation (cooperative cancellation). Harmless when nothing runs.',
+    z.object({ conversationId: z.string().min(1).max(200) }).strict(),
+    z.object({ stopped: z.boolean() }),
+  ),
+};
+
+export const agentEvents = {
+  'agent.event': event('One step of an agent run (text, tool calls, approvals, sub-agents, the end).', agentEventSchema),
+  'approvals.changed': event('The pending approvals of this project changed.', z.array(pendingApprovalSchema)),
+};

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { event, method, noInput } from './define.js';
+
+export const environmentSchema = z.enum(['host', 'shell', 'wasm', 'docker', 'sandbox']);
+export const scopeSchema = z.enum(['once', 'session', 'project']);
+
+export const ceilingViolationSchema = z.object({
+  key: z.string(),
+  environment: environmentSchema,
+  requested: scopeSchema,
+  ceiling: z.enum(['session', 'project']),
+  message: z.string(),
+});
+export type CeilingViolationView = z.infer<typeof ceilingViolationSchema>;
+
+/** The state of codecoder.json as the editor shows it. */
+export const configFileStatusSchema = z.object({
+  path: z.string(),
+  exists: z.boolean(),
+  /** A file that does not parse or has wrong types: shown with line and column, never rewritten. */
+  error: z.object({ message: z.string(), line: z.number().optional(), column: z.number().optional() }).nullable(),
+  /** The file changed on disk since it was last loaded; nothing is applied until reload. */
+  changedOnDisk: z.boolean(),
+  /** Writes are refused (the file is malformed) until it is fixed. */
+  readOnly: z.boolean(),
+});
+
+export const allowlistEntrySchema = z.object({
+  key: z.string(),
+  /** project: codecoder.json AlwaysThisProject; preset: codecoder.json AlwaysThisSession (offered at session start); session: in memory. */
+  scope: z.enum(['project', 'preset', 'session']),
+  environment: environmentSchema.nullable(),
+  /** Session entries: ms since epoch when the entry lapses; null = until the session ends. */
+  expiresAt: z.number().nullable(),
+  hits: z.number().int(),
+  source: z.enum(['codecoder.json', 'session']),
+  /** The entry breaks the ceiling rule: reported, never honoured. */
+  violation: ceilingViolationSchema.nullable(),
+  /** Other problems (unknown tool, bad pattern): the entry is ignored. */
+  problem: z.string().nullable(),
+  line: z.number().optional(),
+});
+export type AllowlistEntryView = z.infer<typeof allowlistEntrySchema>;
+
+export const denyEntrySchema = z.object({ pattern: z.string(), hits: z.number().int(), problem: z.string().nullable(), line: z.number().optional() });
+
+export const allowlistViewSchema = z.object({
+  file: configFileStatusSchema,
+  entries: z.array(allowlistEntrySchema),
+  deny: z.array(denyEntrySchema),
+  violations: z.array(ceilingViolationSchema),
+});
+export type AllowlistView = z.infer<typeof allowlistViewSchema>;
+
+const keyInput = z.string().trim().min(3, 'enter a key such as run_command:git').max(10_000);
+
+export const commandClassSchema = z.object({
+  kind: z.enum(['simple', 'compound', 'invalid']),
+  key: z.string().nullable(),
+  program: z.string().optional(),
+  subcommand: z.string().optional(),
+  reason: z.string().optional(),
+  notes: z.array(z.string()).optional(),
+  argv: z.array(z.string()).optional(),
+});
+export type CommandClassView = z.infer<typeof commandClassSchema>;
+
+export const dryRunSchema = z.object({
+  decision: z.enum(['allow', 'ask', 'deny']),
+  via: z.string(),
+  key: z.string().nullable(),
+  reason: z.string().optional(),
+  violations: z.array(ceilingViolationSchema),
+});
+
+export const auditRecordSchema = z.object({
+  time: z.number(),
+  agentId: z.string(),
+  conversationId: z.string().optional(),
+  tool: z.string(),
+  key: z.string().nullable(),
+  decision: z.string(),
+  via: z.string(),
+  reason: z.string().optional(),
+});
+export type AuditRecordView = z.infer<typeof auditRecordSchema>;
+
+export const toolInfoSchema = z.object({
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  permission: z.enum(['none', 'ask']),
+  keyTemplate: z.string().nullable(),
+  environment: environmentSchema,
+  subAgent: z.boolean(),
+});
+export type ToolInfo = z.infer<typeof toolInfoSchema>;
+
+export const permissionMethods = {
+  'allowlist.list': method('Project, session and deny entries with their state.', noInput, allowlistViewSchema),
+  'allowlist.add': method(
+    'Add an entry. A shell key at project scope is refused with ceiling_violation.',
+    z.object({ key: keyInput, scope: z.enum(['project', 'session', 'deny']), ttlMs: z.number().int().positive().max(7 * 24 * 3600_000).optional() }).strict(),
+    allowlistViewSchema,
+  ),
+  'allowlist.remove': method(
+    'Remove an entry (from codecoder.json for project, preset and deny; from memory for session).',
+    z.object({ key: keyInput, scope: z.enum(['project', 'preset', 'session', 'deny']) }).strict(),
+    allowlistViewSchema,
+  ),
+  'allowlist.changeScope': method(
+    'Move an entry between session and project scope (the ceiling is checked).',
+    z.object({ key: keyInput, from: z.enum(['project', 'preset', 'session']), to: z.enum(['project', 'session']) }).strict(),
+    allowlistViewSchema,
+  ),
+  'allowlist.reload': method('Apply codecoder.json as it is on disk now (/reload); lists each CeilingViolation.', noInput, allowlistViewSchema),
+  'permissions.test': method(
+    'Dry run: how a command would be classified and decided. Never executes, never asks.',
+    z.object({ command: z.string().max(100_000) }).strict(),
+    z.object({ classification: commandClassSchema, result: dryRunSchema }),
+  ),
+  'audit.query': method(
+    'Recent permission decisions, newest first.',
+    z.object({ tool: z.string().max(100).optional(), decision: z.string().max(40).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    z.array(auditRecordSchema),
+  ),
+  'tools.catalogue': method('The tools, their permission levels, key templates and environments.', noInput, z.array(toolInfoSchema)),
+};
+
+export const permissionEvents = {
+  'allowlist.changed': event('The allowlist changed (an answer, an edit, a reload, the file on disk).', allowlistViewSchema),
+};
