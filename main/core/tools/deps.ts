@@ -1,3 +1,4 @@
+import type { ExecuteSettings } from './execute/deps.js';
 import type { ToolContext } from './types.js';
 
 /** How web_search talks to its provider. See docs/tools.md for each wire format. */
@@ -36,6 +37,8 @@ export interface ToolDeps {
   webFetch?: { timeoutMs?: number; maxBytes?: number; maxRedirects?: number };
   /** The agent loop, injected by the agent issue. Without it `agent` reports it is unavailable. */
   runSubAgent?: (req: SubAgentRequest) => Promise<string>;
+  /** run_command, run_sandboxed, run_container settings (owned by the execute tools). */
+  execute?: ExecuteSettings;
   /** API keys and tokens the app holds: removed from a child process's environment. */
   secretsToScrub(): string[];
 }
