@@ -89,7 +89,8 @@ export class OutputPipeline {
     if (this.closed) return;
     this.totalBytes += chunk.length;
     if (this.log && !this.logError) {
-      this.log.write(chunk);
+      // Checked after each completed write too: 'drain' only fires when write() said "full".
+      this.log.write(chunk, this.afterWrite);
       if (!this.paused && this.log.writableLength > this.highWater && this.opts.pause) {
         this.paused = true;
         this.pauses++;
@@ -124,6 +125,10 @@ export class OutputPipeline {
       this.tailLen -= this.tail.shift()!.length;
     }
   }
+
+  private readonly afterWrite = () => {
+    if (this.paused) this.maybeResume(false);
+  };
 
   private maybeResume(force: boolean): void {
     if (!this.paused) return;

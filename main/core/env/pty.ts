@@ -6,6 +6,7 @@
  */
 import { spawn as ptySpawn, type IPty } from 'node-pty';
 import { DEFAULT_KILL_GRACE_MS, groupAlive, killGroup } from './processGroup.js';
+import { createHandshake } from './exitHandshake.js';
 import { OutputPipeline, type OutputSummary } from './output.js';
 
 export interface PtyRunOptions {
@@ -76,12 +77,14 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
     pause: () => pty.pause(),
     resume: () => pty.resume(),
   });
-  pty = ptySpawn(argv[0]!, argv.slice(1), {
+  const handshake = createHandshake(() => pty.write('\n'));
+  const wrapped = handshake.wrap(argv);
+  pty = ptySpawn(wrapped[0]!, wrapped.slice(1), {
     name: 'xterm-256color',
     cols: opts.cols ?? 200,
     rows: opts.rows ?? 50,
     cwd: opts.cwd,
-    env: opts.env,
+    env: { ...opts.env, CODECODER_EXIT_TOKEN: handshake.token },
     // Bytes, not strings: the pipeline decodes them so a character split across reads stays whole
     // and the log gets exactly what was written.
     encoding: null,
@@ -99,7 +102,10 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
     void Promise.resolve(opts.onKill?.()).catch(() => undefined);
   };
 
-  const dataSub = pty.onData((d: string | Buffer) => pipeline.write(typeof d === 'string' ? Buffer.from(d) : d));
+  const dataSub = pty.onData((d: string | Buffer) => {
+    const out = handshake.feed(typeof d === 'string' ? Buffer.from(d) : d);
+    if (out.length) pipeline.write(out);
+  });
   const timer = opts.timeoutMs && opts.timeoutMs > 0 ? setTimeout(() => kill('timeout'), opts.timeoutMs) : undefined;
   const onAbort = () => kill('cancelled');
   if (opts.signal?.aborted) queueMicrotask(onAbort);
@@ -116,10 +122,12 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
         else killer.cancel();
       }
       dataSub.dispose();
+      const rest = handshake.flush();
+      if (rest.length) pipeline.write(rest);
       const summary = await pipeline.close();
       resolve({
         ...summary,
-        exitCode: signal ? null : exitCode,
+        exitCode: handshake.exitCode ?? (signal ? null : exitCode),
         signal: signal || null,
         reason,
         pid,

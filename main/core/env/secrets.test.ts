@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { scrubEnv } from './secrets.js';
+
+describe('scrubEnv', () => {
+  it('removes the app key names and any variable carrying a held secret, and keeps the rest', () => {
+    const { env, removed } = scrubEnv(
+      { PATH: '/bin', ANTHROPIC_API_KEY: 'sk-ant-1', OPENAI_API_KEY: 'x', AUTH: 'Bearer gh-secret-123456', SHORT: 'abc', HOME: '/h' },
+      ['gh-secret-123456', 'abc'],
+    );
+    expect(env).toEqual({ PATH: '/bin', SHORT: 'abc', HOME: '/h' });
+    expect(removed.sort()).toEqual(['ANTHROPIC_API_KEY', 'AUTH', 'OPENAI_API_KEY']);
+  });
+});
