@@ -12,6 +12,7 @@ import { projectDataDir } from '../appData.js';
 import type { LlmMessage } from '../llm/types.js';
 import type { Clock } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
+import type { AgentEvent } from './events.js';
 import type { SubAgentTranscript } from './subagents.js';
 
 const blockSchema = z.discriminatedUnion('type', [
@@ -25,6 +26,8 @@ const recordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('meta'), v: z.literal(1), id: z.string(), title: z.string(), createdAt: z.number(), projectRoot: z.string() }),
   z.object({ type: z.literal('message'), at: z.number(), message: messageSchema }),
   z.object({ type: z.literal('subagent'), at: z.number(), transcript: z.unknown() }),
+  /** Recorded run events (deltas coalesced), so a reopened conversation renders as it streamed. */
+  z.object({ type: z.literal('events'), events: z.array(z.unknown()) }),
 ]);
 type ConvRecord = z.infer<typeof recordSchema>;
 
@@ -37,6 +40,7 @@ export interface ConversationMeta {
 export interface ConversationSummary {
   id: string;
   title: string;
+  createdAt: number;
   updatedAt: number;
   messageCount: number;
 }
@@ -44,6 +48,7 @@ export interface LoadedConversation {
   meta: ConversationMeta;
   messages: LlmMessage[];
   subagents: SubAgentTranscript[];
+  events: AgentEvent[];
   /** Lines that could not be read (a torn last line after a crash). */
   skippedLines: number;
 }
@@ -103,6 +108,11 @@ export class ConversationStore {
     await this.write(id, [{ type: 'subagent', at: this.clock.now(), transcript }], 'a');
   }
 
+  async appendEvents(id: string, events: readonly AgentEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.write(id, [{ type: 'events', events: [...events] }], 'a');
+  }
+
   async exists(id: string): Promise<boolean> {
     return stat(this.fileOf(id)).then(
       () => true,
@@ -120,11 +130,13 @@ export class ConversationStore {
     if (meta?.type !== 'meta') throw new ConversationError('damaged', `conversation '${id}' has no header line`);
     const messages: LlmMessage[] = [];
     const subagents: SubAgentTranscript[] = [];
+    const events: AgentEvent[] = [];
     for (const r of records.slice(1)) {
       if (r.type === 'message') messages.push(r.message as LlmMessage);
       else if (r.type === 'subagent') subagents.push(r.transcript as SubAgentTranscript);
+      else if (r.type === 'events') events.push(...(r.events as AgentEvent[]));
     }
-    return { meta: { id: meta.id, title: meta.title, createdAt: meta.createdAt, projectRoot: meta.projectRoot }, messages, subagents, skippedLines: skipped };
+    return { meta: { id: meta.id, title: meta.title, createdAt: meta.createdAt, projectRoot: meta.projectRoot }, messages, subagents, events, skippedLines: skipped };
   }
 
   /** Newest first. */
@@ -135,7 +147,7 @@ export class ConversationStore {
       const id = f.slice(0, -'.jsonl'.length);
       try {
         const [conv, st] = await Promise.all([this.load(id), stat(this.fileOf(id))]);
-        out.push({ id, title: conv.meta.title, updatedAt: Math.floor(st.mtimeMs), messageCount: conv.messages.length });
+        out.push({ id, title: conv.meta.title, createdAt: conv.meta.createdAt, updatedAt: Math.floor(st.mtimeMs), messageCount: conv.messages.length });
       } catch {
         // A file without a header is not a conversation; skip it rather than hide the others.
       }
@@ -192,4 +204,19 @@ function parseLines(text: string): { records: ConvRecord[]; skipped: number } {
 export function titleOf(prompt: string): string {
   const one = prompt.replace(/\s+/g, ' ').trim();
   return one.length > 80 ? `${one.slice(0, 79)}…` : one || 'New conversation';
+}
+
+/**
+ * Merges runs of text.delta (same run) and tool.output (same call) into one event each: the
+ * transcript renders the same, the file stays small.
+ */
+export function coalesceEvents(events: readonly AgentEvent[]): AgentEvent[] {
+  const out: AgentEvent[] = [];
+  for (const e of events) {
+    const last = out[out.length - 1];
+    if (last?.type === 'text.delta' && e.type === 'text.delta' && last.runId === e.runId) out[out.length - 1] = { ...last, text: last.text + e.text };
+    else if (last?.type === 'tool.output' && e.type === 'tool.output' && last.callId === e.callId && last.runId === e.runId) out[out.length - 1] = { ...last, chunk: last.chunk + e.chunk };
+    else out.push(e);
+  }
+  return out;
 }

@@ -13,8 +13,8 @@ import type { SubAgentRequest } from '../tools/deps.js';
 import type { ToolRegistry } from '../tools/types.js';
 import type { ApprovalQueue, PresetOffer } from './approvals.js';
 import { linkedController } from './cancellation.js';
-import { ConversationStore, titleOf } from './conversations.js';
-import type { Emit } from './events.js';
+import { coalesceEvents, ConversationStore, titleOf } from './conversations.js';
+import type { AgentEvent, Emit } from './events.js';
 import { runAgent, type RunResult } from './loop.js';
 import { createSubAgentRunner } from './subagents.js';
 
@@ -35,6 +35,8 @@ export interface AgentRuntimeDeps {
   maxConcurrentSubAgents?: number;
   memory?: string | null;
   cancelGraceMs?: number;
+  /** Keep each run's events (deltas coalesced) in its conversation file (default true). */
+  recordEvents?: boolean;
 }
 
 export interface RunHandle {
@@ -73,6 +75,19 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   const logDir = path.join(projectDataDir(deps.dataDir, deps.projectRoot), 'logs');
   const runs = new Map<string, { conversationId: string; cancel: () => void }>();
   const byConversation = new Map<string, string>();
+  /** Events waiting to be written with the next turn, per conversation with a run. */
+  const buffers = new Map<string, AgentEvent[]>();
+  const record = deps.recordEvents ?? true;
+  const emit: Emit = (e) => {
+    if (record) buffers.get(e.conversationId)?.push(e);
+    deps.emit(e);
+  };
+  const flush = (conversationId: string) => {
+    const buf = buffers.get(conversationId);
+    if (!buf?.length) return Promise.resolve();
+    const events = coalesceEvents(buf.splice(0));
+    return conversations.appendEvents(conversationId, events);
+  };
 
   const subAgents = createSubAgentRunner({
     provider: deps.provider,
@@ -97,9 +112,9 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       approvalId: a.id,
     };
     if (n.type === 'approval.requested') {
-      deps.emit({ type: 'approval.requested', ...base, kind: a.kind, ...(a.kind === 'tool' ? { request: a.request as never } : { presets: a.presets }) });
+      emit({ type: 'approval.requested', ...base, kind: a.kind, ...(a.kind === 'tool' ? { request: a.request as never } : { presets: a.presets }) });
     } else {
-      deps.emit({
+      emit({
         type: 'approval.resolved',
         ...base,
         cancelled: n.cancelled,
@@ -129,12 +144,13 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     };
     runs.set(runId, { conversationId: cid, cancel });
     byConversation.set(cid, runId);
+    if (record) buffers.set(cid, []);
     const done = runAgent(
       {
         provider: deps.provider,
         registry: deps.registry(),
         gate: deps.gate,
-        emit: deps.emit,
+        emit,
         projectRoot: deps.projectRoot,
         logDir,
         clock,
@@ -150,11 +166,17 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         runId,
         signal: run$.signal,
         ...(history ? { history } : {}),
-        onMessage: (m) => conversations.appendMessages(cid, [m]),
+        // One write (and fsync) per step: the events so far, then the message.
+        onMessage: async (m) => {
+          await flush(cid);
+          await conversations.appendMessages(cid, [m]);
+        },
       },
-    ).finally(() => {
+    ).finally(async () => {
       runs.delete(runId);
       if (byConversation.get(cid) === runId) byConversation.delete(cid);
+      await flush(cid).catch(() => {});
+      buffers.delete(cid);
     });
     return { runId, conversationId: cid, done, cancel };
   }

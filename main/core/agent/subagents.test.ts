@@ -173,12 +173,18 @@ describe('resuming a conversation after a restart', () => {
     first.dispose();
     const second = make();
     const listed = await second.conversations.list();
-    expect(listed).toEqual([expect.objectContaining({ id: h1.conversationId, title: 'first question', messageCount: 4 })]);
+    expect(listed).toEqual([expect.objectContaining({ id: h1.conversationId, title: 'first question', messageCount: 4, createdAt: expect.any(Number) })]);
     const r2 = await (await second.start({ prompt: 'second question', conversationId: h1.conversationId })).done;
     expect(r2.finalText).toBe('second answer');
     const sent = JSON.stringify(server.requests[2]!.body.messages);
     for (const s of ['first question', 'contents of a', 'first answer', 'second question']) expect(sent).toContain(s);
-    expect((await second.conversations.load(h1.conversationId)).messages).toHaveLength(6);
+    const saved = await second.conversations.load(h1.conversationId);
+    expect(saved.messages).toHaveLength(6);
+    // The events were kept too, deltas coalesced: one text.delta per streamed answer.
+    const types = saved.events.map((e) => e.type);
+    expect(types.filter((x) => x === 'run.started')).toHaveLength(2);
+    expect(types.filter((x) => x === 'run.finished')).toHaveLength(2);
+    expect(saved.events.filter((e) => e.type === 'text.delta').map((e) => e.type === 'text.delta' && e.text)).toEqual(['first answer', 'second answer']);
   });
 });
 

@@ -9,6 +9,7 @@ import type { LlmMessage, LlmProvider } from '../llm/types.js';
 import type { Clock, PermissionGate } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
 import type { SubAgentRequest } from '../tools/deps.js';
+import { DEPTH_LIMIT_MESSAGE, MAX_AGENT_DEPTH } from '../tools/agent/agent.js';
 import { ToolFailure } from '../tools/output.js';
 import type { ToolRegistry } from '../tools/types.js';
 import { CANCELLED_REASON } from './approvals.js';
@@ -17,9 +18,8 @@ import type { Emit, StopReason } from './events.js';
 import { runAgent } from './loop.js';
 import { Semaphore } from './semaphore.js';
 
-/** The seed locks sub-agents at depth 1: the main agent is 0, a child is 1, a child's child never exists. */
-export const SUBAGENT_DEPTH_LIMIT = 1;
-export const DEPTH_LIMIT_MESSAGE = `sub-agent depth limit (${SUBAGENT_DEPTH_LIMIT}) reached`;
+/** The seed locks sub-agents at depth 1 (one definition, the agent tool's). */
+export { DEPTH_LIMIT_MESSAGE, MAX_AGENT_DEPTH as SUBAGENT_DEPTH_LIMIT };
 
 export interface SubAgentTranscript {
   conversationId: string;
@@ -62,7 +62,7 @@ export function createSubAgentRunner(deps: SubAgentRunnerDeps): SubAgentRunner {
 
   async function run({ prompt, parentCtx }: SubAgentRequest): Promise<string> {
     // The agent tool checks this first; checked again here so the lock holds whoever calls.
-    if (parentCtx.depth >= SUBAGENT_DEPTH_LIMIT) throw new ToolFailure(DEPTH_LIMIT_MESSAGE);
+    if (parentCtx.depth >= MAX_AGENT_DEPTH) throw new ToolFailure(DEPTH_LIMIT_MESSAGE);
     const origin = getCallOrigin(parentCtx);
     const emit = origin?.emit ?? deps.fallbackEmit ?? (() => {});
     const parentCallId = origin?.callId ?? newId('call');
