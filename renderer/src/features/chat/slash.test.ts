@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { completeSlash, parseComposerInput } from './slash.js';
+
+describe('parseComposerInput', () => {
+  it('recognises the four commands, case and surrounding space ignored', () => {
+    expect(parseComposerInput('/reload')).toEqual({ kind: 'command', name: 'reload' });
+    expect(parseComposerInput('  /Permissions  ')).toEqual({ kind: 'command', name: 'permissions' });
+    expect(parseComposerInput('/clear')).toEqual({ kind: 'command', name: 'clear' });
+    expect(parseComposerInput('/settings\n')).toEqual({ kind: 'command', name: 'settings' });
+  });
+  it('sends ordinary text as a message, trimmed', () => {
+    expect(parseComposerInput('  fix the build ')).toEqual({ kind: 'message', text: 'fix the build' });
+    expect(parseComposerInput('   ')).toEqual({ kind: 'empty' });
+  });
+  it('refuses an unknown command instead of sending it to the model, and says what exists', () => {
+    const r = parseComposerInput('/relaod');
+    expect(r.kind).toBe('unknown');
+    expect(r.kind === 'unknown' && r.message).toContain('/reload');
+    const args = parseComposerInput('/clear everything');
+    expect(args.kind === 'unknown' && args.message).toContain('takes no arguments');
+  });
+  it('// sends a message that begins with a slash', () => {
+    expect(parseComposerInput('//etc/hosts is odd')).toEqual({ kind: 'message', text: '/etc/hosts is odd' });
+  });
+});
+
+describe('completeSlash', () => {
+  it('lists matching commands while a slash word is typed', () => {
+    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings']);
+    expect(completeSlash('/re')).toEqual(['reload']);
+    expect(completeSlash('/x')).toEqual([]);
+    expect(completeSlash('hello')).toEqual([]);
+    expect(completeSlash('/reload now')).toEqual([]);
+  });
+});

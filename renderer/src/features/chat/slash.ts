@@ -1,0 +1,48 @@
+/**
+ * Slash commands typed into the composer. Parsed here, purely, so the composer only dispatches:
+ * `/reload` applies codecoder.json as it is on disk (the seed: manual edits take effect only after
+ * /reload), `/permissions` opens the editor, `/clear` starts a fresh conversation, `/settings` goes
+ * to the settings screen. Anything else starting with `/` is an error shown to the user, not sent
+ * to the model (a typo would otherwise become a prompt).
+ */
+
+export const SLASH_COMMANDS = {
+  reload: 'Apply codecoder.json as it is on disk now',
+  permissions: 'Open the allowlist editor',
+  clear: 'Start a new, empty conversation',
+  settings: 'Open the settings',
+} as const;
+
+export type SlashName = keyof typeof SLASH_COMMANDS;
+
+export type ComposerInput =
+  | { kind: 'empty' }
+  | { kind: 'message'; text: string }
+  | { kind: 'command'; name: SlashName }
+  | { kind: 'unknown'; text: string; message: string };
+
+export function parseComposerInput(raw: string): ComposerInput {
+  const text = raw.trim();
+  if (text === '') return { kind: 'empty' };
+  // `//text` escapes a message that really starts with a slash (a path, a regex).
+  if (text.startsWith('//')) return { kind: 'message', text: text.slice(1) };
+  if (!text.startsWith('/')) return { kind: 'message', text };
+  const m = /^\/([a-z]+)\s*$/i.exec(text);
+  const name = m?.[1]?.toLowerCase();
+  if (name && Object.prototype.hasOwnProperty.call(SLASH_COMMANDS, name)) return { kind: 'command', name: name as SlashName };
+  const list = Object.keys(SLASH_COMMANDS).map((n) => `/${n}`).join(', ');
+  const word = text.split(/\s/)[0]!;
+  return {
+    kind: 'unknown',
+    text,
+    message: m ? `${word} is not a command. Commands: ${list}. Start with // to send a message that begins with a slash.` : `${word} takes no arguments. Commands: ${list}.`,
+  };
+}
+
+/** Commands whose names start with what was typed, for the composer's hint list. */
+export function completeSlash(raw: string): SlashName[] {
+  const m = /^\/([a-z]*)$/i.exec(raw.trim());
+  if (!m) return [];
+  const prefix = m[1]!.toLowerCase();
+  return (Object.keys(SLASH_COMMANDS) as SlashName[]).filter((n) => n.startsWith(prefix));
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../../shared/contract/index.js';
+import { buildTranscript, howFromVia, TranscriptBuilder, type ToolItem } from './transcript.js';
+
+let t = 0;
+const main = { runId: 'r1', conversationId: 'c1', agentId: 'main', depth: 0 };
+const ev = (e: Record<string, unknown>, base: Record<string, unknown> = main) => ({ at: ++t, ...base, ...e }) as AgentEvent;
+
+describe('buildTranscript', () => {
+  it('streams text into one assistant message per turn, and a user message per run', () => {
+    const items = buildTranscript([
+      ev({ type: 'run.started', prompt: 'hi', provider: 'anthropic', model: 'm' }),
+      ev({ type: 'text.delta', text: 'Hel' }),
+      ev({ type: 'text.delta', text: 'lo **world**' }),
+      ev({ type: 'run.finished', stopReason: 'end_turn', turns: 1, usage: { inputTokens: 1, outputTokens: 1 }, finalText: 'Hello' }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['user', 'assistant']);
+    expect(items[0]).toMatchObject({ text: 'hi' });
+    expect(items[1]).toMatchObject({ text: 'Hello **world**', streaming: false });
+  });
+
+  it('builds one card per tool call: args, key, approval, decision and how, output, result', () => {
+    const items = buildTranscript([
+      ev({ type: 'run.started', prompt: 'build', provider: 'p', model: 'm' }),
+      ev({ type: 'text.delta', text: 'Running.' }),
+      ev({ type: 'tool.requested', callId: 'k1', tool: 'run_command', args: { command: 'npm test' } }),
+      ev({
+        type: 'approval.requested',
+        approvalId: 'a1',
+        kind: 'tool',
+        request: { tool: 'run_command', environment: 'shell', key: { tool: 'run_command', action: 'npm', raw: 'run_command:npm' }, args: {}, agentId: 'main', conversationId: 'c1', depth: 0, ceiling: 'session' },
+      }),
+      ev({ type: 'approval.resolved', approvalId: 'a1', answer: { choice: 'session', ttlMs: 900_000 }, cancelled: false }),
+      ev({ type: 'tool.call', callId: 'k1', tool: 'run_command', args: { command: 'npm test' }, key: 'run_command:npm', decision: 'allowed', via: 'session' }),
+      ev({ type: 'tool.output', callId: 'k1', chunk: 'ok 1\r\n' }),
+      ev({ type: 'tool.output', callId: 'k1', chunk: 'ok 2\r\n' }),
+      ev({ type: 'tool.result', callId: 'k1', tool: 'run_command', content: 'exit 0', isError: false, cancelled: false, durationMs: 12, data: { exitCode: 0 } }),
+      ev({ type: 'text.delta', text: 'Done.' }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const card = items[2] as ToolItem;
+    expect(card).toMatchObject({
+      callId: 'k1',
+      tool: 'run_command',
+      args: { command: 'npm test' },
+      key: 'run_command:npm',
+      decision: 'allowed',
+      how: 'session',
+      output: 'ok 1\r\nok 2\r\n',
+      approval: { approvalId: 'a1', status: 'answered', answer: 'allowed for this session (15 min)' },
+      result: { content: 'exit 0', isError: false, data: { exitCode: 0 } },
+    });
+    expect(items[1]).toMatchObject({ text: 'Running.', streaming: false });
+  });
+
+  it('nests a sub-agent transcript under its agent call by parentCallId', () => {
+    const child = { runId: 'r2', conversationId: 'c1', agentId: 'main/sub-1', depth: 1, parentCallId: 'call-agent' };
+    const items = buildTranscript([
+      ev({ type: 'run.started', prompt: 'review', provider: 'p', model: 'm' }),
+      ev({ type: 'tool.requested', callId: 'call-agent', tool: 'agent', args: { prompt: 'read README' } }),
+      ev({ type: 'tool.call', callId: 'call-agent', tool: 'agent', args: { prompt: 'read README' }, decision: 'allowed', via: 'none' }),
+      ev({ type: 'subagent.started', parentCallId: 'call-agent', childAgentId: 'main/sub-1', childRunId: 'r2', prompt: 'read README' }),
+      ev({ type: 'run.started', prompt: 'read README', provider: 'p', model: 'm' }, child),
+      ev({ type: 'text.delta', text: 'Reading.' }, child),
+      ev({ type: 'tool.requested', callId: 'c-read', tool: 'read_file', args: { path: 'README.md' } }, child),
+      ev({ type: 'tool.call', callId: 'c-read', tool: 'read_file', args: { path: 'README.md' }, decision: 'allowed', via: 'none' }, child),
+      ev({ type: 'tool.result', callId: 'c-read', tool: 'read_file', content: '# demo', isError: false, cancelled: false, durationMs: 1 }, child),
+      ev({ type: 'run.finished', stopReason: 'end_turn', turns: 2, usage: { inputTokens: 1, outputTokens: 1 }, finalText: 'It is a demo.' }, child),
+      ev({ type: 'subagent.finished', parentCallId: 'call-agent', childAgentId: 'main/sub-1', childRunId: 'r2', stopReason: 'end_turn', answer: 'It is a demo.' }),
+      ev({ type: 'tool.result', callId: 'call-agent', tool: 'agent', content: 'It is a demo.', isError: false, cancelled: false, durationMs: 5 }),
+    ]);
+    // The child's events never leak into the main transcript.
+    expect(items.map((i) => i.kind)).toEqual(['user', 'tool']);
+    const agent = items[1] as ToolItem;
+    expect(agent.how).toBe('none');
+    expect(agent.sub).toMatchObject({ childAgentId: 'main/sub-1', prompt: 'read README', status: 'end_turn', answer: 'It is a demo.' });
+    expect(agent.sub!.items.map((i) => i.kind)).toEqual(['assistant', 'tool']);
+    expect(agent.sub!.items[1]).toMatchObject({ tool: 'read_file', depth: 1, agentId: 'main/sub-1', result: { content: '# demo' } });
+    expect(agent.result?.content).toBe('It is a demo.');
+  });
+
+  it('shows a denial with its reason and how it was reached', () => {
+    const items = buildTranscript([
+      ev({ type: 'tool.requested', callId: 'w', tool: 'write_file', args: { path: 'a', content: 'x' } }),
+      ev({ type: 'tool.call', callId: 'w', tool: 'write_file', args: {}, key: 'write_file:a', decision: 'denied', via: 'user-deny', reason: 'not now' }),
+      ev({ type: 'tool.result', callId: 'w', tool: 'write_file', content: 'denied: not now', isError: true, cancelled: false, durationMs: 0 }),
+    ]);
+    expect(items[0]).toMatchObject({ decision: 'denied', how: 'denied', reason: 'not now' });
+  });
+
+  it('drops partial text on a retry that discards it, and notes the retry', () => {
+    const items = buildTranscript([
+      ev({ type: 'text.delta', text: 'half a sen' }),
+      ev({ type: 'model.retry', attempt: 1, delayMs: 10, code: 'rate_limited', discardPartial: true }),
+      ev({ type: 'text.delta', text: 'Whole answer.' }),
+    ]);
+    expect(items.map((i) => (i.kind === 'assistant' ? i.text : i.kind))).toEqual(['notice', 'Whole answer.']);
+  });
+
+  it('Stop: calls left without a result are shown cancelled, and the stop is noted', () => {
+    const items = buildTranscript([
+      ev({ type: 'tool.call', callId: 'x', tool: 'run_command', args: { command: 'sleep 100' }, key: 'run_command:sleep', decision: 'allowed', via: 'once' }),
+      ev({ type: 'run.finished', stopReason: 'cancelled', turns: 1, usage: { inputTokens: 0, outputTokens: 0 }, finalText: '' }),
+    ]);
+    expect(items[0]).toMatchObject({ result: { cancelled: true } });
+    expect(items[1]).toMatchObject({ kind: 'notice', text: 'Stopped by you.' });
+  });
+
+  it('a run error is one notice in the user words main chose', () => {
+    const items = buildTranscript([
+      ev({ type: 'run.finished', stopReason: 'error', turns: 0, usage: { inputTokens: 0, outputTokens: 0 }, finalText: '', error: { code: 'auth', message: 'The API key was refused.' } }),
+    ]);
+    expect(items).toMatchObject([{ kind: 'notice', tone: 'error', text: 'The run failed: The API key was refused.' }]);
+  });
+
+  it('snapshots are stable until something changes, and unchanged items keep their identity', () => {
+    const b = new TranscriptBuilder();
+    b.push(ev({ type: 'text.delta', text: 'a' }));
+    b.push(ev({ type: 'tool.requested', callId: 'q', tool: 'read_file', args: {} }));
+    const s1 = b.snapshot();
+    expect(b.snapshot()).toBe(s1);
+    b.push(ev({ type: 'tool.result', callId: 'q', tool: 'read_file', content: 'x', isError: false, cancelled: false, durationMs: 1 }));
+    const s2 = b.snapshot();
+    expect(s2).not.toBe(s1);
+    expect(s2[0]).toBe(s1[0]);
+    expect(s2[1]).not.toBe(s1[1]);
+  });
+
+  it('assembles 2,000 messages quickly (the transcript must stay fast)', () => {
+    const events: AgentEvent[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const base = { ...main, runId: `r${i}` };
+      events.push(ev({ type: 'run.started', prompt: `question ${i}`, provider: 'p', model: 'm' }, base));
+      for (let k = 0; k < 10; k++) events.push(ev({ type: 'text.delta', text: `chunk ${k} ` }, base));
+      events.push(ev({ type: 'run.finished', stopReason: 'end_turn', turns: 1, usage: { inputTokens: 1, outputTokens: 1 }, finalText: '' }, base));
+    }
+    const start = performance.now();
+    const items = buildTranscript(events);
+    const ms = performance.now() - start;
+    expect(items).toHaveLength(2000);
+    expect(ms).toBeLessThan(200);
+  });
+});
+
+describe('howFromVia', () => {
+  it('maps the engine via to None / project / session / once / denied', () => {
+    expect(['none', 'project', 'session', 'once', 'user-deny', 'deny-rule', 'ceiling', 'invalid'].map((v) => howFromVia(v))).toEqual([
+      'none',
+      'project',
+      'session',
+      'once',
+      'denied',
+      'denied',
+      'denied',
+      'invalid',
+    ]);
+  });
+});

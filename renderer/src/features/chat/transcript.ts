@@ -1,0 +1,295 @@
+/**
+ * Builds the transcript the user reads from the stream of `agent.event`s: user prompts, streamed
+ * assistant text, one card per tool call (arguments, key, decision and how it was reached, output,
+ * result), notices (retries, stops, errors) — and each sub-agent's own transcript nested under the
+ * `agent` call that started it (`parentCallId`). Incremental: a streamed delta touches one item, so
+ * a 2,000-message conversation is not rebuilt per token. Items are replaced, never mutated, so
+ * memoised rows re-render only when their item changed.
+ */
+import type { AgentEvent, AgentEventOf } from '../../../../shared/contract/index.js';
+
+/** How a decision was reached, in the issue's words: None / project / session / once / denied. */
+export type DecisionHow = 'none' | 'project' | 'session' | 'once' | 'denied' | 'invalid' | 'pending';
+
+export interface ApprovalState {
+  approvalId: string;
+  status: 'pending' | 'answered' | 'cancelled';
+  answer?: string;
+}
+
+export interface SubAgentView {
+  childAgentId: string;
+  prompt: string;
+  status: 'running' | AgentEventOf<'subagent.finished'>['stopReason'];
+  answer?: string;
+  items: TranscriptItem[];
+}
+
+export interface ToolItem {
+  kind: 'tool';
+  id: string;
+  callId: string;
+  tool: string;
+  args: unknown;
+  agentId: string;
+  depth: number;
+  key?: string;
+  decision?: 'allowed' | 'denied' | 'invalid';
+  via?: string;
+  how: DecisionHow;
+  reason?: string;
+  approval?: ApprovalState;
+  /** `tool.output` chunks (a command's PTY output), joined. */
+  output: string;
+  result?: { content: string; isError: boolean; cancelled: boolean; data?: unknown; durationMs: number; fullLogPath?: string };
+  sub?: SubAgentView;
+}
+
+export type TranscriptItem =
+  | { kind: 'user'; id: string; text: string; at: number }
+  | { kind: 'assistant'; id: string; text: string; at: number; streaming: boolean }
+  | ToolItem
+  | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number };
+
+/** `via` from the engine → the five words the card shows. */
+export function howFromVia(via: string | undefined, decision?: string): DecisionHow {
+  switch (via) {
+    case 'none':
+    case 'project':
+    case 'session':
+    case 'once':
+      return via;
+    case 'user-deny':
+    case 'deny-rule':
+    case 'ceiling':
+      return 'denied';
+    case 'invalid':
+      return 'invalid';
+    default:
+      return decision === 'denied' ? 'denied' : decision === 'invalid' ? 'invalid' : decision === 'allowed' ? 'once' : 'pending';
+  }
+}
+
+export function describeAnswer(a: AgentEventOf<'approval.resolved'>['answer']): string | undefined {
+  if (!a) return undefined;
+  if (a.choice === 'session') return a.ttlMs ? `allowed for this session (${Math.round(a.ttlMs / 60_000)} min)` : 'allowed for this session';
+  if (a.choice === 'project') return 'allowed for this project';
+  if (a.choice === 'once') return 'allowed once';
+  return a.reason ? `denied: ${a.reason}` : 'denied';
+}
+
+const STOP_NOTICES: Partial<Record<AgentEventOf<'run.finished'>['stopReason'], { text: string; tone: 'info' | 'warn' | 'error' }>> = {
+  cancelled: { text: 'Stopped by you.', tone: 'warn' },
+  max_turns: { text: 'The agent stopped at its turn limit before finishing.', tone: 'warn' },
+  max_tokens: { text: 'The model reached its output limit; the answer may be cut short.', tone: 'warn' },
+  denied: { text: 'The run stopped after a denial.', tone: 'warn' },
+};
+
+/** One agent's transcript (the main agent's, or a sub-agent's nested under its call). */
+export class TranscriptBuilder {
+  private items: TranscriptItem[] = [];
+  private snap: TranscriptItem[] | null = [];
+  private readonly index = new Map<string, number>();
+  /** Sub-agent transcripts by the parent call that started them. */
+  private readonly children = new Map<string, TranscriptBuilder>();
+  private openText: string | null = null;
+  private seq = 0;
+
+  /** Applies one event; returns true when the visible transcript changed. */
+  push(e: AgentEvent): boolean {
+    // A sub-agent's own events (depth deeper than this level, carrying the parent call) go to the
+    // nested transcript of that call; subagent.started/finished are the parent's events about it.
+    if (e.parentCallId && e.type !== 'subagent.started' && e.type !== 'subagent.finished' && this.ownsCall(e.parentCallId)) {
+      return this.pushChild(e.parentCallId, e);
+    }
+    if (e.parentCallId && e.type !== 'subagent.started' && e.type !== 'subagent.finished') {
+      for (const [callId] of this.children) if (this.children.get(callId)!.ownsCall(e.parentCallId)) return this.pushChild(callId, e);
+    }
+    switch (e.type) {
+      case 'run.started':
+        this.openText = null;
+        if (e.depth === 0) this.add({ kind: 'user', id: `user-${e.runId}`, text: e.prompt, at: e.at });
+        return e.depth === 0;
+      case 'text.delta': {
+        if (this.openText !== null && this.index.has(this.openText)) {
+          const cur = this.get(this.openText);
+          if (cur?.kind === 'assistant') return this.set({ ...cur, text: cur.text + e.text });
+        }
+        const id = `text-${e.runId}-${this.seq++}`;
+        this.openText = id;
+        this.add({ kind: 'assistant', id, text: e.text, at: e.at, streaming: true });
+        return true;
+      }
+      case 'model.retry': {
+        let changed = false;
+        if (e.discardPartial && this.openText !== null) {
+          changed = this.remove(this.openText);
+          this.openText = null;
+        }
+        this.add({ kind: 'notice', id: `retry-${e.runId}-${this.seq++}`, text: `The model call failed (${e.code}); retrying (attempt ${e.attempt})…`, tone: 'info', at: e.at });
+        return changed || true;
+      }
+      case 'tool.requested':
+        this.closeText();
+        return this.upsertTool(e.callId, e, { tool: e.tool, args: e.args });
+      case 'tool.call':
+        this.closeText();
+        return this.upsertTool(e.callId, e, {
+          tool: e.tool,
+          args: e.args,
+          decision: e.decision,
+          via: e.via,
+          how: howFromVia(e.via, e.decision),
+          ...(e.key !== undefined ? { key: e.key } : {}),
+          ...(e.reason !== undefined ? { reason: e.reason } : {}),
+        });
+      case 'tool.output': {
+        const cur = this.get(e.callId);
+        if (cur?.kind !== 'tool') return false;
+        return this.set({ ...cur, output: cur.output + e.chunk });
+      }
+      case 'tool.result':
+        return this.upsertTool(e.callId, e, {
+          tool: e.tool,
+          result: {
+            content: e.content,
+            isError: e.isError,
+            cancelled: e.cancelled,
+            durationMs: e.durationMs,
+            ...(e.data !== undefined ? { data: e.data } : {}),
+            ...(e.fullLogPath !== undefined ? { fullLogPath: e.fullLogPath } : {}),
+          },
+        });
+      case 'approval.requested': {
+        if (e.kind === 'presets') {
+          this.add({ kind: 'notice', id: `approval-${e.approvalId}`, text: `Session presets from codecoder.json offered: ${(e.presets ?? []).join(', ')}`, tone: 'info', at: e.at });
+          return true;
+        }
+        // The request names the tool, not the call: it belongs to this agent's newest undecided call of that tool.
+        const target = this.findUndecided(e.request?.tool);
+        if (!target) return false;
+        return this.set({ ...target, ...(e.request ? { key: e.request.key.raw } : {}), approval: { approvalId: e.approvalId, status: 'pending' } });
+      }
+      case 'approval.resolved': {
+        const noticeId = `approval-${e.approvalId}`;
+        if (this.index.has(noticeId)) {
+          const n = this.get(noticeId);
+          if (n?.kind === 'notice') {
+            const accepted = e.acceptedPresets ?? [];
+            return this.set({ ...n, text: `${n.text} — ${e.cancelled ? 'cancelled' : accepted.length ? `accepted for this session: ${accepted.join(', ')}` : 'none accepted'}` });
+          }
+        }
+        const target = this.items.find((i): i is ToolItem => i.kind === 'tool' && i.approval?.approvalId === e.approvalId);
+        if (!target) return false;
+        const answer = describeAnswer(e.answer);
+        return this.set({ ...target, approval: { approvalId: e.approvalId, status: e.cancelled ? 'cancelled' : 'answered', ...(answer ? { answer } : {}) } });
+      }
+      case 'subagent.started': {
+        if (!e.parentCallId) return false;
+        const cur = this.get(e.parentCallId);
+        this.children.set(e.parentCallId, this.children.get(e.parentCallId) ?? new TranscriptBuilder());
+        const sub: SubAgentView = { childAgentId: e.childAgentId, prompt: e.prompt, status: 'running', items: this.children.get(e.parentCallId)!.snapshot() };
+        if (cur?.kind === 'tool') return this.set({ ...cur, sub });
+        return this.upsertTool(e.parentCallId, e, { tool: 'agent', args: { prompt: e.prompt }, sub });
+      }
+      case 'subagent.finished': {
+        if (!e.parentCallId) return false;
+        const cur = this.get(e.parentCallId);
+        if (cur?.kind !== 'tool' || !cur.sub) return false;
+        return this.set({ ...cur, sub: { ...cur.sub, status: e.stopReason, answer: e.answer } });
+      }
+      case 'run.finished': {
+        this.closeText();
+        for (const item of this.items) {
+          // A call the run left behind (a crash, a stop) is not "running" forever.
+          if (item.kind === 'tool' && !item.result && e.stopReason === 'cancelled') {
+            this.set({ ...item, result: { content: 'cancelled by user', isError: true, cancelled: true, durationMs: 0 } });
+          }
+        }
+        const n = e.error ? { text: `The run failed: ${e.error.message}`, tone: 'error' as const } : STOP_NOTICES[e.stopReason];
+        if (n && e.depth === 0) this.add({ kind: 'notice', id: `end-${e.runId}`, text: n.text, tone: n.tone, at: e.at });
+        return true;
+      }
+      case 'usage':
+        return false;
+    }
+  }
+
+  /** The items now: a new array after a change, the same array otherwise (cheap for React to compare). */
+  snapshot(): TranscriptItem[] {
+    return (this.snap ??= this.items.slice());
+  }
+
+  private ownsCall(callId: string): boolean {
+    return this.index.has(callId) || this.children.has(callId);
+  }
+
+  private pushChild(callId: string, e: AgentEvent): boolean {
+    let child = this.children.get(callId);
+    if (!child) this.children.set(callId, (child = new TranscriptBuilder()));
+    if (!child.push(e)) return false;
+    const cur = this.get(callId);
+    if (cur?.kind !== 'tool') return false;
+    const sub: SubAgentView = cur.sub ?? { childAgentId: e.agentId, prompt: '', status: 'running', items: [] };
+    return this.set({ ...cur, sub: { ...sub, items: child.snapshot() } });
+  }
+
+  private findUndecided(tool: string | undefined): ToolItem | undefined {
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      const it = this.items[i]!;
+      if (it.kind === 'tool' && it.decision === undefined && !it.approval && (tool === undefined || it.tool === tool)) return it;
+    }
+    return undefined;
+  }
+
+  private upsertTool(callId: string, e: AgentEvent, patch: Partial<ToolItem>): boolean {
+    const cur = this.get(callId);
+    if (cur?.kind === 'tool') return this.set({ ...cur, ...patch });
+    this.add({ kind: 'tool', id: callId, callId, tool: 'unknown', args: undefined, agentId: e.agentId, depth: e.depth, how: 'pending', output: '', ...patch });
+    return true;
+  }
+
+  private closeText(): void {
+    if (this.openText === null) return;
+    const cur = this.get(this.openText);
+    if (cur?.kind === 'assistant' && cur.streaming) this.set({ ...cur, streaming: false });
+    this.openText = null;
+  }
+
+  private get(id: string): TranscriptItem | undefined {
+    const i = this.index.get(id);
+    return i === undefined ? undefined : this.items[i];
+  }
+
+  /** Replaces an item (items are never mutated, so memoised rows compare by identity). */
+  private set(item: TranscriptItem): boolean {
+    const i = this.index.get(item.id);
+    if (i === undefined) return false;
+    this.items[i] = item;
+    this.snap = null;
+    return true;
+  }
+
+  private add(item: TranscriptItem): void {
+    this.index.set(item.id, this.items.length);
+    this.items.push(item);
+    this.snap = null;
+  }
+
+  private remove(id: string): boolean {
+    const i = this.index.get(id);
+    if (i === undefined) return false;
+    this.items.splice(i, 1);
+    this.snap = null;
+    this.index.clear();
+    this.items.forEach((it, j) => this.index.set(it.id, j));
+    return true;
+  }
+}
+
+/** The whole transcript of a list of events (a loaded conversation; the tests). */
+export function buildTranscript(events: readonly AgentEvent[]): TranscriptItem[] {
+  const b = new TranscriptBuilder();
+  for (const e of events) b.push(e);
+  return b.snapshot();
+}
