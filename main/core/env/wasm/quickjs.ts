@@ -59,11 +59,17 @@ export async function runQuickJs(opts: QuickJsRunOptions): Promise<QuickJsOutcom
   const deadline = now() + timeoutMs;
   const logs: string[] = [];
   const runtime = QuickJS.newRuntime();
-  runtime.setMemoryLimit(opts.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT);
+  const limit = opts.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT;
+  runtime.setMemoryLimit(limit);
+  // A second guard on the whole WebAssembly heap: this build's allocator accounting misses memory
+  // grown by realloc (arrays, string builders), so the QuickJS limit alone can be overrun.
+  const heap = () => (QuickJS as unknown as { module?: { HEAPU8?: Uint8Array } }).module?.HEAPU8?.byteLength ?? 0;
+  const heapCap = heap() + limit;
   runtime.setMaxStackSize(1024 * 1024);
-  let stopped: 'timeout' | 'cancelled' | undefined;
+  let stopped: 'timeout' | 'cancelled' | 'memory' | undefined;
   runtime.setInterruptHandler(() => {
     if (opts.signal?.aborted) stopped = 'cancelled';
+    else if (heap() > heapCap) stopped = 'memory';
     else if (now() > deadline) stopped = 'timeout';
     return stopped !== undefined;
   });
@@ -97,10 +103,13 @@ export async function runQuickJs(opts: QuickJsRunOptions): Promise<QuickJsOutcom
     resolved.dispose();
     return { ok: true, value: JSON.parse(json) as unknown, logs };
   } catch (err) {
+    if (stopped === 'memory') return fail('memory', `stopped: out of memory (limit ${limit} bytes)`);
+    if (stopped === 'cancelled' || (err instanceof Stopped && err.kind === 'cancelled')) return fail('cancelled', 'cancelled');
+    if (stopped === 'timeout') return fail('timeout', `stopped: the deadline of ${timeoutMs} ms passed`);
     if (err instanceof Stopped) return fail(err.kind, err.kind === 'timeout' ? `stopped: the deadline of ${timeoutMs} ms passed` : 'cancelled');
     if (err instanceof GuestError) return classify(err.dumped, undefined, vm, stopped, fail);
     const msg = (err as Error).message ?? String(err);
-    if (/out of memory/i.test(msg)) return fail('memory', `stopped: out of memory (limit ${opts.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT} bytes)`);
+    if (/out of memory/i.test(msg)) return fail('memory', `stopped: out of memory (limit ${limit} bytes)`);
     return fail('error', msg);
   } finally {
     // Stop any host read still in flight from touching the dropped context.
@@ -111,9 +120,10 @@ export async function runQuickJs(opts: QuickJsRunOptions): Promise<QuickJsOutcom
     handle?.dispose();
     void ctx;
     const text = describe(dumped);
-    if (stop === 'timeout' || /interrupted/i.test(text)) return stopped === 'cancelled' ? f('cancelled', 'cancelled') : f('timeout', `stopped: the deadline of ${timeoutMs} ms passed`);
+    if (stop === 'memory') return f('memory', `stopped: out of memory (limit ${limit} bytes)`);
+    if (stop === 'timeout' || /interrupted/i.test(text)) return stop === 'cancelled' ? f('cancelled', 'cancelled') : f('timeout', `stopped: the deadline of ${timeoutMs} ms passed`);
     if (stop === 'cancelled') return f('cancelled', 'cancelled');
-    if (/out of memory/i.test(text)) return f('memory', `stopped: out of memory (limit ${opts.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT} bytes)`);
+    if (/out of memory/i.test(text)) return f('memory', `stopped: out of memory (limit ${limit} bytes)`);
     return f('error', text);
   }
 }
