@@ -70,7 +70,17 @@ export default async function (report: (row: BenchRow) => void): Promise<void> {
     // grep: same search flags as the tool, plain output as a user would run it.
     const grep = grepTool();
     const grepArgs = grep.parameters.parse({ pattern: 'NEEDLE_\\d+', max_results: 10_000 });
-    const rgArgs = ['--no-config', '--color', 'never', '--no-require-git', '--line-number', '--no-heading', '--with-filename', '-e', 'NEEDLE_\\d+'];
+    const rgArgs = [
+      '--no-config',
+      '--color',
+      'never',
+      '--no-require-git',
+      '--line-number',
+      '--no-heading',
+      '--with-filename',
+      '-e',
+      'NEEDLE_\\d+',
+    ];
     const toolMs: number[] = [];
     const rgMs: number[] = [];
     let toolSet: string[] = [];
@@ -94,8 +104,22 @@ export default async function (report: (row: BenchRow) => void): Promise<void> {
     const identical = toolSet.length === rgSet.length && toolSet.every((l, i) => l === rgSet[i]);
     if (!identical) throw new Error(`grep tool and rg disagree: ${toolSet.length} vs ${rgSet.length} matches`);
     const gr = median(toolMs) / median(rgMs);
-    report({ name: 'grep tool wall time', value: median(toolMs).toFixed(0), unit: `ms (median of ${RUNS})`, baseline: `rg ${median(rgMs).toFixed(0)} ms`, ratio: gr, goal: '≤ 1.3×', met: gr <= 1.3 });
-    report({ name: 'grep identical matches', value: toolSet.length, unit: `matches (rg: ${rgSet.length})`, goal: 'identical', met: identical });
+    report({
+      name: 'grep tool wall time',
+      value: median(toolMs).toFixed(0),
+      unit: `ms (median of ${RUNS})`,
+      baseline: `rg ${median(rgMs).toFixed(0)} ms`,
+      ratio: gr,
+      goal: '≤ 1.3×',
+      met: gr <= 1.3,
+    });
+    report({
+      name: 'grep identical matches',
+      value: toolSet.length,
+      unit: `matches (rg: ${rgSet.length})`,
+      goal: 'identical',
+      met: identical,
+    });
 
     // glob: the tool sorts its list; raw `rg --files -g` does not.
     const glob = globTool();
@@ -122,7 +146,15 @@ export default async function (report: (row: BenchRow) => void): Promise<void> {
     const gSame = gTool.length === gRg.length && gTool.every((l, i) => l === gRg[i]);
     if (!gSame) throw new Error(`glob tool and rg --files disagree: ${gTool.length} vs ${gRg.length} paths`);
     const gl = median(gToolMs) / median(gRgMs);
-    report({ name: 'glob tool wall time', value: median(gToolMs).toFixed(0), unit: `ms (median of ${RUNS}, ${gTool.length} paths)`, baseline: `rg --files -g ${median(gRgMs).toFixed(0)} ms`, ratio: gl, goal: '≤ 1.5×', met: gl <= 1.5 });
+    report({
+      name: 'glob tool wall time',
+      value: median(gToolMs).toFixed(0),
+      unit: `ms (median of ${RUNS}, ${gTool.length} paths)`,
+      baseline: `rg --files -g ${median(gRgMs).toFixed(0)} ms`,
+      ratio: gl,
+      goal: '≤ 1.5×',
+      met: gl <= 1.5,
+    });
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

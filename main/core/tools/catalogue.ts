@@ -56,7 +56,11 @@ export function formatCatalogue(entries: CatalogueEntry[]): string {
   ]);
   const head = ['tool', 'category', 'permission', 'key', 'environment', 'sub-agent'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const notes = entries.filter((e) => e.asksWhen).map((e) => `* ${e.name} asks when ${e.asksWhen}`);
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', `${entries.length} tools`, ...notes].join('\n');
 }

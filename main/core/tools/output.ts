@@ -6,7 +6,10 @@ import type { Tool, ToolContext, ToolResult } from './types.js';
 
 /** An expected failure (bad path, missing text, …): becomes `{ isError: true }` with this message. */
 export class ToolFailure extends Error {
-  constructor(message: string, readonly data?: unknown) {
+  constructor(
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
     this.name = 'ToolFailure';
   }

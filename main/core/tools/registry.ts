@@ -44,12 +44,32 @@ export const CATEGORY_ORDER: readonly ToolCategory[] = ['read', 'edit', 'execute
 
 /** The catalogue of the reference design, in display order; `tools.test.ts` checks the registry against it. */
 export const TOOL_NAMES = [
-  'read_file', 'list_dir', 'glob', 'grep', 'diff',
-  'write_file', 'edit_file', 'delete_path', 'move_path',
-  'run_command', 'process_output', 'process_kill', 'run_sandboxed', 'run_container',
-  'git_status', 'git_log', 'commit',
-  'web_search', 'web_fetch', 'github_search',
-  'agent', 'reason', 'memory', 'create_capability', 'run_capability', 'list_capabilities',
+  'read_file',
+  'list_dir',
+  'glob',
+  'grep',
+  'diff',
+  'write_file',
+  'edit_file',
+  'delete_path',
+  'move_path',
+  'run_command',
+  'process_output',
+  'process_kill',
+  'run_sandboxed',
+  'run_container',
+  'git_status',
+  'git_log',
+  'commit',
+  'web_search',
+  'web_fetch',
+  'github_search',
+  'agent',
+  'reason',
+  'memory',
+  'create_capability',
+  'run_capability',
+  'list_capabilities',
 ] as const;
 
 export const unknownToolMessage = (name: string): string => `unknown tool: ${name}`;
@@ -102,11 +122,13 @@ export function createToolRegistry(deps: ToolDeps): FullToolRegistry {
   const order = new Map<string, number>(TOOL_NAMES.map((n, i) => [n, i]));
   all.sort((a, b) => (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99));
   const main = registryOf(all);
-  const sub = registryOf(SUB_AGENT_TOOL_NAMES.map((n) => {
-    const t = main.get(n);
-    if (!t) throw new Error(`sub-agent tool ${n} is missing from the registry`);
-    return t;
-  }));
+  const sub = registryOf(
+    SUB_AGENT_TOOL_NAMES.map((n) => {
+      const t = main.get(n);
+      if (!t) throw new Error(`sub-agent tool ${n} is missing from the registry`);
+      return t;
+    }),
+  );
   return { ...main, subAgentRegistry: () => sub, toJsonSchema };
 }
 

@@ -36,7 +36,9 @@ describe('agent', () => {
   });
 
   it('says when sub-agents are unavailable, and names a bad prompt', async () => {
-    expect((await call(agentTool({}), { prompt: 'x' }, toolCtx(p.root))).content).toBe('agent: sub-agents are not available in this session');
+    expect((await call(agentTool({}), { prompt: 'x' }, toolCtx(p.root))).content).toBe(
+      'agent: sub-agents are not available in this session',
+    );
     expect(agentTool({}).parameters.safeParse({ prompt: '' }).error!.issues[0]!.path).toEqual(['prompt']);
   });
 
@@ -44,7 +46,9 @@ describe('agent', () => {
     const ac = new AbortController();
     const tool = agentTool({
       runSubAgent: ({ parentCtx }) =>
-        new Promise((_, reject) => parentCtx.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })))),
+        new Promise((_, reject) =>
+          parentCtx.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))),
+        ),
     });
     const pending = call(tool, { prompt: 'long' }, toolCtx(p.root, { signal: ac.signal }));
     ac.abort();
@@ -67,7 +71,9 @@ describe('memory', () => {
     p.write('.codecoder/memory/skip.txt', 'not a note');
     const r = await call(tool, {}, toolCtx(p.root));
     expect(r.content).toBe('CODECODER.md:\n# Project\nUse pnpm.\n\nother notes (read one with note="<name>"):\n- decisions.md (3 lines)');
-    expect((await call(tool, { note: 'decisions.md' }, toolCtx(p.root))).content).toBe('.codecoder/memory/decisions.md:\nWe chose zod.\nTests use vitest.\n');
+    expect((await call(tool, { note: 'decisions.md' }, toolCtx(p.root))).content).toBe(
+      '.codecoder/memory/decisions.md:\nWe chose zod.\nTests use vitest.\n',
+    );
   });
 
   it('searches every note, all words, any case', async () => {

@@ -85,7 +85,9 @@ export function memoryTool(): Tool<MemoryArgs> {
             if (words.every((w) => l.includes(w))) hits.push(`${n.rel}:${i + 1}: ${clipLine(line, 500)}`);
           });
         }
-        const body = hits.length ? hits.join('\n') : `no lines match "${args.query}" in ${notes.length} note${notes.length === 1 ? '' : 's'}`;
+        const body = hits.length
+          ? hits.join('\n')
+          : `no lines match "${args.query}" in ${notes.length} note${notes.length === 1 ? '' : 's'}`;
         return { content: headTail(body, MAX_CHARS).text + skippedLine, data: { hits: hits.length } };
       }
       if (notes.length === 0) {

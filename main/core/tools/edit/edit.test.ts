@@ -34,7 +34,9 @@ describe('write_file', () => {
     expect((c.data as { diff: string }).diff).toContain('+one\n+two');
     const o = await call(tool, { path: 'src/new/a.txt', content: 'one\nTWO\n' }, toolCtx(p.root));
     expect(o.content).toBe('overwrote src/new/a.txt (2 lines, +1 -1)');
-    expect((o.data as { diff: string }).diff).toMatch(/--- a\/src\/new\/a.txt\n\+\+\+ b\/src\/new\/a.txt\n@@ -1,2 \+1,2 @@\n one\n-two\n\+TWO/);
+    expect((o.data as { diff: string }).diff).toMatch(
+      /--- a\/src\/new\/a.txt\n\+\+\+ b\/src\/new\/a.txt\n@@ -1,2 \+1,2 @@\n one\n-two\n\+TWO/,
+    );
     expect(read('src/new/a.txt')).toBe('one\nTWO\n');
   });
 
@@ -67,7 +69,10 @@ describe('edit_file', () => {
   it('fails when the text is missing, saying so', async () => {
     p.write('a.ts', 'alpha\n');
     const r = await call(tool, { path: 'a.ts', old_text: 'beta', new_text: 'x' }, toolCtx(p.root));
-    expect(r).toMatchObject({ isError: true, content: 'edit_file: old_text was not found in a.ts; read the file again and copy the text exactly' });
+    expect(r).toMatchObject({
+      isError: true,
+      content: 'edit_file: old_text was not found in a.ts; read the file again and copy the text exactly',
+    });
     const ws = await call(tool, { path: 'a.ts', old_text: '  alpha', new_text: 'x' }, toolCtx(p.root));
     expect(ws.content).toContain('(it does occur with different leading/trailing whitespace)');
   });
@@ -184,9 +189,15 @@ describe('move_path', () => {
     p.write('a.txt', 'A');
     p.write('d/f.txt', '');
     symlinkSync(p.outside, path.join(p.root, 'out'));
-    expect((await call(tool, { from: 'a.txt', to: '../outside/a.txt' }, toolCtx(p.root))).content).toMatch(/^move_path: "to" is outside the project/);
-    expect((await call(tool, { from: 'a.txt', to: 'out/a.txt' }, toolCtx(p.root))).content).toMatch(/^move_path: "to" is outside the project/);
-    expect((await call(tool, { from: 'd', to: 'd/sub/d' }, toolCtx(p.root))).content).toBe('move_path: cannot move d into itself (d/sub/d)');
+    expect((await call(tool, { from: 'a.txt', to: '../outside/a.txt' }, toolCtx(p.root))).content).toMatch(
+      /^move_path: "to" is outside the project/,
+    );
+    expect((await call(tool, { from: 'a.txt', to: 'out/a.txt' }, toolCtx(p.root))).content).toMatch(
+      /^move_path: "to" is outside the project/,
+    );
+    expect((await call(tool, { from: 'd', to: 'd/sub/d' }, toolCtx(p.root))).content).toBe(
+      'move_path: cannot move d into itself (d/sub/d)',
+    );
     expect(existsSync(path.join(p.root, 'a.txt'))).toBe(true);
   });
 

@@ -39,7 +39,9 @@ export function editFileTool(): Tool<EditFileArgs> {
       const decoded = decodeFile(await readFile(abs, { signal: ctx.signal }));
       if (decoded.kind === 'binary') throw new ToolFailure(`${rel} is a binary file (${decoded.what})`);
       if (decoded.kind === 'not-utf8') {
-        throw new ToolFailure(`${rel} is not valid UTF-8 (first invalid byte at offset ${decoded.firstInvalidByte}); editing it would corrupt it`);
+        throw new ToolFailure(
+          `${rel} is not valid UTF-8 (first invalid byte at offset ${decoded.firstInvalidByte}); editing it would corrupt it`,
+        );
       }
       if (decoded.encoding !== 'utf-8' && decoded.encoding !== 'utf-8-bom') {
         throw new ToolFailure(`${rel} is ${decoded.encoding.toUpperCase()}; edit_file edits UTF-8 files only`);
@@ -56,9 +58,10 @@ export function editFileTool(): Tool<EditFileArgs> {
       }
       if (count === 0) {
         const trimmed = args.old_text.trim();
-        const hint = trimmed !== args.old_text && trimmed.length > 0 && countOf(text, trimmed) > 0
-          ? ' (it does occur with different leading/trailing whitespace)'
-          : '';
+        const hint =
+          trimmed !== args.old_text && trimmed.length > 0 && countOf(text, trimmed) > 0
+            ? ' (it does occur with different leading/trailing whitespace)'
+            : '';
         throw new ToolFailure(`old_text was not found in ${rel}${hint}; read the file again and copy the text exactly`);
       }
       if (count > 1 && !args.replace_all) {

@@ -18,7 +18,12 @@ export async function currentText(abs: string): Promise<{ exists: boolean; text?
 }
 
 /** The diff for the UI, or a reason there is none. */
-export function diffFor(rel: string, before: string | undefined, after: string | undefined, why?: string): { diff?: string; diffOmitted?: string } {
+export function diffFor(
+  rel: string,
+  before: string | undefined,
+  after: string | undefined,
+  why?: string,
+): { diff?: string; diffOmitted?: string } {
   if (before === undefined || after === undefined) return { diffOmitted: why ?? 'no text to compare' };
   const d = unifiedDiff(rel, rel, before, after);
   if (!d) return { diffOmitted: 'too large to diff' };

@@ -99,7 +99,10 @@ describe('read_file', () => {
     p.write('a.txt', 'a');
     const ac = new AbortController();
     ac.abort();
-    expect(await call(tool, { path: 'a.txt' }, toolCtx(p.root, { signal: ac.signal }))).toEqual({ isError: true, content: 'read_file: cancelled' });
+    expect(await call(tool, { path: 'a.txt' }, toolCtx(p.root, { signal: ac.signal }))).toEqual({
+      isError: true,
+      content: 'read_file: cancelled',
+    });
   });
 });
 

@@ -45,7 +45,9 @@ describe('glob', () => {
 
   it('says so when nothing matches, and refuses a path outside', async () => {
     expect((await call(tool, { pattern: '*.zig' }, toolCtx(p.root))).content).toBe('no files match *.zig in .');
-    expect((await call(tool, { pattern: '*', path: '../outside' }, toolCtx(p.root))).content).toMatch(/^glob: "path" is outside the project/);
+    expect((await call(tool, { pattern: '*', path: '../outside' }, toolCtx(p.root))).content).toMatch(
+      /^glob: "path" is outside the project/,
+    );
   });
 
   it('rejects an empty pattern naming the field', () => {

@@ -31,7 +31,9 @@ async function currentBranch(cwd: string, signal: AbortSignal): Promise<string> 
 async function commitPermission(args: CommitArgs, projectRoot: string): Promise<Permission> {
   const root = await resolveInProject(projectRoot, '.');
   const branch = await currentBranch(root.abs, AbortSignal.timeout(10_000)).catch(() => 'HEAD');
-  const notes = [`commits ${args.paths.length} path${args.paths.length === 1 ? '' : 's'}: ${args.paths.slice(0, 10).join(', ')}${args.paths.length > 10 ? ', …' : ''}`];
+  const notes = [
+    `commits ${args.paths.length} path${args.paths.length === 1 ? '' : 's'}: ${args.paths.slice(0, 10).join(', ')}${args.paths.length > 10 ? ', …' : ''}`,
+  ];
   let outside = false;
   let protectedPath = false;
   for (const p of args.paths) {
@@ -76,7 +78,8 @@ export function commitTool(): Tool<CommitArgs> {
       const r = await git(['commit', '--only', '--no-verify', '--no-edit', '-m', args.message, '--', ...rels], opts);
       if (r.code !== 0) {
         const why = (r.stderr.trim() || r.stdout.trim()).split('\n').slice(0, 8).join('\n');
-        if (/nothing (added )?to commit|no changes added/.test(r.stdout + r.stderr)) throw new ToolFailure(`nothing to commit in ${rels.join(', ')}`);
+        if (/nothing (added )?to commit|no changes added/.test(r.stdout + r.stderr))
+          throw new ToolFailure(`nothing to commit in ${rels.join(', ')}`);
         if (/Please tell me who you are|user\.email/.test(why)) {
           throw new ToolFailure('git has no author identity (user.name / user.email); the user must configure it');
         }

@@ -7,11 +7,16 @@ import { ToolFailure } from '../output.js';
  * it run by a `commit` granted at the project level), fsmonitor daemons, external diff drivers.
  */
 export const SAFE_GIT_CONFIG = [
-  '-c', 'core.hooksPath=/dev/null',
-  '-c', 'core.fsmonitor=false',
-  '-c', 'core.quotePath=false',
-  '-c', 'diff.external=',
-  '-c', 'color.ui=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.quotePath=false',
+  '-c',
+  'diff.external=',
+  '-c',
+  'color.ui=false',
 ];
 
 export interface GitResult {
@@ -36,7 +41,7 @@ export function git(args: string[], opts: { cwd: string; signal: AbortSignal; ma
         if (err && (err as { name?: string }).name === 'AbortError') return reject(err);
         if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') return reject(new ToolFailure('git is not installed'));
         if (err && /maxBuffer/.test(err.message)) return reject(new ToolFailure('git output exceeded the buffer cap'));
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
         resolve({ stdout, stderr, code });
       },
     );

@@ -15,7 +15,7 @@ export function gitStatusTool(): Tool<GitStatusArgs> {
   return defineTool<GitStatusArgs>({
     name: 'git_status',
     description:
-      'Show the branch and changed files of the project\'s git working tree (git status --short --branch): ' +
+      "Show the branch and changed files of the project's git working tree (git status --short --branch): " +
       'XY codes per file, "??" for untracked. Read-only; hooks and fsmonitor are never run.',
     category: 'vcs',
     environment: 'host',
@@ -24,10 +24,13 @@ export function gitStatusTool(): Tool<GitStatusArgs> {
     async execute(args, ctx) {
       const root = await confine(ctx.projectRoot, '.');
       const spec = args.path === undefined ? '.' : (await confine(ctx.projectRoot, args.path)).rel;
-      const out = await gitOk(['-c', 'status.relativePaths=true', 'status', '--short', '--branch', '--untracked-files=normal', '--', spec], {
-        cwd: root.abs,
-        signal: ctx.signal,
-      });
+      const out = await gitOk(
+        ['-c', 'status.relativePaths=true', 'status', '--short', '--branch', '--untracked-files=normal', '--', spec],
+        {
+          cwd: root.abs,
+          signal: ctx.signal,
+        },
+      );
       const lines = out.split('\n').filter((l) => l.length > 0);
       const branch = lines[0]?.startsWith('## ') ? lines.shift()!.slice(3) : undefined;
       const body = lines.length === 0 ? 'working tree clean' : lines.join('\n');

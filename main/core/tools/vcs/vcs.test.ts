@@ -86,8 +86,12 @@ describe('commit', () => {
     g('add', '.');
     g('commit', '-q', '-m', 'base');
     expect((await call(tool, { message: 'x', paths: ['a.txt'] }, toolCtx(p.root))).content).toBe('commit: nothing to commit in a.txt');
-    expect((await call(tool, { message: 'x', paths: ['../outside'] }, toolCtx(p.root))).content).toMatch(/^commit: "paths" is outside the project/);
-    expect((await call(tool, { message: 'x', paths: ['.git/config'] }, toolCtx(p.root))).content).toBe('commit: "paths": .git/config is inside .git');
+    expect((await call(tool, { message: 'x', paths: ['../outside'] }, toolCtx(p.root))).content).toMatch(
+      /^commit: "paths" is outside the project/,
+    );
+    expect((await call(tool, { message: 'x', paths: ['.git/config'] }, toolCtx(p.root))).content).toBe(
+      'commit: "paths": .git/config is inside .git',
+    );
   });
 
   it('rejects an empty message and no paths, naming the fields', () => {

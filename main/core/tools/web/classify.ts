@@ -75,6 +75,8 @@ export async function classifyHost(hostname: string, lookup: Lookup = systemLook
     host: hostname,
     addresses: classed,
     local: bad !== undefined,
-    ...(bad ? { reason: fam !== 0 ? `${bare} is a ${bad.class} address` : `${bare} resolves to ${bad.address}, a ${bad.class} address` } : {}),
+    ...(bad
+      ? { reason: fam !== 0 ? `${bare} is a ${bad.class} address` : `${bare} resolves to ${bad.address}, a ${bad.class} address` }
+      : {}),
   };
 }

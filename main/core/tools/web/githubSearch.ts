@@ -18,9 +18,28 @@ const params = z
   .strict();
 export type GithubSearchArgs = z.infer<typeof params>;
 
-interface Repo { full_name: string; html_url: string; description?: string | null; stargazers_count?: number; language?: string | null }
-interface Issue { number: number; title: string; html_url: string; state: string; pull_request?: unknown; repository_url?: string; comments?: number }
-interface Code { path: string; html_url: string; repository: { full_name: string }; text_matches?: { fragment?: string }[] }
+interface Repo {
+  full_name: string;
+  html_url: string;
+  description?: string | null;
+  stargazers_count?: number;
+  language?: string | null;
+}
+interface Issue {
+  number: number;
+  title: string;
+  html_url: string;
+  state: string;
+  pull_request?: unknown;
+  repository_url?: string;
+  comments?: number;
+}
+interface Code {
+  path: string;
+  html_url: string;
+  repository: { full_name: string };
+  text_matches?: { fragment?: string }[];
+}
 
 export function githubSearchTool(deps: Pick<ToolDeps, 'github' | 'fetch'>): Tool<GithubSearchArgs> {
   return defineTool<GithubSearchArgs>({

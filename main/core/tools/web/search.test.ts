@@ -22,7 +22,7 @@ describe('web_search', () => {
     });
   });
 
-  it('builds each provider\'s request', () => {
+  it("builds each provider's request", () => {
     expect(searchRequest({ endpoint: 'https://s.example/api?x=1', provider: 'brave', apiKey: 'k' }, 'a b', 5)).toEqual({
       url: 'https://s.example/api?x=1&q=a+b&count=5',
       headers: { accept: 'application/json', 'x-subscription-token': 'k' },
@@ -72,13 +72,28 @@ describe('github_search', () => {
   it('formats issues and code with fragments', async () => {
     const issues = fakeFetch({
       total_count: 1,
-      items: [{ number: 5, title: 'Crash', html_url: 'https://github.com/o/r/issues/5', state: 'open', repository_url: 'https://api.github.com/repos/o/r' }],
+      items: [
+        {
+          number: 5,
+          title: 'Crash',
+          html_url: 'https://github.com/o/r/issues/5',
+          state: 'open',
+          repository_url: 'https://api.github.com/repos/o/r',
+        },
+      ],
     });
     const i = await call(githubSearchTool({ fetch: issues.impl }), { kind: 'issues', query: 'crash' }, toolCtx('/'));
     expect(i.content).toBe('1 result\n1. o/r#5 [issue, open] Crash\n   https://github.com/o/r/issues/5');
     const code = fakeFetch({
       total_count: 1,
-      items: [{ path: 'src/x.ts', html_url: 'https://github.com/o/r/blob/x', repository: { full_name: 'o/r' }, text_matches: [{ fragment: 'const  x =\n 1' }] }],
+      items: [
+        {
+          path: 'src/x.ts',
+          html_url: 'https://github.com/o/r/blob/x',
+          repository: { full_name: 'o/r' },
+          text_matches: [{ fragment: 'const  x =\n 1' }],
+        },
+      ],
     });
     const c = await call(githubSearchTool({ github: { token: 't' }, fetch: code.impl }), { kind: 'code', query: 'x' }, toolCtx('/'));
     expect(c.content).toBe('1 result\n1. o/r: src/x.ts\n   https://github.com/o/r/blob/x\n   | const x = 1');

@@ -34,8 +34,16 @@ describe('address classification', () => {
 
   it('classifies names by every address they resolve to; localhost without DNS', async () => {
     const lookup: Lookup = async (h) =>
-      h === 'mixed.test' ? [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }] : [{ address: '93.184.216.34', family: 4 }];
-    expect(await classifyHost('mixed.test', lookup)).toMatchObject({ local: true, reason: 'mixed.test resolves to 10.0.0.7, a private address' });
+      h === 'mixed.test'
+        ? [
+            { address: '93.184.216.34', family: 4 },
+            { address: '10.0.0.7', family: 4 },
+          ]
+        : [{ address: '93.184.216.34', family: 4 }];
+    expect(await classifyHost('mixed.test', lookup)).toMatchObject({
+      local: true,
+      reason: 'mixed.test resolves to 10.0.0.7, a private address',
+    });
     expect(await classifyHost('example.test', lookup)).toMatchObject({ local: false });
     const never: Lookup = async () => {
       throw new Error('no DNS for localhost');
@@ -60,7 +68,9 @@ describe('web_fetch against a loopback server', () => {
       const url = new URL(req.url!, 'http://x');
       if (url.pathname === '/article') {
         res.setHeader('content-type', 'text/html; charset=utf-8');
-        res.end(`<html><head><title>Doc</title><script>var tracking=1</script></head><body><nav>Home | About</nav><article><h1>Guide</h1><p>${para}</p><ul><li>first</li><li>second</li></ul></article></body></html>`);
+        res.end(
+          `<html><head><title>Doc</title><script>var tracking=1</script></head><body><nav>Home | About</nav><article><h1>Guide</h1><p>${para}</p><ul><li>first</li><li>second</li></ul></article></body></html>`,
+        );
       } else if (url.pathname.startsWith('/loop/')) {
         res.statusCode = 302;
         res.setHeader('location', `/loop/${Number(url.pathname.slice(6)) + 1}`);
@@ -201,7 +211,9 @@ describe('web_fetch against a loopback server', () => {
 
   it('returns JSON as is, refuses binary, marks HTTP errors', async () => {
     expect((await approvedFetch({ url: `${base}/json` })).content).toContain('{"ok":true}');
-    expect((await approvedFetch({ url: `${base}/png` })).content).toMatch(/returned image\/png \(PNG image, 7 B\); web_fetch returns text only/);
+    expect((await approvedFetch({ url: `${base}/png` })).content).toMatch(
+      /returned image\/png \(PNG image, 7 B\); web_fetch returns text only/,
+    );
     const nf = await approvedFetch({ url: `${base}/missing` });
     expect(nf).toMatchObject({ isError: true });
     expect(nf.content).toContain('[HTTP 404]');
@@ -217,6 +229,8 @@ describe('web_fetch against a loopback server', () => {
 
   it('is Permission None for a public host', async () => {
     const pub = webFetchTool({}, async () => [{ address: '93.184.216.34', family: 4 }]);
-    expect(await pub.permission(pub.parameters.parse({ url: 'https://docs.example.org/x' }), { projectRoot: '/' })).toEqual({ kind: 'none' });
+    expect(await pub.permission(pub.parameters.parse({ url: 'https://docs.example.org/x' }), { projectRoot: '/' })).toEqual({
+      kind: 'none',
+    });
   });
 });

@@ -65,7 +65,7 @@ export function webFetchTool(deps: Pick<ToolDeps, 'webFetch'>, lookup: Lookup = 
     description:
       'Fetch a web page and return its readable text (article extracted, markup removed), or JSON/plain text as is. ' +
       `Follows up to ${limits.maxRedirects} redirects; stops at ${formatBytes(limits.maxBytes)} and ${limits.timeoutMs / 1000} s. ` +
-      'Binary content is refused. Addresses on this machine or the local network need the user\'s approval.',
+      "Binary content is refused. Addresses on this machine or the local network need the user's approval.",
     category: 'web',
     environment: 'host',
     keyTemplate: 'web_fetch:<host>',
@@ -96,13 +96,18 @@ export function webFetchTool(deps: Pick<ToolDeps, 'webFetch'>, lookup: Lookup = 
           const res = await pinnedGet(
             url,
             verdict.addresses,
-            { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.5', 'accept-encoding': 'gzip, deflate, br' },
+            {
+              'user-agent': USER_AGENT,
+              accept: 'text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.5',
+              'accept-encoding': 'gzip, deflate, br',
+            },
             signal,
           );
           const location = res.headers.location;
           if (res.status >= 300 && res.status < 400 && location) {
             res.abort();
-            if (hop >= limits.maxRedirects) throw new ToolFailure(`too many redirects (more than ${limits.maxRedirects}): ${[first.href, ...hops].join(' → ')}`);
+            if (hop >= limits.maxRedirects)
+              throw new ToolFailure(`too many redirects (more than ${limits.maxRedirects}): ${[first.href, ...hops].join(' → ')}`);
             url = new URL(location, url);
             hops.push(url.href);
             continue;
@@ -110,7 +115,8 @@ export function webFetchTool(deps: Pick<ToolDeps, 'webFetch'>, lookup: Lookup = 
           return await render(res, url, args, limits.maxBytes);
         }
       } catch (err) {
-        if (timeout.aborted && !ctx.signal.aborted) throw new ToolFailure(`timed out after ${limits.timeoutMs / 1000} s fetching ${url.href}`);
+        if (timeout.aborted && !ctx.signal.aborted)
+          throw new ToolFailure(`timed out after ${limits.timeoutMs / 1000} s fetching ${url.href}`);
         if (err instanceof ToolFailure || ctx.signal.aborted) throw err;
         throw new ToolFailure(`fetching ${url.href} failed: ${(err as Error).message}`);
       }
@@ -125,7 +131,9 @@ async function render(res: Awaited<ReturnType<typeof pinnedGet>>, url: URL, args
   const textual = mime === '' || mime.startsWith('text/') || /json|xml|javascript|ecmascript|yaml|toml|csv/.test(mime);
   const binary = sniffBinary(bytes.subarray(0, 8192));
   if (!textual || binary) {
-    throw new ToolFailure(`${url.href} returned ${mime || 'unknown content'} (${binary ?? 'not text'}, ${formatBytes(bytes.length)}); web_fetch returns text only`);
+    throw new ToolFailure(
+      `${url.href} returned ${mime || 'unknown content'} (${binary ?? 'not text'}, ${formatBytes(bytes.length)}); web_fetch returns text only`,
+    );
   }
   const charset = /charset=["']?([\w-]+)/.exec(type)?.[1] ?? 'utf-8';
   let body: string;
@@ -147,7 +155,9 @@ async function render(res: Awaited<ReturnType<typeof pinnedGet>>, url: URL, args
   }
   const capped = headTail(text, args.max_chars);
   if (capped.omittedChars > 0) notes.push(`${capped.omittedChars} characters omitted (max_chars ${args.max_chars})`);
-  const header = [`URL: ${url.href}`, title ? `Title: ${title}` : '', notes.length ? `[${notes.join('; ')}]` : ''].filter(Boolean).join('\n');
+  const header = [`URL: ${url.href}`, title ? `Title: ${title}` : '', notes.length ? `[${notes.join('; ')}]` : '']
+    .filter(Boolean)
+    .join('\n');
   return {
     content: `${header}\n\n${capped.text}`,
     ...(res.status >= 400 ? { isError: true } : {}),
