@@ -74,7 +74,14 @@ export class ProcessTable {
  * character skips its continuation bytes, and an incomplete last character is left for next time.
  */
 export async function readLogSlice(logPath: string, offset: number, maxBytes: number): Promise<OutputSlice> {
-  const fh = await open(logPath, 'r');
+  let fh;
+  try {
+    fh = await open(logPath, 'r');
+  } catch (err) {
+    // The log stream opens asynchronously: a process read right after starting has no file yet.
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { text: '', nextOffset: offset, available: 0, more: false };
+    throw err;
+  }
   try {
     const size = (await fh.stat()).size;
     if (offset >= size) return { text: '', nextOffset: Math.min(offset, size), available: size, more: false };
