@@ -1,6 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run as runToolsCommand } from '../cli/commands/tools.js';
+import { runToolChecked } from '../permissions/runChecked.js';
+import type { PermissionCheckRequest } from '../permissions/types.js';
 import { formatCatalogue, toolCatalogue, type CatalogueEntry } from './catalogue.js';
 import { tempProject, toolCtx } from './read/testkit.js';
 import { SUB_AGENT_TOOL_NAMES, TOOL_NAMES, createToolRegistry, parseToolArgs, unknownToolMessage } from './registry.js';
@@ -14,13 +18,25 @@ describe('the registry', () => {
     const names = registry.list().map((t) => t.name);
     expect(names).toEqual([...TOOL_NAMES]);
     const count = (c: string) => registry.list().filter((t) => t.category === c).length;
-    expect({ read: count('read'), edit: count('edit'), execute: count('execute'), vcs: count('vcs'), web: count('web'), agent: count('agent') }).toEqual({
-      read: 5, edit: 4, execute: 5, vcs: 3, web: 3, agent: 6,
+    expect({
+      read: count('read'),
+      edit: count('edit'),
+      execute: count('execute'),
+      vcs: count('vcs'),
+      web: count('web'),
+      agent: count('agent'),
+    }).toEqual({
+      read: 5,
+      edit: 4,
+      execute: 5,
+      vcs: 3,
+      web: 3,
+      agent: 6,
     });
     for (const t of registry.list()) expect(t.description.length, t.name).toBeGreaterThan(40);
   });
 
-  it('gives a sub-agent exactly the seed\'s nine, all Permission None; anything else is unknown', async () => {
+  it("gives a sub-agent exactly the seed's nine, all Permission None; anything else is unknown", async () => {
     const sub = createToolRegistry({ projectRoot: p.root, dataDir: p.outside, secretsToScrub: () => [] }).subAgentRegistry();
     expect(sub.list().map((t) => t.name)).toEqual([...SUB_AGENT_TOOL_NAMES]);
     expect(sub.list()).toHaveLength(9);
@@ -29,8 +45,15 @@ describe('the registry', () => {
     }
     expect(unknownToolMessage('write_file')).toBe('unknown tool: write_file');
     const sample: Record<string, unknown> = {
-      read_file: { path: 'a' }, glob: { pattern: '*' }, grep: { pattern: 'x' }, diff: {}, web_search: { query: 'q' },
-      web_fetch: { url: 'https://93.184.216.34/' }, github_search: { kind: 'code', query: 'q' }, agent: { prompt: 'p' }, reason: { thought: 't' },
+      read_file: { path: 'a' },
+      glob: { pattern: '*' },
+      grep: { pattern: 'x' },
+      diff: {},
+      web_search: { query: 'q' },
+      web_fetch: { url: 'https://93.184.216.34/' },
+      github_search: { kind: 'code', query: 'q' },
+      agent: { prompt: 'p' },
+      reason: { thought: 't' },
     };
     for (const t of sub.list()) {
       const parsed = parseToolArgs(t, sample[t.name]);
@@ -55,7 +78,8 @@ describe('the registry', () => {
   it('names the bad field before any permission check', () => {
     expect(parseToolArgs(registry.get('read_file')!, { path: 3, limit: 0 })).toEqual({
       ok: false,
-      error: 'read_file: invalid arguments: "path": Invalid input: expected string, received number; "limit": Too small: expected number to be >=1',
+      error:
+        'read_file: invalid arguments: "path": Invalid input: expected string, received number; "limit": Too small: expected number to be >=1',
     });
     expect(parseToolArgs(registry.get('grep')!, { pattern: 'x', colour: true })).toEqual({
       ok: false,
@@ -77,13 +101,43 @@ describe('the catalogue', () => {
   const byName = new Map(entries.map((e) => [e.name, e]));
 
   it('states permission, key template, environment and sub-agent membership', () => {
-    const none = ['read_file', 'list_dir', 'glob', 'grep', 'diff', 'process_output', 'git_status', 'git_log', 'web_search', 'web_fetch', 'github_search', 'agent', 'reason', 'memory', 'list_capabilities'];
+    const none = [
+      'read_file',
+      'list_dir',
+      'glob',
+      'grep',
+      'diff',
+      'process_output',
+      'git_status',
+      'git_log',
+      'web_search',
+      'web_fetch',
+      'github_search',
+      'agent',
+      'reason',
+      'memory',
+      'list_capabilities',
+    ];
     for (const e of entries) expect(e.permission, e.name).toBe(none.includes(e.name) ? 'none' : 'ask');
-    expect(byName.get('write_file')).toMatchObject({ keyTemplate: 'write_file:<project-relative path>', environment: 'host', subAgent: false });
+    expect(byName.get('write_file')).toMatchObject({
+      keyTemplate: 'write_file:<project-relative path>',
+      environment: 'host',
+      subAgent: false,
+    });
     expect(byName.get('run_command')).toMatchObject({ environment: 'shell', keyTemplate: 'run_command:<program>' });
     expect(byName.get('commit')).toMatchObject({ keyTemplate: 'commit:<branch>', permission: 'ask' });
-    expect(byName.get('web_fetch')).toMatchObject({ permission: 'none', keyTemplate: 'web_fetch:<host>', subAgent: true, asksWhen: expect.stringContaining('loopback') });
-    expect(entries.filter((e) => e.subAgent).map((e) => e.name).sort()).toEqual([...SUB_AGENT_TOOL_NAMES].sort());
+    expect(byName.get('web_fetch')).toMatchObject({
+      permission: 'none',
+      keyTemplate: 'web_fetch:<host>',
+      subAgent: true,
+      asksWhen: expect.stringContaining('loopback'),
+    });
+    expect(
+      entries
+        .filter((e) => e.subAgent)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual([...SUB_AGENT_TOOL_NAMES].sort());
   });
 
   it('prints a table, and JSON through `codecoder tools --json`', async () => {
@@ -96,5 +150,30 @@ describe('the catalogue', () => {
     expect(json).toHaveLength(26);
     expect(json[0]).toMatchObject({ name: 'read_file', category: 'read', permission: 'none', parameters: { type: 'object' } });
     expect(await runToolsCommand(['--bogus'], io)).toBe(2);
+  });
+});
+
+describe("with the permission engine's runToolChecked", () => {
+  it('web_fetch on loopback asks web_fetch:<host>, and runs once the gate allows it', async () => {
+    const server = createServer((_req, res) => res.end('local answer'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const seen: PermissionCheckRequest[] = [];
+    const gate = { check: async (req: PermissionCheckRequest) => (seen.push(req), { allowed: true, via: 'once' as const }) };
+    try {
+      const run = await runToolChecked(registry.get('web_fetch')!, { url: `http://${host}/x` }, gate, toolCtx(p.root));
+      expect(seen[0]!.permission).toMatchObject({ kind: 'ask', key: { raw: `web_fetch:${host}` } });
+      expect(run.status).toBe('executed');
+      expect(run.result.content).toContain('local answer');
+      const denied = await runToolChecked(
+        registry.get('web_fetch')!,
+        { url: `http://${host}/x` },
+        { check: async () => ({ allowed: false, via: 'user-deny' as const }) },
+        toolCtx(p.root),
+      );
+      expect(denied.status).toBe('refused');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });
