@@ -11,6 +11,7 @@ interface SyntaxModule {
   NodeType(node: unknown): string;
   Variant(lang: unknown): unknown;
   KeepComments(keep: boolean): unknown;
+  Walk(node: unknown, fn: (node: Node | null) => boolean): void;
   LangBash: unknown;
 }
 
@@ -32,6 +33,11 @@ export function parseBash(src: string): ParseResult {
 export function nodeType(node: Node | null | undefined): string {
   if (node === null || node === undefined) return 'nil';
   return syntax.NodeType(node);
+}
+
+/** `syntax.Walk`: visits every node under `node`; `fn` returns false to skip a node's children. Slow: rare paths only. */
+export function walk(node: Node, fn: (node: Node) => boolean): void {
+  syntax.Walk(node, (n) => (n === null || n === undefined ? true : fn(n)));
 }
 
 function parseErrorMessage(e: unknown): string {

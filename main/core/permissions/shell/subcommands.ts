@@ -43,7 +43,7 @@ const dockerLike: SubcommandSpec = {
   flags: [...HELP, '-D', '--debug', '--tls', '--tlsverify', '--remote', '-r', '--syslog'],
 };
 
-const SPECS: Readonly<Record<string, SubcommandSpec>> = {
+const SPECS: Record<string, SubcommandSpec> = {
   git: {
     // git.c handle_options(): exact names, no abbreviations for global options.
     grammar: { shortValue: 'Cc', longValue: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'], noAbbrev: true },

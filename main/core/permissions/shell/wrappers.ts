@@ -37,8 +37,9 @@ function simpleWrapper(name: string, g: OptionGrammar, skipOperands = 0): Wrappe
 }
 
 /** Shells: `-c script` (also inside clusters like `-lc`), a script file, or stdin. */
-function shell(name: string, g: OptionGrammar, scriptLong: readonly string[] = []): WrapperFn {
+function shell(g: OptionGrammar, scriptLong: readonly string[] = []): WrapperFn {
   return (original) => {
+    const name = String(original[0]);
     // `+x`, `+o name`: shells take options with "+" too; read them as options, never as the script.
     const argv = original.map((w, i) => (i > 0 && typeof w === 'string' && /^\+[A-Za-z]/.test(w) ? '-' + w.slice(1) : w));
     const items = scanOptions(argv, 1, { ...g, stopAtOperand: true });
@@ -59,7 +60,7 @@ function shell(name: string, g: OptionGrammar, scriptLong: readonly string[] = [
   };
 }
 
-const SH = shell('a shell', { shortValue: 'oO', longValue: ['rcfile', 'init-file'] });
+const SH = shell({ shortValue: 'oO', longValue: ['rcfile', 'init-file'] });
 
 function joinScript(name: string, from: (argv: readonly Arg[]) => number): WrapperFn {
   return (argv) => {
@@ -281,8 +282,8 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   zsh: SH,
   csh: SH,
   tcsh: SH,
-  fish: shell('fish', { shortValue: 'Cdlp', longValue: ['init-command', 'debug', 'profile', 'features'] }, ['command', 'init-command']),
-  nu: shell('nu', { shortValue: 'e', longValue: ['execute', 'config', 'env-config'] }, ['commands']),
+  fish: shell({ shortValue: 'Cdlp', longValue: ['init-command', 'debug', 'profile', 'features'] }, ['command', 'init-command']),
+  nu: shell({ shortValue: 'e', longValue: ['execute', 'config', 'env-config'] }, ['commands']),
   elvish: opaque('elvish'),
   xonsh: opaque('xonsh'),
   pwsh: opaque('pwsh'),

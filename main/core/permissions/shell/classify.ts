@@ -1,0 +1,790 @@
+/**
+ * The shell command classifier of the permission engine (seed §4.5, §4.6, ADR 0036; issue 3 §2–3).
+ *
+ * A command given to run_command is one of:
+ *   simple   — one literal call of a program that runs nothing else and writes nothing it names
+ *              through an argument: key `run_command:<program>`; wildcards and subcommand
+ *              patterns (`run_command:git:push`) may match it.
+ *   compound — anything else that parses: keyed by the whole command (grammar below). Matches only an
+ *              identical entry: no wildcard, no prefix.
+ *   invalid  — must never run: empty, comment-only, unparseable, hidden characters.
+ *
+ * The command is parsed by mvdan/sh (bash variant) and classified from its AST. Classification
+ * assumes bash runs the command (`bash -c COMMAND`, non-interactive: no aliases, no history
+ * expansion); the executor must run it that way.
+ *
+ * ── SIMPLE: all of these hold ──────────────────────────────────────────────────────────────────
+ *  1. one statement holding one call: not backgrounded (&), not negated (!), no pipeline, no list,
+ *     no leading assignments (FOO=1 cmd);
+ *  2. every word is literal after quote removal: no parameter, command, process or arithmetic
+ *     expansion; no $'…' with escapes, no $"…"; no brace expansion ({a,b}, {1..3});
+ *  3. the program word is a plain name: unquoted, unescaped, matching [A-Za-z0-9_][A-Za-z0-9_.+@,:-]*
+ *     (so no slash, glob, brace, tilde, quote or backslash) and ASCII only;
+ *  4. no redirection except fd duplication (2>&1, >&2, <&0, >&-): any redirection to or from a
+ *     file, here-document or here-string makes it compound;
+ *  5. the program is not an exec wrapper or shell (wrappers.ts: env with a command, sudo, xargs,
+ *     nohup, timeout, nice, time, watch, flock, exec, eval, command, builtin, source, ., trap,
+ *     sh/bash/zsh/dash/ksh/fish/busybox …);
+ *  6. no argument makes the program run another program or write a file it names, in any spelling
+ *     (dangerousArgs.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …);
+ *  7. for programs with subcommands (subcommands.ts), every option before the subcommand is known,
+ *     so the subcommand that deny rules match (`run_command:git:push`) is the one that runs;
+ *  8. a wildcard that could expand to an option (a word starting with *, ? or [) is not given to a
+ *     program that has dangerous options, subcommands or runs programs (`tar cf x.tar *` with a file
+ *     named `--checkpoint-action=exec=sh x.sh` in the folder);
+ *  9. no character outside plain printable text (chars.ts): invisible or control characters inside
+ *     quoted argument text are allowed to run only as compound (they are flagged in the prompt);
+ * 10. at most 10,000 characters: longer commands cannot be reviewed at a glance and are compound.
+ *
+ * ── INVALID ────────────────────────────────────────────────────────────────────────────────────
+ * Empty or whitespace-only; comment-only; over 1,000,000 characters; a parse error (the parser's
+ * message is the reason: unbalanced quotes, dangling operators, …); NUL, ESC, C1 controls, bidi
+ * controls or lone surrogates anywhere; other control, invisible or odd-space characters (CR, VT,
+ * FF, backspace, DEL, zero-width, NBSP, U+2028/2029, …) outside quoted argument text; a non-ASCII
+ * character in any program word (confusables such as Cyrillic "ѕudo"), at any depth.
+ *
+ * ── COMPOUND KEY GRAMMAR ───────────────────────────────────────────────────────────────────────
+ *   key     = "run_command:" list                       tokens joined by "-"
+ *   list    = item { "-" sep "-" item } [ "-&" ]         sep: "&&" "||" ";" "|" "|&" "&"
+ *                                                        (";" also for a newline; "&" after a
+ *                                                        backgrounded statement)
+ *   item    = [ "!" "-" ] unit { "-" redir }
+ *   unit    = call
+ *           | "(" "-" list "-" ")"                       subshell
+ *           | "{" "-" list "-" "}"                       group
+ *           | NAME"()" "-" item                          function definition (body follows)
+ *           | "if(" list ")" "then(" list ")" { "elif(" list ")" "then(" list ")" } [ "else(" list ")" ]
+ *           | "while(" | "until(" list ")" "do(" list ")"
+ *           | "for(" | "select(" expansions ")" "do(" list ")"
+ *           | "case(" expansions ")" "in(" list { ";;" list } ")"
+ *           | "export(" | "declare(" | "local(" | "readonly(" | "typeset(" | "nameref(" assigns ")"
+ *           | "let(" expansions ")"  |  "((" expansions "))"  |  "[[" expansions "]]"
+ *           | "time(" item ")"  |  "coproc(" item ")"
+ *   call    = { assign } program [ SUB ] { effect } { expansion }
+ *   program = NAME | "?"                                 "?" when the word is computed at run
+ *                                                        time, globbed or brace-expanded
+ *   assign  = "$"NAME"=" VALUE | "$"NAME"+=" VALUE       VALUE = NAME (literal) or "?" + expansions
+ *   effect  = [ "#"FLAG ] [ VALUE ] [ ">" TARGET ] [ "[" inner "]" ]
+ *                                                        FLAG: the option responsible (exec,
+ *                                                        c, in_place…; "_" for "-"); "#"FLAG alone
+ *                                                        for a risk without a target (find -delete,
+ *                                                        #brace, #glob, #unknown_option, #quoted)
+ *   inner   = list                                       a literal script or argv (bash -c '…',
+ *                                                        sudo rm, find -exec rm, git -c core.pager=…)
+ *           | NAME                                       a script file (bash build.sh, source x)
+ *           | "?"                                        not known before it runs ($SCRIPT, stdin)
+ *           | "?"HEX8                                    literal code in another language (python
+ *                                                        -c, awk system(), sed e): pinned by the
+ *                                                        first 8 hex digits of its SHA-256
+ *           | (empty)                                    runs nothing further (env alone)
+ *   redir   = [FD] OP "-" TARGET                         OP: ">" ">>" ">|" "<" "<>" "&>" "&>>";
+ *           | [FD] "<<" | "<<-" | "<<<" { expansion }   fd duplications (2>&1) are left out
+ *   TARGET  = NAME | "?" { expansion }
+ *   expansion = "$"NAME | "$!"NAME | "$#"NAME           parameter expansion (+ nested expansions)
+ *           | "$(" "-" list "-" ")"                      command substitution ($(…) and `…`)
+ *           | "<(" | ">(" "-" list "-" ")"               process substitution
+ *           | "$((" { expansion } "))"                   arithmetic expansion
+ *   NAME, SUB, FLAG, VALUE: the literal text with every character outside [A-Za-z0-9_.+@,:=/~^]
+ *           written as %XX (UTF-8): "-" is %2D, so names never contain the separator, and
+ *           structural tokens always contain one of & | ; ( ) < > [ ] { } ! ? $ # * ' — which no
+ *           escaped name and no simple program name can. The key therefore splits back into tokens
+ *           unambiguously (two commands that run different programs, with different operators or
+ *           writing different targets, never share a key), and no compound key equals a simple one.
+ *           An empty literal is "''".
+ *
+ *   Examples: `git status && git add .`            → run_command:git-status-&&-git-add
+ *             `git status && git push origin main` → run_command:git-status-&&-git-push
+ *             `echo hi > out.txt`                  → run_command:echo->-out.txt
+ *             `sudo rm -rf x`                      → run_command:sudo-[-rm-]
+ *             `bash -c 'git status; git push'`     → run_command:bash-[-git-status-;-git-push-]
+ *             `find . -exec rm {} \;`              → run_command:find-#exec-[-rm-]
+ *             `ls $(cat list)`                     → run_command:ls-$(-cat-)
+ *
+ * `programs` lists every program that would run, in order, with its subcommand (deny rules match
+ * any of them; a program run by path is listed by its base name; "?" stands for one that cannot be
+ * known). `notes` are lines for the approval prompt.
+ */
+import { createHash } from 'node:crypto';
+import type {
+  Assign,
+  CallExpr,
+  CaseClause,
+  CmdSubst,
+  CoprocClause,
+  DblQuoted,
+  DeclClause,
+  File,
+  ForClause,
+  FuncDecl,
+  IfClause,
+  Lit,
+  Node,
+  ParamExp,
+  ProcSubst,
+  Redirect,
+  Stmt,
+  StmtList,
+  TimeClause,
+  WhileClause,
+  Word,
+  WordIter,
+  BinaryCmd,
+} from './ast.js';
+import { BIN_TEXT, PROC_TEXT, REDIR_TEXT, RedirOp } from './ast.js';
+import { byteToIndexMap, describeChar, hasAlwaysInvalid, hasNonAscii, hasSuspicious, isEmojiGlue, suspiciousAt } from './chars.js';
+import { dangerousEffects, hasDangerousTable } from './dangerousArgs.js';
+import type { Effect, Inner } from './effects.js';
+import { escapeName, keyFromTokens, PLAIN_PROGRAM, STRUCTURAL_CHARS, UNKNOWN } from './keyTokens.js';
+import type { Arg } from './options.js';
+import { nodeType, parseBash, walk } from './parser.js';
+import { detectSubcommand, hasSubcommands } from './subcommands.js';
+import { wordInfo, type WordInfo } from './words.js';
+import { isWrapper, wrapperEffects } from './wrappers.js';
+
+export interface ProgramRef {
+  program: string;
+  subcommand?: string;
+}
+
+export type CommandClass =
+  | { kind: 'simple'; key: string; program: string; subcommand?: string; argv: string[] }
+  | { kind: 'compound'; key: string; programs: ProgramRef[]; reason: string; notes: string[] }
+  | { kind: 'invalid'; key: null; reason: string };
+
+/** Longest command that can still be simple. */
+export const MAX_SIMPLE_LENGTH = 10_000;
+/** Longest command classified at all. */
+export const MAX_COMMAND_LENGTH = 1_000_000;
+/** Nesting (substitutions, bash -c inside bash -c, …) beyond which inner commands become "?". */
+const MAX_DEPTH = 24;
+
+class InvalidCommand extends Error {}
+
+export function classifyCommand(command: string): CommandClass {
+  try {
+    return classify(command);
+  } catch (e) {
+    if (e instanceof InvalidCommand) return { kind: 'invalid', key: null, reason: e.message };
+    // Fail closed: an input the classifier cannot handle never runs.
+    return { kind: 'invalid', key: null, reason: `could not classify the command (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+function classify(command: string): CommandClass {
+  if (typeof command !== 'string') throw new InvalidCommand('the command is not a string');
+  if (command.length > MAX_COMMAND_LENGTH) throw new InvalidCommand(`the command is too long (${command.length} characters; at most ${MAX_COMMAND_LENGTH})`);
+  if (hasAlwaysInvalid(command)) {
+    const m = /[\u0000\u001B\u0080-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]/.exec(command);
+    throw new InvalidCommand(`the command contains ${describeChar(m?.[0] ?? '')} at index ${m?.index ?? 0}: control, escape and bidi characters can disguise what runs`);
+  }
+  if (command.trim() === '' && !hasSuspicious(command)) throw new InvalidCommand('the command is empty');
+
+  const fast = fastPath(command);
+  if (fast) return fast;
+
+  const parsed = parseBash(command);
+  if (!parsed.ok) throw new InvalidCommand(`the command does not parse: ${parsed.message}`);
+  const file = parsed.file;
+  const charNotes = hasSuspicious(command) ? checkHiddenCharacters(command, file) : [];
+  if (file.Stmts.length === 0) throw new InvalidCommand('the command is empty or only a comment');
+
+  const r = new Renderer();
+  r.stmts(file.Stmts, 0);
+
+  const simple = charNotes.length === 0 && command.length <= MAX_SIMPLE_LENGTH ? simpleVerdict(file, r) : undefined;
+  if (simple) return simple;
+
+  for (const n of charNotes) r.note(n, 'contains invisible or control characters inside quoted text');
+  if (command.length > MAX_SIMPLE_LENGTH) r.note(`very long command (${command.length} characters)`, `longer than ${MAX_SIMPLE_LENGTH} characters`);
+  return r.compound(charNotes.length ? 'hidden_characters' : command.length > MAX_SIMPLE_LENGTH ? 'long' : undefined);
+}
+
+/** The single-call verdict: only when the AST is one literal call with nothing else attached. */
+function simpleVerdict(file: File, r: Renderer): CommandClass | undefined {
+  if (file.Stmts.length !== 1 || r.calls.length !== 1) return undefined;
+  const stmt = file.Stmts[0]!;
+  if (stmt.Negated || stmt.Background || stmt.Coprocess) return undefined;
+  if (nodeType(stmt.Cmd) !== 'CallExpr') return undefined;
+  const call = stmt.Cmd as CallExpr;
+  if (call.Assigns.length > 0 || call.Args.length === 0) return undefined;
+  if (!stmt.Redirs.every(isFdDup)) return undefined;
+  const c = r.calls[0]!;
+  if (!c.simple) return undefined;
+  return simpleResult(c.argv as string[], c.subcommand);
+}
+
+function simpleResult(argv: string[], subcommand: string | undefined): CommandClass {
+  const program = argv[0]!;
+  const out: CommandClass = { kind: 'simple', key: `run_command:${program}`, program, argv };
+  if (subcommand !== undefined) out.subcommand = subcommand;
+  return out;
+}
+
+// ── Fast path ──────────────────────────────────────────────────────────────────────────────────
+// Commands made only of characters that are never special to bash split on blanks exactly as bash
+// splits them: no quotes, expansions, globs, operators, comments or newlines can occur. They are
+// classified from that split without a parse (the parse costs ~100 µs). The property test checks
+// that the fast path and the parser agree.
+
+const FAST_CHARS = /^[A-Za-z0-9_./=:,@+%\- \t]+$/;
+const RESERVED = new Set(['case', 'coproc', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'function', 'if', 'in', 'select', 'then', 'time', 'until', 'while', 'declare', 'export', 'local', 'readonly', 'typeset', 'nameref', 'let']);
+
+function fastPath(command: string): CommandClass | undefined {
+  if (command.length > MAX_SIMPLE_LENGTH || !FAST_CHARS.test(command)) return undefined;
+  const argv = command.split(/[ \t]+/).filter((w) => w !== '');
+  const program = argv[0];
+  if (program === undefined || !PLAIN_PROGRAM.test(program) || RESERVED.has(program)) return undefined;
+  const r = new Renderer();
+  const infos: WordInfo[] = argv.map((w) => ({ literal: w, quoted: false, glob: false, brace: false, tilde: false }));
+  r.call(infos, undefined, 0);
+  const c = r.calls[0]!;
+  return c.simple ? simpleResult(argv, c.subcommand) : undefined;
+}
+
+// ── Hidden characters ─────────────────────────────────────────────────────────────────────────
+
+/** Throws for suspicious characters outside quoted argument text; returns notes for those inside. */
+function checkHiddenCharacters(command: string, file: File): string[] {
+  const toIndex = byteToIndexMap(command);
+  const quoted: [number, number][] = [];
+  const programWords: [number, number][] = [];
+  for (const stmt of file.Stmts) {
+    walk(stmt, (n) => {
+      const t = nodeType(n);
+      if (t === 'SglQuoted' || t === 'DblQuoted') quoted.push([toIndex(n.Pos().Offset()), toIndex(n.End().Offset())]);
+      if (t === 'CallExpr') {
+        const w = (n as CallExpr).Args[0];
+        if (w) programWords.push([toIndex(w.Pos().Offset()), toIndex(w.End().Offset())]);
+      }
+      return true;
+    });
+  }
+  const inside = (i: number, ranges: [number, number][]) => ranges.some(([a, b]) => i >= a && i < b);
+  const notes: string[] = [];
+  for (const { index, char } of suspiciousAt(command)) {
+    if (inside(index, quoted) && !inside(index, programWords)) {
+      if (!isEmojiGlue(char)) notes.push(`contains ${describeChar(char)} inside quoted text`);
+      continue;
+    }
+    throw new InvalidCommand(`the command contains ${describeChar(char)} at index ${index}, outside quoted argument text: it can disguise what runs`);
+  }
+  return [...new Set(notes)];
+}
+
+// ── Rendering: one walk builds the key tokens, the program list, notes and the call verdicts ───
+
+interface CallFacts {
+  argv: Arg[];
+  subcommand?: string;
+  /** True when this call, on its own, satisfies rules 2, 3 and 5–8. */
+  simple: boolean;
+}
+
+const DANGEROUS_ENV =
+  /^(LD_\w+|DYLD_\w+|PATH|IFS|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|GLOBIGNORE|PAGER|\w+_PAGER|EDITOR|VISUAL|GIT_\w+|LESSOPEN|LESSCLOSE|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|SSH_ASKPASS|SUDO_ASKPASS|BROWSER|MANPAGER|SHELL|npm_config_\w+|CARGO_\w+|RUSTC_WRAPPER|MAKEFLAGS|KUBECONFIG|DOCKER_HOST)$/i;
+
+class Renderer {
+  readonly tokens: string[] = [];
+  readonly programs: { program: string; subcommand?: string }[] = [];
+  readonly calls: CallFacts[] = [];
+  private readonly notes: string[] = [];
+  private readonly reasons: string[] = [];
+  /** Appended as "#tag" when the tokens alone carry no structural character. */
+  private tag = 'compound';
+
+  note(text: string, reason?: string): void {
+    if (!this.notes.includes(text)) this.notes.push(text);
+    if (reason !== undefined && !this.reasons.includes(reason)) this.reasons.push(reason);
+  }
+
+  compound(tag = this.tag): CommandClass {
+    const tokens = [...this.tokens];
+    // Never equal to a simple key: a compound key always carries a structural token.
+    if (!STRUCTURAL_CHARS.test(tokens.join('-'))) tokens.push('#' + tag);
+    const reason = this.reasons.length ? this.reasons.slice(0, 3).join('; ') : 'not a single literal call';
+    return { kind: 'compound', key: keyFromTokens(tokens), programs: this.programs.map((p) => ({ ...p })), reason, notes: [...this.notes] };
+  }
+
+  private push(...t: string[]): void {
+    this.tokens.push(...t);
+  }
+
+  // Statements and commands.
+
+  stmts(list: readonly Stmt[], depth: number): void {
+    list.forEach((s, i) => {
+      if (i > 0) {
+        this.push(list[i - 1]!.Background ? '&' : ';');
+        if (!list[i - 1]!.Background) this.note('runs several commands in sequence', 'more than one statement');
+      }
+      this.stmt(s, depth);
+    });
+    const last = list[list.length - 1];
+    if (last?.Background) this.push('&');
+  }
+
+  stmt(s: Stmt, depth: number): void {
+    if (s.Background) this.note('runs a command in the background (&)', 'backgrounded');
+    if (s.Coprocess) this.note('runs a coprocess', 'coprocess');
+    if (s.Negated) {
+      this.push('!');
+      this.note('negates an exit status (!)', 'negated');
+    }
+    if (s.Cmd) this.command(s.Cmd, depth);
+    for (const r of s.Redirs) this.redirect(r, depth);
+  }
+
+  command(cmd: Node, depth: number): void {
+    if (depth > MAX_DEPTH) {
+      this.push(UNKNOWN);
+      this.programs.push({ program: UNKNOWN });
+      this.note('nested too deeply to inspect', 'nested too deeply');
+      return;
+    }
+    const t = nodeType(cmd);
+    switch (t) {
+      case 'CallExpr':
+        return this.callExpr(cmd as CallExpr, depth);
+      case 'BinaryCmd': {
+        const b = cmd as BinaryCmd;
+        const op = BIN_TEXT[b.Op] ?? '?op';
+        this.stmt(b.X, depth);
+        this.push(op);
+        this.stmt(b.Y, depth);
+        if (op === '|' || op === '|&') this.note('pipes output into another program (|)', 'pipeline');
+        else this.note(`runs commands conditionally (${op})`, `list (${op})`);
+        return;
+      }
+      case 'Subshell':
+      case 'Block': {
+        const open = t === 'Subshell' ? '(' : '{';
+        this.push(open);
+        this.stmts((cmd as StmtList).Stmts, depth + 1);
+        this.push(t === 'Subshell' ? ')' : '}');
+        this.note(t === 'Subshell' ? 'runs commands in a subshell ( … )' : 'groups commands { … }', t === 'Subshell' ? 'subshell' : 'command group');
+        return;
+      }
+      case 'IfClause': {
+        let c: IfClause | null = cmd as IfClause;
+        let first = true;
+        while (c) {
+          if (c.Cond.length > 0) {
+            this.push(first ? 'if(' : 'elif(');
+            this.stmts(c.Cond, depth + 1);
+            this.push(')', 'then(');
+            this.stmts(c.Then, depth + 1);
+            this.push(')');
+          } else {
+            this.push('else(');
+            this.stmts(c.Then, depth + 1);
+            this.push(')');
+          }
+          first = false;
+          c = c.Else;
+        }
+        this.note('contains an if statement', 'if statement');
+        return;
+      }
+      case 'WhileClause': {
+        const w = cmd as WhileClause;
+        this.push(w.Until ? 'until(' : 'while(');
+        this.stmts(w.Cond, depth + 1);
+        this.push(')', 'do(');
+        this.stmts(w.Do, depth + 1);
+        this.push(')');
+        this.note('contains a loop', 'loop');
+        return;
+      }
+      case 'ForClause': {
+        const f = cmd as ForClause;
+        this.push(f.Select ? 'select(' : 'for(');
+        if (nodeType(f.Loop) === 'WordIter') for (const w of (f.Loop as WordIter).Items) this.wordExpansions(w, depth);
+        else this.exprExpansions(f.Loop, depth, ['Init', 'Cond', 'Post']);
+        this.push(')', 'do(');
+        this.stmts(f.Do, depth + 1);
+        this.push(')');
+        this.note('contains a loop', 'loop');
+        return;
+      }
+      case 'CaseClause': {
+        const c = cmd as CaseClause;
+        this.push('case(');
+        this.wordExpansions(c.Word, depth);
+        this.push(')', 'in(');
+        c.Items.forEach((it, i) => {
+          if (i > 0) this.push(';;');
+          for (const p of it.Patterns) this.wordExpansions(p, depth);
+          this.stmts(it.Stmts, depth + 1);
+        });
+        this.push(')');
+        this.note('contains a case statement', 'case statement');
+        return;
+      }
+      case 'FuncDecl': {
+        const f = cmd as FuncDecl;
+        this.push(escapeName(f.Name?.Value ?? '') + '()');
+        this.note(`defines a function ${f.Name?.Value ?? ''}`, 'function definition');
+        this.stmt(f.Body, depth + 1);
+        return;
+      }
+      case 'DeclClause': {
+        const d = cmd as DeclClause;
+        const variant = d.Variant.Value;
+        this.push(escapeName(variant) + '(');
+        for (const a of d.Args) this.assign(a, depth, true);
+        this.push(')');
+        this.note(`${variant} sets shell variables or attributes`, `${variant} statement`);
+        return;
+      }
+      case 'LetClause':
+        this.push('let(');
+        for (const e of (cmd as unknown as { Exprs: Node[] }).Exprs) this.arith(e, depth);
+        this.push(')');
+        this.note('contains arithmetic (let)', 'let statement');
+        return;
+      case 'ArithmCmd':
+        this.push('((');
+        this.arith((cmd as unknown as { X: Node }).X, depth);
+        this.push('))');
+        this.note('contains arithmetic (( … ))', 'arithmetic command');
+        return;
+      case 'TestClause':
+        this.push('[[');
+        this.testExpr((cmd as unknown as { X: Node }).X, depth);
+        this.push(']]');
+        this.note('contains a test [[ … ]]', 'test clause');
+        return;
+      case 'TimeClause': {
+        this.push('time(');
+        const s = (cmd as TimeClause).Stmt;
+        if (s) this.stmt(s, depth + 1);
+        this.push(')');
+        this.note('runs a command through time', 'time');
+        return;
+      }
+      case 'CoprocClause':
+        this.push('coproc(');
+        this.stmt((cmd as CoprocClause).Stmt, depth + 1);
+        this.push(')');
+        this.note('starts a coprocess', 'coprocess');
+        return;
+      default:
+        this.push(UNKNOWN);
+        this.programs.push({ program: UNKNOWN });
+        this.note(`contains a construct the classifier does not recognise (${t})`, `unrecognised ${t}`);
+    }
+  }
+
+  redirect(r: Redirect, depth: number): void {
+    if (isFdDup(r)) return;
+    const op = (r.N ? r.N.Value : '') + (REDIR_TEXT[r.Op] ?? '?redir');
+    this.push(op);
+    if (r.Op === RedirOp.Hdoc || r.Op === RedirOp.DashHdoc) {
+      this.note('feeds a here-document to a command', 'here-document');
+      if (r.Hdoc) this.wordExpansions(r.Hdoc, depth);
+      return;
+    }
+    if (r.Op === RedirOp.WordHdoc) {
+      this.note('feeds a here-string to a command', 'here-string');
+      if (r.Word) this.wordExpansions(r.Word, depth);
+      return;
+    }
+    const info = r.Word ? wordInfo(r.Word) : undefined;
+    const target = info?.literal ?? null;
+    this.push(target === null || info?.brace || info?.glob ? UNKNOWN : escapeName(target));
+    if (r.Word) this.wordExpansions(r.Word, depth);
+    const shown = target ?? 'a file named at run time';
+    const reading = r.Op === RedirOp.RdrIn || r.Op === RedirOp.DplIn;
+    if (reading) this.note(`reads from ${shown} (redirection)`, 'redirection from a file');
+    else if (r.Op === RedirOp.AppOut || r.Op === RedirOp.AppAll) this.note(`appends to ${shown} (redirection)`, 'redirection to a file');
+    else this.note(`writes to ${shown} (redirection)`, 'redirection to a file');
+  }
+
+  assign(a: Assign, depth: number, inDecl = false): void {
+    if (!a.Name) {
+      // A naked word of declare/export: an option or a name computed at run time.
+      if (a.Value) {
+        const info = wordInfo(a.Value);
+        this.push(info.literal === null ? UNKNOWN : escapeName(info.literal));
+        this.wordExpansions(a.Value, depth);
+      }
+      return;
+    }
+    const name = a.Name.Value;
+    if (a.Naked) {
+      this.push('$' + escapeName(name));
+      return;
+    }
+    this.push('$' + escapeName(name) + (a.Append ? '+=' : '='));
+    if (a.Index) this.arith(a.Index, depth);
+    if (a.Array) {
+      this.push(UNKNOWN);
+      for (const e of a.Array.Elems) {
+        if (e.Index) this.arith(e.Index, depth);
+        if (e.Value) this.wordExpansions(e.Value, depth);
+      }
+    } else if (a.Value) {
+      const info = wordInfo(a.Value);
+      this.push(info.literal === null ? UNKNOWN : escapeName(info.literal));
+      this.wordExpansions(a.Value, depth);
+    } else this.push("''");
+    if (!inDecl) this.note(`sets ${name} for the command`, 'leading variable assignment');
+    if (DANGEROUS_ENV.test(name)) this.note(`sets ${name}, which can make a program run something else or load code`, `sets ${name}`);
+  }
+
+  callExpr(c: CallExpr, depth: number): void {
+    for (const a of c.Assigns) this.assign(a, depth);
+    if (c.Args.length === 0) {
+      if (c.Assigns.length > 0) this.note('sets shell variables', 'variable assignment');
+      return;
+    }
+    this.call(c.Args.map(wordInfo), c.Args, depth);
+  }
+
+  /** A call given as word facts (and, from the AST, the words for their expansions). */
+  call(infos: WordInfo[], words: Word[] | undefined, depth: number): void {
+    const argv: Arg[] = infos.map((i) => (i.brace ? null : i.literal));
+    const head = infos[0]!;
+    const facts: CallFacts = { argv, simple: true };
+    this.calls.push(facts);
+    const blockers: string[] = [];
+
+    for (const i of infos) {
+      if (i.literal === null) blockers.push(`contains ${i.dynamic ?? 'an expansion'}`);
+      if (i.brace) {
+        blockers.push('brace expansion');
+      }
+    }
+
+    const program = head.literal;
+    if (program !== null && hasNonAscii(program)) {
+      throw new InvalidCommand(`the program name "${program}" contains non-ASCII characters, which can imitate another program`);
+    }
+    let name: string;
+    if (program === null || head.glob || head.brace) {
+      name = UNKNOWN;
+      this.push(UNKNOWN);
+      this.programs.push({ program: UNKNOWN });
+      this.note('the program to run is computed at run time', 'program name is not literal');
+      blockers.push('program name is not literal');
+      if (words) this.wordExpansions(words[0]!, depth);
+      facts.simple = false;
+      this.finishArgs(infos, words, depth, blockers, facts);
+      return;
+    }
+    name = program;
+    if (!PLAIN_PROGRAM.test(program) || head.quoted || head.tilde) {
+      blockers.push('program name is not a plain name');
+      facts.simple = false;
+      this.tag = head.quoted ? 'quoted' : program.includes('/') ? 'path' : 'unusual_name';
+      if (head.quoted) this.note(`the program name is quoted or escaped (runs ${program})`, 'program name is quoted or escaped');
+      else if (program.includes('/')) this.note(`runs a program by path: ${program}`, 'program run by path');
+      else this.note(`unusual program name: ${program}`, 'program name is not a plain name');
+    }
+    const refName = program.includes('/') ? program.slice(program.lastIndexOf('/') + 1) || program : program;
+    this.push(escapeName(program));
+
+    const ref: ProgramRef = { program: refName };
+    this.programs.push(ref);
+    const effects: Effect[] = [];
+
+    if (isWrapper(refName)) {
+      blockers.push(`runs a program through ${refName}`);
+      const use = wrapperEffects(refName, argv);
+      // `env` alone (or with only NAME=value operands) prints the environment: no inner program.
+      if (use && use.effects.length > 0) effects.push(...use.effects);
+      else if (use && refName !== 'env') effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
+      else blockers.pop();
+    } else {
+      let sub: { subcommand?: string; index?: number } = {};
+      if (hasSubcommands(refName)) {
+        const d = detectSubcommand(refName, argv);
+        if (d.unknownOption !== undefined) {
+          blockers.push('unknown option before the subcommand');
+          effects.push({ flag: 'unknown_option', value: d.unknownOption, note: `${refName} option ${d.unknownOption} is not known to the classifier, so the subcommand is uncertain` });
+          // Deny rules on a subcommand must still see every word that could be it.
+          for (const w of argv.slice(1).filter((a): a is string => a !== null && !a.startsWith('-')).slice(0, 3)) this.programs.push({ program: refName, subcommand: w });
+        } else if (d.subcommand !== undefined) {
+          sub = d;
+          ref.subcommand = d.subcommand;
+          facts.subcommand = d.subcommand;
+          this.push(escapeName(d.subcommand));
+        }
+      }
+      effects.push(...dangerousEffects(refName, argv, sub));
+      if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
+      const guarded = hasDangerousTable(refName) || hasSubcommands(refName);
+      if (guarded && infos.slice(1).some((i) => i.glob && /^[*?[]/.test(i.literal ?? ''))) {
+        effects.push({ flag: 'glob', note: `a wildcard could expand to file names that ${refName} reads as options` });
+        blockers.push('wildcard could expand to options');
+      }
+    }
+    for (const e of effects) this.effect(e, depth);
+    this.finishArgs(infos, words, depth, blockers, facts);
+  }
+
+  private finishArgs(infos: WordInfo[], words: Word[] | undefined, depth: number, blockers: string[], facts: CallFacts): void {
+    if (infos.some((i) => i.brace)) {
+      this.push('#brace');
+      this.note('brace expansion turns one word into several', 'brace expansion');
+    }
+    if (words) for (const w of words.slice(1)) this.wordExpansions(w, depth);
+    if (blockers.length > 0) facts.simple = false;
+    // Quoting forms that hide a value without an expansion token of their own.
+    for (const i of infos) if (i.dynamic && /ANSI-C|locale/.test(i.dynamic)) this.note(`contains ${i.dynamic}`, i.dynamic);
+  }
+
+  effect(e: Effect, depth: number): void {
+    if (e.flag) this.push('#' + escapeName(e.flag.replace(/-/g, '_')));
+    if (e.value !== undefined) this.push(e.value === null ? UNKNOWN : escapeName(e.value));
+    if (e.writes !== undefined) {
+      this.push('>', e.writes === null ? UNKNOWN : escapeName(e.writes));
+      this.note(`writes to ${e.writes ?? 'a file named at run time'} (${e.note})`, e.note);
+    } else this.note(e.note, e.note);
+    if (e.runs) this.inner(e.runs, depth + 1);
+  }
+
+  inner(inner: Inner, depth: number): void {
+    this.push('[');
+    if (depth > MAX_DEPTH) {
+      this.push(UNKNOWN);
+      this.programs.push({ program: UNKNOWN });
+      this.note('nested too deeply to inspect', 'nested too deeply');
+    } else if (inner.kind === 'argv') {
+      if (inner.argv.length > 0) {
+        const infos = inner.argv.map((a): WordInfo => ({ literal: a, quoted: false, glob: a !== null && /[*?[]/.test(a), brace: false, tilde: false }));
+        this.call(infos, undefined, depth);
+      }
+    } else if (inner.kind === 'script') {
+      this.script(inner.text, depth);
+    } else if (inner.kind === 'opaque') {
+      this.push(inner.text === null ? UNKNOWN : UNKNOWN + createHash('sha256').update(inner.text).digest('hex').slice(0, 8));
+      this.programs.push({ program: UNKNOWN });
+      this.note('runs code or a program the classifier cannot inspect', 'runs something that cannot be inspected');
+    } else if (inner.kind === 'file') {
+      const p = inner.path;
+      this.push(p === null ? UNKNOWN : escapeName(p));
+      this.programs.push({ program: p === null ? UNKNOWN : p.slice(p.lastIndexOf('/') + 1) || p });
+      this.note(`runs the script ${p ?? '(named at run time)'}`, 'runs a script file');
+    }
+    this.push(']');
+  }
+
+  /** A literal shell script run by another program (bash -c, eval, git -c core.pager=…). */
+  script(text: Arg, depth: number): void {
+    if (text === null) {
+      this.push(UNKNOWN);
+      this.programs.push({ program: UNKNOWN });
+      this.note('runs a script that is only known at run time', 'runs a script computed at run time');
+      return;
+    }
+    if (hasAlwaysInvalid(text)) throw new InvalidCommand('an inner script contains control, escape or bidi characters');
+    const parsed = parseBash(text);
+    if (!parsed.ok) {
+      this.push(UNKNOWN);
+      this.programs.push({ program: UNKNOWN });
+      this.note(`runs a script that does not parse (${parsed.message})`, 'runs a script that does not parse');
+      return;
+    }
+    this.note('runs a shell script given as an argument', 'runs a shell script');
+    this.stmts(parsed.file.Stmts, depth + 1);
+  }
+
+  // Expansions inside words, arithmetic and tests.
+
+  wordExpansions(w: Word, depth: number): void {
+    for (const p of w.Parts) this.part(p, depth);
+  }
+
+  part(p: Node, depth: number): void {
+    const t = nodeType(p);
+    switch (t) {
+      case 'Lit':
+      case 'SglQuoted':
+        return;
+      case 'ExtGlob':
+        this.note('contains an extended glob', 'extended glob');
+        return;
+      case 'DblQuoted':
+        for (const q of (p as DblQuoted).Parts) this.part(q, depth);
+        return;
+      case 'ParamExp': {
+        const e = p as ParamExp;
+        const name = e.Param?.Value ?? '';
+        this.push('$' + (e.Excl ? '!' : e.Length ? '#' : '') + escapeName(name));
+        this.note(`expands the variable ${name}`, 'parameter expansion');
+        if (e.Index) this.arith(e.Index, depth);
+        if (e.Exp?.Word) this.wordExpansions(e.Exp.Word, depth);
+        if (e.Repl?.Orig) this.wordExpansions(e.Repl.Orig, depth);
+        if (e.Repl?.With) this.wordExpansions(e.Repl.With, depth);
+        if (e.Slice?.Offset) this.arith(e.Slice.Offset, depth);
+        if (e.Slice?.Length) this.arith(e.Slice.Length, depth);
+        return;
+      }
+      case 'CmdSubst':
+        this.push('$(');
+        this.stmts((p as CmdSubst).Stmts, depth + 1);
+        this.push(')');
+        this.note('contains command substitution', 'command substitution');
+        return;
+      case 'ProcSubst': {
+        const ps = p as ProcSubst;
+        this.push(PROC_TEXT[ps.Op] ?? '?(');
+        this.stmts(ps.Stmts, depth + 1);
+        this.push(')');
+        this.note('contains process substitution', 'process substitution');
+        return;
+      }
+      case 'ArithmExp':
+        this.push('$((');
+        this.arith((p as unknown as { X: Node }).X, depth);
+        this.push('))');
+        this.note('contains arithmetic expansion', 'arithmetic expansion');
+        return;
+      default:
+        this.push(UNKNOWN);
+        this.note(`contains a word part the classifier does not recognise (${t})`, `unrecognised ${t}`);
+    }
+  }
+
+  arith(n: Node | null, depth: number): void {
+    if (!n) return;
+    const t = nodeType(n);
+    if (t === 'Word') return this.wordExpansions(n as Word, depth);
+    if (t === 'BinaryArithm' || t === 'UnaryArithm' || t === 'ParenArithm') {
+      const x = n as unknown as { X?: Node | null; Y?: Node | null };
+      this.arith(x.X ?? null, depth);
+      this.arith(x.Y ?? null, depth);
+      return;
+    }
+    this.push(UNKNOWN);
+    this.note(`contains arithmetic the classifier does not recognise (${t})`, `unrecognised ${t}`);
+  }
+
+  exprExpansions(n: Node, depth: number, fields: string[]): void {
+    const o = n as unknown as Record<string, Node | null>;
+    for (const f of fields) this.arith(o[f] ?? null, depth);
+  }
+
+  testExpr(n: Node | null, depth: number): void {
+    if (!n) return;
+    const t = nodeType(n);
+    if (t === 'Word') return this.wordExpansions(n as Word, depth);
+    if (t === 'BinaryTest' || t === 'UnaryTest' || t === 'ParenTest') {
+      const x = n as unknown as { X?: Node | null; Y?: Node | null };
+      this.testExpr(x.X ?? null, depth);
+      this.testExpr(x.Y ?? null, depth);
+      return;
+    }
+    this.push(UNKNOWN);
+    this.note(`contains a test the classifier does not recognise (${t})`, `unrecognised ${t}`);
+  }
+}
+
+/** `2>&1`, `>&2`, `<&0`, `>&-`, `3>&1-`: duplicating or closing a descriptor, not a file. */
+export function isFdDup(r: Redirect): boolean {
+  if (r.Op !== RedirOp.DplOut && r.Op !== RedirOp.DplIn) return false;
+  if (r.Hdoc || !r.Word || r.Word.Parts.length !== 1 || nodeType(r.Word.Parts[0]) !== 'Lit') return false;
+  if (r.N && !/^[0-9]+$/.test(r.N.Value)) return false;
+  return /^([0-9]+-?|-)$/.test((r.Word.Parts[0] as Lit).Value);
+}
