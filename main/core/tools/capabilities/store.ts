@@ -2,11 +2,13 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { resolveInProject } from '../../fs/projectPath.js';
+import { ToolFailure } from '../output.js';
 import { codeFileName, contentHash, describeIssues, manifestSchema, MAX_CODE_BYTES, NAME_PATTERN, type Capability, type CapabilityManifest } from './manifest.js';
 
 export const CAPABILITIES_DIR = '.codecoder/capabilities';
 
-export class CapabilityError extends Error {
+/** A ToolFailure: the model reads it as a tool error. */
+export class CapabilityError extends ToolFailure {
   override name = 'CapabilityError';
 }
 
