@@ -6,7 +6,7 @@
  */
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
+import { createInterface, type Interface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../main.js';
 import { defaultDataDir } from '../../appData.js';
@@ -130,7 +130,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY].filter((k): k is string => !!k),
     runtime: { ...(maxTurns ? { maxTurns } : {}) },
   });
-  const rl = tty ? createInterface({ input: io.stdin, output: io.stderr, terminal: false }) : undefined;
+  const rl = tty ? new LineReader(createInterface({ input: io.stdin, terminal: false }), io.stderr) : undefined;
   let asking = Promise.resolve();
   const unsubscribe = agent.approvals.subscribe((n) => {
     if (n.type !== 'approval.requested') return;
@@ -167,6 +167,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         const reason = (await rl.question('  reason for the agent (optional): ')).trim();
         return agent.approvals.answer(a.id, reason ? { choice: 'deny', reason } : { choice: 'deny' });
       }
+      if (rl.ended) return agent.approvals.answer(a.id, { choice: 'deny', reason: 'the terminal closed before an answer' });
       io.stderr.write(`  please answer o, s${canProject ? ', p' : ''} or d\n`);
     }
   }
@@ -196,6 +197,43 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     rl?.close();
     await agent.close();
     await server?.close();
+  }
+}
+
+/**
+ * Questions on the terminal. Lines typed ahead are queued, not lost (readline's question() only
+ * sees lines that arrive after it is called); end of input answers "" (which never allows).
+ */
+class LineReader {
+  private readonly lines: string[] = [];
+  private readonly waiters: ((line: string) => void)[] = [];
+  private closed = false;
+  constructor(
+    private readonly rl: Interface,
+    private readonly out: NodeJS.WritableStream,
+  ) {
+    rl.on('line', (line) => {
+      const w = this.waiters.shift();
+      if (w) w(line);
+      else this.lines.push(line);
+    });
+    rl.on('close', () => {
+      this.closed = true;
+      for (const w of this.waiters.splice(0)) w('');
+    });
+  }
+  question(q: string): Promise<string> {
+    this.out.write(q);
+    const line = this.lines.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    if (this.closed) return Promise.resolve('');
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+  get ended(): boolean {
+    return this.closed && this.lines.length === 0;
+  }
+  close(): void {
+    this.rl.close();
   }
 }
 

@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../main.js';
+import { run } from './run.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const demo = path.join(repo, 'scripts/demo.llm.json');
+
+async function project(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cc-run-'));
+  await writeFile(path.join(dir, 'README.md'), '# A project\n');
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+  return dir;
+}
+
+function io(opts: { tty?: boolean; input?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
+  if (opts.tty) stdin.isTTY = true;
+  if (opts.input !== undefined) stdin.end(opts.input);
+  const out: string[] = [];
+  const err: string[] = [];
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  stdout.on('data', (c) => out.push(String(c)));
+  stderr.on('data', (c) => err.push(String(c)));
+  const cli: CliIo = { stdin, stdout, stderr, env: opts.env ?? { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-data') } };
+  return { cli, out: () => out.join(''), err: () => err.join('') };
+}
+
+describe('codecoder run', () => {
+  it('plays the demo script end to end with --on-ask once (no TTY) and exits 0', async () => {
+    const dir = await project();
+    const t = io();
+    const code = await run(['--project', dir, '--llm-script', demo, '--on-ask', 'once', 'Show me around'], t.cli);
+    expect(t.err()).toContain('run_command:git: allowed via once');
+    expect(t.err()).toContain('write_file:NOTES.md: allowed via once');
+    expect(t.err()).toContain('↳ sub-agent main/sub-1');
+    expect(t.out()).toContain("That's the tour");
+    expect(code).toBe(0);
+    expect(await readFile(path.join(dir, 'NOTES.md'), 'utf8')).toContain('CodeCoder demo');
+  });
+
+  it('without a TTY the default deny refuses, stops the run, and exits non-zero', async () => {
+    const dir = await project();
+    const t = io();
+    const code = await run(['--project', dir, '--llm-script', demo, 'Show me around'], t.cli);
+    expect(code).toBe(3);
+    expect(t.err()).toContain('run_command:git: denied via user-deny');
+    expect(t.err()).toContain('stopped (denied)');
+    await expect(readFile(path.join(dir, 'NOTES.md'), 'utf8')).rejects.toThrow();
+  });
+
+  it('asks on a TTY; a denial with a reason reaches the model and the run goes on', async () => {
+    const dir = await project();
+    // git: deny with a reason; NOTES.md: once.
+    const t = io({ tty: true, input: 'x\nd\nnot on my machine\no\n' });
+    const code = await run(['--project', dir, '--llm-script', demo, '--events', 'Show me around'], t.cli);
+    expect(code).toBe(0);
+    expect(t.err()).toContain('? run_command wants to run: git status --short --branch');
+    expect(t.err()).toContain('please answer o, s or d'); // a shell key offers no project scope
+    const events = t.out().trim().split('\n').map((l) => JSON.parse(l) as { type: string; tool?: string; content?: string; decision?: string });
+    const git = events.find((e) => e.type === 'tool.result' && e.tool === 'run_command');
+    expect(git?.content).toContain('not on my machine');
+    expect(events.find((e) => e.type === 'tool.call' && e.tool === 'write_file')?.decision).toBe('allowed');
+    expect(events.at(-1)).toMatchObject({ type: 'run.finished', stopReason: 'end_turn' });
+  });
+
+  it('names the missing key and the bad arguments', async () => {
+    const dir = await project();
+    let t = io({ env: {} });
+    expect(await run(['--project', dir, 'hello'], t.cli)).toBe(2);
+    expect(t.err()).toContain('set ANTHROPIC_API_KEY');
+    t = io({ env: {} });
+    expect(await run(['--project', dir, '--provider', 'openai', 'hello'], t.cli)).toBe(2);
+    expect(t.err()).toContain('set OPENAI_API_KEY');
+    t = io();
+    expect(await run(['--project', dir, '--on-ask', 'always', 'hello'], t.cli)).toBe(2);
+    expect(t.err()).toContain('--on-ask takes deny, once or session');
+    t = io();
+    expect(await run(['--project', dir], t.cli)).toBe(2);
+    expect(t.err()).toContain('missing PROMPT');
+    const bad = path.join(dir, 'bad.json');
+    await writeFile(bad, JSON.stringify({ turns: [{ txt: 'typo' }] }));
+    t = io();
+    expect(await run(['--project', dir, '--llm-script', bad, 'hello'], t.cli)).toBe(2);
+    expect(t.err()).toMatch(/bad\.json: '.*'/);
+  });
+
+  it('a bad key is an error exit with the typed code, and the key is never printed', async () => {
+    const dir = await project();
+    const script = path.join(dir, 'err.json');
+    await writeFile(script, JSON.stringify({ turns: [{ error: { status: 401 } }] }));
+    const t = io({ env: { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-data'), ANTHROPIC_API_KEY: 'sk-ant-very-secret-1234' } });
+    const code = await run(['--project', dir, '--llm-script', script, 'hello'], t.cli);
+    expect(code).toBe(1);
+    expect(t.err()).toContain('[invalid_key]');
+    expect(t.err() + t.out()).not.toContain('very-secret');
+  });
+});
