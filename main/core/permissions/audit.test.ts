@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectDataDir } from '../appData.js';
-import { JsonlAuditLog, type AuditRecord } from './audit.js';
+import { JsonlAuditLog, toRecord, type AuditEntry } from './audit.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -11,8 +11,8 @@ beforeEach(async () => {
 });
 afterEach(async () => rm(dir, { recursive: true, force: true }));
 
-const rec = (i: number, over: Partial<AuditRecord> = {}): AuditRecord => ({
-  time: new Date(1_700_000_000_000 + i).toISOString(),
+const rec = (i: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
+  at: 1_700_000_000_000 + i,
   agent: 'a',
   conversation: 'c',
   tool: i % 2 ? 'write_file' : 'run_command',
@@ -36,9 +36,10 @@ describe('JsonlAuditLog', () => {
     await log.flush();
     const lines = (await readFile(log.file, 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(20);
-    expect(JSON.parse(lines[0]!)).toEqual(rec(0));
+    expect(JSON.parse(lines[0]!)).toEqual(toRecord(rec(0)));
+    expect(JSON.parse(lines[0]!).time).toBe('2023-11-14T22:13:20.000Z');
     const newest = await log.query({ limit: 3 });
-    expect(newest.map((r) => r.time)).toEqual([rec(19).time, rec(18).time, rec(17).time]);
+    expect(newest.map((r) => r.time)).toEqual([toRecord(rec(19)).time, toRecord(rec(18)).time, toRecord(rec(17)).time]);
     const denies = await log.query({ decision: 'deny' });
     expect(denies.every((r) => r.decision === 'deny')).toBe(true);
     expect(denies).toHaveLength(5);

@@ -29,6 +29,14 @@ export interface AuditRecord {
   violations?: CeilingViolation[];
 }
 
+/** What the engine appends: the time as a number, turned into ISO text off the hot path. */
+export type AuditEntry = Omit<AuditRecord, 'time'> & { at: number };
+
+export function toRecord(e: AuditEntry): AuditRecord {
+  const { at, ...rest } = e;
+  return { time: new Date(at).toISOString(), ...rest };
+}
+
 export interface AuditQuery {
   tool?: string;
   decision?: 'allow' | 'deny';
@@ -36,7 +44,8 @@ export interface AuditQuery {
 }
 
 export interface AuditLog {
-  append(record: AuditRecord): void;
+  /** Synchronous and cheap: decisions are on the hot path. */
+  append(entry: AuditEntry): void;
   flush(): Promise<void>;
   query(q?: AuditQuery): Promise<AuditRecord[]>;
   /** Decisions per key and per matched entry (how often an allowlist entry or deny rule was used). */
@@ -48,7 +57,7 @@ export function auditFileFor(dataDir: string, projectRoot: string): string {
 }
 
 export class JsonlAuditLog implements AuditLog {
-  private queue: string[] = [];
+  private queue: AuditEntry[] = [];
   private chain: Promise<void> = Promise.resolve();
   private scheduled = false;
   /** The last write error, if any (the engine surfaces it; decisions are not blocked by a full disk). */
@@ -60,8 +69,8 @@ export class JsonlAuditLog implements AuditLog {
     return new JsonlAuditLog(auditFileFor(dataDir, projectRoot));
   }
 
-  append(record: AuditRecord): void {
-    this.queue.push(JSON.stringify(record) + '\n');
+  append(entry: AuditEntry): void {
+    this.queue.push(entry);
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => void this.flush());
@@ -71,7 +80,8 @@ export class JsonlAuditLog implements AuditLog {
   flush(): Promise<void> {
     this.scheduled = false;
     if (this.queue.length > 0) {
-      const batch = this.queue.join('');
+      let batch = '';
+      for (const e of this.queue) batch += JSON.stringify(toRecord(e)) + '\n';
       this.queue = [];
       this.chain = this.chain.then(async () => {
         try {
@@ -134,8 +144,8 @@ export class JsonlAuditLog implements AuditLog {
 /** For dry runs and tests that do not look at the log. */
 export class MemoryAuditLog implements AuditLog {
   readonly records: AuditRecord[] = [];
-  append(record: AuditRecord): void {
-    this.records.push(record);
+  append(entry: AuditEntry): void {
+    this.records.push(toRecord(entry));
   }
   async flush(): Promise<void> {}
   async query(q: AuditQuery = {}): Promise<AuditRecord[]> {

@@ -129,7 +129,7 @@ describe('editing codecoder.json minimally', () => {
   });
 
   it('any sequence of edits yields valid JSON holding exactly the expected entries (property)', () => {
-    const key = fc.constantFrom('write_file:a', 'write_file:b/**', 'run_command:git', 'run_command:git:push', 'x:"q\\"');
+    const key = fc.constantFrom<string>('write_file:a', 'write_file:b/**', 'run_command:git', 'run_command:git:push', 'x:"q\\"');
     const edit = fc.oneof(
       fc.record({ op: fc.constant('setAllow' as const), key, value: fc.constantFrom('AlwaysThisProject' as const, 'AlwaysThisSession' as const) }),
       fc.record({ op: fc.constant('removeAllow' as const), key }),
@@ -142,7 +142,7 @@ describe('editing codecoder.json minimally', () => {
         const first = s ? parseConfigText(s) : undefined;
         const allow = new Map(first?.ok ? first.doc.allowlist.map((a) => [a.key, a.value] as const) : []);
         const deny: string[] = first?.ok ? first.doc.deny.map((d) => d.key) : [];
-        let text = s;
+        let text: string = s;
         for (const e of edits) {
           text = editConfigText(text, e);
           if (e.op === 'setAllow') allow.set(e.key, e.value);

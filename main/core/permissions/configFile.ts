@@ -45,16 +45,24 @@ export type ParseResult = { ok: true; doc: ConfigDoc; text: string; bom: boolean
 const BOM = '\ufeff';
 
 export function lineColumn(text: string, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.min(offset, text.length);
-  for (let i = 0; i < end; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
+  return lineIndex(text)(offset);
+}
+
+/** Line/column lookups in O(log n) after one pass: a 10k-entry file must not parse in O(n²). */
+export function lineIndex(text: string): (offset: number) => Position {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset: number) => {
+    const o = Math.max(0, Math.min(offset, text.length));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
     }
-  }
-  return { line, column: end - lineStart + 1 };
+    return { line: lo + 1, column: o - starts[lo]! + 1 };
+  };
 }
 
 function errorAt(text: string, offset: number, what: string): ConfigError {
@@ -123,6 +131,7 @@ export function parseConfigText(full: string): ParseResult {
     return { ok: false, error: errorAt(text, root?.offset ?? 0, `the top level must be an object, got ${root?.type ?? 'nothing'}`) };
   }
   const doc: ConfigDoc = { allowlist: [], deny: [] };
+  const pos = lineIndex(text);
   const dup = duplicateProperty(root);
   if (dup) return { ok: false, error: errorAt(text, dup.offset, `duplicate property "${dup.name}"`) };
 
@@ -147,7 +156,7 @@ export function parseConfigText(full: string): ParseResult {
             error: errorAt(text, v.offset, `allowlist[${JSON.stringify(key)}] must be "AlwaysThisProject" or "AlwaysThisSession", got ${got}`),
           };
         }
-        doc.allowlist.push({ key, value: v.value as EntryValue, ...lineColumn(text, k.offset) });
+        doc.allowlist.push({ key, value: v.value as EntryValue, ...pos(k.offset) });
       }
     } else if (name === 'deny') {
       if (valueNode.type !== 'array') {
@@ -159,7 +168,7 @@ export function parseConfigText(full: string): ParseResult {
         }
         const bad = keyProblem(item.value as string);
         if (bad) return { ok: false, error: errorAt(text, item.offset, `deny[${i}] ${JSON.stringify(item.value)}: ${bad}`) };
-        doc.deny.push({ key: item.value as string, ...lineColumn(text, item.offset) });
+        doc.deny.push({ key: item.value as string, ...pos(item.offset) });
       }
     }
     // Any other field is someone else's: kept on write, ignored here.

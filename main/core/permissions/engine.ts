@@ -8,7 +8,7 @@
  * `decide()` is the synchronous core (exact-key Map lookups first, globs precompiled); only asking is
  * asynchronous. `check()` adds the ask, the answers and the audit record.
  */
-import type { AuditLog, AuditQuery, AuditRecord } from './audit.js';
+import type { AuditEntry, AuditLog, AuditQuery, AuditRecord } from './audit.js';
 import { CeilingViolationError, ceilingViolation, stricter } from './ceiling.js';
 import { parseKey } from './keyGrammar.js';
 import { AllowSet, patternProblem, type MatchTarget } from './match.js';
@@ -73,7 +73,8 @@ export interface Verdict {
   key?: string;
   entry?: string;
   reason?: string;
-  violations: CeilingViolation[];
+  /** Shared and frozen when empty: copy before changing. */
+  violations: readonly CeilingViolation[];
 }
 
 export interface Grant {
@@ -122,28 +123,29 @@ export class PermissionEngine implements PermissionGate {
   /** Synchronous: never asks, never writes, never audits. */
   decide(req: DecideRequest, overlay?: Overlay): Verdict {
     const p = req.permission;
-    if (p.kind === 'none') return { outcome: 'allow', via: 'none', violations: [] };
-    if (p.kind === 'invalid') return { outcome: 'deny', via: 'invalid', reason: p.reason, violations: [] };
-    const target: MatchTarget = p.flags ? { key: p.key, flags: p.flags } : { key: p.key };
+    if (p.kind === 'none') return { outcome: 'allow', via: 'none', violations: NO_VIOLATIONS };
+    if (p.kind === 'invalid') return { outcome: 'deny', via: 'invalid', reason: p.reason, violations: NO_VIOLATIONS };
+    // The permission is its own match target ({ key, flags }): no allocation on the hot path.
+    const target: MatchTarget = p;
     const raw = p.key.raw;
 
     const denied = this.compiled.deny.match(target);
     if (denied !== undefined) {
-      return { outcome: 'deny', via: 'deny-rule', key: raw, entry: denied, reason: `refused by the deny rule "${denied}" in codecoder.json`, violations: [] };
+      return { outcome: 'deny', via: 'deny-rule', key: raw, entry: denied, reason: `refused by the deny rule "${denied}" in codecoder.json`, violations: NO_VIOLATIONS };
     }
     // Protected and outside paths always ask: no allowlist covers them (AllowSet enforces it too).
-    if (p.flags?.protectedPath || p.flags?.outsideProject) return { outcome: 'ask', via: 'ask', key: raw, violations: [] };
+    if (p.flags?.protectedPath || p.flags?.outsideProject) return { outcome: 'ask', via: 'ask', key: raw, violations: NO_VIOLATIONS };
 
-    const violations: CeilingViolation[] = [];
+    let violations: readonly CeilingViolation[] = NO_VIOLATIONS;
     const projectOk = ceilingOf(req.environment) === 'project';
     const hit = this.compiled.allow.match(target) ?? overlay?.project?.match(target);
     if (hit) {
       const env = stricter(req.environment, hit.meta.environment);
       if (projectOk && env !== 'shell') return { outcome: 'allow', via: 'project', key: raw, entry: hit.key.raw, violations };
-      violations.push(ceilingViolation(hit.key.raw, env, 'project')!);
+      violations = [ceilingViolation(hit.key.raw, env, 'project')!];
     } else {
       const bad = this.compiled.violating.match(target);
-      if (bad?.meta.violation) violations.push(bad.meta.violation);
+      if (bad?.meta.violation) violations = [bad.meta.violation];
     }
 
     const s = this.session.lookup(target);
@@ -161,9 +163,9 @@ export class PermissionEngine implements PermissionGate {
     return this.record(req, decision);
   }
 
-  private async ask(req: PermissionCheckRequest, p: Extract<Permission, { kind: 'ask' }>, violations: CeilingViolation[]): Promise<EngineDecision> {
+  private async ask(req: PermissionCheckRequest, p: Extract<Permission, { kind: 'ask' }>, violations: readonly CeilingViolation[]): Promise<EngineDecision> {
     const raw = p.key.raw;
-    const base = { key: raw, asked: true, ...(violations.length ? { violations } : {}) };
+    const base = { key: raw, asked: true, ...(violations.length ? { violations: [...violations] } : {}) };
     const refuse = (via: DecidedVia, reason: string, extra: Partial<EngineDecision> = {}): EngineDecision => ({ allowed: false, via, reason, ...base, ...extra });
     if (req.signal?.aborted) return refuse('user-deny', 'the request was cancelled before it was approved');
 
@@ -192,8 +194,7 @@ export class PermissionEngine implements PermissionGate {
     if (!isAnswer(answer)) return refuse('user-deny', 'the approval prompt returned no valid answer');
 
     // A deny rule added while the prompt was open still wins.
-    const target: MatchTarget = p.flags ? { key: p.key, flags: p.flags } : { key: p.key };
-    const denied = this.compiled.deny.match(target);
+    const denied = this.compiled.deny.match(p);
     if (denied !== undefined) return refuse('deny-rule', `refused by the deny rule "${denied}" in codecoder.json`, { entry: denied });
 
     const allow = (via: DecidedVia, reason?: string): EngineDecision => ({ allowed: true, via, ...base, ...(reason ? { reason } : {}) });
@@ -233,13 +234,13 @@ export class PermissionEngine implements PermissionGate {
     if (v.key !== undefined) d.key = v.key;
     if (v.entry !== undefined) d.entry = v.entry;
     if (v.reason !== undefined) d.reason = v.reason;
-    if (v.violations.length) d.violations = v.violations;
+    if (v.violations.length) d.violations = [...v.violations];
     return d;
   }
 
   private record(req: PermissionCheckRequest, d: EngineDecision): EngineDecision {
-    const r: AuditRecord = {
-      time: new Date(this.deps.clock.now()).toISOString(),
+    const r: AuditEntry = {
+      at: this.deps.clock.now(),
       agent: req.agentId,
       conversation: req.conversationId,
       tool: req.tool,
@@ -408,6 +409,9 @@ export class PermissionEngine implements PermissionGate {
     }
   }
 }
+
+/** Shared and frozen: most verdicts carry no violation, and this path allocates as little as it can. */
+const NO_VIOLATIONS: readonly CeilingViolation[] = Object.freeze([]);
 
 function isAnswer(a: unknown): a is AskAnswer {
   if (typeof a !== 'object' || a === null) return false;

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { parseKey } from './keyGrammar.js';
 import { AllowSet, DenySet, patternProblem, type MatchTarget } from './match.js';
@@ -96,6 +98,24 @@ describe('path entries', () => {
     expect(patternProblem(parseKey('write_file:codecoder.json'), 'allow')).toMatch(/protected/);
     expect(patternProblem(parseKey('write_file:!src/**'), 'allow')).toMatch(/negated/);
     expect(patternProblem(parseKey('write_file:src/**'), 'allow')).toBeUndefined();
+  });
+
+  it('property: the fast path for dir/** agrees with picomatch (dot: false) on every path', () => {
+    const seg = fc.constantFrom('a', 'b', '.a', '..', '.', 'x.ts', '.git', 'tests', 'A');
+    // Requested paths come from resolveInProject: normalized, so no '.' segments.
+    const rel = fc.array(seg.filter((x) => x !== '.'), { minLength: 1, maxLength: 5 }).map((s) => s.join('/'));
+    fc.assert(
+      fc.property(fc.array(seg, { minLength: 1, maxLength: 3 }), rel, (dirSegs, p) => {
+        const dir = dirSegs.join('/');
+        const pattern = `${dir}/**`;
+        const e = parseKey(`write_file:${pattern}`);
+        if (patternProblem(e, 'allow')) return;
+        const got = new AllowSet([{ key: e, meta: 1 }]).match(t(pathKey(p))) !== undefined;
+        const unsafe = p.split('/').includes('..') || /^(\.\/)?(\.git|\.codecoder|codecoder\.json)(\/|$)/i.test(p);
+        expect(got, `${pattern} vs ${p}`).toBe(!unsafe && picomatch(pattern, { dot: false })(p));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('allow globs do not cover dotfiles unless they name them', () => {

@@ -22,9 +22,13 @@ export interface MatchTarget {
 
 export type PatternUse = 'allow' | 'deny';
 
-/** A program word the classifier would call plain; anything else in a command entry is an exact compound key. */
-const PROGRAM = /^[A-Za-z0-9_+@%][A-Za-z0-9._+@%=,-]*$/;
-const SUBCOMMAND = /^[A-Za-z0-9_][A-Za-z0-9._+@%=,-]*$/;
+/**
+ * A program word the classifier calls plain (its rule 3, minus ':' which separates the subcommand
+ * here). A simple program with ':' in its name is matched by exact entries only. Any other command
+ * entry is an exact compound key.
+ */
+const PROGRAM = /^[A-Za-z0-9_][A-Za-z0-9_.+@,-]*$/;
+const SUBCOMMAND = /^[A-Za-z0-9_][A-Za-z0-9_.+@,=-]*$/;
 
 type CommandEntryShape =
   | { shape: 'any' }
@@ -70,7 +74,10 @@ export function patternProblem(key: PermissionKey, use: PatternUse): string | un
     if (a.startsWith('/') || /^[A-Za-z]:[\\/]/.test(a) || a.startsWith('\\')) {
       return `"${key.raw}" is absolute: allow entries are project-relative, and paths outside the project always ask`;
     }
-    if (a.split('/').includes('..')) return `"${key.raw}" climbs out with '..': paths outside the project always ask`;
+    const segs = stripDotSlash(a).split('/');
+    if (segs.includes('..')) return `"${key.raw}" climbs out with '..': paths outside the project always ask`;
+    // Paths are matched in normal form (no '.', no empty segment), so entries must be written that way.
+    if (segs.includes('.') || segs.slice(0, -1).includes('')) return `"${key.raw}" is not a normalized path (drop '.' segments and doubled '/')`;
     const base = picomatch.scan(stripDotSlash(a)).base;
     if (base && isProtectedPath(base)) {
       return `"${key.raw}" names a protected path (codecoder.json, .codecoder/, .git/): those always ask`;
@@ -93,13 +100,105 @@ function firstSegment(a: string): string {
   return i < 0 ? a : a.slice(0, i);
 }
 
-interface CompiledGlob<M> {
-  entry: AllowEntry<M>;
-  test: (s: string) => boolean;
+function lastSegment(a: string): string {
+  return a.slice(a.lastIndexOf('/') + 1);
 }
-interface GlobIndex<M> {
-  byFirst: Map<string, CompiledGlob<M>[]>;
-  rest: CompiledGlob<M>[];
+
+const DOTDOT = /(?:^|\/)\.\.(?:\/|$)/;
+
+/**
+ * True for an action that must never be allowed: absolute, a drive, climbing out with '..', or a
+ * protected path. Written to be cheap: this runs on every path decision.
+ */
+function unsafePathAction(a: string): boolean {
+  const c = a.charCodeAt(0);
+  if (c === 47 || c === 92) return true; // '/' '\'
+  if (a.length > 1 && a.charCodeAt(1) === 58) return true; // 'C:'
+  if (a.includes('..') && DOTDOT.test(a)) return true;
+  // Protected paths start with '.', './', 'c' or 'C' (codecoder.json, .git, .codecoder).
+  if ((c === 46 || c === 99 || c === 67) && isProtectedPath(a)) return true;
+  return false;
+}
+
+/**
+ * Precompiled globs, indexed so a decision tests only the globs that can match: by the first literal
+ * segment (`tests/**` → "tests"), else by a literal last segment (`**` + `/.env` → ".env"), else always.
+ */
+class GlobIndex<T> {
+  /** `dir/**` entries (the common case) by their literal directory: matched by walking up, no RegExp. */
+  private readonly dirs = new Map<string, T>();
+  private readonly byFirst = new Map<string, [T, (s: string) => boolean][]>();
+  private readonly byLast = new Map<string, [T, (s: string) => boolean][]>();
+  private readonly rest: [T, (s: string) => boolean][] = [];
+  size = 0;
+
+  constructor(private readonly nocase: boolean) {}
+
+  add(pattern: string, value: T): void {
+    this.size++;
+    const dir = DIR_GLOBSTAR.exec(pattern)?.[1];
+    if (dir !== undefined && !this.nocase && !picomatch.scan(dir).isGlob) {
+      if (!this.dirs.has(dir)) this.dirs.set(dir, value);
+      return;
+    }
+    const scan = picomatch.scan(pattern);
+    // makeRe + RegExp.test: picomatch's matcher allocates a result object per call; this is the hot path.
+    const re = picomatch.makeRe(pattern, this.nocase ? { dot: true, nocase: true } : { dot: false });
+    const entry: [T, (s: string) => boolean] = [value, (s) => re.test(s)];
+    const last = lastSegment(pattern);
+    const norm = (x: string) => (this.nocase ? x.toLowerCase() : x);
+    if (scan.base) push(this.byFirst, norm(firstSegment(scan.base)), entry);
+    else if (last && !last.includes('\\') && !picomatch.scan(last).isGlob) push(this.byLast, norm(last), entry);
+    else this.rest.push(entry);
+  }
+
+  find(a: string): T | undefined {
+    if (this.size === 0) return undefined;
+    if (this.dirs.size) {
+      // picomatch semantics of `dir/**` with dot:false: `dir` itself, or anything below it whose
+      // segments after `dir` do not start with '.'.
+      const self = this.dirs.get(a);
+      if (self !== undefined) return self;
+      for (let i = a.indexOf('/'); i > 0; i = a.indexOf('/', i + 1)) {
+        const hit = this.dirs.get(a.slice(0, i));
+        if (hit !== undefined && a.charCodeAt(i + 1) !== 46 && !a.includes('/.', i + 1) && i + 1 < a.length) return hit;
+      }
+    }
+    const first = this.byFirst.size ? this.byFirst.get(this.nocase ? firstSegment(a).toLowerCase() : firstSegment(a)) : undefined;
+    if (first) for (const [v, test] of first) if (test(a)) return v;
+    const last = this.byLast.size ? this.byLast.get(this.nocase ? lastSegment(a).toLowerCase() : lastSegment(a)) : undefined;
+    if (last) for (const [v, test] of last) if (test(a)) return v;
+    for (const [v, test] of this.rest) if (test(a)) return v;
+    return undefined;
+  }
+}
+
+const DIR_GLOBSTAR = /^([^*?[\]{}()!+@\\]+)\/\*\*$/;
+
+/**
+ * Deny globs are few: one alternation of all of them answers the common "not denied" case with a
+ * single RegExp test; only on a hit are they tried one by one to name the pattern.
+ */
+class CombinedGlobs {
+  private readonly list: [string, RegExp][] = [];
+  private any: RegExp | undefined;
+
+  add(pattern: string, raw: string): void {
+    this.list.push([raw, picomatch.makeRe(pattern, { dot: true, nocase: true })]);
+    this.any = new RegExp(this.list.map(([, re]) => `(?:${re.source})`).join('|'), 'i');
+  }
+
+  find(a: string): string | undefined {
+    if (!this.any?.test(a)) return undefined;
+    for (const [raw, re] of this.list) if (re.test(a)) return raw;
+    return undefined;
+  }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
 }
 
 export interface AllowEntry<M> {
@@ -118,7 +217,7 @@ export class AllowSet<M> {
   private readonly anyCommand = new Map<string, AllowEntry<M>>();
   private readonly program = new Map<string, AllowEntry<M>>();
   private readonly subcommand = new Map<string, AllowEntry<M>>();
-  private readonly globs = new Map<string, GlobIndex<M>>();
+  private readonly globs = new Map<string, GlobIndex<AllowEntry<M>>>();
   readonly size: number;
 
   constructor(entries: Iterable<AllowEntry<M>>) {
@@ -136,41 +235,28 @@ export class AllowSet<M> {
         continue;
       }
       const a = stripDotSlash(action);
-      const scan = picomatch.scan(a);
-      if (!scan.isGlob) {
+      if (!picomatch.scan(a).isGlob) {
         this.exact.set(`${tool}:${a}`, e);
         continue;
       }
       let idx = this.globs.get(tool);
-      if (!idx) this.globs.set(tool, (idx = { byFirst: new Map(), rest: [] }));
-      const g: CompiledGlob<M> = { entry: e, test: picomatch(a, { dot: false }) };
-      if (scan.base) {
-        const seg = firstSegment(scan.base);
-        const list = idx.byFirst.get(seg);
-        if (list) list.push(g);
-        else idx.byFirst.set(seg, [g]);
-      } else idx.rest.push(g);
+      if (!idx) this.globs.set(tool, (idx = new GlobIndex(false)));
+      idx.add(a, e);
     }
     this.size = n;
   }
 
   match(t: MatchTarget): AllowEntry<M> | undefined {
+    if (this.size === 0) return undefined;
     const { key, flags } = t;
     if (flags?.protectedPath || flags?.outsideProject) return undefined;
     if (keyGrammarOf(key.tool) === 'command') return this.matchCommand(t);
     const a = key.action;
     // Defence in depth: a tool that forgot its flags still never gets a protected or escaping path allowed.
-    if (a.startsWith('/') || a.startsWith('\\') || /^[A-Za-z]:/.test(a) || isProtectedPath(a) || a.split('/').includes('..')) {
-      return undefined;
-    }
+    if (unsafePathAction(a)) return undefined;
     const hit = this.exact.get(key.raw);
     if (hit) return hit;
-    const idx = this.globs.get(key.tool);
-    if (!idx) return undefined;
-    const first = idx.byFirst.get(firstSegment(a));
-    if (first) for (const g of first) if (g.test(a)) return g.entry;
-    for (const g of idx.rest) if (g.test(a)) return g.entry;
-    return undefined;
+    return this.globs.get(key.tool)?.find(a);
   }
 
   private matchCommand(t: MatchTarget): AllowEntry<M> | undefined {
@@ -202,7 +288,9 @@ export class DenySet {
   private readonly program = new Map<string, string>();
   private readonly subcommand = new Map<string, string>();
   private readonly programDenyTools = new Set<string>();
-  private readonly globs = new Map<string, { byFirst: Map<string, [string, (s: string) => boolean][]>; rest: [string, (s: string) => boolean][] }>();
+  private readonly pathExact = new Map<string, Map<string, string>>();
+  private readonly globs = new Map<string, CombinedGlobs>();
+  private readonly tools = new Set<string>();
   readonly patterns: readonly string[];
 
   constructor(patterns: Iterable<string>) {
@@ -226,42 +314,36 @@ export class DenySet {
         } else if (s.shape === 'subcommand') {
           this.subcommand.set(`${tool}\0${s.program.toLowerCase()}\0${s.subcommand.toLowerCase()}`, raw);
           this.programDenyTools.add(tool);
-        } else this.exact.set(raw, raw);
+        }
+        // Every non-wildcard entry also denies its exact key (a simple program named `foo:bar`).
+        if (s.shape !== 'any') this.exact.set(raw, raw);
         continue;
       }
+      this.tools.add(tool);
       const a = stripDotSlash(action);
-      const scan = picomatch.scan(a);
-      if (!scan.isGlob) {
-        this.exact.set(`${tool}:${a.toLowerCase()}`, raw);
+      if (!picomatch.scan(a).isGlob) {
+        let m = this.pathExact.get(tool);
+        if (!m) this.pathExact.set(tool, (m = new Map()));
+        m.set(a.toLowerCase(), raw);
         continue;
       }
       let idx = this.globs.get(tool);
-      if (!idx) this.globs.set(tool, (idx = { byFirst: new Map(), rest: [] }));
-      const g: [string, (s: string) => boolean] = [raw, picomatch(a, { dot: true, nocase: true })];
-      if (scan.base) {
-        const seg = firstSegment(scan.base).toLowerCase();
-        const list = idx.byFirst.get(seg);
-        if (list) list.push(g);
-        else idx.byFirst.set(seg, [g]);
-      } else idx.rest.push(g);
+      if (!idx) this.globs.set(tool, (idx = new CombinedGlobs()));
+      idx.add(a, raw);
     }
     this.patterns = kept;
   }
 
   /** The deny pattern that refuses this target, or undefined. */
   match(t: MatchTarget): string | undefined {
-    const { key, flags } = t;
+    const { key } = t;
     if (keyGrammarOf(key.tool) === 'command') return this.matchCommand(t);
+    if (!this.tools.has(key.tool)) return undefined;
     const a = stripDotSlash(key.action);
-    const hit = this.exact.get(`${key.tool}:${a.toLowerCase()}`);
+    const exact = this.pathExact.get(key.tool);
+    const hit = exact?.get(a.toLowerCase());
     if (hit) return hit;
-    const idx = this.globs.get(key.tool);
-    if (!idx) return undefined;
-    const first = idx.byFirst.get(firstSegment(a).toLowerCase());
-    if (first) for (const [raw, test] of first) if (test(a)) return raw;
-    for (const [raw, test] of idx.rest) if (test(a)) return raw;
-    void flags;
-    return undefined;
+    return this.globs.get(key.tool)?.find(a);
   }
 
   private matchCommand(t: MatchTarget): string | undefined {
@@ -271,18 +353,25 @@ export class DenySet {
     const exact = this.exact.get(raw);
     if (exact) return exact;
     if (!this.programDenyTools.has(tool)) return undefined;
-    const programs = t.flags?.programs ?? (isSimpleCommandTarget(t) ? [{ program: t.key.action }] : undefined);
-    if (!programs || programs.length === 0) {
-      // We cannot tell which programs would run, so we cannot prove a program deny does not apply.
-      return [...this.program.values(), ...this.subcommand.values()][0];
-    }
+    const simple = isSimpleCommandTarget(t);
+    const programs = t.flags?.programs ?? (simple ? [{ program: t.key.action }] : undefined);
+    // Fail closed: when we cannot tell which programs would run (no list, or a program computed at
+    // run time, "?"), we cannot prove that a program deny does not apply.
+    const firstProgramDeny = (): string | undefined => [...this.program.values(), ...this.subcommand.values()][0];
+    if (!programs || programs.length === 0) return firstProgramDeny();
     for (const p of programs) {
+      if (p.program === '?') return firstProgramDeny();
       const name = path.posix.basename(p.program.replace(/\\/g, '/')).toLowerCase();
       const all = this.program.get(`${tool}\0${name}`);
       if (all) return all;
       if (p.subcommand !== undefined) {
         const sub = this.subcommand.get(`${tool}\0${name}\0${p.subcommand.toLowerCase()}`);
         if (sub) return sub;
+      } else if (!simple) {
+        // Inside a compound command a missing subcommand may be one computed at run time
+        // (`git $(echo push)`): any subcommand deny on this program applies.
+        const prefix = `${tool}\0${name}\0`;
+        for (const [k, v] of this.subcommand) if (k.startsWith(prefix)) return v;
       }
     }
     return undefined;

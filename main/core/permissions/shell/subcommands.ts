@@ -63,7 +63,7 @@ const SPECS: Record<string, SubcommandSpec> = {
   pnpm: npmLike,
   yarn: npmLike,
   bun: npmLike,
-  npx: { grammar: { shortValue: 'p', longValue: ['package', 'prefix', 'registry', 'cache', 'userconfig', 'workspace'], noAbbrev: true }, flags: [...HELP, '-y', '--yes', '--no', '-q', '--quiet', '--no-install', '--ignore-existing', '--prefer-offline', '--offline'] },
+  npx: { grammar: { shortValue: 'pc', longValue: ['call', 'shell', 'package', 'prefix', 'registry', 'cache', 'userconfig', 'workspace'], noAbbrev: true }, flags: [...HELP, '-y', '--yes', '--no', '-q', '--quiet', '--no-install', '--ignore-existing', '--prefer-offline', '--offline'] },
   docker: dockerLike,
   podman: dockerLike,
   'docker-compose': { grammar: { shortValue: 'fp', longValue: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress', 'parallel'], noAbbrev: true }, flags: [...HELP, '--compatibility', '--dry-run', '--all-resources'] },

@@ -226,6 +226,7 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   'su-exec': simpleWrapper('su-exec', {}, 1),
   chpst: opaque('chpst'),
   time: timeBinary,
+  script,
   watch,
   flock,
   xargs,

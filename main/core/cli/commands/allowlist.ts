@@ -1,0 +1,90 @@
+/**
+ * `codecoder allowlist validate --project DIR`: exit 0 when codecoder.json is valid; 1 listing each
+ * CeilingViolation (and each entry that is ignored); 2 when the file is unreadable or malformed.
+ * `codecoder allowlist list --project DIR [--json]`. Neither ever modifies the file.
+ */
+import path from 'node:path';
+import type { CliIo } from '../main.js';
+import { CONFIG_FILE } from '../../permissions/configFile.js';
+import { cliEnvironmentOfKey } from '../../permissions/cliTools.js';
+import { readConfigFile } from '../../permissions/projectConfig.js';
+import { compileProject } from '../../permissions/projectLevel.js';
+
+export const summary = 'validate or list codecoder.json (validate: exit 0 valid, 1 violations, 2 malformed)';
+
+const USAGE = 'usage: codecoder allowlist validate --project DIR\n       codecoder allowlist list --project DIR [--json]\n';
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h') {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (sub !== 'validate' && sub !== 'list') {
+    io.stderr.write(`codecoder allowlist: ${sub ? `unknown subcommand "${sub}"` : 'missing subcommand'}\n${USAGE}`);
+    return 2;
+  }
+  let project = '.';
+  let json = false;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--project') {
+      const v = rest[++i];
+      if (!v) {
+        io.stderr.write(`codecoder allowlist: --project needs a directory\n${USAGE}`);
+        return 2;
+      }
+      project = v;
+    } else if (a.startsWith('--project=')) project = a.slice('--project='.length);
+    else if (a === '--json' && sub === 'list') json = true;
+    else {
+      io.stderr.write(`codecoder allowlist: unexpected argument ${a}\n${USAGE}`);
+      return 2;
+    }
+  }
+
+  const file = path.join(path.resolve(project), CONFIG_FILE);
+  let read;
+  try {
+    read = await readConfigFile(file);
+  } catch (err) {
+    io.stderr.write(`codecoder allowlist: cannot read ${file}: ${(err as Error).message}\n`);
+    return 2;
+  }
+  if (read.exists && !read.result.ok) {
+    const e = read.result.error;
+    if (json) io.stdout.write(JSON.stringify({ file, exists: true, error: e }) + '\n');
+    io.stderr.write(`codecoder allowlist: ${file} is malformed and is not used (the project level counts as empty):\n  ${e.message}\n`);
+    return 2;
+  }
+  const doc = read.exists && read.result.ok ? read.result.doc : { allowlist: [], deny: [] };
+  const compiled = compileProject(doc, cliEnvironmentOfKey);
+  const { violations, issues } = compiled.report;
+
+  if (sub === 'validate') {
+    if (!read.exists) {
+      io.stdout.write(`${file} does not exist: nothing is pre-authorised (valid)\n`);
+      return 0;
+    }
+    if (issues.length === 0) {
+      io.stdout.write(`${file} is valid: ${doc.allowlist.length} allowlist entries, ${doc.deny.length} deny rules\n`);
+      return 0;
+    }
+    for (const i of issues) io.stdout.write(`${i.message}\n`);
+    io.stdout.write(`${violations.length} CeilingViolation(s), ${issues.length - violations.length} other problem(s)\n`);
+    return 1;
+  }
+
+  if (json) {
+    io.stdout.write(
+      JSON.stringify({ file, exists: read.exists, allowlist: compiled.entries, deny: compiled.denyEntries, presets: compiled.presets.map((k) => k.raw), violations, issues }) + '\n',
+    );
+    return 0;
+  }
+  if (!read.exists) io.stdout.write(`${file} does not exist\n`);
+  io.stdout.write(`allowlist (${compiled.entries.length}):\n`);
+  for (const e of compiled.entries) io.stdout.write(`  ${e.key}  ${e.value}  [${e.status}]${e.message ? `  ${e.message}` : ''}\n`);
+  io.stdout.write(`deny (${compiled.denyEntries.length}):\n`);
+  for (const d of compiled.denyEntries) io.stdout.write(`  ${d.key}  [${d.status}]${d.message ? `  ${d.message}` : ''}\n`);
+  return 0;
+}
