@@ -74,13 +74,18 @@ export const dryRunSchema = z.object({
 });
 
 export const auditRecordSchema = z.object({
-  time: z.number(),
-  agentId: z.string(),
-  conversationId: z.string().optional(),
+  /** ISO 8601. */
+  time: z.string(),
+  agent: z.string(),
+  conversation: z.string(),
   tool: z.string(),
   key: z.string().nullable(),
-  decision: z.string(),
+  decision: z.enum(['allow', 'deny']),
+  /** The level or rule that decided: none, project, session, once, deny-rule, user-deny, invalid, ceiling. */
   via: z.string(),
+  /** The allowlist entry or deny pattern that matched. */
+  entry: z.string().optional(),
+  asked: z.boolean().optional(),
   reason: z.string().optional(),
 });
 export type AuditRecordView = z.infer<typeof auditRecordSchema>;
@@ -121,7 +126,7 @@ export const permissionMethods = {
   ),
   'audit.query': method(
     'Recent permission decisions, newest first.',
-    z.object({ tool: z.string().max(100).optional(), decision: z.string().max(40).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    z.object({ tool: z.string().max(100).optional(), decision: z.enum(['allow', 'deny']).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
     z.array(auditRecordSchema),
   ),
   'tools.catalogue': method('The tools, their permission levels, key templates and environments.', noInput, z.array(toolInfoSchema)),
