@@ -11,3 +11,19 @@ export const keys = {
 export const useAppInfo = () => useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(getApi().app.info({})) });
 export const useSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => unwrap(getApi().settings.get({})) });
 export const useRecent = () => useQuery({ queryKey: keys.recent, queryFn: () => unwrap(getApi().recent.list({})) });
+
+/** Project-window queries: the allowlist, the tool catalogue, approvals, conversations. */
+export const projectKeys = {
+  allowlist: ['allowlist'] as const,
+  catalogue: ['tools.catalogue'] as const,
+  approvals: ['approvals'] as const,
+  conversations: ['conversations'] as const,
+  conversationEvents: (id: string) => ['conversation.events', id] as const,
+  audit: (filter: { tool?: string; decision?: string }) => ['audit', filter] as const,
+};
+
+export const useAllowlist = () => useQuery({ queryKey: projectKeys.allowlist, queryFn: () => unwrap(getApi().allowlist.list({})) });
+/** The catalogue never changes while the app runs. */
+export const useCatalogue = () => useQuery({ queryKey: projectKeys.catalogue, queryFn: () => unwrap(getApi().tools.catalogue({})), staleTime: Infinity });
+export const useApprovals = () => useQuery({ queryKey: projectKeys.approvals, queryFn: () => unwrap(getApi().approvals.list({})) });
+export const useConversations = () => useQuery({ queryKey: projectKeys.conversations, queryFn: () => unwrap(getApi().conversations.list({})) });

@@ -1,16 +1,49 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ProjectInfo } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
+import { projectKeys, useAllowlist } from '../../queries.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
+import { useEvent } from '../../ui/useEvent.js';
+import { AllowlistEditor } from '../allowlist/AllowlistEditor.js';
+import { AuditView } from '../allowlist/AuditView.js';
+import { ChangedOnDiskBanner } from '../allowlist/FileStatus.js';
+import { useAllowlistEdits } from '../allowlist/useAllowlistEdits.js';
+import { ApprovalDock } from '../approvals/ApprovalDock.js';
+import { ChatPanel } from '../chat/ChatPanel.js';
 
-/** The window of one project folder: the conversation, its approvals and the allowlist editor. */
+type Tab = 'conversation' | 'permissions' | 'audit';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'conversation', label: 'Conversation' },
+  { id: 'permissions', label: 'Permissions' },
+  { id: 'audit', label: 'Audit log' },
+];
+
+/**
+ * The window of one project folder: the conversation, the allowlist editor and the audit log as
+ * tabs, and the approval queue docked below whichever is shown (a prompt must never wait unseen).
+ */
 export function ProjectWindow({ project }: { project: ProjectInfo }) {
+  const queryClient = useQueryClient();
   const close = useMutation({ mutationFn: () => unwrap(getApi().project.close({})) });
+  const [tab, setTab] = useState<Tab>('conversation');
+  const allowlist = useAllowlist();
+  const edits = useAllowlistEdits();
+  useEvent('allowlist.changed', (view) => queryClient.setQueryData(projectKeys.allowlist, view));
+
+  const onTabKey = (e: React.KeyboardEvent, i: number) => {
+    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    setTab(TABS[next]!.id);
+    document.getElementById(`tab-${TABS[next]!.id}`)?.focus();
+  };
+
   return (
     <div className="project">
       <section className="project-head" aria-label="Project">
         <h1>{project.name}</h1>
-        <p className="muted">
+        <p className="muted project-path">
           <code>{project.path}</code> {project.git ? '· git work tree' : '· not a git repository'}
         </p>
         <button type="button" onClick={() => close.mutate()}>
@@ -18,20 +51,40 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
         </button>
         <ErrorNote error={close.error} />
       </section>
-      <div className="panes">
-        <section className="pane" aria-labelledby="conversation-title" data-region="conversation">
-          <h2 id="conversation-title">Conversation</h2>
-          <p className="muted">Conversations with the agent appear here.</p>
-        </section>
-        <aside className="pane" aria-labelledby="approvals-title" data-region="approvals">
-          <h2 id="approvals-title">Approvals</h2>
-          <p className="muted">Nothing is waiting for your approval.</p>
-        </aside>
-        <aside className="pane" aria-labelledby="allowlist-title" data-region="allowlist">
-          <h2 id="allowlist-title">Allowlist</h2>
-          <p className="muted">What this project and this session allow without asking.</p>
-        </aside>
+      {allowlist.data?.file.changedOnDisk && tab !== 'permissions' && <ChangedOnDiskBanner edits={edits} />}
+      <div role="tablist" aria-label="Project views" className="tabs">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            id={`tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => onTabKey(e, i)}
+          >
+            {t.label}
+            {t.id === 'permissions' && (allowlist.data?.violations.length ?? 0) > 0 && <span className="tab-badge" aria-label="ceiling violations"> !</span>}
+          </button>
+        ))}
       </div>
+      {/* The conversation stays mounted when hidden: its live transcript and terminals keep streaming. */}
+      <div id="panel-conversation" role="tabpanel" aria-labelledby="tab-conversation" className="tab-panel" hidden={tab !== 'conversation'}>
+        <ChatPanel onOpenPermissions={() => setTab('permissions')} />
+      </div>
+      {tab === 'permissions' && (
+        <div id="panel-permissions" role="tabpanel" aria-labelledby="tab-permissions" className="tab-panel tab-scroll">
+          <AllowlistEditor />
+        </div>
+      )}
+      {tab === 'audit' && (
+        <div id="panel-audit" role="tabpanel" aria-labelledby="tab-audit" className="tab-panel tab-scroll">
+          <AuditView />
+        </div>
+      )}
+      <ApprovalDock projectName={project.name} />
     </div>
   );
 }

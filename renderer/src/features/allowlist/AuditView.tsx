@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { getApi, unwrap } from '../../bridge/index.js';
+import { projectKeys, useCatalogue } from '../../queries.js';
+import { ActionError } from '../../ui/ActionError.js';
+import { EscapedText } from '../../ui/EscapedText.js';
+import { KeyView } from '../../ui/KeyView.js';
+import { useEvent } from '../../ui/useEvent.js';
+
+const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+/** Records carry ISO 8601 times; an unreadable one is shown as written. */
+const formatTime = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : time.format(d);
+};
+
+/** Recent permission decisions from the audit log, newest first, filterable by tool and decision. */
+export function AuditView() {
+  const id = useId();
+  const [tool, setTool] = useState('');
+  const [decision, setDecision] = useState<'' | 'allow' | 'deny'>('');
+  const filter = { ...(tool ? { tool } : {}), ...(decision ? { decision } : {}) };
+  const catalogue = useCatalogue();
+  const audit = useQuery({ queryKey: projectKeys.audit(filter), queryFn: () => unwrap(getApi().audit.query({ ...filter, limit: 200 })) });
+  // A decision is made with every answer and every allowlisted call: refresh on each.
+  useEvent('allowlist.changed', () => void audit.refetch());
+  useEvent('agent.event', (e) => {
+    if (e.type === 'tool.call') void audit.refetch();
+  });
+
+  return (
+    <section className="audit" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Audit log</h2>
+      <div className="row">
+        <label htmlFor={`${id}-tool`}>Tool</label>
+        <select id={`${id}-tool`} value={tool} onChange={(e) => setTool(e.target.value)}>
+          <option value="">All tools</option>
+          {catalogue.data?.filter((t) => t.permission === 'ask').map((t) => (
+            <option key={t.name} value={t.name}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-decision`}>Decision</label>
+        <select id={`${id}-decision`} value={decision} onChange={(e) => setDecision(e.target.value as '' | 'allow' | 'deny')}>
+          <option value="">All decisions</option>
+          <option value="allow">Allowed</option>
+          <option value="deny">Denied</option>
+        </select>
+        <button type="button" onClick={() => void audit.refetch()}>
+          Refresh
+        </button>
+      </div>
+      <ActionError error={audit.error} doing="read the audit log" />
+      {audit.data?.length === 0 && <p className="muted">No decisions recorded{tool || decision ? ' for this filter' : ' yet'}.</p>}
+      {audit.data && audit.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="entries" aria-label="Recent decisions">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Agent</th>
+                <th scope="col">Tool</th>
+                <th scope="col">Key</th>
+                <th scope="col">Decision</th>
+                <th scope="col">By</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.map((r, i) => (
+                <tr key={`${r.time}-${i}`} className={r.decision === 'deny' ? 'row-deny' : undefined}>
+                  <td className="nowrap">{formatTime(r.time)}</td>
+                  <td>{r.agent}</td>
+                  <td>{r.tool}</td>
+                  <td>{r.key ? <KeyView value={r.key} /> : '—'}</td>
+                  <td>{r.decision}</td>
+                  <td>
+                    {r.via}
+                    {r.entry && (
+                      <span className="muted">
+                        {' '}
+                        (<KeyView value={r.entry} />)
+                      </span>
+                    )}
+                    {r.reason && (
+                      <span className="muted">
+                        {' '}
+                        — <EscapedText text={r.reason} />
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AllowlistView, MethodInput } from '../../../../shared/contract/index.js';
+import { getApi, unwrap } from '../../bridge/index.js';
+import { projectKeys } from '../../queries.js';
+
+/** The editor's writes. Each returns the new view, which replaces the cached one at once. */
+export function useAllowlistEdits() {
+  const queryClient = useQueryClient();
+  const onSuccess = (view: AllowlistView) => queryClient.setQueryData(projectKeys.allowlist, view);
+  return {
+    add: useMutation({ mutationFn: (v: MethodInput<'allowlist.add'>) => unwrap(getApi().allowlist.add(v)), onSuccess }),
+    remove: useMutation({ mutationFn: (v: MethodInput<'allowlist.remove'>) => unwrap(getApi().allowlist.remove(v)), onSuccess }),
+    changeScope: useMutation({ mutationFn: (v: MethodInput<'allowlist.changeScope'>) => unwrap(getApi().allowlist.changeScope(v)), onSuccess }),
+    reload: useMutation({ mutationFn: () => unwrap(getApi().allowlist.reload({})), onSuccess }),
+  };
+}
+export type AllowlistEdits = ReturnType<typeof useAllowlistEdits>;

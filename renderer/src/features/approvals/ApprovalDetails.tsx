@@ -1,0 +1,115 @@
+import type { PendingApprovalView } from '../../../../shared/contract/index.js';
+import { ENVIRONMENT_WORDS } from '../../ui/ceilingRule.js';
+import { DiffView } from '../../ui/DiffView.js';
+import { EscapedText } from '../../ui/EscapedText.js';
+import { hasHiddenCharacters } from '../../ui/escapeInvisible.js';
+import { KeyView } from '../../ui/KeyView.js';
+import { isCompoundKey } from '../../ui/keySegments.js';
+
+/** Who asks: the main agent or a sub-agent (depth 1), by its id. */
+export function askerOf(a: Pick<PendingApprovalView, 'depth' | 'agentId'>): string {
+  return a.depth === 0 ? 'the main agent' : `a sub-agent (${a.agentId})`;
+}
+
+/** What the user needs to judge the request: key, command and argv, diff, environment, warnings. */
+export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView }) {
+  const flags = a.flags ?? {};
+  const command = a.preview?.command;
+  const hidden = (a.key !== undefined && hasHiddenCharacters(a.key)) || (command !== undefined && hasHiddenCharacters(command, { keepNewlines: true }));
+  return (
+    <div className="approval-details">
+      {hidden && (
+        <p role="alert" className="warn-note">
+          This request contains hidden or control characters. They are shown escaped (like <code>\x1b</code>); read it carefully.
+        </p>
+      )}
+      <dl className="facts">
+        <dt>Key</dt>
+        <dd>
+          {a.key ? <KeyView value={a.key} label="Permission key" /> : <span className="muted">none</span>}
+          {(flags.compound || (a.key && isCompoundKey(a.key))) && (
+            <span className="muted small"> Several commands: this key matches only this exact combination.</span>
+          )}
+        </dd>
+        <dt>Environment</dt>
+        <dd>
+          <strong>{a.environment ?? 'unknown'}</strong> {a.environment && <span className="muted">— {ENVIRONMENT_WORDS[a.environment]}</span>}
+        </dd>
+        <dt>Asked by</dt>
+        <dd data-testid="asker">{askerOf(a)}</dd>
+        {flags.programs && flags.programs.length > 0 && (
+          <>
+            <dt>Programs</dt>
+            <dd>
+              {flags.programs.map((p, i) => (
+                <code key={i} className="chip">
+                  <EscapedText text={p.subcommand ? `${p.program} ${p.subcommand}` : p.program} />
+                </code>
+              ))}
+            </dd>
+          </>
+        )}
+        {a.preview?.path && (
+          <>
+            <dt>Path</dt>
+            <dd>
+              <code>
+                <EscapedText text={a.preview.path} />
+              </code>
+            </dd>
+          </>
+        )}
+      </dl>
+      {(flags.protectedPath || flags.outsideProject || (flags.notes?.length ?? 0) > 0) && (
+        <ul className="approval-flags" aria-label="Warnings">
+          {flags.protectedPath && (
+            <li className="warn-note">
+              <strong>Protected path.</strong> codecoder.json, .codecoder/ and .git/ always ask: an agent that can write its own allowlist or a git hook can take over your machine.
+            </li>
+          )}
+          {flags.outsideProject && (
+            <li className="warn-note">
+              <strong>Outside the project.</strong> This path resolves outside the project folder.
+            </li>
+          )}
+          {flags.notes?.map((n, i) => (
+            <li key={i} className="warn-note">
+              <EscapedText text={n} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {command !== undefined && (
+        <>
+          <h3 className="small-head">Command</h3>
+          <pre className="tool-command">
+            <EscapedText text={command} keepNewlines />
+          </pre>
+        </>
+      )}
+      {a.preview?.argv && a.preview.argv.length > 0 && (
+        <>
+          <h3 className="small-head">Arguments as the program receives them</h3>
+          <ol className="argv" aria-label="Parsed arguments">
+            {a.preview.argv.map((arg, i) => (
+              <li key={i}>
+                <code>
+                  <EscapedText text={arg} />
+                </code>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {a.preview?.diff !== undefined && a.preview.diff !== '' && <DiffView diff={a.preview.diff} label="Proposed changes" />}
+      {!a.preview && a.args !== undefined && (
+        <details>
+          <summary>Arguments</summary>
+          <pre>
+            <EscapedText text={JSON.stringify(a.args, null, 2) ?? ''} keepNewlines />
+          </pre>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { projectKeys, useApprovals, useSettings } from '../../queries.js';
+import { ActionError } from '../../ui/ActionError.js';
+import { useEvent } from '../../ui/useEvent.js';
+import { useApprovalNotifications } from '../notifications/useApprovalNotifications.js';
+import { ApprovalPrompt } from './ApprovalPrompt.js';
+import { PresetsPrompt } from './PresetsPrompt.js';
+import { useAnswer } from './useAnswer.js';
+
+/**
+ * The pending approvals of this project as a queue: one prompt at a time, oldest first, with a
+ * count and a way to look at the others. Focus moves into the prompt when the first one appears and
+ * goes back where it was when the queue is empty. A notification click selects its prompt.
+ */
+export function ApprovalDock({ projectName }: { projectName: string }) {
+  const queryClient = useQueryClient();
+  const approvals = useApprovals();
+  const settings = useSettings();
+  const { tool, presets } = useAnswer();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const dock = useRef<HTMLElement>(null);
+  useEvent('approvals.changed', (list) => queryClient.setQueryData(projectKeys.approvals, list));
+
+  const list = approvals.data ?? [];
+  const index = Math.max(0, list.findIndex((a) => a.id === selectedId));
+  const current = list[index];
+
+  // Remember where focus was before the first prompt; give it back when the last one is answered.
+  const hadAny = useRef(false);
+  useLayoutEffect(() => {
+    if (list.length > 0 && !hadAny.current) {
+      const active = document.activeElement;
+      returnFocus.current = active instanceof HTMLElement && !dock.current?.contains(active) ? active : null;
+    }
+    if (list.length === 0 && hadAny.current) {
+      const back = returnFocus.current;
+      returnFocus.current = null;
+      if (back?.isConnected) back.focus();
+    }
+    hadAny.current = list.length > 0;
+  }, [list.length]);
+
+  useApprovalNotifications(list, {
+    projectName,
+    enabled: settings.data?.notifications ?? true,
+    onClick: (id) => {
+      setSelectedId(id);
+      // The prompt takes focus on mount; if it is already shown, focus it again.
+      requestAnimationFrame(() => dock.current?.querySelector<HTMLElement>('[role="dialog"]')?.focus());
+    },
+  });
+
+  // An error belongs to the prompt it happened in.
+  const currentId = current?.id;
+  useEffect(() => {
+    tool.reset();
+    presets.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentId]);
+
+  useEffect(() => {
+    if (selectedId && !list.some((a) => a.id === selectedId)) setSelectedId(null);
+  }, [list, selectedId]);
+
+  if (approvals.isError) {
+    return (
+      <section className="approval-dock" aria-label="Approvals">
+        <ActionError error={approvals.error} doing="load the pending approvals" />
+      </section>
+    );
+  }
+  if (!current) return null;
+  return (
+    <section ref={dock} className="approval-dock" aria-label="Approvals">
+      <div className="queue-head">
+        <span role="status" data-testid="approval-count">
+          {list.length === 1 ? '1 approval waiting' : `Approval ${index + 1} of ${list.length} waiting`}
+        </span>
+        {list.length > 1 && (
+          <span className="row">
+            <button type="button" onClick={() => setSelectedId(list[index - 1]?.id ?? null)} disabled={index === 0}>
+              Previous
+            </button>
+            <button type="button" onClick={() => setSelectedId(list[index + 1]?.id ?? null)} disabled={index >= list.length - 1}>
+              Next
+            </button>
+          </span>
+        )}
+      </div>
+      {current.kind === 'presets' ? (
+        <PresetsPrompt key={current.id} approval={current} onAnswer={(accept) => presets.mutate({ id: current.id, accept })} error={presets.error} busy={presets.isPending} />
+      ) : (
+        <ApprovalPrompt key={current.id} approval={current} answer={(answer) => tool.mutate({ id: current.id, answer })} error={tool.error} busy={tool.isPending} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The prompt's keyboard: Enter allows once, 1/2/3 choose the scope (once / session / project), Esc
+ * denies. Pure, so the mapping is tested; the prompt decides what the target element allows
+ * (Enter on a focused button presses that button; digits typed in the reason field are text).
+ */
+export type PromptAction = { type: 'once' } | { type: 'session' } | { type: 'project' } | { type: 'deny' };
+
+export interface KeyContext {
+  key: string;
+  /** The key went to a text field (the deny reason). */
+  inTextField: boolean;
+  /** The key went to a button, link, select or checkbox, which handles Enter and Space itself. */
+  onControl: boolean;
+  ctrlOrMeta: boolean;
+  altKey: boolean;
+}
+
+export function promptActionFor(k: KeyContext): PromptAction | null {
+  if (k.ctrlOrMeta || k.altKey) return null;
+  if (k.key === 'Escape') return { type: 'deny' };
+  if (k.inTextField) return null;
+  if (k.key === 'Enter') return k.onControl ? null : { type: 'once' };
+  if (k.key === '1') return { type: 'once' };
+  if (k.key === '2') return { type: 'session' };
+  if (k.key === '3') return { type: 'project' };
+  return null;
+}
+
+/** Reads the context from a DOM keyboard event's target. */
+export function keyContextOf(e: { key: string; target: EventTarget | null; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): KeyContext {
+  const el = e.target as HTMLElement | null;
+  const tag = el?.tagName ?? '';
+  const type = (el as HTMLInputElement | null)?.type ?? '';
+  const textInput = tag === 'TEXTAREA' || (tag === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes(type)) || Boolean(el?.isContentEditable);
+  const control = tag === 'BUTTON' || tag === 'A' || tag === 'SELECT' || (tag === 'INPUT' && !textInput);
+  return { key: e.key, inTextField: textInput, onControl: control, ctrlOrMeta: e.ctrlKey || e.metaKey, altKey: e.altKey };
+}

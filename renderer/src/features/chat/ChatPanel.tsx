@@ -1,0 +1,111 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { getApi, unwrap } from '../../bridge/index.js';
+import { projectKeys, useConversations } from '../../queries.js';
+import { ActionError } from '../../ui/ActionError.js';
+import { Composer } from './Composer.js';
+import { ConversationList } from './ConversationList.js';
+import type { SlashName } from './slash.js';
+import { Transcript } from './Transcript.js';
+import { useTranscript } from './useTranscript.js';
+
+interface Props {
+  /** `/permissions` opens the allowlist editor. */
+  onOpenPermissions: () => void;
+}
+
+/** The conversation list, the open conversation's transcript and the composer. */
+export function ChatPanel({ onOpenPermissions }: Props) {
+  const queryClient = useQueryClient();
+  const conversations = useConversations();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const transcript = useTranscript(selected);
+
+  // Open the newest conversation when none is chosen yet.
+  useEffect(() => {
+    if (selected === null && conversations.data?.[0]) setSelected(conversations.data[0].id);
+  }, [conversations.data, selected]);
+
+  const create = useMutation({
+    mutationFn: () => unwrap(getApi().conversations.create({})),
+    onSuccess: (c) => {
+      queryClient.setQueryData(projectKeys.conversations, (list: typeof conversations.data) => [c, ...(list ?? []).filter((x) => x.id !== c.id)]);
+      setSelected(c.id);
+    },
+  });
+  const send = useMutation({
+    mutationFn: async (text: string) => {
+      const id = selected ?? (await create.mutateAsync()).id;
+      return unwrap(getApi().agent.send({ conversationId: id, text }));
+    },
+  });
+  const stop = useMutation({ mutationFn: (conversationId: string) => unwrap(getApi().agent.stop({ conversationId })) });
+  const reload = useMutation({
+    mutationFn: () => unwrap(getApi().allowlist.reload({})),
+    onSuccess: (view) => {
+      queryClient.setQueryData(projectKeys.allowlist, view);
+      const n = view.violations.length;
+      setNotice(
+        view.file.error
+          ? `codecoder.json could not be read: ${view.file.error.message}`
+          : `codecoder.json reloaded${n ? ` — ${n} entr${n === 1 ? 'y breaks' : 'ies break'} the ceiling rule and ${n === 1 ? 'is' : 'are'} ignored (see Permissions)` : ''}.`,
+      );
+    },
+  });
+
+  const onCommand = (name: SlashName) => {
+    setNotice(null);
+    if (name === 'reload') reload.mutate();
+    else if (name === 'permissions') onOpenPermissions();
+    else if (name === 'clear') create.mutate();
+    else location.hash = '#/settings';
+  };
+
+  const title = conversations.data?.find((c) => c.id === selected)?.title;
+  return (
+    <div className="chat">
+      <ConversationList
+        conversations={conversations.data}
+        error={conversations.error}
+        selected={selected}
+        onSelect={setSelected}
+        onNew={() => create.mutate()}
+        creating={create.isPending}
+      />
+      <section className="conv-main" aria-labelledby="conversation-title">
+        <h2 id="conversation-title" className="conv-heading">
+          Conversation {title ? <span className="muted">· {title}</span> : null}
+        </h2>
+        {transcript.loading && <p aria-busy="true">Loading the conversation…</p>}
+        <ActionError error={transcript.error} doing="load this conversation" />
+        <Transcript items={transcript.items} busy={transcript.running} />
+        {notice && (
+          <p role="status" className="ok-note slash-status">
+            {notice}
+          </p>
+        )}
+        <ActionError error={send.error} doing="send your message" />
+        <ActionError error={stop.error} doing="stop the agent" />
+        <ActionError error={create.error} doing="start a new conversation" />
+        <ActionError error={reload.error} doing="reload codecoder.json" />
+        <Composer
+          running={transcript.running}
+          sending={send.isPending}
+          stopping={stop.isPending}
+          onSend={async (text) => {
+            setNotice(null);
+            try {
+              await send.mutateAsync(text);
+              return true;
+            } catch {
+              return false;
+            }
+          }}
+          onStop={() => selected && stop.mutate(selected)}
+          onCommand={onCommand}
+        />
+      </section>
+    </div>
+  );
+}

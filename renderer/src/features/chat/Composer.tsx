@@ -1,0 +1,85 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { completeSlash, parseComposerInput, SLASH_COMMANDS, type SlashName } from './slash.js';
+
+interface Props {
+  running: boolean;
+  sending: boolean;
+  stopping: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  onStop: () => void;
+  onCommand: (name: SlashName) => void;
+}
+
+/**
+ * Where the user writes: Enter sends, Shift+Enter breaks the line. A slash word runs a command
+ * (listed as it is typed); an unknown one is explained here instead of being sent to the model.
+ * Stop is cooperative cancellation of the whole run (model stream, tools, sub-agents).
+ */
+export function Composer({ running, sending, stopping, onSend, onStop, onCommand }: Props) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const hints = completeSlash(text);
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const input = parseComposerInput(text);
+    setProblem(null);
+    if (input.kind === 'empty') return;
+    if (input.kind === 'unknown') return setProblem(input.message);
+    if (input.kind === 'command') {
+      setText('');
+      return onCommand(input.name);
+    }
+    if (await onSend(input.text)) setText('');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <form className="composer" onSubmit={(e) => void submit(e)} aria-label="Message the agent">
+      {hints.length > 0 && (
+        <ul className="slash-hints" aria-label="Commands">
+          {hints.map((n) => (
+            <li key={n}>
+              <code>/{n}</code> <span className="muted">{SLASH_COMMANDS[n]}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="composer-row">
+        <label htmlFor="composer-text" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="composer-text"
+          rows={2}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setProblem(null);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder="Ask the agent… (Enter sends, Shift+Enter new line, / for commands)"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'composer-problem' : undefined}
+        />
+        <button type="submit" className="primary" disabled={sending || text.trim() === ''}>
+          Send
+        </button>
+        <button type="button" onClick={onStop} disabled={!running || stopping}>
+          {stopping ? 'Stopping…' : 'Stop'}
+        </button>
+      </div>
+      {problem && (
+        <p id="composer-problem" role="alert" className="error-note">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

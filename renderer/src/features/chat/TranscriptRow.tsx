@@ -1,0 +1,31 @@
+import { memo } from 'react';
+import { EscapedText } from '../../ui/EscapedText.js';
+import { Markdown } from '../../ui/Markdown.js';
+import { ToolCard } from './ToolCard.js';
+import type { TranscriptItem } from './transcript.js';
+
+/** One entry of the transcript. Memoised: items are replaced when they change, never mutated. */
+export const TranscriptRow = memo(function TranscriptRow({ item }: { item: TranscriptItem }) {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <div className="msg msg-user" aria-label="You">
+          <EscapedText text={item.text} keepNewlines keepTabs />
+        </div>
+      );
+    case 'assistant':
+      return (
+        <div className="msg msg-assistant" aria-label="Agent" aria-busy={item.streaming || undefined}>
+          <Markdown text={item.text} />
+        </div>
+      );
+    case 'tool':
+      return <ToolCard item={item} />;
+    case 'notice':
+      return (
+        <p className={`notice notice-${item.tone}`} role={item.tone === 'error' ? 'alert' : undefined}>
+          {item.text}
+        </p>
+      );
+  }
+});

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { AgentEvent } from '../../../../shared/contract/index.js';
+import { getApi, unwrap } from '../../bridge/index.js';
+import { projectKeys } from '../../queries.js';
+import { useEvent } from '../../ui/useEvent.js';
+import { TranscriptBuilder, type TranscriptItem } from './transcript.js';
+
+export interface TranscriptState {
+  items: TranscriptItem[];
+  running: boolean;
+  loading: boolean;
+  error: unknown;
+}
+
+/**
+ * One conversation's transcript: its recorded events, then the live `agent.event`s of that
+ * conversation. Live events that arrive while the record loads are kept and applied after it (the
+ * record already holds those older than its last event). Renders are batched to one per frame, so a
+ * fast stream of deltas does not re-render per token.
+ */
+export function useTranscript(conversationId: string | null): TranscriptState {
+  const queryClient = useQueryClient();
+  const builder = useRef(new TranscriptBuilder());
+  const pending = useRef<AgentEvent[] | null>(null);
+  const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [state, setState] = useState<TranscriptState>({ items: [], running: false, loading: false, error: null });
+
+  const scheduleFlush = (running?: boolean) => {
+    if (running !== undefined) setState((s) => ({ ...s, running }));
+    if (flushTimer.current) return;
+    flushTimer.current = setTimeout(() => {
+      flushTimer.current = null;
+      setState((s) => ({ ...s, items: builder.current.snapshot() }));
+    }, 16);
+  };
+
+  useEffect(() => {
+    builder.current = new TranscriptBuilder();
+    setState({ items: [], running: false, loading: conversationId !== null, error: null });
+    if (!conversationId) return;
+    let live = true;
+    pending.current = [];
+    unwrap(getApi().conversations.events({ id: conversationId }))
+      .then(({ conversation, events }) => {
+        if (!live) return;
+        const b = builder.current;
+        for (const e of events) b.push(e);
+        const last = events.length ? events[events.length - 1]!.at : -Infinity;
+        for (const e of pending.current ?? []) if (e.at > last) b.push(e);
+        pending.current = null;
+        setState({ items: b.snapshot(), running: conversation.running, loading: false, error: null });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        pending.current = null;
+        setState((s) => ({ ...s, loading: false, error }));
+      });
+    return () => {
+      live = false;
+      if (flushTimer.current) clearTimeout(flushTimer.current);
+      flushTimer.current = null;
+    };
+  }, [conversationId]);
+
+  useEvent('agent.event', (e) => {
+    if (e.conversationId !== conversationId) {
+      // Another conversation ran: its title, count or running state in the list may have changed.
+      if (e.type === 'run.started' || e.type === 'run.finished') void queryClient.invalidateQueries({ queryKey: projectKeys.conversations });
+      return;
+    }
+    if (pending.current) {
+      pending.current.push(e);
+      return;
+    }
+    const changed = builder.current.push(e);
+    const top = e.depth === 0 && !e.parentCallId;
+    if (top && (e.type === 'run.started' || e.type === 'run.finished')) {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.conversations });
+      scheduleFlush(e.type === 'run.started');
+    } else if (changed) scheduleFlush();
+  });
+
+  return state;
+}

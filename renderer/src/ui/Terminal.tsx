@@ -1,0 +1,59 @@
+import { FitAddon } from '@xterm/addon-fit';
+import { Terminal as XTerm } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import { useEffect, useRef } from 'react';
+
+/**
+ * A command's PTY output in xterm.js, so colours, progress bars and carriage returns look as they
+ * did in the terminal. Fed the whole output so far; only the new tail is written on each update.
+ * Read-only: the agent's processes take no keyboard input from here.
+ */
+export function Terminal({ output, rows = 10, label }: { output: string; rows?: number; label: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const term = useRef<XTerm | null>(null);
+  const written = useRef(0);
+
+  useEffect(() => {
+    const t = new XTerm({ rows, disableStdin: true, convertEol: true, scrollback: 5000, fontSize: 12, cursorBlink: false, screenReaderMode: false });
+    const fit = new FitAddon();
+    t.loadAddon(fit);
+    t.open(host.current!);
+    const refit = () => {
+      try {
+        const dims = fit.proposeDimensions();
+        if (dims && dims.cols > 0) t.resize(dims.cols, rows);
+      } catch {
+        // Not laid out yet (a hidden tab): the next resize fits it.
+      }
+    };
+    refit();
+    const ro = new ResizeObserver(refit);
+    ro.observe(host.current!);
+    term.current = t;
+    written.current = 0;
+    return () => {
+      ro.disconnect();
+      t.dispose();
+      term.current = null;
+    };
+  }, [rows]);
+
+  useEffect(() => {
+    const t = term.current;
+    if (!t) return;
+    if (output.length < written.current) {
+      t.reset();
+      written.current = 0;
+    }
+    if (output.length > written.current) {
+      t.write(output.slice(written.current));
+      written.current = output.length;
+    }
+  }, [output]);
+
+  return (
+    <div className="terminal" role="log" aria-label={label}>
+      <div ref={host} className="terminal-host" />
+    </div>
+  );
+}
