@@ -88,7 +88,7 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       for (const it of scan({ shortValue: 'ubocj', longValue: ['upload-pack', 'branch', 'origin', 'config', 'template', 'reference', 'depth', 'jobs', 'separate-git-dir', 'filter', 'server-option'] })) {
         if (isShort(it, 'u') || isLong(it, ['upload-pack'])) out.push(exec('upload-pack', script(valueOf(it)), 'git clone --upload-pack runs a program'));
         if (isLong(it, ['template'])) out.push(exec('template', opaque(), 'git clone --template installs hooks from another directory'));
-        if (isShort(it, 'c') || isLong(it, ['config'], ['config'])) out.push(gitConfigEffect('config', valueOf(it)));
+        if (isShort(it, 'c') || isLong(it, ['config'])) out.push(gitConfigEffect('config', valueOf(it)));
       }
       break;
     case 'fetch':
@@ -531,7 +531,8 @@ function pager(argv: readonly Arg[]): Effect[] {
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === null || a === undefined) continue;
-    if (/^\+./.test(a) && !/^\+[0-9]+$/.test(a)) out.push(exec('+', opaque(a), `${name} +cmd runs pager commands, which include "!" shell escapes`));
+    // +N, +G, +F, +Ng: go to a line, the end, or follow. Any other command string may hold "!cmd".
+    if (/^\+./.test(a) && !/^\+[0-9]*[GFg]?$/.test(a)) out.push(exec('+', opaque(a), `${name} +cmd runs pager commands, which include "!" shell escapes`));
   }
   for (const it of scanOptions(argv, 1, { shortValue: 'bhjkopPTxyzoO#', longValue: ['log-file', 'LOG-FILE', 'lesskey-file', 'lesskey-src', 'lesskey-content', 'tag-file', 'prompt', 'tabs', 'jump-target', 'max-back-scroll', 'max-forw-scroll', 'window', 'shift', 'buffers'], noAbbrev: true })) {
     if (isShort(it, 'oO') || isLong(it, ['log-file', 'LOG-FILE'])) out.push(write('log-file', valueOf(it), `${name} -o writes a log file`));
