@@ -33,8 +33,20 @@ export interface AuditRecord {
 export type AuditEntry = Omit<AuditRecord, 'time'> & { at: number };
 
 export function toRecord(e: AuditEntry): AuditRecord {
-  const { at, ...rest } = e;
-  return { time: new Date(at).toISOString(), ...rest };
+  const r: AuditRecord = {
+    time: new Date(e.at).toISOString(),
+    agent: e.agent,
+    conversation: e.conversation,
+    tool: e.tool,
+    key: e.key,
+    decision: e.decision,
+    via: e.via,
+  };
+  if (e.entry !== undefined) r.entry = e.entry;
+  if (e.asked !== undefined) r.asked = e.asked;
+  if (e.reason !== undefined) r.reason = e.reason;
+  if (e.violations !== undefined) r.violations = e.violations;
+  return r;
 }
 
 export interface AuditQuery {
