@@ -206,6 +206,31 @@ describe('answers', () => {
   });
 });
 
+describe('concurrent calls for one key', () => {
+  it('share one prompt: a Session answer covers the waiting call; a Once answer lets it ask again', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const answers = [{ choice: 'session' as const }, { choice: 'once' as const }, { choice: 'once' as const }];
+    let prompts = 0;
+    const slow = await makeEngine(root, {
+      asker: async () => {
+        prompts++;
+        await gate;
+        return answers.shift()!;
+      },
+    });
+    const both = Promise.all([slow.engine.check(request('write_file', pathKey('a'))), slow.engine.check(request('write_file', pathKey('a')))]);
+    release();
+    const [first, second] = await both;
+    expect(first).toMatchObject({ allowed: true, via: 'session', asked: true });
+    expect(second).toMatchObject({ allowed: true, via: 'session', asked: false });
+    expect(prompts).toBe(1);
+    const again = await Promise.all([slow.engine.check(request('write_file', pathKey('b'))), slow.engine.check(request('write_file', pathKey('b')))]);
+    expect(again.map((d) => d.via)).toEqual(['once', 'once']);
+    expect(prompts).toBe(3);
+  });
+});
+
 describe('protected and outside paths always ask', () => {
   it('no allowlist covers them, and session/project answers are not remembered', async () => {
     await writeFile(file(), '{"allowlist": {"write_file:**": "AlwaysThisProject", "write_file:*": "AlwaysThisProject"}}');

@@ -106,6 +106,7 @@ export class PermissionEngine implements PermissionGate {
   private compiled: CompiledProject;
   readonly session: SessionAllowlist;
   private readonly acceptedPresets = new Set<string>();
+  private readonly pendingAsks = new Map<string, Promise<void>>();
   private readonly unsubscribeDisk: (() => void) | undefined;
 
   constructor(private readonly deps: EngineDeps) {
@@ -156,11 +157,27 @@ export class PermissionEngine implements PermissionGate {
   }
 
   async check(req: PermissionCheckRequest): Promise<EngineDecision> {
-    const v = this.decide(req);
+    let v = this.decide(req);
     if (v.outcome !== 'ask') return this.record(req, this.fromVerdict(v, false));
     const p = req.permission as Extract<Permission, { kind: 'ask' }>;
-    const decision = await this.ask(req, p, v.violations);
-    return this.record(req, decision);
+    // One prompt per key at a time: a second call for a key being asked about waits for that answer
+    // and decides again (a Session or Project answer then covers it without a second prompt).
+    for (let pending = this.pendingAsks.get(p.key.raw); pending; pending = this.pendingAsks.get(p.key.raw)) {
+      await pending;
+      v = this.decide(req);
+      if (v.outcome !== 'ask') return this.record(req, this.fromVerdict(v, false));
+    }
+    const asking = this.ask(req, p, v.violations);
+    const settled = asking.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pendingAsks.set(p.key.raw, settled);
+    try {
+      return this.record(req, await asking);
+    } finally {
+      if (this.pendingAsks.get(p.key.raw) === settled) this.pendingAsks.delete(p.key.raw);
+    }
   }
 
   private async ask(req: PermissionCheckRequest, p: Extract<Permission, { kind: 'ask' }>, violations: readonly CeilingViolation[]): Promise<EngineDecision> {
