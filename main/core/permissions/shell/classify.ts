@@ -161,8 +161,17 @@ const MAX_DEPTH = 24;
 class InvalidCommand extends Error {}
 
 export function classifyCommand(command: string): CommandClass {
+  return guarded(command, true);
+}
+
+/** The same verdict without the fast path: every command goes through the parser (tests compare the two). */
+export function classifyCommandViaParser(command: string): CommandClass {
+  return guarded(command, false);
+}
+
+function guarded(command: string, allowFast: boolean): CommandClass {
   try {
-    return classify(command);
+    return classify(command, allowFast);
   } catch (e) {
     if (e instanceof InvalidCommand) return { kind: 'invalid', key: null, reason: e.message };
     // Fail closed: an input the classifier cannot handle never runs.
@@ -170,7 +179,7 @@ export function classifyCommand(command: string): CommandClass {
   }
 }
 
-function classify(command: string): CommandClass {
+function classify(command: string, allowFast: boolean): CommandClass {
   if (typeof command !== 'string') throw new InvalidCommand('the command is not a string');
   if (command.length > MAX_COMMAND_LENGTH) throw new InvalidCommand(`the command is too long (${command.length} characters; at most ${MAX_COMMAND_LENGTH})`);
   if (hasAlwaysInvalid(command)) {
@@ -179,7 +188,7 @@ function classify(command: string): CommandClass {
   }
   if (command.trim() === '' && !hasSuspicious(command)) throw new InvalidCommand('the command is empty');
 
-  const fast = fastPath(command);
+  const fast = allowFast ? fastPath(command) : undefined;
   if (fast) return fast;
 
   const parsed = parseBash(command);
@@ -601,9 +610,11 @@ class Renderer {
         const d = detectSubcommand(refName, argv);
         if (d.unknownOption !== undefined) {
           blockers.push('unknown option before the subcommand');
-          effects.push({ flag: 'unknown_option', value: d.unknownOption, note: `${refName} option ${d.unknownOption} is not known to the classifier, so the subcommand is uncertain` });
-          // Deny rules on a subcommand must still see every word that could be it.
-          for (const w of argv.slice(1).filter((a): a is string => a !== null && !a.startsWith('-')).slice(0, 3)) this.programs.push({ program: refName, subcommand: w });
+          // Deny rules on a subcommand must still see every word that could be it, and the key pins
+          // them (one token: the unknown option and the candidates), so a grant never covers another.
+          const candidates = argv.slice(1).filter((a): a is string => a !== null && !a.startsWith('-')).slice(0, 3);
+          effects.push({ flag: 'unknown_option', value: [d.unknownOption, ...candidates].join(' '), note: `${refName} option ${d.unknownOption} is not known to the classifier, so the subcommand is uncertain` });
+          for (const w of candidates) this.programs.push({ program: refName, subcommand: w });
         } else if (d.subcommand !== undefined) {
           sub = d;
           ref.subcommand = d.subcommand;

@@ -95,7 +95,6 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
     case 'pull':
     case 'push':
     case 'ls-remote':
-    case 'archive':
       for (const it of scan({ longValue: ['upload-pack', 'receive-pack', 'exec'] })) {
         if (isLong(it, ['upload-pack', 'receive-pack', 'exec'])) out.push(exec(it.kind === 'long' ? it.name : 'exec', script(valueOf(it)), `git ${sub.subcommand} --upload-pack/--receive-pack/--exec runs a program`));
       }
@@ -128,6 +127,18 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       break;
     case 'hook':
       out.push(exec('hook', opaque(), 'git hook run runs repository hooks'));
+      break;
+    case 'help':
+      if (args.some((a) => a === null || /^(-w|--web|-i|--info|-m|--man|--b)/.test(a))) out.push(exec('help', opaque(), 'git help -w/-i/-m runs a browser, info or man viewer'));
+      break;
+    case 'daemon':
+      for (const it of scan({ longValue: ['access-hook'] })) if (isLong(it, ['access-hook'])) out.push(exec('access-hook', argvOf([valueOf(it)]), 'git daemon --access-hook runs a program'));
+      break;
+    case 'archive':
+      for (const it of scan({ shortValue: 'o', longValue: ['output', 'format', 'prefix', 'remote', 'exec'] })) {
+        if (isShort(it, 'o')) out.push(write('output', valueOf(it), 'git archive -o writes a file'));
+        if (isLong(it, ['exec'])) out.push(exec('exec', script(valueOf(it)), 'git archive --exec runs a program'));
+      }
       break;
   }
   // Options of the diff family, valid for many subcommands.
@@ -631,6 +642,59 @@ function builtinCallbacks(argv: readonly Arg[]): Effect[] {
   return out;
 }
 
+/** The N-th operand (1-based) is an output file: `uniq in out`, `xxd -r in out`. */
+const outputOperand =
+  (name: string, n: number, grammar: OptionGrammar = {}): Check =>
+  (argv) => {
+    const ops = operands(scanOptions(argv, 1, grammar));
+    return ops.length >= n ? [write('', ops[n - 1] ?? null, `${name} writes its output file`)] : [];
+  };
+
+/** Single-dash options whose next word is an output file (openssl -out, gpg -o). */
+const singleDashOutputs =
+  (name: string, names: readonly string[]): Check =>
+  (argv) => {
+    const out: Effect[] = [];
+    for (let i = 1; i < argv.length; i++) {
+      const a = argv[i];
+      if (a === null || a === undefined) continue;
+      const bare = a.replace(/^--?/, '').split('=')[0]!;
+      if (a.startsWith('-') && names.includes(bare)) out.push(write(bare, a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1] ?? null, `${name} ${a} writes a file`));
+      if (name === 'openssl' && /^-?-engine/.test(a)) out.push(exec('engine', opaque(), 'openssl -engine loads code'));
+    }
+    return out;
+  };
+
+function netcat(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  for (const it of scanOptions(argv, 1, { shortValue: 'ecpsqwiIOTVxXPW', longValue: ['exec', 'sh-exec', 'lua-exec', 'source', 'proxy', 'output', 'append-output'] })) {
+    if (isShort(it, 'e') || isLong(it, ['exec'])) out.push(exec('exec', argvOf([valueOf(it)]), `${String(argv[0])} -e runs a program connected to the network`));
+    if (isShort(it, 'c') || isLong(it, ['sh-exec', 'lua-exec'])) out.push(exec('sh_exec', script(valueOf(it)), `${String(argv[0])} -c runs a shell command connected to the network`));
+    if (isLong(it, ['output', 'append-output'])) out.push(write('output', valueOf(it), `${String(argv[0])} writes a file`));
+  }
+  return out;
+}
+
+function socat(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  for (const a of argv.slice(1)) {
+    if (a === null) out.push(exec('address', opaque(), 'socat address not known before it runs'));
+    else if (/^(exec|system):/i.test(a)) out.push(exec('exec', /^system:/i.test(a) ? script(a.slice(7).split(',')[0] ?? '') : argvOf((a.slice(5).split(',')[0] ?? '').split(/\s+/)), 'socat EXEC/SYSTEM address runs a program'));
+    else if (/^(open|gopen|create|creat):/i.test(a)) out.push(write('open', a.slice(a.indexOf(':') + 1).split(',')[0] ?? null, 'socat OPEN/CREATE address writes a file'));
+  }
+  return out;
+}
+
+function fzf(argv: readonly Arg[]): Effect[] {
+  return argv.slice(1).flatMap((a) => (a === null || /^--(preview|bind|with-shell|listen)/.test(a) ? [exec('preview', opaque(a), 'fzf --preview/--bind runs commands')] : []));
+}
+
+function helm(argv: readonly Arg[]): Effect[] {
+  const out = kubectl(argv);
+  for (const it of scanOptions(argv, 1, { longValue: ['post-renderer', 'kubeconfig'] })) if (isLong(it, ['post-renderer'])) out.push(exec('post_renderer', argvOf([valueOf(it)]), 'helm --post-renderer runs a program'));
+  return out;
+}
+
 const CHECKS: Readonly<Record<string, Check>> = {
   git,
   find,
@@ -681,7 +745,20 @@ const CHECKS: Readonly<Record<string, Check>> = {
   'apt-get': apt,
   'apt-cache': apt,
   kubectl,
-  helm: kubectl,
+  helm,
+  uniq: outputOperand('uniq', 2, { shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'] }),
+  xxd: outputOperand('xxd', 2, { shortValue: 'cglosn', longValue: ['cols', 'groupsize', 'len', 'seek', 'name'] }),
+  shuf: outputOption('shuf', 'o', ['output'], { shortValue: 'nio', longValue: ['head-count', 'input-range', 'output', 'random-source'] }),
+  iconv: outputOption('iconv', 'o', ['output'], { shortValue: 'oft', longValue: ['output', 'from-code', 'to-code'] }),
+  gpg: outputOption('gpg', 'o', ['output'], { shortValue: 'oruk', longValue: ['output', 'recipient', 'local-user', 'homedir'] }),
+  openssl: singleDashOutputs('openssl', ['out', 'keyout', 'signature']),
+  nc: netcat,
+  ncat: netcat,
+  netcat: netcat,
+  socat,
+  fzf,
+  'ts-node': inlineCode('ts-node', 'ep', ['eval', 'print']),
+  tsx: inlineCode('tsx', 'ep', ['eval', 'print']),
   docker: container,
   podman: container,
   gh,
