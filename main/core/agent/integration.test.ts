@@ -129,6 +129,35 @@ describe.each(['anthropic', 'openai'] as const)('the real engine and tools over 
   });
 });
 
+describe('session presets from codecoder.json', () => {
+  it('are offered as one approval; once accepted, the key runs without asking', async () => {
+    server = await startScriptedServer({ script: { turns: [{ toolCalls: [{ name: 'run_command', input: { command: 'git status' } }] }, { text: 'clean' }] } });
+    const root = await tempDir('cc-int-proj-');
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    await writeFile(path.join(root, 'codecoder.json'), JSON.stringify({ allowlist: { 'run_command:git': 'AlwaysThisSession' } }));
+    const log = new EventLog();
+    agent = await assembleAgent({
+      projectRoot: root,
+      dataDir: await tempDir('cc-int-data-'),
+      provider: scriptedProvider('anthropic', server, instantRetry),
+      emit: log.emit,
+      memoryAudit: true,
+      runtime: { memory: null },
+    });
+    const a = agent;
+    expect(a.engine.sessionPresets()).toEqual(['run_command:git']);
+    const offered = a.runtime.offerSessionPresets(a.engine.sessionPresets(), 'session-start');
+    const [pending] = a.approvals.list();
+    expect(pending).toMatchObject({ kind: 'presets', presets: ['run_command:git'] });
+    a.approvals.answer(pending!.id, { choice: 'session' });
+    expect(a.engine.acceptPresets(await offered)).toEqual(['run_command:git']);
+    const r = await (await a.runtime.start({ prompt: 'status?' })).done;
+    expect(r.stopReason).toBe('end_turn');
+    expect(log.of('tool.call')[0]).toMatchObject({ key: 'run_command:git', decision: 'allowed', via: 'session' });
+    expect(log.of('approval.requested').filter((e) => e.kind === 'tool')).toHaveLength(0);
+  });
+});
+
 describe('100 start/cancel cycles of a command that spawns children (real run_command)', () => {
   it('leaves no process behind', async () => {
     const marker = `sleep ${4000 + Math.floor(Math.random() * 900)}`;

@@ -133,8 +133,10 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       let text = '';
       let calls: ToolCallInput[] = [];
       let stop: LlmStopReason = 'end_turn';
+      // A signal per turn: SDKs attach a listener per request, which must not pile up on the run's.
+      const turn$ = linkedController(signal);
       try {
-        for await (const ev of deps.provider.stream({ system, messages, tools }, signal)) {
+        for await (const ev of deps.provider.stream({ system, messages, tools }, turn$.signal)) {
           if (ev.type === 'text.delta') {
             text += ev.text;
             send({ type: 'text.delta', text: ev.text });
@@ -164,6 +166,8 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
         }
         const code = isLlmError(err) ? err.code : 'unknown';
         return finish('error', { code, message: (err as Error).message });
+      } finally {
+        turn$.dispose();
       }
       await commitAssistant(text, calls);
       finalText = text;

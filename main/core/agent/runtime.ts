@@ -13,7 +13,7 @@ import type { SubAgentRequest } from '../tools/deps.js';
 import type { ToolRegistry } from '../tools/types.js';
 import type { ApprovalQueue, PresetOffer } from './approvals.js';
 import { linkedController } from './cancellation.js';
-import { coalesceEvents, ConversationStore, titleOf } from './conversations.js';
+import { coalesceEvents, ConversationStore, titleOf, type ConversationSummary } from './conversations.js';
 import type { AgentEvent, Emit } from './events.js';
 import { runAgent, type RunResult } from './loop.js';
 import { createSubAgentRunner } from './subagents.js';
@@ -57,7 +57,11 @@ export interface StartOptions {
 export interface AgentRuntime {
   start(opts: StartOptions): Promise<RunHandle>;
   cancel(runId: string): boolean;
+  /** Stops the run of a conversation (the contract's agent.stop); false when nothing runs. */
+  stop(conversationId: string): boolean;
   cancelAll(): void;
+  /** The project's conversations, newest first, with whether a run is in progress. */
+  listConversations(): Promise<(ConversationSummary & { running: boolean })[]>;
   activeRuns(): { runId: string; conversationId: string }[];
   /** For ToolDeps.runSubAgent. */
   runSubAgent(req: SubAgentRequest): Promise<string>;
@@ -181,12 +185,21 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     return { runId, conversationId: cid, done, cancel };
   }
 
+  function cancelRun(runId: string): boolean {
+    const r = runs.get(runId);
+    r?.cancel();
+    return r !== undefined;
+  }
+
   return {
     start,
-    cancel(runId) {
-      const r = runs.get(runId);
-      r?.cancel();
-      return r !== undefined;
+    cancel: cancelRun,
+    stop(conversationId) {
+      const runId = byConversation.get(conversationId);
+      return runId === undefined ? false : cancelRun(runId);
+    },
+    async listConversations() {
+      return (await conversations.list()).map((c) => ({ ...c, running: byConversation.has(c.id) }));
     },
     cancelAll() {
       for (const r of [...runs.values()]) r.cancel();

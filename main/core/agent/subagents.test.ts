@@ -205,3 +205,31 @@ describe('Semaphore', () => {
     expect(s.running).toBe(0);
   });
 });
+
+describe('runtime.stop and listConversations', () => {
+  it('stops the run of a conversation by id and reports running conversations', async () => {
+    server = await startScriptedServer({ script: { turns: [{ text: 'thinking for a long time', stall: true }] } });
+    const approvals = new ApprovalQueue();
+    const reg = registryOf([echoTool()]);
+    const log = new EventLog();
+    const runtime = createAgentRuntime({
+      provider: scriptedProvider('openai', server, noRetry),
+      gate: fakeGate(approvals),
+      registry: () => reg,
+      subAgentRegistry: () => reg,
+      approvals,
+      emit: log.emit,
+      projectRoot: await tempDir('cc-proj-'),
+      dataDir: await tempDir('cc-data-'),
+      memory: null,
+    });
+    const h = await runtime.start({ prompt: 'think' });
+    await log.next('text.delta');
+    expect((await runtime.listConversations()).map((c) => [c.id, c.running])).toEqual([[h.conversationId, true]]);
+    await expect(runtime.start({ prompt: 'again', conversationId: h.conversationId })).rejects.toThrow(/already has a run/);
+    expect(runtime.stop(h.conversationId)).toBe(true);
+    expect((await h.done).stopReason).toBe('cancelled');
+    expect(runtime.stop(h.conversationId)).toBe(false);
+    expect((await runtime.listConversations())[0]!.running).toBe(false);
+  });
+});

@@ -7,21 +7,33 @@ import { parseToolArgs } from './toolArgs.js';
 type Param = Anthropic.MessageParam;
 type Block = Anthropic.ContentBlockParam;
 
+/** Transcript messages never change once appended: convert each once (a long run re-sends them every turn). */
+const converted = new WeakMap<LlmMessage, Block[]>();
+
 /** Neutral transcript → Messages API params. Consecutive same-role messages are merged (the API wants alternation). */
 export function toAnthropicMessages(messages: LlmMessage[]): Param[] {
   const out: Param[] = [];
   for (const m of messages) {
-    const blocks: Block[] = m.content.map((b): Block => {
-      if (b.type === 'text') return { type: 'text', text: b.text };
-      if (b.type === 'tool_use') return { type: 'tool_use', id: b.id, name: b.name, input: (b.input ?? {}) as Record<string, unknown> };
-      return { type: 'tool_result', tool_use_id: b.toolUseId, content: b.content, ...(b.isError ? { is_error: true } : {}) };
-    });
+    let blocks = converted.get(m);
+    if (!blocks) {
+      blocks = convertBlocks(m);
+      converted.set(m, blocks);
+    }
     if (blocks.length === 0) continue;
     const last = out[out.length - 1];
-    if (last && last.role === m.role) (last.content as Block[]).push(...blocks);
+    // Merging copies, so the cached blocks are never mutated.
+    if (last && last.role === m.role) last.content = [...(last.content as Block[]), ...blocks];
     else out.push({ role: m.role, content: blocks });
   }
   return out;
+}
+
+function convertBlocks(m: LlmMessage): Block[] {
+  return m.content.map((b): Block => {
+    if (b.type === 'text') return { type: 'text', text: b.text };
+    if (b.type === 'tool_use') return { type: 'tool_use', id: b.id, name: b.name, input: (b.input ?? {}) as Record<string, unknown> };
+    return { type: 'tool_result', tool_use_id: b.toolUseId, content: b.content, ...(b.isError ? { is_error: true } : {}) };
+  });
 }
 
 function stopReason(raw: string | null | undefined): LlmStopReason {

@@ -15,20 +15,33 @@ type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 export function toOpenAiMessages(system: string, messages: LlmMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [{ role: 'system', content: system }];
   for (const m of messages) {
-    const text = m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
-    if (m.role === 'assistant') {
-      const calls = m.content.flatMap((b) =>
-        b.type === 'tool_use' ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }] : [],
-      );
-      if (!text && calls.length === 0) continue;
-      out.push({ role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}) });
-      continue;
+    let c = converted.get(m);
+    if (!c) {
+      c = convertMessage(m);
+      converted.set(m, c);
     }
-    for (const b of m.content) {
-      if (b.type === 'tool_result') out.push({ role: 'tool', tool_call_id: b.toolUseId, content: b.isError ? `[error] ${b.content}` : b.content });
-    }
-    if (text) out.push({ role: 'user', content: text });
+    out.push(...c);
   }
+  return out;
+}
+
+/** Transcript messages never change once appended: convert each once (a long run re-sends them every turn). */
+const converted = new WeakMap<LlmMessage, ChatMessage[]>();
+
+function convertMessage(m: LlmMessage): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  const text = m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+  if (m.role === 'assistant') {
+    const calls = m.content.flatMap((b) =>
+      b.type === 'tool_use' ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }] : [],
+    );
+    if (text || calls.length) out.push({ role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}) });
+    return out;
+  }
+  for (const b of m.content) {
+    if (b.type === 'tool_result') out.push({ role: 'tool', tool_call_id: b.toolUseId, content: b.isError ? `[error] ${b.content}` : b.content });
+  }
+  if (text) out.push({ role: 'user', content: text });
   return out;
 }
 
