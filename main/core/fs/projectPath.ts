@@ -48,6 +48,9 @@ export function isProtectedPath(rel: string): boolean {
   const r = rel.replace(/^\.\//, '').toLowerCase();
   return (
     r === 'codecoder.json' ||
+    // The writers' lock: an agent that could create it would block every allowlist write.
+    r === 'codecoder.json.lock' ||
+    r.startsWith('codecoder.json.lock/') ||
     r === '.codecoder' ||
     r.startsWith('.codecoder/') ||
     r === '.git' ||

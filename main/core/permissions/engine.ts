@@ -138,10 +138,12 @@ export class PermissionEngine implements PermissionGate {
     if (p.flags?.protectedPath || p.flags?.outsideProject) return { outcome: 'ask', via: 'ask', key: raw, violations: NO_VIOLATIONS };
 
     let violations: readonly CeilingViolation[] = NO_VIOLATIONS;
-    const projectOk = ceilingOf(req.environment) === 'project';
+    // A key may carry its own environment (run_capability: the capability's), which decides its ceiling.
+    const keyEnv = p.environment ?? req.environment;
+    const projectOk = ceilingOf(keyEnv) === 'project';
     const hit = this.compiled.allow.match(target) ?? overlay?.project?.match(target);
     if (hit) {
-      const env = stricter(req.environment, hit.meta.environment);
+      const env = stricter(keyEnv, hit.meta.environment);
       if (projectOk && env !== 'shell') return { outcome: 'allow', via: 'project', key: raw, entry: hit.key.raw, violations };
       violations = [ceilingViolation(hit.key.raw, env, 'project')!];
     } else {
@@ -187,13 +189,13 @@ export class PermissionEngine implements PermissionGate {
     if (req.signal?.aborted) return refuse('user-deny', 'the request was cancelled before it was approved');
 
     const pinnedOnce = Boolean(p.flags?.protectedPath || p.flags?.outsideProject);
-    const env = stricter(req.environment, this.deps.environmentOfKey(raw));
+    const env = stricter(p.environment ?? req.environment, this.deps.environmentOfKey(raw));
     let answer: AskAnswer;
     try {
       answer = await this.deps.asker(
         {
           tool: req.tool,
-          environment: req.environment,
+          environment: env,
           key: p.key,
           ...(p.flags ? { flags: p.flags } : {}),
           args: req.args,

@@ -37,7 +37,7 @@ export function formatKey(tool: string, action: string): PermissionKey {
  * use `glob`, whose exact entries behave as plain equality.
  */
 export type KeyGrammar = 'command' | 'glob';
-export const COMMAND_KEY_TOOLS: ReadonlySet<string> = new Set(['run_command']);
+export const COMMAND_KEY_TOOLS: ReadonlySet<string> = new Set(['run_command', 'run_sandboxed', 'run_container']);
 export function keyGrammarOf(tool: string): KeyGrammar {
   return COMMAND_KEY_TOOLS.has(tool) ? 'command' : 'glob';
 }
