@@ -57,7 +57,11 @@ async function loopOnce(kind: 'anthropic' | 'openai', calls: number) {
   const raw = await startScriptedServer({ script: { turns } });
   const t1 = performance.now();
   for (const b of bodies) {
-    const res = await fetch(`${raw.url}${b.path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: b.body });
+    const res = await fetch(`${raw.url}${b.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+      body: b.body,
+    });
     await res.text();
   }
   const rawMs = performance.now() - t1;
@@ -92,7 +96,8 @@ async function approvals(total: number, agents: number) {
   const t0 = performance.now();
   const asker = q.asker();
   const callers: { expectTag: string; p: Promise<AskAnswer> }[] = [];
-  for (let a = 0; a < agents; a++) for (let i = 0; i < total / agents; i++) callers.push({ expectTag: `run_command:p${a}-${i}`, p: asker(req(a, i)) });
+  for (let a = 0; a < agents; a++)
+    for (let i = 0; i < total / agents; i++) callers.push({ expectTag: `run_command:p${a}-${i}`, p: asker(req(a, i)) });
   const pending = q.list();
   const peak = pending.length;
   const order = shuffled(pending.length);
@@ -117,7 +122,11 @@ async function approvals(total: number, agents: number) {
 }
 
 export default async function (report: (row: BenchRow) => void): Promise<void> {
-  for (const [kind, calls] of [['anthropic', 100], ['openai', 100], ['anthropic', 300]] as const) {
+  for (const [kind, calls] of [
+    ['anthropic', 100],
+    ['openai', 100],
+    ['anthropic', 300],
+  ] as const) {
     await loopOnce(kind, 20); // warm up the SDK, JIT, sockets
     // The machine is shared: the best of 3 alternating rounds for each side.
     let loopMs = Infinity;

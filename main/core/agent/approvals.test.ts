@@ -2,9 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { AskRequest } from '../permissions/types.js';
 import { ApprovalError, ApprovalQueue, type ApprovalNotice } from './approvals.js';
 
-function req(agentId: string, conversationId: string, raw = 'run_command:git', environment: AskRequest['environment'] = 'shell'): AskRequest {
+function req(
+  agentId: string,
+  conversationId: string,
+  raw = 'run_command:git',
+  environment: AskRequest['environment'] = 'shell',
+): AskRequest {
   const [tool, action] = raw.split(':') as [string, string];
-  return { tool, environment, key: { tool, action, raw }, args: { command: `${action} status` }, agentId, conversationId, depth: 0, ceiling: environment === 'shell' ? 'session' : 'project' };
+  return {
+    tool,
+    environment,
+    key: { tool, action, raw },
+    args: { command: `${action} status` },
+    agentId,
+    conversationId,
+    depth: 0,
+    ceiling: environment === 'shell' ? 'session' : 'project',
+  };
 }
 
 describe('ApprovalQueue', () => {
@@ -14,7 +28,9 @@ describe('ApprovalQueue', () => {
     const pending = q.list();
     expect(pending).toHaveLength(30);
     expect(q.list({ conversationId: 'conv-1' })).toHaveLength(15);
-    expect(q.list({ agentId: 'agent-2', conversationId: 'conv-0' }).every((a) => a.agentId === 'agent-2' && a.conversationId === 'conv-0')).toBe(true);
+    expect(
+      q.list({ agentId: 'agent-2', conversationId: 'conv-0' }).every((a) => a.agentId === 'agent-2' && a.conversationId === 'conv-0'),
+    ).toBe(true);
     for (const a of [...pending].reverse()) {
       if (a.kind !== 'tool') throw new Error('kind');
       q.answer(a.id, { choice: 'deny', reason: a.request.key.raw });

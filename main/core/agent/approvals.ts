@@ -69,7 +69,11 @@ export class ApprovalQueue {
    * Offers the session presets as ONE approval. Resolves with the keys the user accepted (all with
    * "session", none with "deny", a subset through `answerPresets`). Nothing to offer → [] at once.
    */
-  offerPresets(presets: readonly PresetOffer[], ctx: { conversationId: string; agentId?: string }, signal?: AbortSignal): Promise<string[]> {
+  offerPresets(
+    presets: readonly PresetOffer[],
+    ctx: { conversationId: string; agentId?: string },
+    signal?: AbortSignal,
+  ): Promise<string[]> {
     const keys = [...new Set(presets.map((p) => (typeof p === 'string' ? p : p.key)))];
     if (keys.length === 0) return Promise.resolve([]);
     const approval: PendingApproval = {
@@ -86,7 +90,11 @@ export class ApprovalQueue {
   list(filter: { conversationId?: string; agentId?: string } = {}): PendingApproval[] {
     return [...this.pending.values()]
       .map((e) => e.approval)
-      .filter((a) => (filter.conversationId === undefined || a.conversationId === filter.conversationId) && (filter.agentId === undefined || a.agentId === filter.agentId));
+      .filter(
+        (a) =>
+          (filter.conversationId === undefined || a.conversationId === filter.conversationId) &&
+          (filter.agentId === undefined || a.agentId === filter.agentId),
+      );
   }
 
   get size(): number {
@@ -97,15 +105,22 @@ export class ApprovalQueue {
   answer(id: string, answer: AskAnswer): void {
     const entry = this.entry(id);
     const parsed = askAnswerSchema.safeParse(answer);
-    if (!parsed.success) throw new ApprovalError('invalid_answer', `approval ${id}: invalid answer (${parsed.error.issues[0]?.message ?? 'bad shape'})`);
+    if (!parsed.success)
+      throw new ApprovalError('invalid_answer', `approval ${id}: invalid answer (${parsed.error.issues[0]?.message ?? 'bad shape'})`);
     const a = entry.approval;
     if (a.kind === 'presets') {
       if (answer.choice === 'session') return this.settle(id, a.presets, false);
       if (answer.choice === 'deny') return this.settle(id, [], false);
-      throw new ApprovalError('invalid_answer', `approval ${id} offers session presets: answer "session" (accept all), "deny" (none) or use answerPresets(id, keys)`);
+      throw new ApprovalError(
+        'invalid_answer',
+        `approval ${id} offers session presets: answer "session" (accept all), "deny" (none) or use answerPresets(id, keys)`,
+      );
     }
     if (answer.choice === 'project' && a.request.ceiling !== 'project') {
-      throw new ApprovalError('above_ceiling', `approval ${id}: ${a.request.key.raw} (${a.request.environment}) can be allowed at most for the session, not for the project`);
+      throw new ApprovalError(
+        'above_ceiling',
+        `approval ${id}: ${a.request.key.raw} (${a.request.environment}) can be allowed at most for the session, not for the project`,
+      );
     }
     this.settle(id, parsed.data as AskAnswer, false);
   }
@@ -115,7 +130,8 @@ export class ApprovalQueue {
     const a = this.entry(id).approval;
     if (a.kind !== 'presets') throw new ApprovalError('wrong_kind', `approval ${id} is a tool approval, not a presets offer`);
     const stray = keys.filter((k) => !a.presets.includes(k));
-    if (stray.length) throw new ApprovalError('invalid_answer', `approval ${id}: ${stray.join(', ')} ${stray.length === 1 ? 'was' : 'were'} not offered`);
+    if (stray.length)
+      throw new ApprovalError('invalid_answer', `approval ${id}: ${stray.join(', ')} ${stray.length === 1 ? 'was' : 'were'} not offered`);
     this.settle(id, [...new Set(keys)], false);
   }
 
@@ -133,11 +149,16 @@ export class ApprovalQueue {
 
   private entry(id: string): Entry {
     const e = this.pending.get(id);
-    if (!e) throw new ApprovalError('unknown_approval', `no pending approval with id '${id}' (already answered, cancelled, or never asked)`);
+    if (!e)
+      throw new ApprovalError('unknown_approval', `no pending approval with id '${id}' (already answered, cancelled, or never asked)`);
     return e;
   }
 
-  private enqueue(approval: PendingApproval, signal: AbortSignal | undefined, onCancel: AskAnswer | string[]): Promise<AskAnswer | string[]> {
+  private enqueue(
+    approval: PendingApproval,
+    signal: AbortSignal | undefined,
+    onCancel: AskAnswer | string[],
+  ): Promise<AskAnswer | string[]> {
     if (signal?.aborted) return Promise.resolve(onCancel);
     return new Promise((resolve) => {
       const onAbort = () => this.settle(approval.id, onCancel, true);

@@ -5,11 +5,12 @@
  */
 import type { LlmProvider } from '../llm/types.js';
 import { JsonlAuditLog, MemoryAuditLog } from '../permissions/audit.js';
-import { PermissionEngine } from '../permissions/engine.js';
+import { PermissionEngine, type EngineDeps } from '../permissions/engine.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
 import type { Clock } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
 import type { ToolDeps } from '../tools/deps.js';
+import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
 import { createToolRegistry, type FullToolRegistry } from '../tools/registry.js';
 import { ApprovalQueue } from './approvals.js';
 import type { Emit } from './events.js';
@@ -29,6 +30,10 @@ export interface AssembleOptions {
   /** Keep the audit trail in memory only (tests, throwaway runs). */
   memoryAudit?: boolean;
   runtime?: Partial<Pick<AgentRuntimeDeps, 'maxTurns' | 'maxConcurrentSubAgents' | 'cancelGraceMs' | 'memory' | 'recordEvents'>>;
+  /** Told of every allowlist change (answers, edits, reloads, the file changing on disk). */
+  onEngineChange?: EngineDeps['onChange'];
+  /** Watch codecoder.json so a manual edit is reported (never applied) until reload. */
+  watchConfig?: boolean;
 }
 
 export interface AssembledAgent {
@@ -48,12 +53,12 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   const secrets = opts.secrets ?? [];
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
   // runSubAgent reaches the runtime built below.
-  let runtime: AgentRuntime | undefined;
+  const late: { runtime?: AgentRuntime } = {};
   const registry = createToolRegistry({
     ...opts.toolDeps,
     projectRoot: opts.projectRoot,
     dataDir: opts.dataDir,
-    runSubAgent: (req) => runtime!.runSubAgent(req),
+    runSubAgent: (req) => late.runtime!.runSubAgent(req),
     secretsToScrub: () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])],
   });
   const engine = new PermissionEngine({
@@ -62,12 +67,12 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     clock,
     config,
     audit,
-    environmentOfKey: (raw) => {
-      const colon = raw.indexOf(':');
-      return registry.get(colon < 0 ? raw : raw.slice(0, colon))?.environment;
-    },
+    // A capability key's environment is the capability's own, while its content is unchanged.
+    environmentOfKey: keyEnvironmentResolver(registry, opts.projectRoot),
+    ...(opts.onEngineChange ? { onChange: opts.onEngineChange } : {}),
   });
-  runtime = createAgentRuntime({
+  if (opts.watchConfig) config.watch();
+  const runtime = createAgentRuntime({
     provider: opts.provider,
     gate: engine,
     registry: () => registry,
@@ -79,6 +84,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     clock,
     ...opts.runtime,
   });
+  late.runtime = runtime;
   return {
     runtime,
     engine,

@@ -20,10 +20,12 @@ describe('ConversationStore', () => {
     expect(store.fileOf(a.id).startsWith(dataDir)).toBe(true);
     expect(store.fileOf(a.id).startsWith(root)).toBe(false);
     const list = await store.list();
-    expect(list.map((c) => [c.id, c.title, c.messageCount]).sort()).toEqual([
-      [a.id, 'Fix the tests please', 2],
-      [b.id, 'Second', 0],
-    ].sort());
+    expect(list.map((c) => [c.id, c.title, c.messageCount]).sort()).toEqual(
+      [
+        [a.id, 'Fix the tests please', 2],
+        [b.id, 'Second', 0],
+      ].sort(),
+    );
     const loaded = await store.load(a.id);
     expect(loaded.messages).toEqual([user('fix'), assistant('fixed')]);
     expect(loaded.meta.projectRoot).toBe(path.resolve(root));
@@ -43,7 +45,12 @@ describe('ConversationStore', () => {
     await after.appendMessages(c.id, [user('three')]);
     const text = await readFile(after.fileOf(c.id), 'utf8');
     expect(text.endsWith('\n')).toBe(true);
-    expect(text.split('\n').filter(Boolean).every((l) => JSON.parse(l))).toBe(true);
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => JSON.parse(l)),
+    ).toBe(true);
     expect((await after.load(c.id)).messages.map((m) => m.content[0])).toEqual([
       { type: 'text', text: 'one' },
       { type: 'text', text: 'two' },

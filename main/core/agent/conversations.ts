@@ -101,7 +101,11 @@ export class ConversationStore {
   async appendMessages(id: string, messages: readonly LlmMessage[]): Promise<void> {
     if (messages.length === 0) return;
     const at = this.clock.now();
-    await this.write(id, messages.map((message) => ({ type: 'message', at, message })), 'a');
+    await this.write(
+      id,
+      messages.map((message) => ({ type: 'message', at, message })),
+      'a',
+    );
   }
 
   async appendSubagent(id: string, transcript: SubAgentTranscript): Promise<void> {
@@ -136,7 +140,13 @@ export class ConversationStore {
       else if (r.type === 'subagent') subagents.push(r.transcript as SubAgentTranscript);
       else if (r.type === 'events') events.push(...(r.events as AgentEvent[]));
     }
-    return { meta: { id: meta.id, title: meta.title, createdAt: meta.createdAt, projectRoot: meta.projectRoot }, messages, subagents, events, skippedLines: skipped };
+    return {
+      meta: { id: meta.id, title: meta.title, createdAt: meta.createdAt, projectRoot: meta.projectRoot },
+      messages,
+      subagents,
+      events,
+      skippedLines: skipped,
+    };
   }
 
   /** Newest first. */
@@ -147,7 +157,13 @@ export class ConversationStore {
       const id = f.slice(0, -'.jsonl'.length);
       try {
         const [conv, st] = await Promise.all([this.load(id), stat(this.fileOf(id))]);
-        out.push({ id, title: conv.meta.title, createdAt: conv.meta.createdAt, updatedAt: Math.floor(st.mtimeMs), messageCount: conv.messages.length });
+        out.push({
+          id,
+          title: conv.meta.title,
+          createdAt: conv.meta.createdAt,
+          updatedAt: Math.floor(st.mtimeMs),
+          messageCount: conv.messages.length,
+        });
       } catch {
         // A file without a header is not a conversation; skip it rather than hide the others.
       }
@@ -158,20 +174,22 @@ export class ConversationStore {
   private write(id: string, records: ConvRecord[], flag: 'a' | 'wx'): Promise<void> {
     const file = this.fileOf(id);
     const prev = this.chains.get(id) ?? Promise.resolve();
-    const next = prev.catch(() => {}).then(async () => {
-      if (flag === 'a') await this.cutTornTail(id, file);
-      const fh = await open(file, flag).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
-        throw err;
+    const next = prev
+      .catch(() => {})
+      .then(async () => {
+        if (flag === 'a') await this.cutTornTail(id, file);
+        const fh = await open(file, flag).catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
+          throw err;
+        });
+        try {
+          await fh.write(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        this.checkedTail.add(id);
       });
-      try {
-        await fh.write(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      this.checkedTail.add(id);
-    });
     this.chains.set(id, next);
     return next;
   }
@@ -214,8 +232,10 @@ export function coalesceEvents(events: readonly AgentEvent[]): AgentEvent[] {
   const out: AgentEvent[] = [];
   for (const e of events) {
     const last = out[out.length - 1];
-    if (last?.type === 'text.delta' && e.type === 'text.delta' && last.runId === e.runId) out[out.length - 1] = { ...last, text: last.text + e.text };
-    else if (last?.type === 'tool.output' && e.type === 'tool.output' && last.callId === e.callId && last.runId === e.runId) out[out.length - 1] = { ...last, chunk: last.chunk + e.chunk };
+    if (last?.type === 'text.delta' && e.type === 'text.delta' && last.runId === e.runId)
+      out[out.length - 1] = { ...last, text: last.text + e.text };
+    else if (last?.type === 'tool.output' && e.type === 'tool.output' && last.callId === e.callId && last.runId === e.runId)
+      out[out.length - 1] = { ...last, chunk: last.chunk + e.chunk };
     else out.push(e);
   }
   return out;

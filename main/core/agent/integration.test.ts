@@ -79,7 +79,14 @@ describe.each(['anthropic', 'openai'] as const)('the real engine and tools over 
     const t = await setup(kind, {
       turns: [
         { toolCalls: [{ id: 'call_sub', name: 'agent', input: { prompt: 'What does the README say?' } }] },
-        { match: child, toolCalls: [{ name: 'read_file', input: { path: 'README.md' } }, { name: 'agent', input: { prompt: 'recurse' } }, { name: 'write_file', input: { path: 'x', content: 'y' } }] },
+        {
+          match: child,
+          toolCalls: [
+            { name: 'read_file', input: { path: 'README.md' } },
+            { name: 'agent', input: { prompt: 'recurse' } },
+            { name: 'write_file', input: { path: 'x', content: 'y' } },
+          ],
+        },
         { match: child, text: 'It says hello from the readme.' },
         { text: 'Done.' },
       ],
@@ -87,7 +94,9 @@ describe.each(['anthropic', 'openai'] as const)('the real engine and tools over 
     const result = await (await t.agent.runtime.start({ prompt: 'ask a sub-agent' })).done;
     expect(result.stopReason).toBe('end_turn');
     const childReq = t.server.requests[1]!.body;
-    const names = ((childReq.tools as { name?: string; function?: { name: string } }[]) ?? []).map((x) => x.name ?? x.function?.name).sort();
+    const names = ((childReq.tools as { name?: string; function?: { name: string } }[]) ?? [])
+      .map((x) => x.name ?? x.function?.name)
+      .sort();
     expect(names).toEqual(['agent', 'diff', 'github_search', 'glob', 'grep', 'read_file', 'reason', 'web_fetch', 'web_search']);
     const childResults = toolResultsSent(t.server.requests[2]!.body);
     expect(childResults[0]).toContain('hello from the readme');
@@ -131,7 +140,9 @@ describe.each(['anthropic', 'openai'] as const)('the real engine and tools over 
 
 describe('session presets from codecoder.json', () => {
   it('are offered as one approval; once accepted, the key runs without asking', async () => {
-    server = await startScriptedServer({ script: { turns: [{ toolCalls: [{ name: 'run_command', input: { command: 'git status' } }] }, { text: 'clean' }] } });
+    server = await startScriptedServer({
+      script: { turns: [{ toolCalls: [{ name: 'run_command', input: { command: 'git status' } }] }, { text: 'clean' }] },
+    });
     const root = await tempDir('cc-int-proj-');
     execFileSync('git', ['init', '-q'], { cwd: root });
     await writeFile(path.join(root, 'codecoder.json'), JSON.stringify({ allowlist: { 'run_command:git': 'AlwaysThisSession' } }));

@@ -4,7 +4,19 @@ import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server
 import type { ScriptInput } from '../llm/scripted/script.js';
 import { ApprovalQueue } from './approvals.js';
 import { runAgent, type AgentLoopDeps, type RunInput } from './loop.js';
-import { bigTool, echoTool, EventLog, fakeGate, instantRetry, registryOf, scriptedProvider, tempDir, toolResultsSent, waitTool, writeTool } from './testkit.js';
+import {
+  bigTool,
+  echoTool,
+  EventLog,
+  fakeGate,
+  instantRetry,
+  registryOf,
+  scriptedProvider,
+  tempDir,
+  toolResultsSent,
+  waitTool,
+  writeTool,
+} from './testkit.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -36,7 +48,10 @@ async function setup(kind: 'anthropic' | 'openai', script: ScriptInput, extra: P
 describe.each(['anthropic', 'openai'] as const)('agent loop over %s', (kind) => {
   it('runs a streamed tool call after an approval and feeds the result back', async () => {
     const t = await setup(kind, {
-      turns: [{ text: 'I will write it.', toolCalls: [{ name: 'write_note', input: { path: 'notes/a.md', text: 'hello' } }] }, { text: 'Done.' }],
+      turns: [
+        { text: 'I will write it.', toolCalls: [{ name: 'write_note', input: { path: 'notes/a.md', text: 'hello' } }] },
+        { text: 'Done.' },
+      ],
     });
     t.approvals.subscribe((n) => {
       if (n.type === 'approval.requested') t.approvals.answer(n.approval.id, { choice: 'once' });
@@ -57,8 +72,13 @@ describe.each(['anthropic', 'openai'] as const)('agent loop over %s', (kind) => 
     expect(JSON.stringify(body)).toContain('"write_note"');
   });
 
-  it('sends a denial with the user\'s reason back to the model and never executes', async () => {
-    const t = await setup(kind, { turns: [{ toolCalls: [{ name: 'write_note', input: { path: 'prod.cfg', text: 'x' } }] }, { text: 'Understood, I will not touch it.' }] });
+  it("sends a denial with the user's reason back to the model and never executes", async () => {
+    const t = await setup(kind, {
+      turns: [
+        { toolCalls: [{ name: 'write_note', input: { path: 'prod.cfg', text: 'x' } }] },
+        { text: 'Understood, I will not touch it.' },
+      ],
+    });
     t.approvals.subscribe((n) => {
       if (n.type === 'approval.requested') t.approvals.answer(n.approval.id, { choice: 'deny', reason: 'never edit prod.cfg' });
     });
@@ -74,7 +94,16 @@ describe.each(['anthropic', 'openai'] as const)('agent loop over %s', (kind) => 
   it('stops with "denied" when told to stop on a denial, closing the rest of the turn', async () => {
     const t = await setup(
       kind,
-      { turns: [{ toolCalls: [{ name: 'write_note', input: { path: 'a', text: 'x' } }, { name: 'read_note', input: { path: 'b' } }] }] },
+      {
+        turns: [
+          {
+            toolCalls: [
+              { name: 'write_note', input: { path: 'a', text: 'x' } },
+              { name: 'read_note', input: { path: 'b' } },
+            ],
+          },
+        ],
+      },
       { stopOnDenial: true },
     );
     t.approvals.subscribe((n) => n.type === 'approval.requested' && t.approvals.answer(n.approval.id, { choice: 'deny' }));
@@ -161,7 +190,17 @@ describe.each(['anthropic', 'openai'] as const)('agent loop over %s', (kind) => 
   });
 
   it('cancelling mid-command aborts the tool and closes the call with "cancelled by user"', async () => {
-    const t = await setup(kind, { turns: [{ toolCalls: [{ name: 'wait_forever', input: {} }, { name: 'read_note', input: { path: 'after' } }] }, { text: 'never' }] });
+    const t = await setup(kind, {
+      turns: [
+        {
+          toolCalls: [
+            { name: 'wait_forever', input: {} },
+            { name: 'read_note', input: { path: 'after' } },
+          ],
+        },
+        { text: 'never' },
+      ],
+    });
     const ac = new AbortController();
     const done = t.run({ signal: ac.signal });
     await t.log.next('tool.output');
@@ -175,7 +214,10 @@ describe.each(['anthropic', 'openai'] as const)('agent loop over %s', (kind) => 
       ['read_note', 'cancelled by user', true],
     ]);
     // The transcript pairs every call with a result.
-    expect(result.messages.at(-1)!.content.map((b) => b.type === 'tool_result' && b.content)).toEqual(['cancelled by user', 'cancelled by user']);
+    expect(result.messages.at(-1)!.content.map((b) => b.type === 'tool_result' && b.content)).toEqual([
+      'cancelled by user',
+      'cancelled by user',
+    ]);
     expect(t.server.requests).toHaveLength(1);
   });
 

@@ -211,13 +211,22 @@ async function runCalls(
 ): Promise<{ call: ToolCallInput; outcome: ToolCallOutcome }[]> {
   const out: { call: ToolCallInput; outcome: ToolCallOutcome }[] = [];
   let denied = false;
-  for (let i = 0; i < calls.length; ) {
+  for (let i = 0; i < calls.length;) {
     const group = [calls[i]!];
-    if (concurrent.has(calls[i]!.name)) while (i + group.length < calls.length && concurrent.has(calls[i + group.length]!.name)) group.push(calls[i + group.length]!);
+    if (concurrent.has(calls[i]!.name))
+      while (i + group.length < calls.length && concurrent.has(calls[i + group.length]!.name)) group.push(calls[i + group.length]!);
     i += group.length;
     if (denied) {
       for (const call of group) {
-        env.send({ type: 'tool.result', callId: call.id, tool: call.name, content: NOT_RUN_AFTER_DENIAL, isError: true, cancelled: false, durationMs: 0 });
+        env.send({
+          type: 'tool.result',
+          callId: call.id,
+          tool: call.name,
+          content: NOT_RUN_AFTER_DENIAL,
+          isError: true,
+          cancelled: false,
+          durationMs: 0,
+        });
         out.push({ call, outcome: { result: { content: NOT_RUN_AFTER_DENIAL, isError: true }, cancelled: false, userDenied: false } });
       }
       continue;

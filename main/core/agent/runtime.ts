@@ -116,7 +116,12 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       approvalId: a.id,
     };
     if (n.type === 'approval.requested') {
-      emit({ type: 'approval.requested', ...base, kind: a.kind, ...(a.kind === 'tool' ? { request: a.request as never } : { presets: a.presets }) });
+      emit({
+        type: 'approval.requested',
+        ...base,
+        kind: a.kind,
+        ...(a.kind === 'tool' ? { request: a.request as never } : { presets: a.presets }),
+      });
     } else {
       emit({
         type: 'approval.resolved',
@@ -132,7 +137,8 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     let conversationId = opts.conversationId;
     let history = undefined as Awaited<ReturnType<ConversationStore['load']>>['messages'] | undefined;
     if (conversationId) {
-      if (byConversation.has(conversationId)) throw new Error(`conversation ${conversationId} already has a run in progress; stop it first`);
+      if (byConversation.has(conversationId))
+        throw new Error(`conversation ${conversationId} already has a run in progress; stop it first`);
       history = (await conversations.load(conversationId)).messages;
     } else {
       conversationId = (await conversations.create({ title: titleOf(opts.prompt) })).id;

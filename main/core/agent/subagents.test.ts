@@ -6,7 +6,18 @@ import { ApprovalQueue } from './approvals.js';
 import { createAgentRuntime } from './runtime.js';
 import { Semaphore } from './semaphore.js';
 import { SUBAGENT_MARKER } from './systemPrompt.js';
-import { echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, scriptedProvider, tempDir, toolResultsSent, writeTool } from './testkit.js';
+import {
+  echoTool,
+  EventLog,
+  fakeAgentTool,
+  fakeGate,
+  noRetry,
+  registryOf,
+  scriptedProvider,
+  tempDir,
+  toolResultsSent,
+  writeTool,
+} from './testkit.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -22,13 +33,12 @@ async function setup(kind: 'anthropic' | 'openai', script: ScriptInput, maxConcu
   const log = new EventLog();
   const dataDir = await tempDir('cc-data-');
   const root = await tempDir('cc-proj-');
-  let main: ToolRegistry | undefined;
-  let sub: ToolRegistry | undefined;
+  const reg: { main?: ToolRegistry; sub?: ToolRegistry } = {};
   const runtime = createAgentRuntime({
     provider: scriptedProvider(kind, server, noRetry),
     gate: fakeGate(approvals),
-    registry: () => main!,
-    subAgentRegistry: () => sub!,
+    registry: () => reg.main!,
+    subAgentRegistry: () => reg.sub!,
     approvals,
     emit: log.emit,
     projectRoot: root,
@@ -38,8 +48,8 @@ async function setup(kind: 'anthropic' | 'openai', script: ScriptInput, maxConcu
   });
   // Built after the runtime, with its runSubAgent — the way the composition root wires it.
   const agent = fakeAgentTool(runtime.runSubAgent);
-  main = registryOf([echoTool(), writeTool([]), agent]);
-  sub = registryOf([echoTool(), agent]);
+  reg.main = registryOf([echoTool(), writeTool([]), agent]);
+  reg.sub = registryOf([echoTool(), agent]);
   return { server, runtime, log, approvals };
 }
 
@@ -60,7 +70,8 @@ describe.each(['anthropic', 'openai'] as const)('sub-agents over %s', (kind) => 
     const [parent1, child1, child2, parent2] = t.server.requests;
     expect(toolResultsSent(parent2!.body)).toEqual(['The README says hello.']);
     // The child saw only the read-only tools, and its own context (not the parent's transcript).
-    const toolNames = (b: Record<string, unknown>) => ((b.tools as { name?: string; function?: { name: string } }[]) ?? []).map((x) => x.name ?? x.function?.name).sort();
+    const toolNames = (b: Record<string, unknown>) =>
+      ((b.tools as { name?: string; function?: { name: string } }[]) ?? []).map((x) => x.name ?? x.function?.name).sort();
     expect(toolNames(child1!.body)).toEqual(['agent', 'read_note']);
     expect(toolNames(parent1!.body)).toEqual(['agent', 'read_note', 'write_note']);
     expect(JSON.stringify(child1!.body)).toContain('Summarise the README');
@@ -100,7 +111,11 @@ describe.each(['anthropic', 'openai'] as const)('sub-agents over %s', (kind) => 
 
   it('cancelling mid-sub-agent stops the child stream and closes the parent call', async () => {
     const t = await setup(kind, {
-      turns: [{ toolCalls: [{ name: 'agent', input: { prompt: 'look around' } }] }, { match: child, text: 'I am looking at many files', stall: true }, { text: 'never' }],
+      turns: [
+        { toolCalls: [{ name: 'agent', input: { prompt: 'look around' } }] },
+        { match: child, text: 'I am looking at many files', stall: true },
+        { text: 'never' },
+      ],
     });
     const handle = await t.runtime.start({ prompt: 'p' });
     await t.log.next('text.delta', (e) => e.depth === 1);
@@ -149,7 +164,11 @@ describe.each(['anthropic', 'openai'] as const)('sub-agents over %s', (kind) => 
 
 describe('resuming a conversation after a restart', () => {
   it('continues with the same messages', async () => {
-    server = await startScriptedServer({ script: { turns: [{ toolCalls: [{ name: 'read_note', input: { path: 'a' } }] }, { text: 'first answer' }, { text: 'second answer' }] } });
+    server = await startScriptedServer({
+      script: {
+        turns: [{ toolCalls: [{ name: 'read_note', input: { path: 'a' } }] }, { text: 'first answer' }, { text: 'second answer' }],
+      },
+    });
     const dataDir = await tempDir('cc-data-');
     const root = await tempDir('cc-proj-');
     const make = () => {
@@ -173,7 +192,9 @@ describe('resuming a conversation after a restart', () => {
     first.dispose();
     const second = make();
     const listed = await second.conversations.list();
-    expect(listed).toEqual([expect.objectContaining({ id: h1.conversationId, title: 'first question', messageCount: 4, createdAt: expect.any(Number) })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: h1.conversationId, title: 'first question', messageCount: 4, createdAt: expect.any(Number) }),
+    ]);
     const r2 = await (await second.start({ prompt: 'second question', conversationId: h1.conversationId })).done;
     expect(r2.finalText).toBe('second answer');
     const sent = JSON.stringify(server.requests[2]!.body.messages);
@@ -184,7 +205,10 @@ describe('resuming a conversation after a restart', () => {
     const types = saved.events.map((e) => e.type);
     expect(types.filter((x) => x === 'run.started')).toHaveLength(2);
     expect(types.filter((x) => x === 'run.finished')).toHaveLength(2);
-    expect(saved.events.filter((e) => e.type === 'text.delta').map((e) => e.type === 'text.delta' && e.text)).toEqual(['first answer', 'second answer']);
+    expect(saved.events.filter((e) => e.type === 'text.delta').map((e) => e.type === 'text.delta' && e.text)).toEqual([
+      'first answer',
+      'second answer',
+    ]);
   });
 });
 

@@ -9,7 +9,9 @@ const MEMORY_MAX_CHARS = 20_000;
 export async function loadProjectMemory(projectRoot: string): Promise<string | null> {
   try {
     const text = await readFile(path.join(projectRoot, MEMORY_FILE), 'utf8');
-    return text.length > MEMORY_MAX_CHARS ? `${text.slice(0, MEMORY_MAX_CHARS)}\n[… ${MEMORY_FILE} cut at ${MEMORY_MAX_CHARS} characters]` : text;
+    return text.length > MEMORY_MAX_CHARS
+      ? `${text.slice(0, MEMORY_MAX_CHARS)}\n[… ${MEMORY_FILE} cut at ${MEMORY_MAX_CHARS} characters]`
+      : text;
   } catch {
     return null;
   }
@@ -30,7 +32,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   const tools = input.registry.list();
   const lines = [
     input.depth === 0
-      ? 'You are CodeCoder, a coding agent working inside one project on the user\'s machine.'
+      ? "You are CodeCoder, a coding agent working inside one project on the user's machine."
       : `${SUBAGENT_MARKER} of CodeCoder: you can read and search, never modify anything. Your final message is returned to the agent that started you as your answer, so end with a complete, concise report.`,
     '',
     `Project root: ${input.projectRoot}`,
@@ -43,7 +45,13 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     `Tools (${tools.length}): ${tools.map((t) => `${t.name} (${t.category})`).join(', ')}`,
   ];
   if (input.memory) {
-    lines.push('', `Project memory (${MEMORY_FILE}), written by the user — follow it:`, '<project-memory>', input.memory.trim(), '</project-memory>');
+    lines.push(
+      '',
+      `Project memory (${MEMORY_FILE}), written by the user — follow it:`,
+      '<project-memory>',
+      input.memory.trim(),
+      '</project-memory>',
+    );
   }
   return lines.join('\n');
 }

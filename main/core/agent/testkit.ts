@@ -22,7 +22,12 @@ import { DEPTH_LIMIT_MESSAGE } from './subagents.js';
 export const noRetry: RetryPolicy = { maxRetries: 0, backoffMs: () => 0, sleep: async () => {} };
 export const instantRetry: RetryPolicy = { maxRetries: 3, backoffMs: () => 1, sleep: async () => {} };
 
-export function scriptedProvider(kind: 'anthropic' | 'openai', server: ScriptedServer, retry: RetryPolicy = noRetry, apiKey = 'sk-test-key-0000'): LlmProvider {
+export function scriptedProvider(
+  kind: 'anthropic' | 'openai',
+  server: ScriptedServer,
+  retry: RetryPolicy = noRetry,
+  apiKey = 'sk-test-key-0000',
+): LlmProvider {
   return createProvider(
     kind === 'anthropic'
       ? { provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey }
@@ -51,7 +56,9 @@ export class EventLog {
   next<T extends AgentEventType>(type: T, test: (e: AgentEventOf<T>) => boolean = () => true): Promise<AgentEventOf<T>> {
     const past = this.of(type).find(test);
     if (past) return Promise.resolve(past);
-    return new Promise((resolve) => this.waiters.push({ test: (e) => e.type === type && test(e as AgentEventOf<T>), resolve: resolve as (e: AgentEvent) => void }));
+    return new Promise((resolve) =>
+      this.waiters.push({ test: (e) => e.type === type && test(e as AgentEventOf<T>), resolve: resolve as (e: AgentEvent) => void }),
+    );
   }
   types(): string[] {
     return this.events.map((e) => e.type);
@@ -74,10 +81,25 @@ export function fakeGate(approvals: ApprovalQueue): PermissionGate & { requests:
       if (p.kind === 'none') return { allowed: true, via: 'none' };
       if (p.kind === 'invalid') return { allowed: false, via: 'invalid', reason: p.reason };
       const answer: AskAnswer = await approvals.ask(
-        { tool: req.tool, environment: req.environment, key: p.key, args: req.args, agentId: req.agentId, conversationId: req.conversationId, depth: req.depth, ceiling: ceilingOf(req.environment) },
+        {
+          tool: req.tool,
+          environment: req.environment,
+          key: p.key,
+          args: req.args,
+          agentId: req.agentId,
+          conversationId: req.conversationId,
+          depth: req.depth,
+          ceiling: ceilingOf(req.environment),
+        },
         req.signal,
       );
-      if (answer.choice === 'deny') return { allowed: false, via: 'user-deny', key: p.key.raw, reason: answer.reason ? `the user refused: ${answer.reason}` : 'the user refused' };
+      if (answer.choice === 'deny')
+        return {
+          allowed: false,
+          via: 'user-deny',
+          key: p.key.raw,
+          reason: answer.reason ? `the user refused: ${answer.reason}` : 'the user refused',
+        };
       return { allowed: true, via: answer.choice, key: p.key.raw };
     },
   };
@@ -108,7 +130,10 @@ export function writeTool(written: { path: string; text: string }[]): Tool {
     category: 'edit',
     environment: 'host',
     parameters: z.object({ path: z.string(), text: z.string() }).strict(),
-    permission: (args: { path: string }) => ({ kind: 'ask', key: { tool: 'write_note', action: args.path, raw: `write_note:${args.path}` } }),
+    permission: (args: { path: string }) => ({
+      kind: 'ask',
+      key: { tool: 'write_note', action: args.path, raw: `write_note:${args.path}` },
+    }),
     execute: async (args: { path: string; text: string }) => {
       written.push(args);
       return { content: `wrote ${args.text.length} characters to ${args.path}` };
@@ -151,7 +176,9 @@ export function waitTool(seen: { started: number; aborted: number }): Tool {
 }
 
 /** Shaped like the tools helper's `agent` tool: checks the depth, then delegates. */
-export function fakeAgentTool(runSubAgent: (req: { prompt: string; parentCtx: import('../tools/types.js').ToolContext }) => Promise<string>): Tool {
+export function fakeAgentTool(
+  runSubAgent: (req: { prompt: string; parentCtx: import('../tools/types.js').ToolContext }) => Promise<string>,
+): Tool {
   return defineTool({
     name: 'agent',
     description: 'Starts a read-only sub-agent',

@@ -50,7 +50,11 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
   const started = env.now();
   const finish = async (result: ToolResult, opts: { cancelled?: boolean; userDenied?: boolean } = {}): Promise<ToolCallOutcome> => {
     const cancelled = opts.cancelled ?? false;
-    const fitted = cancelled ? result : await fitForModel(result, { maxChars: env.maxResultChars, logDir: env.logDir, name: `${env.runId}-${call.id}` }).catch(() => result);
+    const fitted = cancelled
+      ? result
+      : await fitForModel(result, { maxChars: env.maxResultChars, logDir: env.logDir, name: `${env.runId}-${call.id}` }).catch(
+          () => result,
+        );
     env.send({
       type: 'tool.result',
       callId: call.id,
@@ -74,7 +78,13 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
   if (runSignal.aborted) return cancelledResult();
 
   const tool = env.registry.get(call.name);
-  if (!tool) return refuse(`unknown tool '${call.name}'. Available tools: ${env.registry.list().map((t) => t.name).join(', ')}`);
+  if (!tool)
+    return refuse(
+      `unknown tool '${call.name}'. Available tools: ${env.registry
+        .list()
+        .map((t) => t.name)
+        .join(', ')}`,
+    );
   if (call.argsError) return refuse(`${call.name}: ${call.argsError}`);
 
   const call$ = linkedController(runSignal);
@@ -131,11 +141,20 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
       clearTimeout(timer);
       return await cancelledResult();
     }
-    if (!first.ok) return await finish({ content: `${tool.name} failed: ${(first.e as Error)?.message ?? String(first.e)}`, isError: true });
+    if (!first.ok)
+      return await finish({ content: `${tool.name} failed: ${(first.e as Error)?.message ?? String(first.e)}`, isError: true });
     const run = first.r;
     if (!decided) {
       // Refused before the gate (bad arguments, a permission() that threw): report it as invalid.
-      env.send({ type: 'tool.call', callId: call.id, tool: tool.name, args: call.input, decision: 'invalid', via: 'invalid', reason: run.result.content });
+      env.send({
+        type: 'tool.call',
+        callId: call.id,
+        tool: tool.name,
+        args: call.input,
+        decision: 'invalid',
+        via: 'invalid',
+        reason: run.result.content,
+      });
     }
     const userDenied = run.status === 'refused' && run.decision?.via === 'user-deny';
     return await finish(run.result, { userDenied });

@@ -19,7 +19,12 @@ export function repairTranscript(messages: readonly LlmMessage[]): LlmMessage[] 
     const answered = new Set(next?.role === 'user' ? next.content.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : [])) : []);
     const missing = calls.filter((c) => !answered.has(c.id));
     if (missing.length === 0) continue;
-    const fill: LlmContentBlock[] = missing.map((c) => ({ type: 'tool_result', toolUseId: c.id, content: INTERRUPTED_RESULT, isError: true }));
+    const fill: LlmContentBlock[] = missing.map((c) => ({
+      type: 'tool_result',
+      toolUseId: c.id,
+      content: INTERRUPTED_RESULT,
+      isError: true,
+    }));
     if (next?.role === 'user') {
       out.push({ role: 'user', content: [...fill, ...next.content] });
       i++;

@@ -68,7 +68,13 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
         system: request.system,
         messages: toAnthropicMessages(request.messages),
         ...(request.tools.length
-          ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema as Anthropic.Tool.InputSchema })) }
+          ? {
+              tools: request.tools.map((t) => ({
+                name: t.name,
+                description: t.description,
+                input_schema: t.inputSchema as Anthropic.Tool.InputSchema,
+              })),
+            }
           : {}),
         stream: true,
       },
@@ -130,12 +136,17 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
       if (!settings.apiKey) {
         return failing(new LlmError('missing_key', 'no API key for provider anthropic: set ANTHROPIC_API_KEY or add the key in Settings'));
       }
-      return withRetry(() => attempt(request, signal), (e) => toLlmError(e, { ...ctx, aborted: signal?.aborted }), policy, signal);
+      return withRetry(
+        () => attempt(request, signal),
+        (e) => toLlmError(e, { ...ctx, aborted: signal?.aborted }),
+        policy,
+        signal,
+      );
     },
   };
 }
 
 /** An event stream that fails on first read (errors surface where events are consumed). */
-export async function* failing(err: Error): AsyncIterable<LlmEvent> {
-  throw err;
+export function failing(err: Error): AsyncIterable<LlmEvent> {
+  return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(err) }) };
 }

@@ -91,7 +91,10 @@ function serverMessage(body: unknown): string | undefined {
  * Maps an error thrown by either SDK (or by fetch underneath) to an `LlmError`. Duck-typed on the
  * SDKs' shared shape (status, headers, error body, class name) so one mapping serves both.
  */
-export function toLlmError(err: unknown, ctx: { provider: string; model: string; baseUrl?: string; apiKey?: string; aborted?: boolean }): LlmError {
+export function toLlmError(
+  err: unknown,
+  ctx: { provider: string; model: string; baseUrl?: string; apiKey?: string; aborted?: boolean },
+): LlmError {
   if (err instanceof LlmError) return err;
   const e = (err ?? {}) as SdkErrorLike;
   const cls = e.constructor?.name ?? e.name ?? '';
@@ -103,14 +106,23 @@ export function toLlmError(err: unknown, ctx: { provider: string; model: string;
   const status = typeof e.status === 'number' ? e.status : undefined;
   if (status === undefined) {
     if (cls === 'APIConnectionError' || cls === 'APIConnectionTimeoutError') {
-      return new LlmError('unreachable', `cannot reach the ${ctx.provider} API${where} (${cls === 'APIConnectionTimeoutError' ? 'timed out' : 'connection failed'})`, { cause: err });
+      return new LlmError(
+        'unreachable',
+        `cannot reach the ${ctx.provider} API${where} (${cls === 'APIConnectionTimeoutError' ? 'timed out' : 'connection failed'})`,
+        { cause: err },
+      );
     }
     // An SDK APIError without a status is an error event inside the stream (Anthropic sends
     // `event: error` with e.g. overloaded_error); its type is in the body.
-    const type = (e.error as { error?: { type?: string }; type?: string } | undefined)?.error?.type ?? (e.error as { type?: string } | undefined)?.type;
-    if (type === 'overloaded_error') return new LlmError('overloaded', `the ${ctx.provider} API is overloaded${said(serverMessage(e.error))}`, { cause: err });
-    if (type === 'rate_limit_error') return new LlmError('rate_limited', `rate limited by the ${ctx.provider} API${said(serverMessage(e.error))}`, { cause: err });
-    if (type === 'api_error') return new LlmError('server_error', `the ${ctx.provider} API failed mid-stream${said(serverMessage(e.error))}`, { cause: err });
+    const type =
+      (e.error as { error?: { type?: string }; type?: string } | undefined)?.error?.type ??
+      (e.error as { type?: string } | undefined)?.type;
+    if (type === 'overloaded_error')
+      return new LlmError('overloaded', `the ${ctx.provider} API is overloaded${said(serverMessage(e.error))}`, { cause: err });
+    if (type === 'rate_limit_error')
+      return new LlmError('rate_limited', `rate limited by the ${ctx.provider} API${said(serverMessage(e.error))}`, { cause: err });
+    if (type === 'api_error')
+      return new LlmError('server_error', `the ${ctx.provider} API failed mid-stream${said(serverMessage(e.error))}`, { cause: err });
     const msg = String(e.message ?? err);
     if (/terminated|socket|ECONNRESET|premature|aborted|other side closed|network/i.test(msg) || cls === 'TypeError') {
       return new LlmError('connection_dropped', `the connection to the ${ctx.provider} API dropped mid-stream`, { cause: err });
@@ -119,9 +131,11 @@ export function toLlmError(err: unknown, ctx: { provider: string; model: string;
   }
   const opts = { status, cause: err, retryAfterMs: retryAfter(e.headers) };
   const detail = said(serverMessage(e.error));
-  if (status === 401) return new LlmError('invalid_key', `the ${ctx.provider} API rejected the API key (HTTP 401); check the key in Settings`, opts);
+  if (status === 401)
+    return new LlmError('invalid_key', `the ${ctx.provider} API rejected the API key (HTTP 401); check the key in Settings`, opts);
   if (status === 403) return new LlmError('permission_denied', `the API key has no access to this request (HTTP 403)${detail}`, opts);
-  if (status === 404) return new LlmError('unknown_model', `unknown model '${ctx.model}' for ${ctx.provider}${where} (HTTP 404)${detail}`, opts);
+  if (status === 404)
+    return new LlmError('unknown_model', `unknown model '${ctx.model}' for ${ctx.provider}${where} (HTTP 404)${detail}`, opts);
   if (status === 429) return new LlmError('rate_limited', `rate limited by the ${ctx.provider} API (HTTP 429)${detail}`, opts);
   if (status === 529) return new LlmError('overloaded', `the ${ctx.provider} API is overloaded (HTTP 529)${detail}`, opts);
   if (status >= 500) return new LlmError('server_error', `the ${ctx.provider} API failed (HTTP ${status})${detail}`, opts);

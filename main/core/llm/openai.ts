@@ -33,13 +33,16 @@ function convertMessage(m: LlmMessage): ChatMessage[] {
   const text = m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
   if (m.role === 'assistant') {
     const calls = m.content.flatMap((b) =>
-      b.type === 'tool_use' ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }] : [],
+      b.type === 'tool_use'
+        ? [{ id: b.id, type: 'function' as const, function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }]
+        : [],
     );
     if (text || calls.length) out.push({ role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}) });
     return out;
   }
   for (const b of m.content) {
-    if (b.type === 'tool_result') out.push({ role: 'tool', tool_call_id: b.toolUseId, content: b.isError ? `[error] ${b.content}` : b.content });
+    if (b.type === 'tool_result')
+      out.push({ role: 'tool', tool_call_id: b.toolUseId, content: b.isError ? `[error] ${b.content}` : b.content });
   }
   if (text) out.push({ role: 'user', content: text });
   return out;
@@ -79,7 +82,12 @@ export function createOpenAiProvider(settings: LlmSettings, opts: ProviderOption
         model: settings.model,
         messages: toOpenAiMessages(request.system, request.messages),
         ...(request.tools.length
-          ? { tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.inputSchema } })) }
+          ? {
+              tools: request.tools.map((t) => ({
+                type: 'function' as const,
+                function: { name: t.name, description: t.description, parameters: t.inputSchema },
+              })),
+            }
           : {}),
         max_completion_tokens: request.maxTokens ?? settings.maxTokens ?? 8192,
         stream: true,
@@ -134,8 +142,19 @@ export function createOpenAiProvider(settings: LlmSettings, opts: ProviderOption
       if (!compatible && !settings.apiKey) {
         return failing(new LlmError('missing_key', 'no API key for provider openai: set OPENAI_API_KEY or add the key in Settings'));
       }
-      if (!baseURL) return failing(new LlmError('invalid_settings', "baseUrl is required for provider 'openai-compatible' (e.g. http://localhost:11434/v1 for Ollama)"));
-      return withRetry(() => attempt(request, signal), (e) => toLlmError(e, { ...ctx, aborted: signal?.aborted }), policy, signal);
+      if (!baseURL)
+        return failing(
+          new LlmError(
+            'invalid_settings',
+            "baseUrl is required for provider 'openai-compatible' (e.g. http://localhost:11434/v1 for Ollama)",
+          ),
+        );
+      return withRetry(
+        () => attempt(request, signal),
+        (e) => toLlmError(e, { ...ctx, aborted: signal?.aborted }),
+        policy,
+        signal,
+      );
     },
   };
 }

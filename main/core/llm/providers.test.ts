@@ -23,7 +23,13 @@ function fakeRetry(maxRetries = 3): RetryPolicy & { delays: number[] } {
 const request: LlmRequest = {
   system: 'You are a test.',
   messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }],
-  tools: [{ name: 'read_file', description: 'Reads a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }],
+  tools: [
+    {
+      name: 'read_file',
+      description: 'Reads a file',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    },
+  ],
 };
 
 async function collect(p: LlmProvider, req = request, signal?: AbortSignal): Promise<LlmEvent[]> {
@@ -58,7 +64,13 @@ async function providerFor(kind: (typeof kinds)[number], script: ScriptInput, re
 describe.each(kinds)('%s provider through its real SDK', (kind) => {
   it('streams text and a tool call with usage and the stop reason', async () => {
     const { provider } = await providerFor(kind, {
-      turns: [{ text: 'Let me read the file for you.', toolCalls: [{ id: 'call_1', name: 'read_file', input: { path: 'src/a long name.ts' } }], usage: { input: 42, output: 17 } }],
+      turns: [
+        {
+          text: 'Let me read the file for you.',
+          toolCalls: [{ id: 'call_1', name: 'read_file', input: { path: 'src/a long name.ts' } }],
+          usage: { input: 42, output: 17 },
+        },
+      ],
     });
     const events = await collect(provider);
     const text = events.flatMap((e) => (e.type === 'text.delta' ? [e.text] : [])).join('');
@@ -66,7 +78,11 @@ describe.each(kinds)('%s provider through its real SDK', (kind) => {
     expect(events.filter((e) => e.type === 'text.delta').length).toBeGreaterThan(1);
     expect(events.filter((e) => e.type === 'tool_call.delta').length).toBeGreaterThan(1);
     expect(events.find((e) => e.type === 'tool_call.start')).toMatchObject({ id: 'call_1', name: 'read_file' });
-    expect(events.find((e) => e.type === 'tool_call.end')).toMatchObject({ id: 'call_1', name: 'read_file', input: { path: 'src/a long name.ts' } });
+    expect(events.find((e) => e.type === 'tool_call.end')).toMatchObject({
+      id: 'call_1',
+      name: 'read_file',
+      input: { path: 'src/a long name.ts' },
+    });
     expect(events.find((e) => e.type === 'usage')).toEqual({ type: 'usage', inputTokens: 42, outputTokens: 17 });
     expect(events.at(-1)).toMatchObject({ type: 'stop', reason: 'tool_use' });
   });
@@ -87,17 +103,26 @@ describe.each(kinds)('%s provider through its real SDK', (kind) => {
     if (kind === 'anthropic') {
       expect(body.system).toBe('You are a test.');
       expect(body.tools).toEqual([{ name: 'read_file', description: 'Reads a file', input_schema: request.tools[0]!.inputSchema }]);
-      expect((body.messages as unknown[])[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'denied by user: not that one', is_error: true }] });
+      expect((body.messages as unknown[])[2]).toEqual({
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 't1', content: 'denied by user: not that one', is_error: true }],
+      });
     } else {
       expect((body.messages as unknown[])[0]).toEqual({ role: 'system', content: 'You are a test.' });
       expect(body.stream_options).toEqual({ include_usage: true });
       expect((body.tools as { function: { name: string } }[])[0]!.function.name).toBe('read_file');
-      expect((body.messages as unknown[])[3]).toEqual({ role: 'tool', tool_call_id: 't1', content: '[error] denied by user: not that one' });
+      expect((body.messages as unknown[])[3]).toEqual({
+        role: 'tool',
+        tool_call_id: 't1',
+        content: '[error] denied by user: not that one',
+      });
     }
   });
 
   it('retries a 429 after the server-requested wait, then succeeds', async () => {
-    const { provider, server, retry } = await providerFor(kind, { turns: [{ error: { status: 429, retryAfterMs: 7 } }, { text: 'after the wait' }] });
+    const { provider, server, retry } = await providerFor(kind, {
+      turns: [{ error: { status: 429, retryAfterMs: 7 } }, { text: 'after the wait' }],
+    });
     const events = await collect(provider);
     expect(events[0]).toEqual({ type: 'retry', attempt: 1, delayMs: 7, code: 'rate_limited', discardPartial: false });
     expect(events.flatMap((e) => (e.type === 'text.delta' ? [e.text] : [])).join('')).toBe('after the wait');
@@ -106,7 +131,9 @@ describe.each(kinds)('%s provider through its real SDK', (kind) => {
   });
 
   it('backs off on 5xx and on a connection dropped before headers', async () => {
-    const { provider, retry } = await providerFor(kind, { turns: [{ error: { status: 500 } }, { drop: 'before_headers' }, { text: 'fine' }] });
+    const { provider, retry } = await providerFor(kind, {
+      turns: [{ error: { status: 500 } }, { drop: 'before_headers' }, { text: 'fine' }],
+    });
     const events = await collect(provider);
     expect(events.filter((e) => e.type === 'retry').map((e) => e.type === 'retry' && e.code)).toEqual(['server_error', 'unreachable']);
     expect(retry.delays).toEqual([100, 200]);

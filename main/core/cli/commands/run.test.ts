@@ -63,7 +63,11 @@ describe('codecoder run', () => {
     expect(code).toBe(0);
     expect(t.err()).toContain('? run_command wants to run: git status --short --branch');
     expect(t.err()).toContain('please answer o, s or d'); // a shell key offers no project scope
-    const events = t.out().trim().split('\n').map((l) => JSON.parse(l) as { type: string; tool?: string; content?: string; decision?: string });
+    const events = t
+      .out()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; tool?: string; content?: string; decision?: string });
     const git = events.find((e) => e.type === 'tool.result' && e.tool === 'run_command');
     expect(git?.content).toContain('not on my machine');
     expect(events.find((e) => e.type === 'tool.call' && e.tool === 'write_file')?.decision).toBe('allowed');

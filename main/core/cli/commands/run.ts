@@ -38,7 +38,11 @@ exit: 0 finished · 1 error · 2 usage · 3 stopped by a denial · 4 turn limit 
 `;
 
 const EXIT: Record<StopReason, number> = { end_turn: 0, max_tokens: 0, error: 1, denied: 3, max_turns: 4, cancelled: 130 };
-const DEFAULT_MODEL: Record<LlmProviderKind, string> = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-4.1', 'openai-compatible': 'llama3.1' };
+const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4.1',
+  'openai-compatible': 'llama3.1',
+};
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const fail = (msg: string) => {
@@ -77,7 +81,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (!o.project) return fail('--project DIR is required');
   const onAsk = o['on-ask'];
   if (onAsk !== 'deny' && onAsk !== 'once' && onAsk !== 'session') return fail(`--on-ask takes deny, once or session, got "${onAsk}"`);
-  if (o.provider && !['anthropic', 'openai', 'openai-compatible'].includes(o.provider)) return fail(`--provider takes anthropic, openai or openai-compatible, got "${o.provider}"`);
+  if (o.provider && !['anthropic', 'openai', 'openai-compatible'].includes(o.provider))
+    return fail(`--provider takes anthropic, openai or openai-compatible, got "${o.provider}"`);
   const maxTurns = o['max-turns'] === undefined ? undefined : Number(o['max-turns']);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) return fail('--max-turns takes a positive integer');
 
@@ -90,7 +95,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   let server: ScriptedServer | undefined;
   const env = io.env;
-  const providerKind = (o.provider as LlmProviderKind | undefined) ?? (!env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY ? 'openai' : 'anthropic');
+  const providerKind =
+    (o.provider as LlmProviderKind | undefined) ?? (!env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY ? 'openai' : 'anthropic');
   const settings: LlmSettings = { provider: providerKind, model: o.model ?? DEFAULT_MODEL[providerKind] };
   if (o['base-url']) settings.baseUrl = o['base-url'];
   const key = providerKind === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY;
@@ -109,7 +115,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     // The scripted server checks no key; a real key is never sent to it.
     settings.apiKey = 'scripted-no-key';
   } else if (!key && providerKind !== 'openai-compatible') {
-    return fail(`no API key for ${providerKind}: set ${providerKind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'}, or use --llm-script FILE`);
+    return fail(
+      `no API key for ${providerKind}: set ${providerKind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'}, or use --llm-script FILE`,
+    );
   }
 
   let provider;
@@ -150,16 +158,24 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     if (!rl) {
       const answer: AskAnswer =
-        onAsk === 'deny' ? { choice: 'deny', reason: 'no one is at the terminal to approve it (--on-ask deny)' } : onAsk === 'once' ? { choice: 'once' } : { choice: 'session' };
+        onAsk === 'deny'
+          ? { choice: 'deny', reason: 'no one is at the terminal to approve it (--on-ask deny)' }
+          : onAsk === 'once'
+            ? { choice: 'once' }
+            : { choice: 'session' };
       io.stderr.write(`  ? ${a.request.key.raw} → ${onAsk} (--on-ask)\n`);
       agent.approvals.answer(a.id, answer);
       return;
     }
     const r = a.request;
     const canProject = r.ceiling === 'project';
-    io.stderr.write(`\n? ${r.tool} wants ${describeArgs(r.tool, r.args)}\n  key ${r.key.raw}${r.flags?.notes?.length ? `\n  note: ${r.flags.notes.join('; ')}` : ''}\n`);
+    io.stderr.write(
+      `\n? ${r.tool} wants ${describeArgs(r.tool, r.args)}\n  key ${r.key.raw}${r.flags?.notes?.length ? `\n  note: ${r.flags.notes.join('; ')}` : ''}\n`,
+    );
     for (;;) {
-      const choice = (await rl.question(`  allow [o]nce, for this [s]ession${canProject ? ', for this [p]roject' : ''}, or [d]eny? `)).trim().toLowerCase();
+      const choice = (await rl.question(`  allow [o]nce, for this [s]ession${canProject ? ', for this [p]roject' : ''}, or [d]eny? `))
+        .trim()
+        .toLowerCase();
       if (choice === 'o' || choice === 'once') return agent.approvals.answer(a.id, { choice: 'once' });
       if (choice === 's' || choice === 'session') return agent.approvals.answer(a.id, { choice: 'session' });
       if (canProject && (choice === 'p' || choice === 'project')) return agent.approvals.answer(a.id, { choice: 'project' });
@@ -178,14 +194,20 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   try {
     const presets = agent.engine.sessionPresets();
     if (presets.length) agent.engine.acceptPresets(await agent.runtime.offerSessionPresets(presets, o.conversation ?? 'session-start'));
-    const handle = await agent.runtime.start({ prompt, ...(o.conversation ? { conversationId: o.conversation } : {}), stopOnDenial: !tty && onAsk === 'deny' });
+    const handle = await agent.runtime.start({
+      prompt,
+      ...(o.conversation ? { conversationId: o.conversation } : {}),
+      stopOnDenial: !tty && onAsk === 'deny',
+    });
     cancel = handle.cancel;
     const result = await handle.done;
     if (!o.events) {
       io.stdout.write('\n');
       if (result.error) io.stderr.write(`codecoder run: ${result.error.message} [${result.error.code}]\n`);
       else if (result.stopReason !== 'end_turn') io.stderr.write(`codecoder run: stopped (${result.stopReason})\n`);
-      io.stderr.write(`conversation ${handle.conversationId} · ${result.turns} turns · ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens\n`);
+      io.stderr.write(
+        `conversation ${handle.conversationId} · ${result.turns} turns · ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens\n`,
+      );
     }
     return EXIT[result.stopReason];
   } catch (err) {
@@ -272,10 +294,14 @@ class Printer {
         }
         break;
       case 'tool.call':
-        err(`${pad}⏺ ${e.tool} ${clip(JSON.stringify(e.args), 160)}  [${e.key ?? 'no key'}: ${e.decision} via ${e.via}${e.reason ? ` — ${clip(e.reason, 160)}` : ''}]\n`);
+        err(
+          `${pad}⏺ ${e.tool} ${clip(JSON.stringify(e.args), 160)}  [${e.key ?? 'no key'}: ${e.decision} via ${e.via}${e.reason ? ` — ${clip(e.reason, 160)}` : ''}]\n`,
+        );
         break;
       case 'tool.result':
-        err(`${pad}  ⎿ ${e.cancelled ? 'cancelled by user' : clip(e.content.split('\n')[0] ?? '', 160)}${e.isError && !e.cancelled ? '  (error)' : ''}${e.fullLogPath ? `  (full log: ${e.fullLogPath})` : ''}\n`);
+        err(
+          `${pad}  ⎿ ${e.cancelled ? 'cancelled by user' : clip(e.content.split('\n')[0] ?? '', 160)}${e.isError && !e.cancelled ? '  (error)' : ''}${e.fullLogPath ? `  (full log: ${e.fullLogPath})` : ''}\n`,
+        );
         break;
       case 'subagent.started':
         err(`${pad}  ↳ sub-agent ${e.childAgentId}: ${clip(e.prompt, 120)}\n`);

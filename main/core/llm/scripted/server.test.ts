@@ -12,7 +12,9 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 
 describe('scripted model server wire formats', () => {
   it('streams Anthropic SSE with the real event names and input_json_delta', async () => {
-    server = await startScriptedServer({ script: { turns: [{ text: 'Hi', toolCalls: [{ id: 'toolu_1', name: 'read_file', input: { path: 'a' } }] }] } });
+    server = await startScriptedServer({
+      script: { turns: [{ text: 'Hi', toolCalls: [{ id: 'toolu_1', name: 'read_file', input: { path: 'a' } }] }] },
+    });
     const res = await post(`${server.url}/v1/messages`, { model: 'm', stream: true, messages: [] }, { 'x-api-key': 'secret' });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     expect(res.headers.get('request-id')).toMatch(/^req_/);
@@ -38,15 +40,26 @@ describe('scripted model server wire formats', () => {
   });
 
   it('streams OpenAI chunks with tool_calls deltas, finish_reason and usage last', async () => {
-    server = await startScriptedServer({ script: { turns: [{ toolCalls: [{ id: 'call_1', name: 'glob', input: { pattern: '**/*.ts' } }], usage: { input: 9, output: 4 } }] } });
-    const res = await post(`${server.openaiUrl}/chat/completions`, { model: 'm', stream: true, stream_options: { include_usage: true }, messages: [] });
+    server = await startScriptedServer({
+      script: { turns: [{ toolCalls: [{ id: 'call_1', name: 'glob', input: { pattern: '**/*.ts' } }], usage: { input: 9, output: 4 } }] },
+    });
+    const res = await post(`${server.openaiUrl}/chat/completions`, {
+      model: 'm',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [],
+    });
     const chunks = (await res.text())
       .split('\n\n')
       .filter(Boolean)
       .map((f) => f.replace(/^data: /, ''));
     expect(chunks.at(-1)).toBe('[DONE]');
-    const json = chunks.slice(0, -1).map((c) => JSON.parse(c) as { choices: { delta: { tool_calls?: unknown[] }; finish_reason: string | null }[]; usage: unknown });
-    expect(json[1]!.choices[0]!.delta.tool_calls).toEqual([{ index: 0, id: 'call_1', type: 'function', function: { name: 'glob', arguments: '' } }]);
+    const json = chunks
+      .slice(0, -1)
+      .map((c) => JSON.parse(c) as { choices: { delta: { tool_calls?: unknown[] }; finish_reason: string | null }[]; usage: unknown });
+    expect(json[1]!.choices[0]!.delta.tool_calls).toEqual([
+      { index: 0, id: 'call_1', type: 'function', function: { name: 'glob', arguments: '' } },
+    ]);
     expect(json.at(-2)!.choices[0]!.finish_reason).toBe('tool_calls');
     expect(json.at(-1)!.choices).toEqual([]);
     expect(json.at(-1)!.usage).toMatchObject({ prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 });
@@ -57,7 +70,10 @@ describe('scripted model server wire formats', () => {
     server = await startScriptedServer({
       script: { turns: [{ match: { system: 'sub-agent' }, text: 'child' }, { text: 'main' }], whenExhausted: { text: 'over' } },
     });
-    const ask = async (system: string) => (await (await post(`${server!.url}/v1/messages`, { model: 'm', stream: true, system, messages: [] })).text()).match(/"text":"(\w+)"/g)?.join();
+    const ask = async (system: string) =>
+      (await (await post(`${server!.url}/v1/messages`, { model: 'm', stream: true, system, messages: [] })).text())
+        .match(/"text":"(\w+)"/g)
+        ?.join();
     expect(await ask('main agent')).toContain('main');
     expect(await ask('a sub-agent')).toContain('child');
     expect(await ask('main agent')).toContain('over');
@@ -81,6 +97,8 @@ describe('scripted model server wire formats', () => {
   });
 
   it('rejects a malformed script naming the field', async () => {
-    await expect(startScriptedServer({ script: { turns: [{ error: { status: 200 } }] } as never })).rejects.toThrow(/'turns\.0\.error\.status'/);
+    await expect(startScriptedServer({ script: { turns: [{ error: { status: 200 } }] } as never })).rejects.toThrow(
+      /'turns\.0\.error\.status'/,
+    );
   });
 });

@@ -86,7 +86,8 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const path = (req.url ?? '').split('?')[0] ?? '';
     const provider: WireProvider | null = path === '/v1/messages' ? 'anthropic' : path.endsWith('/chat/completions') ? 'openai' : null;
-    if (req.method !== 'POST' || !provider) return sendJson(res, 404, { error: { message: `scripted server: no route ${req.method} ${path}` } });
+    if (req.method !== 'POST' || !provider)
+      return sendJson(res, 404, { error: { message: `scripted server: no route ${req.method} ${path}` } });
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -94,7 +95,13 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     try {
       body = JSON.parse(raw) as Record<string, unknown>;
     } catch {
-      return sendJson(res, 400, provider === 'anthropic' ? anthropicErrorBody(400, 'request body is not JSON') : openaiErrorBody(400, 'request body is not JSON', '', ''));
+      return sendJson(
+        res,
+        400,
+        provider === 'anthropic'
+          ? anthropicErrorBody(400, 'request body is not JSON')
+          : openaiErrorBody(400, 'request body is not JSON', '', ''),
+      );
     }
     // Newer Anthropic SDKs send the key as a bearer token, older ones as x-api-key: accept both.
     const key = String(req.headers['x-api-key'] ?? '') || String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -110,7 +117,12 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     const requestId = `req_scripted_${String(++counter).padStart(4, '0')}`;
     const idHeader: Record<string, string> = provider === 'anthropic' ? { 'request-id': requestId } : { 'x-request-id': requestId };
     const error = (status: number, message?: string, extra: Record<string, string> = {}) =>
-      sendJson(res, status, provider === 'anthropic' ? anthropicErrorBody(status, message) : openaiErrorBody(status, message, maskKey(key), model), { ...idHeader, ...extra });
+      sendJson(
+        res,
+        status,
+        provider === 'anthropic' ? anthropicErrorBody(status, message) : openaiErrorBody(status, message, maskKey(key), model),
+        { ...idHeader, ...extra },
+      );
 
     if (script.models && !script.models.includes(model)) {
       return error(404, provider === 'anthropic' ? `model: ${model}` : undefined);
@@ -121,7 +133,8 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     rec.turn = index;
     let turn: ScriptTurn | undefined = index === null ? undefined : script.turns[index];
     if (!turn) {
-      if (!script.whenExhausted) return error(400, `scripted server: no script turn left for request #${rec.seq} (${script.turns.length} turns in the script)`);
+      if (!script.whenExhausted)
+        return error(400, `scripted server: no script turn left for request #${rec.seq} (${script.turns.length} turns in the script)`);
       turn = { text: script.whenExhausted.text };
     }
     await wait(turn.delayMs ?? 0);

@@ -55,29 +55,58 @@ export function anthropicFrames(turn: ScriptTurn, model: string, ids: TurnIds, r
   if (chunks.length) {
     frames.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
     frames.push(sse('ping', { type: 'ping' }));
-    for (const text of chunks) frames.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } }));
+    for (const text of chunks)
+      frames.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } }));
   }
   const textEnd = frames.length;
   if (chunks.length) frames.push(sse('content_block_stop', { type: 'content_block_stop', index: index++ }));
   for (const [i, call] of (turn.toolCalls ?? []).entries()) {
     const id = call.id ?? ids.toolId(i);
-    frames.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: call.name, input: {} } }));
+    frames.push(
+      sse('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id, name: call.name, input: {} },
+      }),
+    );
     frames.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: '' } }));
     for (const part of chunkText(JSON.stringify(call.input), 16)) {
-      frames.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } }));
+      frames.push(
+        sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } }),
+      );
     }
     frames.push(sse('content_block_stop', { type: 'content_block_stop', index: index++ }));
   }
-  frames.push(sse('message_delta', { type: 'message_delta', delta: { stop_reason: stopOf(turn), stop_sequence: null }, usage: { output_tokens: usage.output } }));
+  frames.push(
+    sse('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: stopOf(turn), stop_sequence: null },
+      usage: { output_tokens: usage.output },
+    }),
+  );
   frames.push(sse('message_stop', { type: 'message_stop' }));
   return { frames, textEnd };
 }
 
 const OPENAI_FINISH: Record<string, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length', stop_sequence: 'stop' };
 
-export function openaiFrames(turn: ScriptTurn, model: string, ids: TurnIds, requestChars: number, includeUsage: boolean, created: number): Frames {
+export function openaiFrames(
+  turn: ScriptTurn,
+  model: string,
+  ids: TurnIds,
+  requestChars: number,
+  includeUsage: boolean,
+  created: number,
+): Frames {
   const usage = usageOf(turn, requestChars);
-  const base = { id: ids.messageId, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_scripted', service_tier: 'default' };
+  const base = {
+    id: ids.messageId,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    system_fingerprint: 'fp_scripted',
+    service_tier: 'default',
+  };
   const chunk = (delta: unknown, finish: string | null) => ({
     ...base,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
@@ -125,16 +154,29 @@ const ANTHROPIC_ERROR_TYPES: Record<number, [string, string]> = {
 };
 
 export function anthropicErrorBody(status: number, message?: string): unknown {
-  const [type, fallback] = ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? ['api_error', 'Internal server error'] : ['invalid_request_error', 'Invalid request.']);
+  const [type, fallback] =
+    ANTHROPIC_ERROR_TYPES[status] ??
+    (status >= 500 ? ['api_error', 'Internal server error'] : ['invalid_request_error', 'Invalid request.']);
   return { type: 'error', error: { type, message: message ?? fallback } };
 }
 
 /** `maskedKey` mimics OpenAI echoing a masked key in its 401 (so redaction is exercised). */
 export function openaiErrorBody(status: number, message: string | undefined, maskedKey: string, model: string): unknown {
   const e = (msg: string, type: string, code: string | null) => ({ error: { message: message ?? msg, type, param: null, code } });
-  if (status === 401) return e(`Incorrect API key provided: ${maskedKey}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key');
-  if (status === 404) return e(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
-  if (status === 429) return e(`Rate limit reached for ${model} on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.`, 'requests', 'rate_limit_exceeded');
+  if (status === 401)
+    return e(
+      `Incorrect API key provided: ${maskedKey}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+      'invalid_request_error',
+      'invalid_api_key',
+    );
+  if (status === 404)
+    return e(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
+  if (status === 429)
+    return e(
+      `Rate limit reached for ${model} on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.`,
+      'requests',
+      'rate_limit_exceeded',
+    );
   if (status >= 500) return e('The server had an error while processing your request. Sorry about that!', 'server_error', null);
   return e('Invalid request.', 'invalid_request_error', null);
 }
