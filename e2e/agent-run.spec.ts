@@ -1,0 +1,80 @@
+/**
+ * Issue 6 §1 and §6: Stop during a long command, a sub-agent's transcript nested under its call,
+ * the slash commands.
+ */
+import { expect, test } from './support/fixtures.js';
+import { approvalPrompt, call, say, send, toolCards, transcript } from './ui-helpers.js';
+
+test.describe('Stop', () => {
+  test.use({ llmScript: [call('run_command', { command: 'sh -c "echo started; sleep 60"' }), say('never reached')] } as never);
+
+  test('Stop during a long command cancels it and says so', async ({ app }) => {
+    const { page } = app;
+    await send(page, 'run the long job');
+    const prompt = await approvalPrompt(page, 'run_command');
+    await prompt.getByRole('button', { name: /Allow once/ }).click();
+    const card = toolCards(page, 'run_command').first();
+    // The command's live output reaches the terminal before it ends.
+    await expect(card.getByRole('log', { name: /Output of/ })).toContainText('started');
+    const stop = page.getByRole('button', { name: 'Stop' });
+    await expect(stop).toBeEnabled();
+    await stop.click();
+    await expect(card).toContainText('cancelled');
+    await expect(transcript(page)).toContainText('Stopped by you.');
+    await expect(stop).toBeDisabled();
+    await expect(transcript(page)).not.toContainText('never reached');
+  });
+});
+
+test.describe('sub-agent', () => {
+  test.use({
+    llmScript: [
+      call('agent', { prompt: 'Summarise README.md' }, 'call_parent_agent'),
+      { match: { system: 'sub-agent' }, toolCalls: [{ name: 'read_file', input: { path: 'README.md' } }] },
+      { match: { system: 'sub-agent' }, text: 'The README is a one-line demo heading.' },
+      say('The sub-agent says the README is a demo.'),
+    ],
+  } as never);
+
+  test('its transcript is nested under the agent call', async ({ app }) => {
+    const { page } = app;
+    await send(page, 'ask a sub-agent about the README');
+    const agentCard = toolCards(page, 'agent').first();
+    const nested = agentCard.getByRole('region', { name: 'Sub-agent transcript' });
+    await expect(nested).toContainText('Summarise README.md');
+    await expect(nested.getByRole('article', { name: 'Tool call read_file' })).toContainText('None');
+    await expect(nested).toContainText('one-line demo heading');
+    await expect(transcript(page)).toContainText('The sub-agent says the README is a demo.');
+    // The child's read_file is not a top-level card.
+    await expect(toolCards(page, 'read_file')).toHaveCount(1);
+  });
+});
+
+test.describe('slash commands', () => {
+  test.use({ llmScript: [say('hello')] } as never);
+
+  test('/permissions, /clear, /settings, /reload and an unknown one', async ({ app }) => {
+    const { page } = app;
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await send(page, '/nope');
+    await expect(page.getByRole('alert').filter({ hasText: 'is not a command' })).toBeVisible();
+    await expect(box).toHaveValue('/nope');
+
+    await send(page, 'hi');
+    await expect(transcript(page)).toContainText('hello');
+    const conversations = page.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem');
+    await expect(conversations).toHaveCount(1);
+    await send(page, '/clear');
+    await expect(conversations).toHaveCount(2);
+    await expect(transcript(page)).not.toContainText('hello');
+
+    await send(page, '/reload');
+    await expect(page.getByRole('status').filter({ hasText: 'codecoder.json' })).toBeVisible();
+
+    await send(page, '/permissions');
+    await expect(page.getByRole('tab', { name: 'Permissions' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Conversation' }).click();
+    await send(page, '/settings');
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Helpers for the project-window specs (issue 6). Not a spec: Playwright only runs *.spec.ts.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { AppHandle } from './support/fixtures.js';
+
+/** The scripted model server's recorded requests, once the fixture exposes them (see /work/notes/ui-contract-requests.md). */
+export function llmRequests(app: AppHandle): { body: Record<string, unknown> }[] {
+  const llm = (app as AppHandle & { llm?: { requests: { body: Record<string, unknown> }[] } }).llm;
+  if (!llm) throw new Error('the e2e fixture does not expose app.llm (the scripted model server) yet');
+  return llm.requests;
+}
+
+/** Types a message into the composer and sends it with Enter. */
+export async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** The approval prompt on screen, once its keyboard is armed (keys typed before that are ignored on purpose). */
+export async function approvalPrompt(page: Page, tool?: string): Promise<Locator> {
+  const prompt = page.getByRole('dialog', { name: tool ? new RegExp(`Allow ${tool}`) : /Allow/ });
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toHaveAttribute('data-armed', 'true');
+  return prompt;
+}
+
+export function toolCards(page: Page, tool: string): Locator {
+  return page.getByRole('log', { name: 'Transcript' }).getByRole('article', { name: `Tool call ${tool}` });
+}
+
+export function transcript(page: Page): Locator {
+  return page.getByRole('log', { name: 'Transcript' });
+}
+
+export async function openPermissions(page: Page): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Permissions' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Permissions' });
+  await expect(panel.getByRole('heading', { name: 'Permissions' })).toBeVisible();
+  return panel;
+}
+
+/** A text-only scripted turn. */
+export const say = (text: string) => ({ text });
+/** A scripted turn that calls one tool. */
+export const call = (name: string, input: Record<string, unknown>, id?: string) => ({ toolCalls: [{ ...(id ? { id } : {}), name, input }] });
