@@ -5,6 +5,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { parseScript } from '../core/llm/scripted/script.js';
+import { startScriptedServer } from '../core/llm/scripted/server.js';
 import { createPlainNodeCore } from './plainNodeCore.js';
 import { startWebHost } from './server.js';
 
@@ -18,12 +21,18 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string' },
       'renderer-dir': { type: 'string' },
+      'llm-script': { type: 'string' },
     },
     strict: true,
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (got ${values.port}).`);
-  const core = createPlainNodeCore({ ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}) });
+  // A scripted model server instead of a real provider: the whole loop, without an API key.
+  const scripted = values['llm-script'] ? await startScriptedServer({ script: parseScript(JSON.parse(await readFile(values['llm-script'], 'utf8')), values['llm-script']) }) : undefined;
+  const core = createPlainNodeCore({
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    ...(scripted ? { llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scripted.url, apiKey: 'scripted-demo-key' }) } : {}),
+  });
   const host = await startWebHost({
     core,
     rendererDir: values['renderer-dir'] ?? path.resolve(here, '../../out/renderer'),
@@ -31,8 +40,9 @@ async function main(): Promise<void> {
     port,
     ...(values.project ? { projectPath: path.resolve(values.project) } : {}),
   });
+  if (scripted) console.log(`Using the scripted model from ${values['llm-script']} (no API key needed).`);
   console.log(`CodeCoder is running. Open this address in your browser:\n\n  ${host.url}\n`);
-  const stop = () => void host.close().then(() => process.exit(0));
+  const stop = () => void Promise.all([host.close(), core.runtimes.closeAll(), scripted?.close()]).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

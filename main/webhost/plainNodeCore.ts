@@ -2,9 +2,10 @@ import { defaultDataDir } from '../core/appData.js';
 import { createCore, type Core } from '../core/app/createCore.js';
 import { confStore } from '../core/stores/confStore.js';
 import { fileSecretStore } from '../core/stores/fileSecretStore.js';
+import type { LlmSettings } from '../core/llm/types.js';
 
 /** The core on plain-Node stores (conf + a 0600 key file): the web host's, the CLI's and tests'. */
-export function createPlainNodeCore(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; version?: string } = {}): Core {
+export function createPlainNodeCore(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; version?: string; llmOverride?: () => LlmSettings } = {}): Core {
   const env = opts.env ?? process.env;
   const dataDir = opts.dataDir ?? defaultDataDir(env);
   return createCore({
@@ -13,5 +14,6 @@ export function createPlainNodeCore(opts: { dataDir?: string; env?: NodeJS.Proce
     stores: { settings: confStore(dataDir, 'settings'), recent: confStore(dataDir, 'recent') },
     secrets: fileSecretStore(dataDir),
     env,
+    ...(opts.llmOverride ? { llmOverride: opts.llmOverride } : {}),
   });
 }

@@ -2,13 +2,17 @@
  * The composition root of the plain-Node core: it wires services into the router and does no work
  * of its own. Both the Electron shell and the web host call it, passing their stores and hooks.
  */
+import type { LlmSettings } from '../llm/types.js';
 import { RecentProjects } from '../projects/recentProjects.js';
 import { Router, type RouterLog } from '../router/router.js';
 import { SettingsService } from '../settings/settingsService.js';
 import type { JsonStore, SecretStore } from '../stores/types.js';
+import { agentHandlers } from './handlers/agent.js';
+import { permissionHandlers } from './handlers/permissions.js';
 import { projectHandlers } from './handlers/project.js';
 import { settingsHandlers } from './handlers/settings.js';
 import type { HostHooks } from './host.js';
+import { ProjectRuntimes } from './projectRuntimes.js';
 import { WindowRegistry, type WindowContext, type WindowSession } from './windows.js';
 
 export interface CoreDeps {
@@ -18,6 +22,8 @@ export interface CoreDeps {
   secrets: SecretStore;
   env?: NodeJS.ProcessEnv;
   log?: RouterLog;
+  /** Model settings that replace the Settings service's (a scripted model server for demos and tests). */
+  llmOverride?: () => LlmSettings;
 }
 
 export interface Core {
@@ -25,6 +31,7 @@ export interface Core {
   windows: WindowRegistry;
   settings: SettingsService;
   recent: RecentProjects;
+  runtimes: ProjectRuntimes;
   /** Call when a window or connection closes. */
   closeWindow(id: string): Promise<void>;
 }
@@ -35,14 +42,26 @@ export function createCore(deps: CoreDeps): Core {
   const recent = new RecentProjects(deps.stores.recent);
   settings.onChange((s) => windows.broadcast('settings.changed', s));
 
-  const onProjectChange = (_window: WindowSession, _previous: string | null) => {
-    // Project services (permission engine, agent) attach here.
+  const runtimes = new ProjectRuntimes((projectRoot) => ({
+    projectRoot,
+    dataDir: deps.dataDir,
+    llm: deps.llmOverride ?? (() => settings.llmConfig()),
+    secrets: () => settings.secretValues(),
+    publish: (name, payload) => windows.broadcastToProject(projectRoot, name, payload),
+  }));
+
+  // A window that starts showing a project holds its runtime; the last window to leave closes it.
+  const onProjectChange = async (window: WindowSession, previous: string | null) => {
+    if (window.project) await runtimes.acquire(window.project.path);
+    if (previous) await runtimes.release(previous);
   };
 
   const router = new Router<WindowContext>(
     {
       ...settingsHandlers(settings),
       ...projectHandlers({ host: deps.host, recent, onProjectChange }),
+      ...permissionHandlers(runtimes),
+      ...agentHandlers(runtimes),
     },
     deps.log,
   );
@@ -52,10 +71,11 @@ export function createCore(deps: CoreDeps): Core {
     windows,
     settings,
     recent,
+    runtimes,
     closeWindow: async (id) => {
       const w = windows.get(id);
       windows.remove(id);
-      if (w?.project) await onProjectChange(w, w.project.path);
+      if (w?.project) await runtimes.release(w.project.path);
     },
   };
 }

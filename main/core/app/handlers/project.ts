@@ -17,9 +17,14 @@ export function projectHandlers({ host, recent, onProjectChange }: ProjectHandle
     const project = await describeProject(folder);
     recent.touch(project.path);
     if (host.focusWindowShowing?.(project.path, window.id)) return { project, focusedExisting: true };
-    const previous = window.project?.path ?? null;
+    const before = window.project;
     window.project = project;
-    await onProjectChange(window, previous);
+    try {
+      await onProjectChange(window, before?.path ?? null);
+    } catch (err) {
+      window.project = before;
+      throw err;
+    }
     window.emit('project.changed', project);
     return { project, focusedExisting: false };
   };

@@ -1,0 +1,139 @@
+/**
+ * The whole core through the router, as a window uses it: open a project, talk to a scripted model
+ * (real Anthropic SDK on loopback), answer approvals, edit the allowlist. No electron, no browser.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent, EventName, PendingApprovalView, Result } from '../../../shared/contract/index.js';
+import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
+import type { ScriptInput } from '../llm/scripted/script.js';
+import { createPlainNodeCore } from '../../webhost/plainNodeCore.js';
+import type { WindowSession } from './windows.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function harness(script: ScriptInput) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-core-data-'));
+  const project = await mkdtemp(path.join(tmpdir(), 'cc-core-project-'));
+  execFileSync('git', ['init', '-q'], { cwd: project });
+  await writeFile(path.join(project, 'README.md'), '# hello\n');
+  const server: ScriptedServer = await startScriptedServer({ script });
+  const core = createPlainNodeCore({ dataDir, env: {}, llmOverride: () => ({ provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'k' }) });
+  cleanups.push(() => server.close(), () => core.runtimes.closeAll());
+  const events: { name: EventName; payload: any }[] = [];
+  const waiters: { pred: (e: { name: EventName; payload: any }) => boolean; resolve: (p: any) => void }[] = [];
+  const window: WindowSession = {
+    id: 'w1',
+    project: null,
+    emit: (name, payload) => {
+      const e = { name, payload };
+      events.push(e);
+      for (const w of [...waiters]) if (w.pred(e)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(payload));
+    },
+  };
+  core.windows.add(window);
+  const call = async <T = any>(method: string, input: unknown = {}): Promise<T> => {
+    const r = (await core.router.call(method, input, { caller: 'w1', window })) as Result<T>;
+    if (!r.ok) throw Object.assign(new Error(`${method}: ${r.error.code}: ${r.error.message}`), { code: r.error.code });
+    return r.value;
+  };
+  const next = (pred: (e: { name: EventName; payload: any }) => boolean) => {
+    const seen = events.find(pred);
+    if (seen) return Promise.resolve(seen.payload);
+    return new Promise<any>((resolve) => waiters.push({ pred, resolve }));
+  };
+  const approval = (): Promise<PendingApprovalView> => next((e) => e.name === 'approvals.changed' && e.payload.length > 0).then((list) => list[0]);
+  const finished = (runId: string): Promise<AgentEvent> => next((e) => e.name === 'agent.event' && e.payload.type === 'run.finished' && e.payload.runId === runId);
+  await call('project.open', { path: project });
+  return { core, call, events, approval, finished, project, server, next };
+}
+
+describe('core through the router', () => {
+  it('runs a command after a session approval, then runs the same key again without asking', async () => {
+    const h = await harness({
+      models: ['scripted'],
+      turns: [
+        { toolCalls: [{ id: 't1', name: 'run_command', input: { command: 'git status --short' } }] },
+        { toolCalls: [{ id: 't2', name: 'run_command', input: { command: 'git log --oneline -1' } }] },
+        { text: 'done' },
+      ],
+    });
+    const conv = await h.call('conversations.create');
+    const { runId } = await h.call('agent.send', { conversationId: conv.id, text: 'check git' });
+    const prompt = await h.approval();
+    expect(prompt).toMatchObject({ kind: 'tool', tool: 'run_command', key: 'run_command:git', environment: 'shell', ceiling: 'session', preview: { argv: ['git', 'status', '--short'] } });
+    // The ceiling: a shell key cannot be allowed for the project.
+    await h.call('approvals.answer', { id: prompt.id, answer: { choice: 'session' } });
+    const end = await h.finished(runId);
+    expect(end).toMatchObject({ stopReason: 'end_turn', finalText: 'done' });
+    const calls = h.events.filter((e) => e.name === 'agent.event' && e.payload.type === 'tool.call').map((e) => e.payload);
+    expect(calls.map((c) => [c.key, c.decision, c.via])).toEqual([
+      ['run_command:git', 'allowed', 'session'],
+      ['run_command:git', 'allowed', 'session'],
+    ]);
+    const list = await h.call('allowlist.list');
+    expect(list.entries).toEqual([expect.objectContaining({ key: 'run_command:git', scope: 'session', environment: 'shell', expiresAt: null })]);
+    const audit = await h.call('audit.query', { tool: 'run_command' });
+    expect(audit.map((r: any) => r.via)).toEqual(['session', 'session']);
+  });
+
+  it('a project grant for a write lands in codecoder.json; a denial with a reason reaches the model', async () => {
+    const h = await harness({
+      models: ['scripted'],
+      turns: [
+        { toolCalls: [{ id: 'w1', name: 'write_file', input: { path: 'notes/a.md', content: 'hi\n' } }] },
+        { toolCalls: [{ id: 'w2', name: 'run_command', input: { command: 'rm -rf build' } }] },
+        { text: 'understood' },
+      ],
+    });
+    const conv = await h.call('conversations.create');
+    const { runId } = await h.call('agent.send', { conversationId: conv.id, text: 'write notes' });
+    const write = await h.approval();
+    expect(write).toMatchObject({ key: 'write_file:notes/a.md', ceiling: 'project' });
+    expect(write.preview?.diff).toContain('+hi');
+    await h.call('approvals.answer', { id: write.id, answer: { choice: 'project' } });
+    const rm = await h.next((e) => e.name === 'approvals.changed' && e.payload[0]?.key === 'run_command:rm').then((l) => l[0]);
+    await expect(h.call('approvals.answer', { id: rm.id, answer: { choice: 'project' } })).rejects.toThrow();
+    await h.call('approvals.answer', { id: rm.id, answer: { choice: 'deny', reason: 'never delete build' } });
+    await h.finished(runId);
+    expect(JSON.parse(await readFile(path.join(h.project, 'codecoder.json'), 'utf8'))).toEqual({ allowlist: { 'write_file:notes/a.md': 'AlwaysThisProject' } });
+    expect(await readFile(path.join(h.project, 'notes/a.md'), 'utf8')).toBe('hi\n');
+    const lastRequest = JSON.stringify(h.server.requests.at(-1)?.body);
+    expect(lastRequest).toContain('never delete build');
+  });
+
+  it('refuses a shell key at project scope in the editor, reports violations from the file, and reloads', async () => {
+    const h = await harness({ models: ['scripted'], turns: [] });
+    await expect(h.call('allowlist.add', { key: 'run_command:git', scope: 'project' })).rejects.toMatchObject({ code: 'ceiling_violation' });
+    await writeFile(path.join(h.project, 'codecoder.json'), JSON.stringify({ allowlist: { 'run_command:cargo': 'AlwaysThisProject', 'write_file:tests/**': 'AlwaysThisProject' } }));
+    // Not applied until reload.
+    expect((await h.call('allowlist.list')).entries).toEqual([]);
+    const view = await h.call('allowlist.reload');
+    expect(view.violations).toEqual([expect.objectContaining({ key: 'run_command:cargo', ceiling: 'session' })]);
+    expect(view.entries.find((e: any) => e.key === 'write_file:tests/**')).toMatchObject({ scope: 'project', violation: null });
+    const test = await h.call('permissions.test', { command: 'git status && git push origin main' });
+    expect(test).toMatchObject({ classification: { kind: 'compound', key: 'run_command:git-status-&&-git-push' }, result: { decision: 'ask' } });
+  });
+
+  it('a malformed codecoder.json is shown with its position, never rewritten, and writes are refused', async () => {
+    const h = await harness({ models: ['scripted'], turns: [] });
+    const bad = '{\n  "allowlist": {\n    "write_file:a": "AlwaysThisProject",\n';
+    await writeFile(path.join(h.project, 'codecoder.json'), bad);
+    const view = await h.call('allowlist.reload');
+    expect(view.file).toMatchObject({ readOnly: true, error: { line: expect.any(Number) } });
+    await expect(h.call('allowlist.add', { key: 'write_file:b', scope: 'project' })).rejects.toMatchObject({ code: 'conflict' });
+    expect(await readFile(path.join(h.project, 'codecoder.json'), 'utf8')).toBe(bad);
+  });
+
+  it('answers methods of a project only when one is open', async () => {
+    const h = await harness({ models: ['scripted'], turns: [] });
+    await h.call('project.close');
+    await expect(h.call('allowlist.list')).rejects.toMatchObject({ code: 'no_project' });
+  });
+});

@@ -1,0 +1,56 @@
+import { AppError, type ConversationSummary } from '../../../../shared/contract/index.js';
+import type { Handlers } from '../../router/router.js';
+import { mapErrors } from '../errors.js';
+import type { ProjectRuntime } from '../projectRuntime.js';
+import type { ProjectRuntimes } from '../projectRuntimes.js';
+import type { WindowContext } from '../windows.js';
+
+export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext> {
+  const running = (rt: ProjectRuntime) => new Set(rt.agent.runtime.activeRuns().map((r) => r.conversationId));
+  const summary = async (rt: ProjectRuntime, id: string): Promise<ConversationSummary> => {
+    const found = (await rt.agent.runtime.conversations.list()).find((c) => c.id === id);
+    if (!found) throw new AppError('not_found', `There is no conversation ${id} in this project.`);
+    return { ...found, running: running(rt).has(id) };
+  };
+  return {
+    'approvals.list': async (_i, ctx) => (await runtimes.of(ctx)).pendingApprovals(),
+    'approvals.answer': async ({ id, answer }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      await mapErrors(() => rt.agent.approvals.answer(id, answer));
+      return { ok: true as const };
+    },
+    'approvals.answerPresets': async ({ id, accept }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      await mapErrors(() => rt.agent.approvals.answerPresets(id, accept));
+      return { ok: true as const };
+    },
+    'conversations.list': async (_i, ctx) => {
+      const rt = await runtimes.of(ctx);
+      const active = running(rt);
+      return (await rt.agent.runtime.conversations.list()).map((c) => ({ ...c, running: active.has(c.id) }));
+    },
+    'conversations.create': async (_i, ctx) => {
+      const rt = await runtimes.of(ctx);
+      const meta = await rt.agent.runtime.conversations.create({ title: 'New conversation' });
+      return summary(rt, meta.id);
+    },
+    'conversations.events': async ({ id }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      const loaded = await mapErrors(() => rt.agent.runtime.conversations.load(id));
+      return { conversation: await summary(rt, id), events: loaded.events };
+    },
+    'agent.send': async ({ conversationId, text }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      if (running(rt).has(conversationId)) throw new AppError('conflict', 'The agent is still working in this conversation: wait for it or press Stop.');
+      const handle = await mapErrors(() => rt.agent.runtime.start({ prompt: text, conversationId }));
+      handle.done.catch(() => {});
+      return { runId: handle.runId };
+    },
+    'agent.stop': async ({ conversationId }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      const runs = rt.agent.runtime.activeRuns().filter((r) => r.conversationId === conversationId);
+      for (const r of runs) rt.agent.runtime.cancel(r.runId);
+      return { stopped: runs.length > 0 };
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Everything one open project owns: its permission engine (codecoder.json, session allowlist,
+ * audit log), the tool registry, the approval queue and the agent. Shared by every window that shows
+ * the project; pushes its events to those windows only.
+ */
+import type { AllowlistView, EventName, EventPayload, PendingApprovalView } from '../../../shared/contract/index.js';
+import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
+import type { PendingApproval } from '../agent/approvals.js';
+import { buildPreview } from '../approvals/preview.js';
+import { settingsProvider } from '../llm/settingsProvider.js';
+import type { LlmSettings } from '../llm/types.js';
+import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
+import { allowlistView } from './allowlistView.js';
+
+export interface ProjectRuntimeDeps {
+  projectRoot: string;
+  dataDir: string;
+  /** The model settings at the time of each turn (Settings, or a scripted server). */
+  llm: () => LlmSettings;
+  /** API keys the app holds: scrubbed from every child process. */
+  secrets: () => string[];
+  /** Sends an event to the windows that show this project. */
+  publish<E extends EventName>(name: E, payload: EventPayload<E>): void;
+}
+
+export class ProjectRuntime {
+  private readonly previews = new Map<string, PendingApprovalView>();
+  readonly environmentOfKey: (raw: string) => import('../permissions/types.js').Environment | undefined;
+
+  private constructor(
+    readonly root: string,
+    readonly agent: AssembledAgent,
+    private readonly deps: ProjectRuntimeDeps,
+  ) {
+    this.environmentOfKey = keyEnvironmentResolver(agent.registry, root);
+  }
+
+  static async open(deps: ProjectRuntimeDeps): Promise<ProjectRuntime> {
+    let rt: ProjectRuntime | undefined;
+    const agent = await assembleAgent({
+      projectRoot: deps.projectRoot,
+      dataDir: deps.dataDir,
+      provider: settingsProvider(deps.llm),
+      emit: (event) => deps.publish('agent.event', event),
+      secrets: deps.secrets(),
+      toolDeps: { secretsToScrub: deps.secrets },
+      watchConfig: true,
+      onEngineChange: () => void rt?.publishAllowlist(),
+    });
+    rt = new ProjectRuntime(deps.projectRoot, agent, deps);
+    agent.approvals.subscribe(() => void rt!.publishApprovals());
+    rt.offerPresets();
+    return rt;
+  }
+
+  /** The AlwaysThisSession entries of codecoder.json are offered as one prompt when the session starts. */
+  private offerPresets(): void {
+    const presets = this.agent.engine.sessionPresets();
+    if (presets.length === 0) return;
+    void this.agent.runtime.offerSessionPresets(presets, 'session').then((accepted) => {
+      if (accepted.length) this.agent.engine.acceptPresets(accepted);
+    });
+  }
+
+  async allowlist(): Promise<AllowlistView> {
+    return allowlistView(this.agent.engine, this.agent.config, this.root, this.environmentOfKey);
+  }
+
+  async pendingApprovals(): Promise<PendingApprovalView[]> {
+    const pending = this.agent.approvals.list();
+    const live = new Set(pending.map((p) => p.id));
+    for (const id of this.previews.keys()) if (!live.has(id)) this.previews.delete(id);
+    const out: PendingApprovalView[] = [];
+    for (const p of pending) {
+      let view = this.previews.get(p.id);
+      if (!view) this.previews.set(p.id, (view = await this.toView(p)));
+      out.push(view);
+    }
+    return out;
+  }
+
+  private async toView(p: PendingApproval): Promise<PendingApprovalView> {
+    if (p.kind === 'presets') return { id: p.id, kind: 'presets', agentId: p.agentId, conversationId: p.conversationId, depth: 0, createdAt: p.createdAt, presets: p.presets };
+    const r = p.request;
+    const preview = await buildPreview(r.tool, r.args, this.root);
+    const flags = r.flags
+      ? {
+          ...(r.flags.protectedPath ? { protectedPath: true } : {}),
+          ...(r.flags.outsideProject ? { outsideProject: true } : {}),
+          ...(r.flags.compound ? { compound: true } : {}),
+          ...(r.flags.notes ? { notes: r.flags.notes } : {}),
+          ...(r.flags.programs ? { programs: r.flags.programs } : {}),
+        }
+      : undefined;
+    return {
+      id: p.id,
+      kind: 'tool',
+      agentId: p.agentId,
+      conversationId: p.conversationId,
+      depth: r.depth,
+      createdAt: p.createdAt,
+      tool: r.tool,
+      environment: r.environment,
+      key: r.key.raw,
+      ceiling: r.ceiling,
+      ...(flags ? { flags } : {}),
+      args: r.args,
+      ...(preview ? { preview } : {}),
+    };
+  }
+
+  private async publishApprovals(): Promise<void> {
+    this.deps.publish('approvals.changed', await this.pendingApprovals());
+  }
+
+  private async publishAllowlist(): Promise<void> {
+    this.deps.publish('allowlist.changed', await this.allowlist());
+  }
+
+  async close(): Promise<void> {
+    this.agent.runtime.cancelAll();
+    this.agent.approvals.cancelAll();
+    await this.agent.close();
+  }
+}
