@@ -57,6 +57,7 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
       baseURL: settings.baseUrl ?? null,
       maxRetries: 0, // our own policy in retry.ts covers mid-stream drops too
       logLevel: 'off', // the SDK's debug logs would carry request details; keys stay out of every log
+      openTelemetry: false, // no trace headers or spans with prompt content leave the app
       timeout: opts.timeoutMs ?? 10 * 60_000,
     }));
 
