@@ -1,21 +1,15 @@
 /**
- * A minimal typed facade over the AST that `mvdan-sh` 0.10.1 (the GopherJS build of mvdan/sh v3)
- * hands back. The package ships no types; these interfaces name only the fields the classifier
- * reads, as they appear in mvdan/sh `syntax/nodes.go`. Nil pointers arrive as `null`, slices as
- * arrays, positions as objects with methods. Node kinds are told apart with `nodeType()` (the
- * package's `syntax.NodeType`), never by duck typing.
+ * The shell AST the classifier reads: plain objects converted by parser.ts from the nodes of
+ * `mvdan-sh` 0.10.1 (the GopherJS build of mvdan/sh v3), which ships no types. Field names are those
+ * of mvdan/sh `syntax/nodes.go`; `type` is the Go type name without `*syntax.` ("CallExpr"). Nil
+ * pointers and interfaces are `null`, slices are arrays; position structs are dropped, except
+ * `pos`/`end` (UTF-8 byte offsets) when the parse asked for them.
  */
 
-export interface Pos {
-  /** Byte offset into the UTF-8 encoding of the source (not a UTF-16 index). */
-  Offset(): number;
-  Line(): number;
-  Col(): number;
-}
-
 export interface Node {
-  Pos(): Pos;
-  End(): Pos;
+  type: string;
+  pos?: number;
+  end?: number;
 }
 
 export interface File extends Node {

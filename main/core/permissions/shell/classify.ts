@@ -194,7 +194,7 @@ function classify(command: string, allowFast: boolean): CommandClass {
   const parsed = parseBash(command);
   if (!parsed.ok) throw new InvalidCommand(`the command does not parse: ${parsed.message}`);
   const file = parsed.file;
-  const charNotes = hasSuspicious(command) ? checkHiddenCharacters(command, file) : [];
+  const charNotes = hasSuspicious(command) ? checkHiddenCharacters(command) : [];
   if (file.Stmts.length === 0) throw new InvalidCommand('the command is empty or only a comment');
 
   const r = new Renderer();
@@ -230,40 +230,82 @@ function simpleResult(argv: string[], subcommand: string | undefined): CommandCl
 }
 
 // ── Fast path ──────────────────────────────────────────────────────────────────────────────────
-// Commands made only of characters that are never special to bash split on blanks exactly as bash
-// splits them: no quotes, expansions, globs, operators, comments or newlines can occur. They are
-// classified from that split without a parse (the parse costs ~100 µs). The property test checks
-// that the fast path and the parser agree.
+// Most commands an agent runs are plain words, single-quoted text and double-quoted text without
+// $ ` \ — a subset bash splits exactly like this: blanks separate words; unquoted characters are
+// only ones that are never special to bash (no operators, expansions, globs, braces, tilde,
+// comments or newlines); single quotes hold anything but '; double quotes hold anything but $ ` \ ".
+// Such commands are classified from that split without a parse (~100 µs saved). Anything else, or
+// a command that is not simple, goes through the parser. The property test checks the two agree.
 
-const FAST_CHARS = /^[A-Za-z0-9_./=:,@+%\- \t]+$/;
-const RESERVED = new Set(['case', 'coproc', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'function', 'if', 'in', 'select', 'then', 'time', 'until', 'while', 'declare', 'export', 'local', 'readonly', 'typeset', 'nameref', 'let']);
+const FAST_UNQUOTED = /^[A-Za-z0-9_./=:,@+%-]$/;
+const RESERVED = new Set(['case', 'coproc', 'do', 'done', 'elif', 'else', 'esac', 'for', 'function', 'if', 'in', 'select', 'then', 'time', 'until', 'while', 'fi', 'declare', 'export', 'local', 'readonly', 'typeset', 'nameref', 'let']);
+
+function fastSplit(command: string): WordInfo[] | undefined {
+  const words: WordInfo[] = [];
+  const n = command.length;
+  let i = 0;
+  for (;;) {
+    while (i < n && (command[i] === ' ' || command[i] === '\t')) i++;
+    if (i >= n) return words;
+    let literal = '';
+    let quoted = false;
+    while (i < n && command[i] !== ' ' && command[i] !== '\t') {
+      const c = command[i]!;
+      if (c === "'") {
+        const j = command.indexOf("'", i + 1);
+        if (j < 0) return undefined;
+        literal += command.slice(i + 1, j);
+        quoted = true;
+        i = j + 1;
+      } else if (c === '"') {
+        let j = i + 1;
+        while (j < n && command[j] !== '"') {
+          const d = command[j]!;
+          if (d === '$' || d === '`' || d === '\\') return undefined;
+          j++;
+        }
+        if (j >= n) return undefined;
+        literal += command.slice(i + 1, j);
+        quoted = true;
+        i = j + 1;
+      } else if (FAST_UNQUOTED.test(c)) {
+        literal += c;
+        i++;
+      } else return undefined;
+    }
+    words.push({ literal, quoted, glob: false, brace: false, tilde: false });
+  }
+}
 
 function fastPath(command: string): CommandClass | undefined {
-  if (command.length > MAX_SIMPLE_LENGTH || !FAST_CHARS.test(command)) return undefined;
-  const argv = command.split(/[ \t]+/).filter((w) => w !== '');
-  const program = argv[0];
-  if (program === undefined || !PLAIN_PROGRAM.test(program) || RESERVED.has(program)) return undefined;
+  if (command.length > MAX_SIMPLE_LENGTH || hasSuspicious(command)) return undefined;
+  const infos = fastSplit(command);
+  const head = infos?.[0];
+  if (!infos || !head || head.quoted || !PLAIN_PROGRAM.test(head.literal!) || RESERVED.has(head.literal!)) return undefined;
   const r = new Renderer();
-  const infos: WordInfo[] = argv.map((w) => ({ literal: w, quoted: false, glob: false, brace: false, tilde: false }));
   r.call(infos, undefined, 0);
   const c = r.calls[0]!;
-  return c.simple ? simpleResult(argv, c.subcommand) : undefined;
+  return c.simple ? simpleResult(infos.map((w) => w.literal!), c.subcommand) : undefined;
 }
 
 // ── Hidden characters ─────────────────────────────────────────────────────────────────────────
 
 /** Throws for suspicious characters outside quoted argument text; returns notes for those inside. */
-function checkHiddenCharacters(command: string, file: File): string[] {
+function checkHiddenCharacters(command: string): string[] {
+  // Parsed again with positions: only commands holding such characters pay for them.
+  const parsed = parseBash(command, true);
+  if (!parsed.ok) throw new InvalidCommand(`the command does not parse: ${parsed.message}`);
   const toIndex = byteToIndexMap(command);
   const quoted: [number, number][] = [];
   const programWords: [number, number][] = [];
-  for (const stmt of file.Stmts) {
+  const range = (n: Node): [number, number] => [toIndex(n.pos ?? 0), toIndex(n.end ?? 0)];
+  for (const stmt of parsed.file.Stmts) {
     walk(stmt, (n) => {
       const t = nodeType(n);
-      if (t === 'SglQuoted' || t === 'DblQuoted') quoted.push([toIndex(n.Pos().Offset()), toIndex(n.End().Offset())]);
+      if (t === 'SglQuoted' || t === 'DblQuoted') quoted.push(range(n));
       if (t === 'CallExpr') {
         const w = (n as CallExpr).Args[0];
-        if (w) programWords.push([toIndex(w.Pos().Offset()), toIndex(w.End().Offset())]);
+        if (w) programWords.push(range(w));
       }
       return true;
     });

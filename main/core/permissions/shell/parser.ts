@@ -1,17 +1,46 @@
 /**
- * The one shell parser the classifier uses: mvdan-sh 0.10.1 (mvdan/sh compiled to JS), bash variant.
- * One parser instance is reused for every call (creating one per call costs more than the parse).
- * Parse errors throw in the package; here they come back as a value with the parser's own message.
+ * The one shell parser the classifier uses: mvdan-sh 0.10.1 (mvdan/sh compiled to JS by GopherJS),
+ * bash variant. One parser instance is reused for every call.
+ *
+ * Two facts about this build shape the code:
+ * - Reading a field through the package's JS wrapper converts ("externalizes") the whole subtree on
+ *   every access: ~0.4 ms per `call.Args`. So the GopherJS objects underneath (`__internal_object__`)
+ *   are converted ONCE, right after parsing, into plain objects (ast.ts), reading only node fields.
+ * - The parser reuses its node objects on the next Parse: a tree is only valid until the next
+ *   parse. Converting immediately also makes the tree safe to hold while inner scripts
+ *   (`bash -c '…'`) are parsed.
+ * Parse errors throw in the package; here they come back as a value with the parser's message.
  */
 import { createRequire } from 'node:module';
 import type { File, Node } from './ast.js';
 
+interface GoType {
+  string?: string;
+  kind: number;
+  elem?: GoType & { fields?: GoField[] };
+  nil?: unknown;
+}
+interface GoField {
+  prop: string;
+  name: string;
+  typ: GoType;
+}
+interface GoObject {
+  constructor: GoType;
+  [field: string]: unknown;
+  Pos?: () => { offs: number };
+  End?: () => { offs: number };
+}
+interface GoSlice {
+  $array: unknown[];
+  $offset: number;
+  $length: number;
+}
+
 interface SyntaxModule {
-  NewParser(...options: unknown[]): { Parse(src: string, name: string): File };
-  NodeType(node: unknown): string;
+  NewParser(...options: unknown[]): { Parse(src: string, name: string): { __internal_object__: GoObject } };
   Variant(lang: unknown): unknown;
   KeepComments(keep: boolean): unknown;
-  Walk(node: unknown, fn: (node: Node | null) => boolean): void;
   LangBash: unknown;
 }
 
@@ -21,30 +50,106 @@ const parser = syntax.NewParser(syntax.KeepComments(false), syntax.Variant(synta
 
 export type ParseResult = { ok: true; file: File } | { ok: false; message: string };
 
-export function parseBash(src: string): ParseResult {
+/**
+ * Parses bash source into a plain AST. With `positions`, every node also gets `pos`/`end`: byte
+ * offsets into the UTF-8 encoding of `src` (used only for the rare hidden-character check).
+ */
+export function parseBash(src: string, positions = false): ParseResult {
+  let raw: GoObject;
   try {
-    return { ok: true, file: parser.Parse(src, '') };
+    raw = parser.Parse(src, '').__internal_object__;
   } catch (e) {
     return { ok: false, message: parseErrorMessage(e) };
   }
+  const file = convert(raw, positions);
+  if (!file || file.type !== 'File') return { ok: false, message: 'the parser returned no file' };
+  return { ok: true, file: file as unknown as File };
 }
 
-/** `syntax.NodeType`: "CallExpr", "Lit", … ("nil" for null). */
+/** The bare parse, without converting the tree (the benchmark's baseline). */
+export function rawParse(src: string): boolean {
+  try {
+    parser.Parse(src, '');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The node's kind: "CallExpr", "Lit", … ("nil" for a missing node). */
 export function nodeType(node: Node | null | undefined): string {
-  if (node === null || node === undefined) return 'nil';
-  return syntax.NodeType(node);
+  return node ? node.type : 'nil';
 }
 
-/** `syntax.Walk`: visits every node under `node`; `fn` returns false to skip a node's children. Slow: rare paths only. */
+/** Visits `node` and every node under it, depth first; `fn` returns false to skip a node's children. */
 export function walk(node: Node, fn: (node: Node) => boolean): void {
-  syntax.Walk(node, (n) => (n === null || n === undefined ? true : fn(n)));
+  if (!fn(node)) return;
+  for (const key of Object.keys(node)) {
+    const v = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(v)) {
+      for (const x of v) if (isNode(x)) walk(x, fn);
+    } else if (isNode(v)) walk(v, fn);
+  }
+}
+
+function isNode(v: unknown): v is Node {
+  return typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
+}
+
+const KIND_BOOL = 1;
+const KIND_FLOAT64 = 14;
+const KIND_INTERFACE = 20;
+const KIND_PTR = 22;
+const KIND_SLICE = 23;
+const KIND_STRING = 24;
+
+/** GopherJS keeps Go strings as one JS char per UTF-8 byte. */
+function goString(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0080-\u00ff]/.test(s) ? Buffer.from(s, 'latin1').toString('utf8') : s;
+}
+
+function convert(raw: unknown, positions: boolean): Node | null {
+  if (raw === null || raw === undefined) return null;
+  const obj = raw as GoObject;
+  const ctor = obj.constructor;
+  const typeName = ctor?.string;
+  // A nil interface has no Go type; a nil pointer is its type's `nil` sentinel.
+  if (typeName === undefined || raw === ctor.nil || !ctor.elem?.fields) return null;
+  const out: Record<string, unknown> = { type: typeName.startsWith('*syntax.') ? typeName.slice(8) : typeName };
+  for (const f of ctor.elem.fields) {
+    const v = obj[f.prop];
+    const k = f.typ.kind;
+    if (k === KIND_PTR || k === KIND_INTERFACE) out[f.name] = convert(v, positions);
+    else if (k === KIND_SLICE) out[f.name] = convertSlice(v as GoSlice, f.typ, positions);
+    else if (k === KIND_STRING) out[f.name] = goString(v as string);
+    else if (k >= KIND_BOOL && k <= KIND_FLOAT64) out[f.name] = v;
+    // Structs (Pos, Comment) are not needed.
+  }
+  if (positions && typeof obj.Pos === 'function' && typeof obj.End === 'function') {
+    out.pos = obj.Pos().offs;
+    out.end = obj.End().offs;
+  }
+  return out as unknown as Node;
+}
+
+function convertSlice(s: GoSlice, typ: GoType, positions: boolean): unknown[] {
+  const out: unknown[] = [];
+  if (!s || !s.$array) return out;
+  const ek = typ.elem?.kind;
+  if (ek !== KIND_PTR && ek !== KIND_INTERFACE) return out;
+  for (let i = 0; i < s.$length; i++) {
+    const n = convert(s.$array[s.$offset + i], positions);
+    if (n) out.push(n);
+  }
+  return out;
 }
 
 function parseErrorMessage(e: unknown): string {
   if (e && typeof e === 'object') {
     const err = e as { Error?: () => string; message?: unknown };
     try {
-      if (typeof err.Error === 'function') return String(err.Error());
+      if (typeof err.Error === 'function') return goString(String(err.Error()));
     } catch {
       /* fall through */
     }

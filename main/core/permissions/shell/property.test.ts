@@ -90,8 +90,8 @@ describe('classifier properties', () => {
   });
 
   it('the fast path agrees with the parser', () => {
-    const safe = fc.string({ unit: fc.constantFrom(...'abcgitrmfndx0189_./=:,@+%- \t'), minLength: 1, maxLength: 30 });
-    const words = fc.array(fc.constantFrom('git', 'push', '-C', 'sub', 'status', 'find', '-exec', 'rm', 'sudo', 'tar', '-I', 'x', 'npm', '--prefix', 'a=b', 'for', 'time', 'sort', '-o', 'f'), { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
+    const safe = fc.string({ unit: fc.constantFrom(...'abcgitrmfndx0189_./=:,@+%- \t\'"$`\\!;&|*?é\n'), minLength: 1, maxLength: 30 });
+    const words = fc.array(fc.constantFrom('git', 'push', '-C', 'sub', 'status', 'find', '-exec', 'rm', 'sudo', 'tar', '-I', 'x', 'npm', '--prefix', 'a=b', 'for', 'time', 'sort', '-o', 'f', '"a b"', "'c;d'", '"$x"', '"e\\"f"', "''", '""', '"-"c', "'-o'", '"ls"'), { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
     fc.assert(
       fc.property(fc.oneof(safe, words), (command) => {
         expect(classifyCommand(command)).toEqual(classifyCommandViaParser(command));
