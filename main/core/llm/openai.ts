@@ -89,7 +89,10 @@ export function createOpenAiProvider(settings: LlmSettings, opts: ProviderOption
               })),
             }
           : {}),
-        max_completion_tokens: request.maxTokens ?? settings.maxTokens ?? 8192,
+        // OpenAI deprecated max_tokens; local servers (Ollama, llama.cpp, vLLM) still read only max_tokens.
+        ...(compatible
+          ? { max_tokens: request.maxTokens ?? settings.maxTokens ?? 8192 }
+          : { max_completion_tokens: request.maxTokens ?? settings.maxTokens ?? 8192 }),
         stream: true,
         stream_options: { include_usage: true },
       },

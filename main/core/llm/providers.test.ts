@@ -212,6 +212,15 @@ describe.each(kinds)('%s provider through its real SDK', (kind) => {
   });
 });
 
+it('openai-compatible sends max_tokens and no key; openai sends max_completion_tokens', async () => {
+  server = await startScriptedServer({ script: { turns: [{ text: 'a' }, { text: 'b' }] } });
+  await collect(createProvider({ provider: 'openai-compatible', model: 'llama3', baseUrl: server.openaiUrl, maxTokens: 100 }, { retry: fakeRetry() }));
+  await collect(createProvider({ provider: 'openai', model: 'gpt', baseUrl: server.openaiUrl, apiKey: KEY, maxTokens: 100 }, { retry: fakeRetry() }));
+  expect(server.requests[0]!.body).toMatchObject({ max_tokens: 100 });
+  expect(server.requests[0]!.hasKey).toBe(false);
+  expect(server.requests[1]!.body).toMatchObject({ max_completion_tokens: 100 });
+});
+
 it('openai-compatible needs a baseUrl and names the field', () => {
   expect(() => createProvider({ provider: 'openai-compatible', model: 'llama3' })).toThrow(/'baseUrl' is required/);
   expect(() => createProvider({ provider: 'anthropic', model: '' })).toThrow(/'model'/);
