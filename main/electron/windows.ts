@@ -2,6 +2,8 @@ import { BrowserWindow, shell, type WebContents } from 'electron';
 import path from 'node:path';
 import type { Core } from '../core/app/createCore.js';
 import type { WindowSession } from '../core/app/windows.js';
+import type { EventPayload } from '../../shared/contract/index.js';
+import { approvalNotifications } from './notifications.js';
 import { APP_ORIGIN, isAppUrl, isSafeExternalUrl } from './senderPolicy.js';
 
 /** One BrowserWindow per project folder; a window without a project shows the start screen. */
@@ -32,11 +34,18 @@ export function createWindow(core: Core, opts: { preloadPath: string; projectPat
     },
   });
   lockDown(win.webContents);
+  const notify = approvalNotifications(win, {
+    enabled: () => core.settings.get().notifications,
+    projectName: () => session.project?.name ?? 'CodeCoder',
+    answer: (id, choice) => void core.router.call('approvals.answer', { id, answer: { choice } }, { caller: session.id, window: session }),
+  });
   const session: WindowSession = {
     id: `win-${win.webContents.id}`,
     project: null,
     emit: (name, payload) => {
-      if (!win.isDestroyed()) win.webContents.send(`event:${name}`, payload);
+      if (win.isDestroyed()) return;
+      win.webContents.send(`event:${name}`, payload);
+      if (name === 'approvals.changed') notify(payload as EventPayload<'approvals.changed'>);
     },
   };
   core.windows.add(session);
