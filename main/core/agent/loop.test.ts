@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
 import type { ScriptInput } from '../llm/scripted/script.js';
@@ -46,6 +47,18 @@ async function setup(kind: 'anthropic' | 'openai', script: ScriptInput, extra: P
 }
 
 describe.each(['anthropic', 'openai'] as const)('agent loop over %s', (kind) => {
+  it('puts the project root, the platform and CODECODER.md in the system prompt', async () => {
+    const t = await setup(kind, { turns: [{ text: 'ok' }] });
+    await writeFile(path.join(t.deps.projectRoot, 'CODECODER.md'), 'Always run the tests with npm test.\n');
+    const { memory: _drop, ...deps } = t.deps;
+    await runAgent(deps, { prompt: 'hi', conversationId: 'c' });
+    const body = t.server.requests[0]!.body;
+    const system = kind === 'anthropic' ? String(body.system) : String((body.messages as { content: string }[])[0]!.content);
+    expect(system).toContain(`Project root: ${t.deps.projectRoot}`);
+    expect(system).toContain(`Platform: ${process.platform}`);
+    expect(system).toContain('Always run the tests with npm test.');
+  });
+
   it('runs a streamed tool call after an approval and feeds the result back', async () => {
     const t = await setup(kind, {
       turns: [
