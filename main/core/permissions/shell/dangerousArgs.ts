@@ -607,7 +607,7 @@ function zip(argv: readonly Arg[]): Effect[] {
 function wget(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   for (const it of scanOptions(argv, 1, { shortValue: 'OoaeiPBUTtwQY', longValue: ['output-document', 'output-file', 'append-output', 'execute', 'use-askpass', 'config', 'input-file', 'directory-prefix', 'user-agent', 'header', 'user', 'password', 'tries', 'timeout', 'wait', 'quota', 'base', 'referer', 'post-data', 'post-file', 'method', 'body-data', 'body-file'] })) {
-    if (isShort(it, 'Ooa') || isLong(it, ['output-document', 'output-file', 'append-output'])) out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), 'wget writes a file it names'));
+    if ((isShort(it, 'Ooa') || isLong(it, ['output-document', 'output-file', 'append-output'])) && valueOf(it) !== '-') out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), 'wget writes a file it names'));
     if (isShort(it, 'e') || isLong(it, ['execute', 'config'])) out.push(exec('execute', opaque(valueOf(it)), 'wget -e runs wgetrc commands, which can name outputs and programs'));
     if (isLong(it, ['use-askpass'])) out.push(exec('use-askpass', argvOf([valueOf(it)]), 'wget --use-askpass runs a program'));
   }
@@ -618,7 +618,8 @@ function curl(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   const writes = ['output', 'dump-header', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'output-dir', 'etag-save', 'hsts', 'alt-svc', 'remote-name', 'remote-name-all'];
   for (const it of scanOptions(argv, 1, { shortValue: 'oDcKdHXuAeEFTwxbrmyYzCQ', longValue: ['output', 'dump-header', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'output-dir', 'etag-save', 'hsts', 'alt-svc', 'config', 'data', 'header', 'request', 'user', 'user-agent', 'referer', 'cookie', 'form', 'upload-file', 'write-out', 'proxy', 'range', 'max-time', 'connect-timeout', 'retry', 'cacert', 'cert', 'key', 'data-binary', 'data-raw', 'data-urlencode', 'json', 'url', 'resolve', 'connect-to', 'interface', 'limit-rate'], noAbbrev: true })) {
-    if (isShort(it, 'oDcO') || isLong(it, writes, ['trace-time', 'trace-ids', 'trace-config', 'output-dir'])) out.push(write(it.kind === 'long' ? it.name : it.name, isShort(it, 'O') || isLong(it, ['remote-name', 'remote-name-all']) ? null : valueOf(it), 'curl writes a file it names'));
+    // "-" is standard output, not a file.
+    if ((isShort(it, 'oDcO') || isLong(it, writes, ['trace-time', 'trace-ids', 'trace-config', 'output-dir'])) && valueOf(it) !== '-') out.push(write(it.kind === 'long' ? it.name : it.name, isShort(it, 'O') || isLong(it, ['remote-name', 'remote-name-all']) ? null : valueOf(it), 'curl writes a file it names'));
     if (isShort(it, 'K') || isLong(it, ['config'])) out.push(exec('config', opaque(), 'curl -K reads options from a file (outputs, uploads)'));
   }
   return out;
