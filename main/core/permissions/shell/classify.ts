@@ -399,20 +399,19 @@ class Renderer {
       case 'BinaryCmd': {
         const b = cmd as BinaryCmd;
         const op = BIN_TEXT[b.Op] ?? '?op';
+        if (op === '|' || op === '|&') this.note('pipes output into another program (|)', 'pipeline');
+        else this.note(`runs commands conditionally (${op})`, `list (${op})`);
         this.stmt(b.X, depth);
         this.push(op);
         this.stmt(b.Y, depth);
-        if (op === '|' || op === '|&') this.note('pipes output into another program (|)', 'pipeline');
-        else this.note(`runs commands conditionally (${op})`, `list (${op})`);
         return;
       }
       case 'Subshell':
       case 'Block': {
-        const open = t === 'Subshell' ? '(' : '{';
-        this.push(open);
+        this.note(t === 'Subshell' ? 'runs commands in a subshell ( … )' : 'groups commands { … }', t === 'Subshell' ? 'subshell' : 'command group');
+        this.push(t === 'Subshell' ? '(' : '{');
         this.stmts((cmd as StmtList).Stmts, depth + 1);
         this.push(t === 'Subshell' ? ')' : '}');
-        this.note(t === 'Subshell' ? 'runs commands in a subshell ( … )' : 'groups commands { … }', t === 'Subshell' ? 'subshell' : 'command group');
         return;
       }
       case 'IfClause': {
