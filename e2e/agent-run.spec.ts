@@ -3,10 +3,10 @@
  * the slash commands.
  */
 import { expect, test } from './support/fixtures.js';
-import { approvalPrompt, call, say, send, toolCards, transcript } from './ui-helpers.js';
+import { approvalPrompt, script, call, say, send, toolCards, transcript } from './ui-helpers.js';
 
 test.describe('Stop', () => {
-  test.use({ llmScript: [call('run_command', { command: 'sh -c "echo started; sleep 60"' }), say('never reached')] } as never);
+  test.use({ llmScript: script(call('run_command', { command: 'sh -c "echo started; sleep 60"' }), say('never reached')) });
 
   test('Stop during a long command cancels it and says so', async ({ app }) => {
     const { page } = app;
@@ -28,13 +28,13 @@ test.describe('Stop', () => {
 
 test.describe('sub-agent', () => {
   test.use({
-    llmScript: [
+    llmScript: script(
       call('agent', { prompt: 'Summarise README.md' }, 'call_parent_agent'),
       { match: { system: 'sub-agent' }, toolCalls: [{ name: 'read_file', input: { path: 'README.md' } }] },
       { match: { system: 'sub-agent' }, text: 'The README is a one-line demo heading.' },
       say('The sub-agent says the README is a demo.'),
-    ],
-  } as never);
+    ),
+  });
 
   test('its transcript is nested under the agent call', async ({ app }) => {
     const { page } = app;
@@ -51,7 +51,7 @@ test.describe('sub-agent', () => {
 });
 
 test.describe('slash commands', () => {
-  test.use({ llmScript: [say('hello')] } as never);
+  test.use({ llmScript: script(say('hello')) });
 
   test('/permissions, /clear, /settings, /reload and an unknown one', async ({ app }) => {
     const { page } = app;

@@ -42,7 +42,14 @@ test('a manual edit shows the banner; Reload applies it; a ceiling violation is 
   const { page, projectDir } = app;
   const panel = await openPermissions(page);
   const file = path.join(projectDir, 'codecoder.json');
-  await writeFile(file, JSON.stringify({ allowlist: { 'run_command:git': 'AlwaysThisProject', 'write_file:docs/**': 'AlwaysThisProject' }, keepMe: 1 }, null, 2));
+  await writeFile(
+    file,
+    JSON.stringify(
+      { allowlist: { 'run_command:git': 'AlwaysThisProject', 'write_file:docs/**': 'AlwaysThisProject' }, keepMe: 1 },
+      null,
+      2,
+    ),
+  );
   const banner = page.getByRole('status').filter({ hasText: 'codecoder.json changed on disk' });
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Reload' }).click();
@@ -91,4 +98,3 @@ test('test a command: class, key and what would happen', async ({ app }) => {
   await box.getByRole('button', { name: 'Test' }).click();
   await expect(result).toContainText('invalid');
 });
-

@@ -7,12 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, screenshotDir, test } from './support/fixtures.js';
-import { approvalPrompt, call, llmRequests, say, send, toolCards, transcript } from './ui-helpers.js';
+import { approvalPrompt, script, call, llmRequests, say, send, toolCards, transcript } from './ui-helpers.js';
 
 test.describe('command approval for the session', () => {
   test.use({
-    llmScript: [call('run_command', { command: 'echo first' }), call('run_command', { command: 'echo second' }), say('Both ran.')],
-  } as never);
+    llmScript: script(call('run_command', { command: 'echo first' }), call('run_command', { command: 'echo second' }), say('Both ran.')),
+  });
 
   test('allow for the session → the same key runs again without a prompt; project refused for shell', async ({ app }) => {
     const { page } = app;
@@ -46,7 +46,7 @@ test.describe('command approval for the session', () => {
 });
 
 test.describe('file write with a diff', () => {
-  test.use({ llmScript: [call('write_file', { path: 'notes/todo.md', content: '# todo\n- ship\n' }), say('Written.')] } as never);
+  test.use({ llmScript: script(call('write_file', { path: 'notes/todo.md', content: '# todo\n- ship\n' }), say('Written.')) });
 
   test('the prompt shows the diff; allow for the project writes codecoder.json on disk', async ({ app }) => {
     const { page, projectDir } = app;
@@ -64,7 +64,7 @@ test.describe('file write with a diff', () => {
 });
 
 test.describe('deny with a reason', () => {
-  test.use({ llmScript: [call('run_command', { command: 'rm -rf build' }), say('Understood, I will not delete it.')] } as never);
+  test.use({ llmScript: script(call('run_command', { command: 'rm -rf build' }), say('Understood, I will not delete it.')) });
 
   test('the reason goes back to the model as the tool error', async ({ app }) => {
     const { page } = app;
@@ -82,7 +82,7 @@ test.describe('deny with a reason', () => {
 });
 
 test.describe('keyboard', () => {
-  test.use({ llmScript: [call('run_command', { command: 'ls' }), call('run_command', { command: 'pwd' }), say('ok')] } as never);
+  test.use({ llmScript: script(call('run_command', { command: 'ls' }), call('run_command', { command: 'pwd' }), say('ok')) });
 
   test('focus moves into the prompt and back; Enter allows once, Esc denies', async ({ app }) => {
     const { page } = app;
@@ -103,7 +103,7 @@ test.describe('keyboard', () => {
     await page.getByRole('tab', { name: 'Audit log' }).click();
     const audit = page.getByRole('table', { name: 'Recent decisions' });
     await expect(audit.getByRole('row')).toHaveCount(3);
-    await page.getByRole('tabpanel', { name: 'Audit log' }).getByLabel('Decision').selectOption('deny');
+    await page.getByRole('tabpanel', { name: 'Audit log' }).getByRole('combobox', { name: 'Decision' }).selectOption('deny');
     await expect(audit.getByRole('row')).toHaveCount(2);
     await expect(audit).toContainText('run_command:pwd');
     await expect(audit).toContainText('user-deny');

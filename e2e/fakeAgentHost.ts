@@ -5,7 +5,15 @@
  * Not a spec file (Playwright runs *.spec.ts only).
  */
 import type { Page, WebSocketRoute } from '@playwright/test';
-import { events, methods, type EventName, type EventPayload, type MethodName, type MethodOutput, type ParsedInput } from '../shared/contract/index.js';
+import {
+  events,
+  methods,
+  type EventName,
+  type EventPayload,
+  type MethodName,
+  type MethodOutput,
+  type ParsedInput,
+} from '../shared/contract/index.js';
 
 export type FakeHandlers = { [M in MethodName]?: (input: ParsedInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>> };
 

@@ -5,10 +5,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, screenshotDir, test } from './support/fixtures.js';
+import { script } from './ui-helpers.js';
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const problems = results.violations.map((v) => `${screen}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const problems = results.violations.map(
+    (v) => `${screen}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(problems).toEqual([]);
 }
 
@@ -60,7 +63,9 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test.describe('with a prompt on screen', () => {
-  test.use({ llmScript: [{ toolCalls: [{ name: 'run_command', input: { command: 'git status && git push origin main' } }] }, { text: 'ok' }] } as never);
+  test.use({
+    llmScript: script({ toolCalls: [{ name: 'run_command', input: { command: 'git status && git push origin main' } }] }, { text: 'ok' }),
+  });
 
   test('the approval prompt is accessible and fits', async ({ app }) => {
     const { page } = app;

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { call, say, send } from './ui-helpers.js';
+import { call, say, script, send } from './ui-helpers.js';
 
 /** Hides the page (as far as the app can tell) and records every Notification it constructs. */
 async function emulateAwayWithNotifications(page: Page): Promise<void> {
@@ -43,10 +43,17 @@ async function setAway(page: Page, away: boolean): Promise<void> {
   }, away);
 }
 
-const notes = (page: Page) => page.evaluate(() => (window as unknown as { __notes: { title: string; body: string; tag: string }[] }).__notes.map(({ title, body, tag }) => ({ title, body, tag })));
+const notes = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __notes: { title: string; body: string; tag: string }[] }).__notes.map(({ title, body, tag }) => ({
+      title,
+      body,
+      tag,
+    })),
+  );
 
 test.describe('notifications', () => {
-  test.use({ llmScript: [call('run_command', { command: 'git push origin main' }), say('done')] } as never);
+  test.use({ llmScript: script(call('run_command', { command: 'git push origin main' }), say('done')) });
 
   test('a hidden page gets one notification naming the project and the key; its click focuses the prompt', async ({ app }) => {
     const { page, projectDir } = app;

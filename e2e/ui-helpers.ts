@@ -2,13 +2,13 @@
  * Helpers for the project-window specs (issue 6). Not a spec: Playwright only runs *.spec.ts.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { ScriptInput } from '../main/core/llm/scripted/script.js';
 import type { AppHandle } from './support/fixtures.js';
 
-/** The scripted model server's recorded requests, once the fixture exposes them (see /work/notes/ui-contract-requests.md). */
+/** The scripted model server's recorded requests (the test must `use` an llmScript). */
 export function llmRequests(app: AppHandle): { body: Record<string, unknown> }[] {
-  const llm = (app as AppHandle & { llm?: { requests: { body: Record<string, unknown> }[] } }).llm;
-  if (!llm) throw new Error('the e2e fixture does not expose app.llm (the scripted model server) yet');
-  return llm.requests;
+  if (!app.model) throw new Error('this test has no scripted model: test.use({ llmScript: [...] })');
+  return app.model.requests;
 }
 
 /** Types a message into the composer and sends it with Enter. */
@@ -44,4 +44,10 @@ export async function openPermissions(page: Page): Promise<Locator> {
 /** A text-only scripted turn. */
 export const say = (text: string) => ({ text });
 /** A scripted turn that calls one tool. */
-export const call = (name: string, input: Record<string, unknown>, id?: string) => ({ toolCalls: [{ ...(id ? { id } : {}), name, input }] });
+export const call = (name: string, input: Record<string, unknown>, id?: string) => ({
+  toolCalls: [{ ...(id ? { id } : {}), name, input }],
+});
+
+type Turns = ScriptInput['turns'];
+/** `test.use` reads a bare array as [value, options], so scripted turns are wrapped. */
+export const script = (...turns: Turns): [Turns, { option: true }] => [turns, { option: true }];

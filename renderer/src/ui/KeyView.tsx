@@ -1,19 +1,24 @@
+import { Fragment } from 'react';
 import { EscapedText } from './EscapedText.js';
 import { segmentKey } from './keySegments.js';
 
 /**
  * A permission key with each command of a compound key highlighted and the operators between them
- * set apart, hidden characters escaped. Used by the prompt, the cards and the editor alike.
+ * set apart, hidden characters escaped. The `-` separators stay in the text, so what is copied is
+ * the key itself. Used by the prompt, the cards and the editor alike.
  */
-export function KeyView({ value }: { value: string; label?: string }) {
+export function KeyView({ value }: { value: string }) {
   const segs = segmentKey(value);
   const compound = segs.some((s) => s.kind === 'operator');
   return (
     <code className={compound ? 'key key-compound' : 'key'} data-testid="key">
       {segs.map((s, i) => (
-        <span key={i} className={`key-${s.kind}`}>
-          <EscapedText text={s.text} />
-        </span>
+        <Fragment key={i}>
+          {i > 0 && segs[i - 1]!.kind !== 'tool' && <span className="key-sep">-</span>}
+          <span className={`key-${s.kind}`}>
+            <EscapedText text={s.text} />
+          </span>
+        </Fragment>
       ))}
     </code>
   );

@@ -8,20 +8,30 @@ import { useEffect, useRef } from 'react';
  * did in the terminal. Fed the whole output so far; only the new tail is written on each update.
  * Read-only: the agent's processes take no keyboard input from here.
  */
-export function Terminal({ output, rows = 10, label }: { output: string; rows?: number; label: string }) {
+/** As many rows as the output has lines (plus the cursor's), between 2 and `max`: a short output takes little room. */
+export function rowsFor(output: string, max = 12): number {
+  let lines = 1;
+  for (let i = output.indexOf('\n'); i >= 0 && lines <= max; i = output.indexOf('\n', i + 1)) lines++;
+  return Math.min(max, Math.max(2, lines));
+}
+
+export function Terminal({ output, maxRows = 12, label }: { output: string; maxRows?: number; label: string }) {
   const host = useRef<HTMLDivElement>(null);
   const term = useRef<XTerm | null>(null);
   const written = useRef(0);
+  const rows = rowsFor(output, maxRows);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
 
   useEffect(() => {
-    const t = new XTerm({ rows, disableStdin: true, convertEol: true, scrollback: 5000, fontSize: 12, cursorBlink: false, screenReaderMode: false });
+    const t = new XTerm({ rows: rowsRef.current, disableStdin: true, convertEol: true, scrollback: 5000, fontSize: 12, cursorBlink: false, screenReaderMode: false });
     const fit = new FitAddon();
     t.loadAddon(fit);
     t.open(host.current!);
     const refit = () => {
       try {
         const dims = fit.proposeDimensions();
-        if (dims && dims.cols > 0) t.resize(dims.cols, rows);
+        if (dims && dims.cols > 0) t.resize(dims.cols, rowsRef.current);
       } catch {
         // Not laid out yet (a hidden tab): the next resize fits it.
       }
@@ -36,6 +46,11 @@ export function Terminal({ output, rows = 10, label }: { output: string; rows?: 
       t.dispose();
       term.current = null;
     };
+  }, []);
+
+  useEffect(() => {
+    const t = term.current;
+    if (t && t.rows !== rows) t.resize(t.cols, rows);
   }, [rows]);
 
   useEffect(() => {
