@@ -1,3 +1,4 @@
+/* eslint-disable no-misleading-character-class -- combining and variation characters are listed on purpose: they are what is looked for */
 /**
  * Characters that must never reach a shell unseen. A command shown in an approval prompt has to
  * read exactly as it runs: control characters rewrite the terminal (ESC sequences, CR, backspace),

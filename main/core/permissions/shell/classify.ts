@@ -610,9 +610,7 @@ class Renderer {
     if (program !== null && hasNonAscii(program)) {
       throw new InvalidCommand(`the program name "${program}" contains non-ASCII characters, which can imitate another program`);
     }
-    let name: string;
     if (program === null || head.glob || head.brace) {
-      name = UNKNOWN;
       this.push(UNKNOWN);
       this.programs.push({ program: UNKNOWN });
       this.note('the program to run is computed at run time', 'program name is not literal');
@@ -622,7 +620,6 @@ class Renderer {
       this.finishArgs(infos, words, depth, blockers, facts);
       return;
     }
-    name = program;
     if (!PLAIN_PROGRAM.test(program) || head.quoted || head.tilde) {
       blockers.push('program name is not a plain name');
       facts.simple = false;

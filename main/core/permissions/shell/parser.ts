@@ -105,7 +105,6 @@ const KIND_STRING = 24;
 
 /** GopherJS keeps Go strings as one JS char per UTF-8 byte. */
 function goString(s: string): string {
-  // eslint-disable-next-line no-control-regex
   return /[\u0080-\u00ff]/.test(s) ? Buffer.from(s, 'latin1').toString('utf8') : s;
 }
 
