@@ -4,17 +4,46 @@
  * first so tools can clean up, SIGKILL after a grace period for whatever is still there.
  */
 
+import { readFileSync, readdirSync } from 'node:fs';
+
 export const DEFAULT_KILL_GRACE_MS = 2_000;
 
-/** True while any process (zombies included) is in the group. */
+/**
+ * True while a running process is in the group. Zombies do not count: a member that died waits to be
+ * reaped by init, which in a container may be slow, and a dead process needs no SIGKILL. On Linux
+ * this reads /proc; elsewhere any member, zombie or not, counts.
+ */
 export function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return process.platform === 'linux' ? liveMembersOnLinux(pgid) : true;
 }
+
+function liveMembersOnLinux(pgid: number): boolean {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return true;
+  }
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so parse after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
+}
+
+const POLL_MS = 20;
 
 export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   try {
@@ -42,11 +71,18 @@ export function killGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS): { done
   let timer: NodeJS.Timeout | undefined;
   let settle!: () => void;
   const done = new Promise<void>((resolve) => (settle = resolve));
-  timer = setTimeout(() => {
+  // Done early once nothing of the group runs any more; SIGKILL at the end of the grace otherwise.
+  const deadline = Date.now() + graceMs;
+  const tick = () => {
     timer = undefined;
-    if (groupAlive(pgid)) signalGroup(pgid, 'SIGKILL');
-    settle();
-  }, graceMs);
+    if (!groupAlive(pgid)) return settle();
+    if (Date.now() >= deadline) {
+      signalGroup(pgid, 'SIGKILL');
+      return settle();
+    }
+    timer = setTimeout(tick, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+  };
+  timer = setTimeout(tick, Math.min(POLL_MS, graceMs));
   return {
     done,
     cancel() {

@@ -42,18 +42,15 @@ async function realpathDeepest(abs: string): Promise<string> {
   }
 }
 
-/** Paths an agent must never be pre-authorised to write: its own allowlist, its data, git hooks. */
+/**
+ * Paths an agent must never be pre-authorised to write: its own allowlist (and the writers' lock),
+ * its data, and git's folder — at the root or nested (`sub/.git/config` with core.fsmonitor would make
+ * `git -C sub status` run a program).
+ */
 export function isProtectedPath(rel: string): boolean {
   // Lower-cased: on case-insensitive file systems .GIT/hooks is .git/hooks.
   const r = rel.replace(/^\.\//, '').toLowerCase();
-  return (
-    r === 'codecoder.json' ||
-    // The writers' lock: an agent that could create it would block every allowlist write.
-    r === 'codecoder.json.lock' ||
-    r.startsWith('codecoder.json.lock/') ||
-    r === '.codecoder' ||
-    r.startsWith('.codecoder/') ||
-    r === '.git' ||
-    r.startsWith('.git/')
-  );
+  if (r === 'codecoder.json' || r === 'codecoder.json.lock' || r.startsWith('codecoder.json.lock/')) return true;
+  if (r === '.codecoder' || r.startsWith('.codecoder/')) return true;
+  return r.split('/').includes('.git');
 }

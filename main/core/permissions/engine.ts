@@ -188,7 +188,9 @@ export class PermissionEngine implements PermissionGate {
     const refuse = (via: DecidedVia, reason: string, extra: Partial<EngineDecision> = {}): EngineDecision => ({ allowed: false, via, reason, ...base, ...extra });
     if (req.signal?.aborted) return refuse('user-deny', 'the request was cancelled before it was approved');
 
-    const pinnedOnce = Boolean(p.flags?.protectedPath || p.flags?.outsideProject);
+    // Remembered answers need a key that pins what will run: not for protected or outside paths, and
+    // not for a command key with a `?` (a program or target unknown until it runs).
+    const pinnedOnce = Boolean(p.flags?.protectedPath || p.flags?.outsideProject || (p.flags?.compound && p.key.raw.includes('?')));
     const env = stricter(p.environment ?? req.environment, this.deps.environmentOfKey(raw));
     let answer: AskAnswer;
     try {
@@ -217,7 +219,7 @@ export class PermissionEngine implements PermissionGate {
     if (denied !== undefined) return refuse('deny-rule', `refused by the deny rule "${denied}" in codecoder.json`, { entry: denied });
 
     const allow = (via: DecidedVia, reason?: string): EngineDecision => ({ allowed: true, via, ...base, ...(reason ? { reason } : {}) });
-    const pinnedNote = 'allowed once: protected and outside-project paths are never remembered';
+    const pinnedNote = 'allowed once: protected and outside-project paths, and commands with parts unknown until they run, are never remembered';
     switch (answer.choice) {
       case 'once':
         return allow('once');
