@@ -34,7 +34,11 @@ async function harness(script: ScriptInput) {
     emit: (name, payload) => {
       const e = { name, payload };
       events.push(e);
-      for (const w of [...waiters]) if (w.pred(e)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(payload));
+      for (const w of [...waiters]) {
+        if (!w.pred(e)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(payload);
+      }
     },
   };
   core.windows.add(window);

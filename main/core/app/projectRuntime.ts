@@ -36,7 +36,8 @@ export class ProjectRuntime {
   }
 
   static async open(deps: ProjectRuntimeDeps): Promise<ProjectRuntime> {
-    let rt: ProjectRuntime | undefined;
+    // The engine and queue report changes through callbacks made before the runtime object exists.
+    const ref: { rt?: ProjectRuntime } = {};
     const agent = await assembleAgent({
       projectRoot: deps.projectRoot,
       dataDir: deps.dataDir,
@@ -45,10 +46,10 @@ export class ProjectRuntime {
       secrets: deps.secrets(),
       toolDeps: { secretsToScrub: deps.secrets },
       watchConfig: true,
-      onEngineChange: () => void rt?.publishAllowlist(),
+      onEngineChange: () => void ref.rt?.publishAllowlist(),
     });
-    rt = new ProjectRuntime(deps.projectRoot, agent, deps);
-    agent.approvals.subscribe(() => void rt!.publishApprovals());
+    const rt = (ref.rt = new ProjectRuntime(deps.projectRoot, agent, deps));
+    agent.approvals.subscribe(() => void rt.publishApprovals());
     rt.offerPresets();
     return rt;
   }

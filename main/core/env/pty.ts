@@ -65,7 +65,8 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
   if (argv.length === 0 || !argv[0]) throw new Error('nothing to run: empty argv');
   if (opts.argv === undefined && !opts.command) throw new Error('nothing to run: empty command');
   const started = Date.now();
-  let pty: IPty;
+  // The pipeline and the handshake need the pty, which needs them first: bound late through a holder.
+  const holder: { pty?: IPty } = {};
   const pipeline = new OutputPipeline({
     onText: opts.onText,
     logPath: opts.logPath,
@@ -74,12 +75,12 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
     batchMs: opts.batchMs,
     batchBytes: opts.batchBytes,
     highWaterBytes: opts.highWaterBytes,
-    pause: () => pty.pause(),
-    resume: () => pty.resume(),
+    pause: () => holder.pty?.pause(),
+    resume: () => holder.pty?.resume(),
   });
-  const handshake = createHandshake(() => pty.write('\n'));
+  const handshake = createHandshake(() => holder.pty?.write('\n'));
   const wrapped = handshake.wrap(argv);
-  pty = ptySpawn(wrapped[0]!, wrapped.slice(1), {
+  const pty = (holder.pty = ptySpawn(wrapped[0]!, wrapped.slice(1), {
     name: 'xterm-256color',
     cols: opts.cols ?? 200,
     rows: opts.rows ?? 50,
@@ -88,7 +89,7 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
     // Bytes, not strings: the pipeline decodes them so a character split across reads stays whole
     // and the log gets exactly what was written.
     encoding: null,
-  });
+  }));
   const pid = pty.pid;
   let running = true;
   let reason: EndReason = 'exit';
