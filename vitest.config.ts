@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['main/**/*.test.ts', 'shared/**/*.test.ts', 'preload/**/*.test.ts', 'renderer/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'main/**/*.test.ts',
+      'shared/**/*.test.ts',
+      'preload/**/*.test.ts',
+      'renderer/**/*.test.ts',
+      'build/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

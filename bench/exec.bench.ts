@@ -30,7 +30,9 @@ export default async function (report: (row: BenchRow) => void): Promise<void> {
   const root = path.join(base, 'project');
   mkdirSync(root);
   try {
-    const tool = executeTools({ projectRoot: root, dataDir: path.join(base, 'data'), secretsToScrub: () => [] }).find((t) => t.name === 'run_command')!;
+    const tool = executeTools({ projectRoot: root, dataDir: path.join(base, 'data'), secretsToScrub: () => [] }).find(
+      (t) => t.name === 'run_command',
+    )!;
     // Warm both paths once (node-pty load, page cache), then measure.
     await rawSpawn();
     const raw = await rawSpawn();
@@ -57,11 +59,20 @@ export default async function (report: (row: BenchRow) => void): Promise<void> {
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     const bytes = (r.data as { bytes: number }).bytes;
-    if (bytes !== BYTES || streamed !== BYTES) throw new Error(`run_command delivered ${bytes} bytes (${streamed} streamed), expected ${BYTES}`);
+    if (bytes !== BYTES || streamed !== BYTES)
+      throw new Error(`run_command delivered ${bytes} bytes (${streamed} streamed), expected ${BYTES}`);
 
     const mbps = (b: number, t: number) => b / 1e6 / (t / 1000);
     const ratio = mbps(bytes, ms) / mbps(raw.bytes, raw.ms);
-    report({ name: 'run_command 200 MB throughput', value: mbps(bytes, ms).toFixed(0), unit: 'MB/s', baseline: `raw spawn pipe ${mbps(raw.bytes, raw.ms).toFixed(0)} MB/s`, ratio, goal: '≥ 0.5×', met: ratio >= 0.5 });
+    report({
+      name: 'run_command 200 MB throughput',
+      value: mbps(bytes, ms).toFixed(0),
+      unit: 'MB/s',
+      baseline: `raw spawn pipe ${mbps(raw.bytes, raw.ms).toFixed(0)} MB/s`,
+      ratio,
+      goal: '≥ 0.5×',
+      met: ratio >= 0.5,
+    });
     const growth = (peak - rss0) / 1024 / 1024;
     report({ name: 'run_command 200 MB main-process RSS growth', value: growth.toFixed(1), unit: 'MB', goal: '< 64 MB', met: growth < 64 });
   } finally {

@@ -44,9 +44,13 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
     const allowlist: Record<string, string> = {};
     for (let i = 0; i < EXACT; i++) allowlist[`write_file:src/m${i}/file.ts`] = 'AlwaysThisProject';
     for (let i = 0; i < GLOBS; i++) allowlist[`write_file:pkg${i}/**`] = 'AlwaysThisProject';
-    await writeFile(path.join(root, 'codecoder.json'), JSON.stringify({ allowlist, deny: ['write_file:**/.env', 'write_file:secrets/**'] }));
+    await writeFile(
+      path.join(root, 'codecoder.json'),
+      JSON.stringify({ allowlist, deny: ['write_file:**/.env', 'write_file:secrets/**'] }),
+    );
     const config = await ProjectConfig.open({ projectRoot: root });
-    const env = (raw: string): Environment | undefined => (raw.startsWith('write_file:') ? 'host' : raw.startsWith('run_command:') ? 'shell' : undefined);
+    const env = (raw: string): Environment | undefined =>
+      raw.startsWith('write_file:') ? 'host' : raw.startsWith('run_command:') ? 'shell' : undefined;
     const engine = new PermissionEngine({
       projectRoot: root,
       asker: async () => ({ choice: 'once' }),
@@ -57,16 +61,37 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
     });
 
     // 10k distinct requests in a fixed pseudo-random mix.
-    const reqs: { tool: string; environment: Environment; permission: Permission; args: unknown; agentId: string; conversationId: string; depth: number }[] = [];
+    const reqs: {
+      tool: string;
+      environment: Environment;
+      permission: Permission;
+      args: unknown;
+      agentId: string;
+      conversationId: string;
+      depth: number;
+    }[] = [];
     const rawKeys: string[] = [];
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 10_000; i++) {
       const r = rnd();
-      const rel = r < 0.6 ? `src/m${Math.floor(rnd() * EXACT)}/file.ts` : r < 0.85 ? `pkg${Math.floor(rnd() * GLOBS)}/deep/x${i}.ts` : `other/x${i}.ts`;
+      const rel =
+        r < 0.6
+          ? `src/m${Math.floor(rnd() * EXACT)}/file.ts`
+          : r < 0.85
+            ? `pkg${Math.floor(rnd() * GLOBS)}/deep/x${i}.ts`
+            : `other/x${i}.ts`;
       const key = formatKey('write_file', rel);
       rawKeys.push(key.raw);
-      reqs.push({ tool: 'write_file', environment: 'host', permission: { kind: 'ask', key }, args: {}, agentId: 'a', conversationId: 'c', depth: 0 });
+      reqs.push({
+        tool: 'write_file',
+        environment: 'host',
+        permission: { kind: 'ask', key },
+        args: {},
+        agentId: 'a',
+        conversationId: 'c',
+        depth: 0,
+      });
     }
 
     // Baseline: a raw Map.get over the same keys (the floor of any keyed lookup).

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const electronImport = /(?:from\s*['"]electron(?:\/[^'"]*)?['"]|require\(\s*['"]electron(?:\/[^'"]*)?['"]\s*\)|import\(\s*['"]electron['"]\s*\)|from\s*['"]electron-store['"])/;
+const electronImport =
+  /(?:from\s*['"]electron(?:\/[^'"]*)?['"]|require\(\s*['"]electron(?:\/[^'"]*)?['"]\s*\)|import\(\s*['"]electron['"]\s*\)|from\s*['"]electron-store['"])/;
 const nodeImport = /(?:from\s*['"](?:node:|fs['"]|path['"]|child_process['"]|os['"])|require\(\s*['"]node:)/;
 
 function sources(dir: string): string[] {

@@ -2,7 +2,16 @@
  * The typed API the renderer sees as `window.codecoder` (Electron preload) or builds over the web
  * host's WebSocket. One function per operation, one subscription per event — never a generic send.
  */
-import { eventNames, methodNames, type EventName, type EventPayload, type MethodInput, type MethodName, type MethodOutput, type Result } from './contract/index.js';
+import {
+  eventNames,
+  methodNames,
+  type EventName,
+  type EventPayload,
+  type MethodInput,
+  type MethodName,
+  type MethodOutput,
+  type Result,
+} from './contract/index.js';
 
 type Split<S extends string> = S extends `${infer D}.${infer V}` ? [D, V] : never;
 type Domains = Split<MethodName>[0];

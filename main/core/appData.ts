@@ -17,6 +17,10 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 export function projectDataDir(dataDir: string, projectRoot: string): string {
   const abs = path.resolve(projectRoot);
   const hash = createHash('sha256').update(abs).digest('hex').slice(0, 16);
-  const base = path.basename(abs).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'root';
+  const base =
+    path
+      .basename(abs)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 40) || 'root';
   return path.join(dataDir, 'projects', `${base}-${hash}`);
 }

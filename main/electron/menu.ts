@@ -11,7 +11,9 @@ export function buildMenu(opts: { openFolder: () => void; recent: () => RecentPr
         { label: 'Open Folder…', accelerator: 'CmdOrCtrl+O', click: opts.openFolder },
         {
           label: 'Open Recent',
-          submenu: recent.length ? recent.map((p) => ({ label: p.path, click: () => opts.openRecent(p.path) })) : [{ label: 'No recent projects', enabled: false }],
+          submenu: recent.length
+            ? recent.map((p) => ({ label: p.path, click: () => opts.openRecent(p.path) }))
+            : [{ label: 'No recent projects', enabled: false }],
         },
         { type: 'separator' },
         process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },

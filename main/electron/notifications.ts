@@ -6,7 +6,10 @@ import { ApprovalNotifier } from '../core/app/approvalNotifier.js';
  * Native notifications for approvals waiting in a background window. A click focuses the window on
  * that prompt; on macOS the notification also offers Allow once and Deny.
  */
-export function approvalNotifications(win: BrowserWindow, opts: { enabled: () => boolean; projectName: () => string; answer: (id: string, choice: 'once' | 'deny') => void }) {
+export function approvalNotifications(
+  win: BrowserWindow,
+  opts: { enabled: () => boolean; projectName: () => string; answer: (id: string, choice: 'once' | 'deny') => void },
+) {
   const notifier = new ApprovalNotifier();
   return (pending: PendingApprovalView[]) => {
     if (!Notification.isSupported()) return;
@@ -15,7 +18,14 @@ export function approvalNotifications(win: BrowserWindow, opts: { enabled: () =>
       const note = new Notification({
         title: n.title,
         body: n.body,
-        ...(process.platform === 'darwin' ? { actions: [{ type: 'button' as const, text: 'Allow once' }, { type: 'button' as const, text: 'Deny' }] } : {}),
+        ...(process.platform === 'darwin'
+          ? {
+              actions: [
+                { type: 'button' as const, text: 'Allow once' },
+                { type: 'button' as const, text: 'Deny' },
+              ],
+            }
+          : {}),
       });
       note.on('click', () => {
         if (win.isDestroyed()) return;

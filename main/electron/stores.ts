@@ -18,7 +18,8 @@ export function safeStorageSecrets(): SecretStore {
       return safeStorage.decryptString(Buffer.from(enc, 'base64'));
     },
     set: (name, value) => {
-      if (!safeStorage.isEncryptionAvailable()) throw new Error('The system keychain is not available, so the API key was not saved. Set it in the environment instead.');
+      if (!safeStorage.isEncryptionAvailable())
+        throw new Error('The system keychain is not available, so the API key was not saved. Set it in the environment instead.');
       store.set(name, safeStorage.encryptString(value).toString('base64'));
     },
     delete: (name) => store.delete(name),

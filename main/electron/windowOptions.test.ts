@@ -13,7 +13,8 @@ function browserWindowOptions(file: string): Record<string, string>[] {
   const visit = (node: ts.Node) => {
     if (ts.isNewExpression(node) && node.expression.getText() === 'BrowserWindow') {
       const arg = node.arguments?.[0];
-      const prefs = arg && ts.isObjectLiteralExpression(arg) ? arg.properties.find((p) => p.name?.getText() === 'webPreferences') : undefined;
+      const prefs =
+        arg && ts.isObjectLiteralExpression(arg) ? arg.properties.find((p) => p.name?.getText() === 'webPreferences') : undefined;
       const init = prefs && ts.isPropertyAssignment(prefs) ? prefs.initializer : undefined;
       const entries: Record<string, string> = {};
       if (init && ts.isObjectLiteralExpression(init)) {

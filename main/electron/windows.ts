@@ -19,7 +19,7 @@ export function createWindow(core: Core, opts: { preloadPath: string; projectPat
     // Written out literally so Electronegativity and main/electron/windowOptions.test.ts can read them
     // (checklist items 2–4, 6, 8–10; Auxclick off for the legacy middle-click, item 14).
     webPreferences: {
-      preload: opts.preloadPath, /* eng-disable PRELOAD_JS_CHECK */
+      preload: opts.preloadPath /* eng-disable PRELOAD_JS_CHECK */,
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,

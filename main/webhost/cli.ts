@@ -28,10 +28,14 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (got ${values.port}).`);
   // A scripted model server instead of a real provider: the whole loop, without an API key.
-  const scripted = values['llm-script'] ? await startScriptedServer({ script: parseScript(JSON.parse(await readFile(values['llm-script'], 'utf8')), values['llm-script']) }) : undefined;
+  const scripted = values['llm-script']
+    ? await startScriptedServer({ script: parseScript(JSON.parse(await readFile(values['llm-script'], 'utf8')), values['llm-script']) })
+    : undefined;
   const core = createPlainNodeCore({
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
-    ...(scripted ? { llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scripted.url, apiKey: 'scripted-demo-key' }) } : {}),
+    ...(scripted
+      ? { llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scripted.url, apiKey: 'scripted-demo-key' }) }
+      : {}),
   });
   const host = await startWebHost({
     core,

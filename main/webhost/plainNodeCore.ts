@@ -5,7 +5,9 @@ import { fileSecretStore } from '../core/stores/fileSecretStore.js';
 import type { LlmSettings } from '../core/llm/types.js';
 
 /** The core on plain-Node stores (conf + a 0600 key file): the web host's, the CLI's and tests'. */
-export function createPlainNodeCore(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; version?: string; llmOverride?: () => LlmSettings } = {}): Core {
+export function createPlainNodeCore(
+  opts: { dataDir?: string; env?: NodeJS.ProcessEnv; version?: string; llmOverride?: () => LlmSettings } = {},
+): Core {
   const env = opts.env ?? process.env;
   const dataDir = opts.dataDir ?? defaultDataDir(env);
   return createCore({

@@ -74,7 +74,9 @@ describe('web host', () => {
     const bad = await request(ws, { type: 'request', id: 2, method: 'settings.update', input: { theme: 42 } });
     expect(bad).toMatchObject({ id: 2, result: { ok: false, error: { code: 'invalid_input' } } });
     expect(await request(ws, '{not json')).toMatchObject({ type: 'protocol_error' });
-    expect(await request(ws, { type: 'request', id: 3, method: 'no.such', input: {} })).toMatchObject({ result: { error: { code: 'unknown_method' } } });
+    expect(await request(ws, { type: 'request', id: 3, method: 'no.such', input: {} })).toMatchObject({
+      result: { error: { code: 'unknown_method' } },
+    });
     const again = await request(ws, { type: 'request', id: 4, method: 'settings.get', input: {} });
     expect(again).toMatchObject({ id: 4, result: { ok: true } });
     ws.close();
@@ -95,7 +97,11 @@ describe('web host', () => {
   });
 
   it('refuses to bind a non-loopback address', async () => {
-    await expect(startWebHost({ core: createPlainNodeCore({ dataDir: project, env: {} }), rendererDir: project, host: '0.0.0.0' })).rejects.toThrow(/loopback/);
-    await expect(startWebHost({ core: createPlainNodeCore({ dataDir: project, env: {} }), rendererDir: project, host: '192.168.1.10' })).rejects.toThrow(/loopback/);
+    await expect(
+      startWebHost({ core: createPlainNodeCore({ dataDir: project, env: {} }), rendererDir: project, host: '0.0.0.0' }),
+    ).rejects.toThrow(/loopback/);
+    await expect(
+      startWebHost({ core: createPlainNodeCore({ dataDir: project, env: {} }), rendererDir: project, host: '192.168.1.10' }),
+    ).rejects.toThrow(/loopback/);
   });
 });

@@ -36,7 +36,8 @@ const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const host = opts.host ?? '127.0.0.1';
-  if (!isLoopbackHost(host)) throw new Error(`Refusing to listen on ${host}: the web host binds loopback addresses only (127.0.0.1, ::1, localhost).`);
+  if (!isLoopbackHost(host))
+    throw new Error(`Refusing to listen on ${host}: the web host binds loopback addresses only (127.0.0.1, ::1, localhost).`);
   const token = opts.token ?? newToken();
   const log = opts.log ?? ((l: string) => console.log(l));
   const rendererDir = path.resolve(opts.rendererDir);
@@ -132,7 +133,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 function checkUpgrade(req: IncomingMessage, port: number, token: string): { status: number; reason: string } | null {
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
   if (url.pathname !== '/ws') return { status: 403, reason: `unknown path ${url.pathname}` };
-  if (!hostHeaderAllowed(req.headers.host, port)) return { status: 403, reason: `Host header ${req.headers.host ?? '(none)'} is not this host` };
+  if (!hostHeaderAllowed(req.headers.host, port))
+    return { status: 403, reason: `Host header ${req.headers.host ?? '(none)'} is not this host` };
   const origin = req.headers.origin;
   if (!origin || !allowedOrigins(port).has(origin)) return { status: 403, reason: `Origin ${origin ?? '(none)'} is not this host` };
   if (!tokenMatches(token, url.searchParams.get('token'))) return { status: 401, reason: 'missing or wrong token' };

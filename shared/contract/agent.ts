@@ -87,5 +87,8 @@ export const agentMethods = {
 export const agentEvents = {
   'agent.event': event('One step of an agent run (text, tool calls, approvals, sub-agents, the end).', agentEventSchema),
   'approvals.changed': event('The pending approvals of this project changed.', z.array(pendingApprovalSchema)),
-  'approvals.focus': event('The user clicked a native notification: bring this approval prompt to the front.', z.object({ id: z.string() })),
+  'approvals.focus': event(
+    'The user clicked a native notification: bring this approval prompt to the front.',
+    z.object({ id: z.string() }),
+  ),
 };

@@ -43,7 +43,14 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run.started'), ...base, prompt: z.string(), provider: z.string(), model: z.string() }),
   z.object({ type: z.literal('text.delta'), ...base, text: z.string() }),
   /** The provider retries a failed turn; `discardPartial` tells the UI to drop this turn's partial text. */
-  z.object({ type: z.literal('model.retry'), ...base, attempt: z.number(), delayMs: z.number(), code: z.string(), discardPartial: z.boolean() }),
+  z.object({
+    type: z.literal('model.retry'),
+    ...base,
+    attempt: z.number(),
+    delayMs: z.number(),
+    code: z.string(),
+    discardPartial: z.boolean(),
+  }),
   /** The model finished writing a call; the decision follows in `tool.call`. */
   z.object({ type: z.literal('tool.requested'), ...base, callId: z.string(), tool: z.string(), args: z.unknown() }),
   z.object({

@@ -42,7 +42,12 @@ export const allowlistEntrySchema = z.object({
 });
 export type AllowlistEntryView = z.infer<typeof allowlistEntrySchema>;
 
-export const denyEntrySchema = z.object({ pattern: z.string(), hits: z.number().int(), problem: z.string().nullable(), line: z.number().optional() });
+export const denyEntrySchema = z.object({
+  pattern: z.string(),
+  hits: z.number().int(),
+  problem: z.string().nullable(),
+  line: z.number().optional(),
+});
 
 export const allowlistViewSchema = z.object({
   file: configFileStatusSchema,
@@ -105,7 +110,18 @@ export const permissionMethods = {
   'allowlist.list': method('Project, session and deny entries with their state.', noInput, allowlistViewSchema),
   'allowlist.add': method(
     'Add an entry. A shell key at project scope is refused with ceiling_violation.',
-    z.object({ key: keyInput, scope: z.enum(['project', 'session', 'deny']), ttlMs: z.number().int().positive().max(7 * 24 * 3600_000).optional() }).strict(),
+    z
+      .object({
+        key: keyInput,
+        scope: z.enum(['project', 'session', 'deny']),
+        ttlMs: z
+          .number()
+          .int()
+          .positive()
+          .max(7 * 24 * 3600_000)
+          .optional(),
+      })
+      .strict(),
     allowlistViewSchema,
   ),
   'allowlist.remove': method(
@@ -118,7 +134,11 @@ export const permissionMethods = {
     z.object({ key: keyInput, from: z.enum(['project', 'preset', 'session']), to: z.enum(['project', 'session']) }).strict(),
     allowlistViewSchema,
   ),
-  'allowlist.reload': method('Apply codecoder.json as it is on disk now (/reload); lists each CeilingViolation.', noInput, allowlistViewSchema),
+  'allowlist.reload': method(
+    'Apply codecoder.json as it is on disk now (/reload); lists each CeilingViolation.',
+    noInput,
+    allowlistViewSchema,
+  ),
   'permissions.test': method(
     'Dry run: how a command would be classified and decided. Never executes, never asks.',
     z.object({ command: z.string().max(100_000) }).strict(),
@@ -126,7 +146,13 @@ export const permissionMethods = {
   ),
   'audit.query': method(
     'Recent permission decisions, newest first.',
-    z.object({ tool: z.string().max(100).optional(), decision: z.enum(['allow', 'deny']).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    z
+      .object({
+        tool: z.string().max(100).optional(),
+        decision: z.enum(['allow', 'deny']).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
     z.array(auditRecordSchema),
   ),
   'tools.catalogue': method('The tools, their permission levels, key templates and environments.', noInput, z.array(toolInfoSchema)),

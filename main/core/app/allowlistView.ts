@@ -43,12 +43,21 @@ export async function allowlistView(
     file: {
       path: path.join(projectRoot, CONFIG_FILE),
       exists: config.snapshot().exists,
-      error: status.error ? { message: status.error.message, ...(status.error.line ? { line: status.error.line, column: status.error.column } : {}) } : null,
+      error: status.error
+        ? { message: status.error.message, ...(status.error.line ? { line: status.error.line, column: status.error.column } : {}) }
+        : null,
       changedOnDisk: status.changedOnDisk,
       readOnly: Boolean(status.error),
     },
     entries: [...project, ...session],
-    deny: engine.listDeny().map((d) => ({ pattern: d.key, hits: byEntry[d.key] ?? 0, problem: d.status === 'ignored' ? (d.message ?? 'ignored') : null, ...(d.line > 0 ? { line: d.line } : {}) })),
+    deny: engine
+      .listDeny()
+      .map((d) => ({
+        pattern: d.key,
+        hits: byEntry[d.key] ?? 0,
+        problem: d.status === 'ignored' ? (d.message ?? 'ignored') : null,
+        ...(d.line > 0 ? { line: d.line } : {}),
+      })),
     violations: report.violations,
   };
 }

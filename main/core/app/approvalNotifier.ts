@@ -23,7 +23,10 @@ export class ApprovalNotifier {
     return fresh.map((p) => ({
       approvalId: p.id,
       title: `${opts.projectName}: approval needed`,
-      body: p.kind === 'presets' ? `Allow ${p.presets?.length ?? 0} session presets from codecoder.json?` : `${p.depth > 0 ? 'A sub-agent' : 'The agent'} asks for ${visible(p.key ?? p.tool ?? '')}`,
+      body:
+        p.kind === 'presets'
+          ? `Allow ${p.presets?.length ?? 0} session presets from codecoder.json?`
+          : `${p.depth > 0 ? 'A sub-agent' : 'The agent'} asks for ${visible(p.key ?? p.tool ?? '')}`,
     }));
   }
 }
@@ -31,5 +34,8 @@ export class ApprovalNotifier {
 /** Notification bodies are plain text, but control characters still must not reach them raw. */
 function visible(s: string): string {
   const clipped = s.length > 200 ? `${s.slice(0, 200)}…` : s;
-  return clipped.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return clipped.replace(
+    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

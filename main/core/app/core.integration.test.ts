@@ -24,8 +24,15 @@ async function harness(script: ScriptInput) {
   execFileSync('git', ['init', '-q'], { cwd: project });
   await writeFile(path.join(project, 'README.md'), '# hello\n');
   const server: ScriptedServer = await startScriptedServer({ script });
-  const core = createPlainNodeCore({ dataDir, env: {}, llmOverride: () => ({ provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'k' }) });
-  cleanups.push(() => server.close(), () => core.runtimes.closeAll());
+  const core = createPlainNodeCore({
+    dataDir,
+    env: {},
+    llmOverride: () => ({ provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'k' }),
+  });
+  cleanups.push(
+    () => server.close(),
+    () => core.runtimes.closeAll(),
+  );
   const events: { name: EventName; payload: any }[] = [];
   const waiters: { pred: (e: { name: EventName; payload: any }) => boolean; resolve: (p: any) => void }[] = [];
   const window: WindowSession = {
@@ -52,8 +59,10 @@ async function harness(script: ScriptInput) {
     if (seen) return Promise.resolve(seen.payload);
     return new Promise<any>((resolve) => waiters.push({ pred, resolve }));
   };
-  const approval = (): Promise<PendingApprovalView> => next((e) => e.name === 'approvals.changed' && e.payload.length > 0).then((list) => list[0]);
-  const finished = (runId: string): Promise<AgentEvent> => next((e) => e.name === 'agent.event' && e.payload.type === 'run.finished' && e.payload.runId === runId);
+  const approval = (): Promise<PendingApprovalView> =>
+    next((e) => e.name === 'approvals.changed' && e.payload.length > 0).then((list) => list[0]);
+  const finished = (runId: string): Promise<AgentEvent> =>
+    next((e) => e.name === 'agent.event' && e.payload.type === 'run.finished' && e.payload.runId === runId);
   await call('project.open', { path: project });
   return { core, call, events, approval, finished, project, server, next };
 }
@@ -71,7 +80,14 @@ describe('core through the router', () => {
     const conv = await h.call('conversations.create');
     const { runId } = await h.call('agent.send', { conversationId: conv.id, text: 'check git' });
     const prompt = await h.approval();
-    expect(prompt).toMatchObject({ kind: 'tool', tool: 'run_command', key: 'run_command:git', environment: 'shell', ceiling: 'session', preview: { argv: ['git', 'status', '--short'] } });
+    expect(prompt).toMatchObject({
+      kind: 'tool',
+      tool: 'run_command',
+      key: 'run_command:git',
+      environment: 'shell',
+      ceiling: 'session',
+      preview: { argv: ['git', 'status', '--short'] },
+    });
     // The ceiling: a shell key cannot be allowed for the project.
     await h.call('approvals.answer', { id: prompt.id, answer: { choice: 'session' } });
     const end = await h.finished(runId);
@@ -82,7 +98,9 @@ describe('core through the router', () => {
       ['run_command:git', 'allowed', 'session'],
     ]);
     const list = await h.call('allowlist.list');
-    expect(list.entries).toEqual([expect.objectContaining({ key: 'run_command:git', scope: 'session', environment: 'shell', expiresAt: null })]);
+    expect(list.entries).toEqual([
+      expect.objectContaining({ key: 'run_command:git', scope: 'session', environment: 'shell', expiresAt: null }),
+    ]);
     const audit = await h.call('audit.query', { tool: 'run_command' });
     expect(audit.map((r: any) => r.via)).toEqual(['session', 'session']);
   });
@@ -106,7 +124,9 @@ describe('core through the router', () => {
     await expect(h.call('approvals.answer', { id: rm.id, answer: { choice: 'project' } })).rejects.toThrow();
     await h.call('approvals.answer', { id: rm.id, answer: { choice: 'deny', reason: 'never delete build' } });
     await h.finished(runId);
-    expect(JSON.parse(await readFile(path.join(h.project, 'codecoder.json'), 'utf8'))).toEqual({ allowlist: { 'write_file:notes/a.md': 'AlwaysThisProject' } });
+    expect(JSON.parse(await readFile(path.join(h.project, 'codecoder.json'), 'utf8'))).toEqual({
+      allowlist: { 'write_file:notes/a.md': 'AlwaysThisProject' },
+    });
     expect(await readFile(path.join(h.project, 'notes/a.md'), 'utf8')).toBe('hi\n');
     const lastRequest = JSON.stringify(h.server.requests.at(-1)?.body);
     expect(lastRequest).toContain('never delete build');
@@ -114,15 +134,23 @@ describe('core through the router', () => {
 
   it('refuses a shell key at project scope in the editor, reports violations from the file, and reloads', async () => {
     const h = await harness({ models: ['scripted'], turns: [] });
-    await expect(h.call('allowlist.add', { key: 'run_command:git', scope: 'project' })).rejects.toMatchObject({ code: 'ceiling_violation' });
-    await writeFile(path.join(h.project, 'codecoder.json'), JSON.stringify({ allowlist: { 'run_command:cargo': 'AlwaysThisProject', 'write_file:tests/**': 'AlwaysThisProject' } }));
+    await expect(h.call('allowlist.add', { key: 'run_command:git', scope: 'project' })).rejects.toMatchObject({
+      code: 'ceiling_violation',
+    });
+    await writeFile(
+      path.join(h.project, 'codecoder.json'),
+      JSON.stringify({ allowlist: { 'run_command:cargo': 'AlwaysThisProject', 'write_file:tests/**': 'AlwaysThisProject' } }),
+    );
     // Not applied until reload.
     expect((await h.call('allowlist.list')).entries).toEqual([]);
     const view = await h.call('allowlist.reload');
     expect(view.violations).toEqual([expect.objectContaining({ key: 'run_command:cargo', ceiling: 'session' })]);
     expect(view.entries.find((e: any) => e.key === 'write_file:tests/**')).toMatchObject({ scope: 'project', violation: null });
     const test = await h.call('permissions.test', { command: 'git status && git push origin main' });
-    expect(test).toMatchObject({ classification: { kind: 'compound', key: 'run_command:git-status-&&-git-push' }, result: { decision: 'ask' } });
+    expect(test).toMatchObject({
+      classification: { kind: 'compound', key: 'run_command:git-status-&&-git-push' },
+      result: { decision: 'ask' },
+    });
   });
 
   it('a malformed codecoder.json is shown with its position, never rewritten, and writes are refused', async () => {

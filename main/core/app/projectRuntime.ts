@@ -81,7 +81,16 @@ export class ProjectRuntime {
   }
 
   private async toView(p: PendingApproval): Promise<PendingApprovalView> {
-    if (p.kind === 'presets') return { id: p.id, kind: 'presets', agentId: p.agentId, conversationId: p.conversationId, depth: 0, createdAt: p.createdAt, presets: p.presets };
+    if (p.kind === 'presets')
+      return {
+        id: p.id,
+        kind: 'presets',
+        agentId: p.agentId,
+        conversationId: p.conversationId,
+        depth: 0,
+        createdAt: p.createdAt,
+        presets: p.presets,
+      };
     const r = p.request;
     const preview = await buildPreview(r.tool, r.args, this.root);
     const flags = r.flags

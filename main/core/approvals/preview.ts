@@ -23,7 +23,8 @@ export async function buildPreview(tool: string, args: unknown, projectRoot: str
   if (tool === 'edit_file' && typeof a.path === 'string' && typeof a.old_text === 'string' && typeof a.new_text === 'string') {
     const before = await currentText(projectRoot, a.path);
     if (before === undefined) return { path: a.path };
-    const after = a.replace_all === true ? before.split(a.old_text).join(a.new_text) : before.replace(a.old_text, () => a.new_text as string);
+    const after =
+      a.replace_all === true ? before.split(a.old_text).join(a.new_text) : before.replace(a.old_text, () => a.new_text as string);
     return { path: a.path, diff: patch(a.path, before, after, false) };
   }
   if ((tool === 'delete_path' || tool === 'read_file') && typeof a.path === 'string') return { path: a.path };
@@ -39,7 +40,9 @@ export function commandWords(command: string): string[] {
   const c = classifyCommand(command);
   if (c.kind === 'simple') return c.argv;
   try {
-    return shellParse(command).map((e) => (typeof e === 'string' ? e : 'op' in e ? String(e.op) : 'comment' in e ? `#${e.comment}` : JSON.stringify(e)));
+    return shellParse(command).map((e) =>
+      typeof e === 'string' ? e : 'op' in e ? String(e.op) : 'comment' in e ? `#${e.comment}` : JSON.stringify(e),
+    );
   } catch {
     return [];
   }

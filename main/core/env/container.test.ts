@@ -10,7 +10,14 @@ const podman: Engine = { name: 'podman', bin: 'podman', globalArgs: ['--runtime'
 
 describe('container command construction', () => {
   it('builds docker run with the project mounted, no network and resource limits', () => {
-    const argv = buildRunArgv({ engine: docker, image: 'img:1', projectRoot: '/home/u/proj', command: 'make test', name: 'codecoder-abc', user: '1000:1000' });
+    const argv = buildRunArgv({
+      engine: docker,
+      image: 'img:1',
+      projectRoot: '/home/u/proj',
+      command: 'make test',
+      name: 'codecoder-abc',
+      user: '1000:1000',
+    });
     expect(argv.slice(0, 6)).toEqual(['docker', 'run', '--rm', '--name', 'codecoder-abc', '--network']);
     const pairs = (flag: string) => argv.flatMap((a, i) => (a === flag ? [argv[i + 1]] : []));
     expect(pairs('--network')).toEqual(['none']);
@@ -26,7 +33,15 @@ describe('container command construction', () => {
   });
 
   it('builds podman run with its global runtime flag before the subcommand, and custom limits', () => {
-    const argv = buildRunArgv({ engine: podman, image: DEFAULT_IMAGE, projectRoot: '/p', command: 'ls', name: 'n', limits: { memory: '1g', pids: 64 }, env: { CAPABILITY_ARGS: '{"a":1}' } });
+    const argv = buildRunArgv({
+      engine: podman,
+      image: DEFAULT_IMAGE,
+      projectRoot: '/p',
+      command: 'ls',
+      name: 'n',
+      limits: { memory: '1g', pids: 64 },
+      env: { CAPABILITY_ARGS: '{"a":1}' },
+    });
     expect(argv.slice(0, 4)).toEqual(['podman', '--runtime', '/usr/sbin/runc', 'run']);
     expect(argv[argv.indexOf('--memory') + 1]).toBe('1g');
     expect(argv[argv.indexOf('--pids-limit') + 1]).toBe('64');
@@ -47,8 +62,20 @@ describe.skipIf(!found.ok)(`a real container${why ? ` (skipped: ${why})` : ''}`,
     if (!found.ok) return;
     const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-ctr-')));
     mkdirSync(path.join(root, 'src'));
-    const argv = buildRunArgv({ engine: found.engine, image: found.image, projectRoot: root, command: 'echo hi > src/out.txt; ls /sys/class/net; cat /sys/fs/cgroup/pids/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids.max; exit 6', name: `codecoder-test-${process.pid}` });
-    const r = await runPty({ argv, cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' }, timeoutMs: 60_000 });
+    const argv = buildRunArgv({
+      engine: found.engine,
+      image: found.image,
+      projectRoot: root,
+      command:
+        'echo hi > src/out.txt; ls /sys/class/net; cat /sys/fs/cgroup/pids/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids.max; exit 6',
+      name: `codecoder-test-${process.pid}`,
+    });
+    const r = await runPty({
+      argv,
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' },
+      timeoutMs: 60_000,
+    });
     expect(r.exitCode).toBe(6);
     expect(readFileSync(path.join(root, 'src', 'out.txt'), 'utf8')).toBe('hi\n');
     expect(r.text.split(/\r?\n/).map((l) => l.trim())).toContain('lo');

@@ -134,7 +134,14 @@ export async function detectEngine(opts: { image?: string; timeoutMs?: number } 
         notes.push(`${label}: ${img.reason}`);
         break;
       }
-      const probe = buildRunArgv({ engine, image, projectRoot: tmpdir(), command: 'true', name: containerName(), user: containerUser(engine) });
+      const probe = buildRunArgv({
+        engine,
+        image,
+        projectRoot: tmpdir(),
+        command: 'true',
+        name: containerName(),
+        user: containerUser(engine),
+      });
       const r = await exec(probe[0]!, probe.slice(1), t * 3);
       if (r.code === 0) return { ok: true, engine, image, notes };
       notes.push(`${label}: cannot run a container (${firstLine(r.stderr) || `exit ${r.code}`})`);
@@ -156,14 +163,18 @@ export async function ensureImage(engine: Engine, image: string, timeoutMs: numb
   if (exists.code === 0) return { ok: true };
   if (image !== DEFAULT_IMAGE) return { ok: false, reason: `image ${image} is not present and cannot be pulled offline` };
   const busybox = ['/usr/bin/busybox', '/bin/busybox'].find((p) => existsSync(p));
-  if (!busybox) return { ok: false, reason: `image ${image} is missing and no static busybox to build it (apt-get install busybox-static)` };
+  if (!busybox)
+    return { ok: false, reason: `image ${image} is missing and no static busybox to build it (apt-get install busybox-static)` };
   const dir = await mkdtemp(path.join(tmpdir(), 'codecoder-rootfs-'));
   try {
     const root = path.join(dir, 'rootfs');
     for (const d of ['bin', 'tmp', 'work', 'etc', 'proc', 'sys', 'dev']) await mkdir(path.join(root, d), { recursive: true });
     await copyFile(busybox, path.join(root, 'bin', 'busybox'));
     const list = await exec(busybox, ['--list'], timeoutMs);
-    for (const applet of list.stdout.split('\n').map((s) => s.trim()).filter((s) => /^[a-z0-9_.[-]+$/.test(s) && s !== 'busybox')) {
+    for (const applet of list.stdout
+      .split('\n')
+      .map((s) => s.trim())
+      .filter((s) => /^[a-z0-9_.[-]+$/.test(s) && s !== 'busybox')) {
       await symlink('busybox', path.join(root, 'bin', applet)).catch(() => undefined);
     }
     const tar = path.join(dir, 'rootfs.tar');

@@ -36,7 +36,8 @@ export async function checkEnvironments(opts: { image?: string } = {}): Promise<
   try {
     const shell = await probe('shell', async () => {
       const r = await runPty({ command: 'echo ok; exit 3', cwd: dir, env: baseEnv(), timeoutMs: 10_000 });
-      if (r.exitCode !== 3 || !r.text.includes('ok')) throw new Error(`node-pty ran, but exit ${r.exitCode} and output ${JSON.stringify(r.text)}`);
+      if (r.exitCode !== 3 || !r.text.includes('ok'))
+        throw new Error(`node-pty ran, but exit ${r.exitCode} and output ${JSON.stringify(r.text)}`);
       return 'node-pty: bash -c runs, output and exit codes pass through';
     });
     const wasm = await probe('wasm', async () => {

@@ -54,7 +54,12 @@ describe('OutputPipeline', () => {
   it('pauses the producer while the log lags past the high-water mark and resumes after it drains', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cc-out-'));
     const events: string[] = [];
-    const p = new OutputPipeline({ logPath: path.join(dir, 'bp.log'), highWaterBytes: 1024, pause: () => events.push('pause'), resume: () => events.push('resume') });
+    const p = new OutputPipeline({
+      logPath: path.join(dir, 'bp.log'),
+      highWaterBytes: 1024,
+      pause: () => events.push('pause'),
+      resume: () => events.push('resume'),
+    });
     p.write(Buffer.alloc(4096, 0x61));
     expect(events).toEqual(['pause']);
     // Drain happens asynchronously once the file write completes.

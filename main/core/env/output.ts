@@ -173,7 +173,13 @@ export class OutputPipeline {
     const kept = this.head.length + tail.length;
     const omitted = this.totalChars - kept;
     const text = omitted > 0 ? `${this.head}\n[… ${omitted} characters omitted; full output in the log …]\n${tail}` : this.head + tail;
-    const s: OutputSummary = { text, totalBytes: this.totalBytes, totalChars: this.totalChars, omittedChars: Math.max(0, omitted), pauses: this.pauses };
+    const s: OutputSummary = {
+      text,
+      totalBytes: this.totalBytes,
+      totalChars: this.totalChars,
+      omittedChars: Math.max(0, omitted),
+      pauses: this.pauses,
+    };
     if (this.opts.logPath && !this.logError) s.logPath = this.opts.logPath;
     return s;
   }

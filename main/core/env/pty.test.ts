@@ -40,7 +40,12 @@ describe('the shell environment (node-pty)', () => {
     const chunks: string[] = [];
     // 3-byte characters after a 1-byte prefix: pty reads of ~4 KB land inside characters.
     const unit = '€'.repeat(170);
-    const r = await runPty({ command: `printf x; for i in $(seq 1 2000); do printf '${unit}'; done`, cwd: tmp(), env, onText: (t) => chunks.push(t) });
+    const r = await runPty({
+      command: `printf x; for i in $(seq 1 2000); do printf '${unit}'; done`,
+      cwd: tmp(),
+      env,
+      onText: (t) => chunks.push(t),
+    });
     const all = chunks.join('');
     expect(r.exitCode).toBe(0);
     expect(all).not.toContain('\ufffd');
@@ -76,7 +81,15 @@ describe('the shell environment (node-pty)', () => {
   });
 
   it('escalates to SIGKILL for members that ignore SIGTERM', async () => {
-    const h = startPty({ command: "trap '' TERM; bash -c \"trap '' TERM; echo ready; sleep 300\"; sleep 300", cwd: tmp(), env, timeoutMs: 60_000, killGraceMs: 300, onText: (t) => t.includes('ready') && h.kill('killed'), batchMs: 1 });
+    const h = startPty({
+      command: "trap '' TERM; bash -c \"trap '' TERM; echo ready; sleep 300\"; sleep 300",
+      cwd: tmp(),
+      env,
+      timeoutMs: 60_000,
+      killGraceMs: 300,
+      onText: (t) => t.includes('ready') && h.kill('killed'),
+      batchMs: 1,
+    });
     const r = await h.done;
     expect(r.reason).toBe('killed');
     expect(liveInGroup(r.pid)).toEqual([]);

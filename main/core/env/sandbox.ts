@@ -61,7 +61,12 @@ async function ensureInitialized(): Promise<void> {
   }
 }
 
-export async function wrapSandboxed(command: string, policy: SandboxPolicy, env: Record<string, string>, signal?: AbortSignal): Promise<SandboxedArgv> {
+export async function wrapSandboxed(
+  command: string,
+  policy: SandboxPolicy,
+  env: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<SandboxedArgv> {
   await ensureInitialized();
   // Unguessable, ≥ 22 characters: the proxy binds a connection to a command's list by this id.
   const commandId = randomBytes(16).toString('base64url');

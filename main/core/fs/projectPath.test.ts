@@ -20,8 +20,18 @@ describe('resolveInProject', () => {
     expect((await resolveInProject(root, 'a\0b')).inside).toBe(false);
   });
   it('flags protected paths case-insensitively', () => {
-    for (const p of ['codecoder.json', 'codecoder.json.lock', '.codecoder/x', '.git/hooks/pre-commit', '.GIT/config', '.git', 'sub/.git/config', 'a/b/.Git/hooks/x'])
+    for (const p of [
+      'codecoder.json',
+      'codecoder.json.lock',
+      '.codecoder/x',
+      '.git/hooks/pre-commit',
+      '.GIT/config',
+      '.git',
+      'sub/.git/config',
+      'a/b/.Git/hooks/x',
+    ])
       expect(isProtectedPath(p)).toBe(true);
-    for (const p of ['src/codecoder.json', '.gitignore', '.github/workflows/ci.yml', 'docs/.gitkeep', 'sub/.codecoder/x']) expect(isProtectedPath(p)).toBe(false);
+    for (const p of ['src/codecoder.json', '.gitignore', '.github/workflows/ci.yml', 'docs/.gitkeep', 'sub/.codecoder/x'])
+      expect(isProtectedPath(p)).toBe(false);
   });
 });

@@ -1,9 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 
-export type ProjectPath =
-  | { inside: true; abs: string; rel: string }
-  | { inside: false; abs: string; reason: string };
+export type ProjectPath = { inside: true; abs: string; rel: string } | { inside: false; abs: string; reason: string };
 
 /**
  * Resolves `p` (relative to the project, or absolute) against the project root after following

@@ -214,8 +214,12 @@ describe.each(kinds)('%s provider through its real SDK', (kind) => {
 
 it('openai-compatible sends max_tokens and no key; openai sends max_completion_tokens', async () => {
   server = await startScriptedServer({ script: { turns: [{ text: 'a' }, { text: 'b' }] } });
-  await collect(createProvider({ provider: 'openai-compatible', model: 'llama3', baseUrl: server.openaiUrl, maxTokens: 100 }, { retry: fakeRetry() }));
-  await collect(createProvider({ provider: 'openai', model: 'gpt', baseUrl: server.openaiUrl, apiKey: KEY, maxTokens: 100 }, { retry: fakeRetry() }));
+  await collect(
+    createProvider({ provider: 'openai-compatible', model: 'llama3', baseUrl: server.openaiUrl, maxTokens: 100 }, { retry: fakeRetry() }),
+  );
+  await collect(
+    createProvider({ provider: 'openai', model: 'gpt', baseUrl: server.openaiUrl, apiKey: KEY, maxTokens: 100 }, { retry: fakeRetry() }),
+  );
   expect(server.requests[0]!.body).toMatchObject({ max_tokens: 100 });
   expect(server.requests[0]!.hasKey).toBe(false);
   expect(server.requests[1]!.body).toMatchObject({ max_completion_tokens: 100 });

@@ -54,7 +54,10 @@ describe('JsonlAuditLog', () => {
     await log.flush();
     const { appendFile } = await import('node:fs/promises');
     await appendFile(log.file, '{"time": "torn');
-    expect(await log.hitCounts()).toEqual({ byKey: { 'write_file:f1': 1, 'write_file:f0': 1, 'run_command:git': 1 }, byEntry: { 'write_file:**': 2 } });
+    expect(await log.hitCounts()).toEqual({
+      byKey: { 'write_file:f1': 1, 'write_file:f0': 1, 'run_command:git': 1 },
+      byEntry: { 'write_file:**': 2 },
+    });
   });
 
   it('an empty log queries as empty', async () => {

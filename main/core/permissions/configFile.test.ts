@@ -45,7 +45,9 @@ describe('parsing codecoder.json', () => {
 
   it('names line and column of wrong types', () => {
     expect(err('{\n  "allowlist": {\n    "run_command:git": true\n  }\n}')).toMatchObject({ line: 3, column: 24 });
-    expect(err('{\n  "allowlist": {\n    "run_command:git": true\n  }\n}').message).toMatch(/must be "AlwaysThisProject" or "AlwaysThisSession", got boolean/);
+    expect(err('{\n  "allowlist": {\n    "run_command:git": true\n  }\n}').message).toMatch(
+      /must be "AlwaysThisProject" or "AlwaysThisSession", got boolean/,
+    );
     expect(err('{"allowlist": {"write_file:x": "Once"}}').message).toMatch(/got "Once"/);
     expect(err('{"allowlist": ["run_command:git"]}').message).toMatch(/"allowlist" must be an object/);
     expect(err('{"deny": "write_file:.env"}').message).toMatch(/"deny" must be an array/);
@@ -90,7 +92,8 @@ describe('parsing codecoder.json', () => {
 
 describe('editing codecoder.json minimally', () => {
   it('adds, changes and removes entries, keeping unknown fields and formatting', () => {
-    const start = '{\n    "$schema": "https://example/schema.json",\n    "allowlist": {\n        "write_file:src/**": "AlwaysThisProject"\n    },\n    "other": [1, 2, 3]\n}\n';
+    const start =
+      '{\n    "$schema": "https://example/schema.json",\n    "allowlist": {\n        "write_file:src/**": "AlwaysThisProject"\n    },\n    "other": [1, 2, 3]\n}\n';
     let t = editConfigText(start, { op: 'setAllow', key: 'write_file:tests/**', value: 'AlwaysThisProject' });
     t = editConfigText(t, { op: 'setAllow', key: 'write_file:src/**', value: 'AlwaysThisSession' });
     t = editConfigText(t, { op: 'addDeny', key: 'write_file:.env' });
@@ -131,12 +134,22 @@ describe('editing codecoder.json minimally', () => {
   it('any sequence of edits yields valid JSON holding exactly the expected entries (property)', () => {
     const key = fc.constantFrom<string>('write_file:a', 'write_file:b/**', 'run_command:git', 'run_command:git:push', 'x:"q\\"');
     const edit = fc.oneof(
-      fc.record({ op: fc.constant('setAllow' as const), key, value: fc.constantFrom('AlwaysThisProject' as const, 'AlwaysThisSession' as const) }),
+      fc.record({
+        op: fc.constant('setAllow' as const),
+        key,
+        value: fc.constantFrom('AlwaysThisProject' as const, 'AlwaysThisSession' as const),
+      }),
       fc.record({ op: fc.constant('removeAllow' as const), key }),
       fc.record({ op: fc.constant('addDeny' as const), key }),
       fc.record({ op: fc.constant('removeDeny' as const), key }),
     );
-    const start = fc.constantFrom('', '{}', '{"keep": [1, {"a": 2}]}', '\ufeff{\r\n\t"keep": true\r\n}\r\n', '{"deny": ["write_file:a"], "allowlist": {"write_file:a": "AlwaysThisSession"}}');
+    const start = fc.constantFrom(
+      '',
+      '{}',
+      '{"keep": [1, {"a": 2}]}',
+      '\ufeff{\r\n\t"keep": true\r\n}\r\n',
+      '{"deny": ["write_file:a"], "allowlist": {"write_file:a": "AlwaysThisSession"}}',
+    );
     fc.assert(
       fc.property(start, fc.array(edit, { maxLength: 12 }), (s, edits) => {
         const first = s ? parseConfigText(s) : undefined;

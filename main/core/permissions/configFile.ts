@@ -117,8 +117,12 @@ export function parseConfigText(full: string): ParseResult {
   if (first) {
     const code = printParseErrorCode(first.error);
     const before = text.slice(0, first.offset).trimEnd();
-    const trailingComma = (code === 'PropertyNameExpected' || code === 'ValueExpected') && before.endsWith(',') && /^\s*[}\]]/.test(text.slice(first.offset));
-    return { ok: false, error: errorAt(text, first.offset, trailingComma ? 'trailing comma (not allowed in JSON)' : (READABLE[code] ?? code)) };
+    const trailingComma =
+      (code === 'PropertyNameExpected' || code === 'ValueExpected') && before.endsWith(',') && /^\s*[}\]]/.test(text.slice(first.offset));
+    return {
+      ok: false,
+      error: errorAt(text, first.offset, trailingComma ? 'trailing comma (not allowed in JSON)' : (READABLE[code] ?? code)),
+    };
   }
   // jsonc-parser is lenient in corners JSON is not; JSON.parse has the final word on syntax.
   try {
@@ -141,7 +145,14 @@ export function parseConfigText(full: string): ParseResult {
     const name = nameNode.value as string;
     if (name === 'allowlist') {
       if (valueNode.type !== 'object') {
-        return { ok: false, error: errorAt(text, valueNode.offset, `"allowlist" must be an object of "tool:action": "AlwaysThisProject" | "AlwaysThisSession", got ${valueNode.type}`) };
+        return {
+          ok: false,
+          error: errorAt(
+            text,
+            valueNode.offset,
+            `"allowlist" must be an object of "tool:action": "AlwaysThisProject" | "AlwaysThisSession", got ${valueNode.type}`,
+          ),
+        };
       }
       for (const entry of valueNode.children ?? []) {
         const [k, v] = entry.children ?? [];
@@ -153,14 +164,21 @@ export function parseConfigText(full: string): ParseResult {
           const got = v.type === 'string' ? JSON.stringify(v.value) : v.type;
           return {
             ok: false,
-            error: errorAt(text, v.offset, `allowlist[${JSON.stringify(key)}] must be "AlwaysThisProject" or "AlwaysThisSession", got ${got}`),
+            error: errorAt(
+              text,
+              v.offset,
+              `allowlist[${JSON.stringify(key)}] must be "AlwaysThisProject" or "AlwaysThisSession", got ${got}`,
+            ),
           };
         }
         doc.allowlist.push({ key, value: v.value as EntryValue, ...pos(k.offset) });
       }
     } else if (name === 'deny') {
       if (valueNode.type !== 'array') {
-        return { ok: false, error: errorAt(text, valueNode.offset, `"deny" must be an array of "tool:action" strings, got ${valueNode.type}`) };
+        return {
+          ok: false,
+          error: errorAt(text, valueNode.offset, `"deny" must be an array of "tool:action" strings, got ${valueNode.type}`),
+        };
       }
       for (const [i, item] of (valueNode.children ?? []).entries()) {
         if (item.type !== 'string') {
@@ -235,7 +253,9 @@ export function editConfigText(full: string, edit: ConfigEdit): string {
         break;
       }
       const existing = member(allow, edit.key);
-      text = existing ? replaceValue(text, existing.node.children![1]!, edit.value, style) : appendMember(text, allow, edit.key, edit.value, style);
+      text = existing
+        ? replaceValue(text, existing.node.children![1]!, edit.value, style)
+        : appendMember(text, allow, edit.key, edit.value, style);
       break;
     }
     case 'removeAllow': {

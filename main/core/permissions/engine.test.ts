@@ -34,11 +34,18 @@ describe("the seed's examples", () => {
   it('codecoder.json from §4.2: the run_command:git entry is a CeilingViolation, cargo is a session preset, tests/** is allowed', async () => {
     const h = await seeded();
     const report = h.engine.loadReport();
-    expect(report.violations.map((v) => [v.key, v.environment, v.requested, v.ceiling])).toEqual([['run_command:git', 'shell', 'project', 'session']]);
+    expect(report.violations.map((v) => [v.key, v.environment, v.requested, v.ceiling])).toEqual([
+      ['run_command:git', 'shell', 'project', 'session'],
+    ]);
     expect(report.violations[0]!.message).toMatch(/^CeilingViolation: run_command:git .*line 3, column 5/);
     expect(h.engine.sessionPresets()).toEqual(['run_command:cargo']);
 
-    expect(await h.engine.check(request('write_file', pathKey('tests/unit/a.test.ts')))).toMatchObject({ allowed: true, via: 'project', entry: 'write_file:tests/**', asked: false });
+    expect(await h.engine.check(request('write_file', pathKey('tests/unit/a.test.ts')))).toMatchObject({
+      allowed: true,
+      via: 'project',
+      entry: 'write_file:tests/**',
+      asked: false,
+    });
 
     // The violating entry is reported at lookup, never honoured, never silently skipped: the call asks.
     h.asker.answer({ choice: 'once' });
@@ -51,7 +58,11 @@ describe("the seed's examples", () => {
     h.asker.answer({ choice: 'deny' });
     expect(await h.engine.check(request('run_command', simple('cargo', 'build')))).toMatchObject({ allowed: false, via: 'user-deny' });
     h.engine.acceptPresets(['run_command:cargo']);
-    expect(await h.engine.check(request('run_command', simple('cargo', 'build')))).toMatchObject({ allowed: true, via: 'session', asked: false });
+    expect(await h.engine.check(request('run_command', simple('cargo', 'build')))).toMatchObject({
+      allowed: true,
+      via: 'session',
+      asked: false,
+    });
     expect(h.engine.sessionPresets()).toEqual([]);
   });
 
@@ -83,7 +94,10 @@ describe('the chain, step by step', () => {
   });
 
   it('a deny rule is checked first and beats the project and session allowlists', async () => {
-    await writeFile(file(), '{"allowlist": {"write_file:**": "AlwaysThisProject"}, "deny": ["write_file:secrets/**", "run_command:git:push"]}');
+    await writeFile(
+      file(),
+      '{"allowlist": {"write_file:**": "AlwaysThisProject"}, "deny": ["write_file:secrets/**", "run_command:git:push"]}',
+    );
     const h = await makeEngine(root);
     h.engine.addSessionEntry('run_command:git');
     expect(await h.engine.check(request('write_file', pathKey('src/a.ts')))).toMatchObject({ allowed: true, via: 'project' });
@@ -113,7 +127,14 @@ describe('the chain, step by step', () => {
     h.asker.answer({ choice: 'once' });
     await h.engine.check(request('write_file', pathKey('lib/a.ts')));
     expect(h.asker.asked).toHaveLength(2);
-    expect(h.asker.asked[0]).toMatchObject({ tool: 'write_file', environment: 'host', ceiling: 'project', agentId: 'agent-1', conversationId: 'conv-1', depth: 0 });
+    expect(h.asker.asked[0]).toMatchObject({
+      tool: 'write_file',
+      environment: 'host',
+      ceiling: 'project',
+      agentId: 'agent-1',
+      conversationId: 'conv-1',
+      depth: 0,
+    });
   });
 
   it('wildcards and program entries never cover a compound command, at any level', async () => {
@@ -128,7 +149,10 @@ describe('the chain, step by step', () => {
     // Now the exact compound key is in the session: identical commands pass, others still ask.
     expect(await h.engine.check(request('run_command', gitStatusPush))).toMatchObject({ asked: false, via: 'session' });
     h.asker.answer({ choice: 'once' });
-    const add = compound('git-status-&&-git-add', [{ program: 'git', subcommand: 'status' }, { program: 'git', subcommand: 'add' }]);
+    const add = compound('git-status-&&-git-add', [
+      { program: 'git', subcommand: 'status' },
+      { program: 'git', subcommand: 'add' },
+    ]);
     expect(await h.engine.check(request('run_command', add))).toMatchObject({ asked: true });
   });
 });
@@ -161,7 +185,10 @@ describe('answers', () => {
     const h = await makeEngine(root);
     h.asker.answer({ choice: 'project' });
     expect(await h.engine.check(request('write_file', pathKey('src/a.ts')))).toMatchObject({ allowed: true, via: 'project', asked: true });
-    expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual({ theme: 'dark', allowlist: { 'write_file:src/a.ts': 'AlwaysThisProject' } });
+    expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual({
+      theme: 'dark',
+      allowlist: { 'write_file:src/a.ts': 'AlwaysThisProject' },
+    });
     expect(await h.engine.check(request('write_file', pathKey('src/a.ts')))).toMatchObject({ via: 'project', asked: false });
     expect(h.changes).toContainEqual({ kind: 'project' });
   });
@@ -171,7 +198,9 @@ describe('answers', () => {
     h.asker.answer({ choice: 'project' });
     const d = await h.engine.check(request('run_command', simple('git', 'status')));
     expect(d).toMatchObject({ allowed: false, via: 'ceiling' });
-    expect(d.violations).toEqual([expect.objectContaining({ key: 'run_command:git', environment: 'shell', requested: 'project', ceiling: 'session' })]);
+    expect(d.violations).toEqual([
+      expect.objectContaining({ key: 'run_command:git', environment: 'shell', requested: 'project', ceiling: 'session' }),
+    ]);
     expect(d.reason).toMatch(/^CeilingViolation/);
     await expect(readFile(file())).rejects.toThrow(/ENOENT/);
   });
@@ -188,13 +217,19 @@ describe('answers', () => {
 
   it('a failing or malformed asker, or a cancelled request, refuses', async () => {
     const h = await makeEngine(root, { asker: async () => ({ choice: 'always' }) as never });
-    expect(await h.engine.check(request('write_file', pathKey('a')))).toMatchObject({ allowed: false, reason: expect.stringMatching(/no valid answer/) });
+    expect(await h.engine.check(request('write_file', pathKey('a')))).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/no valid answer/),
+    });
     const h2 = await makeEngine(root, {
       asker: async () => {
         throw new Error('window closed');
       },
     });
-    expect(await h2.engine.check(request('write_file', pathKey('a')))).toMatchObject({ allowed: false, reason: expect.stringMatching(/window closed/) });
+    expect(await h2.engine.check(request('write_file', pathKey('a')))).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/window closed/),
+    });
     const ac = new AbortController();
     const h3 = await makeEngine(root, {
       asker: async () => {
@@ -202,7 +237,10 @@ describe('answers', () => {
         return { choice: 'once' };
       },
     });
-    expect(await h3.engine.check({ ...request('write_file', pathKey('a')), signal: ac.signal })).toMatchObject({ allowed: false, reason: expect.stringMatching(/cancelled/) });
+    expect(await h3.engine.check({ ...request('write_file', pathKey('a')), signal: ac.signal })).toMatchObject({
+      allowed: false,
+      reason: expect.stringMatching(/cancelled/),
+    });
   });
 });
 
@@ -219,13 +257,19 @@ describe('concurrent calls for one key', () => {
         return answers.shift()!;
       },
     });
-    const both = Promise.all([slow.engine.check(request('write_file', pathKey('a'))), slow.engine.check(request('write_file', pathKey('a')))]);
+    const both = Promise.all([
+      slow.engine.check(request('write_file', pathKey('a'))),
+      slow.engine.check(request('write_file', pathKey('a'))),
+    ]);
     release();
     const [first, second] = await both;
     expect(first).toMatchObject({ allowed: true, via: 'session', asked: true });
     expect(second).toMatchObject({ allowed: true, via: 'session', asked: false });
     expect(prompts).toBe(1);
-    const again = await Promise.all([slow.engine.check(request('write_file', pathKey('b'))), slow.engine.check(request('write_file', pathKey('b')))]);
+    const again = await Promise.all([
+      slow.engine.check(request('write_file', pathKey('b'))),
+      slow.engine.check(request('write_file', pathKey('b'))),
+    ]);
     expect(again.map((d) => d.via)).toEqual(['once', 'once']);
     expect(prompts).toBe(3);
   });
@@ -236,7 +280,11 @@ describe('protected and outside paths always ask', () => {
     await writeFile(file(), '{"allowlist": {"write_file:**": "AlwaysThisProject", "write_file:*": "AlwaysThisProject"}}');
     const h = await makeEngine(root);
     h.engine.addSessionEntry('write_file:**');
-    for (const p of [pathKey('codecoder.json', { protectedPath: true }), pathKey('.git/hooks/pre-commit', { protectedPath: true }), pathKey('/etc/passwd', { outsideProject: true })]) {
+    for (const p of [
+      pathKey('codecoder.json', { protectedPath: true }),
+      pathKey('.git/hooks/pre-commit', { protectedPath: true }),
+      pathKey('/etc/passwd', { outsideProject: true }),
+    ]) {
       h.asker.answer({ choice: 'session' }, { choice: 'project' }, { choice: 'once' });
       for (let i = 0; i < 3; i++) {
         const d = await h.engine.check(request('write_file', p));
@@ -245,7 +293,10 @@ describe('protected and outside paths always ask', () => {
     }
     expect(h.asker.asked).toHaveLength(9);
     expect(h.asker.asked[0]!.flags?.protectedPath).toBe(true);
-    expect(JSON.parse(await readFile(file(), 'utf8')).allowlist).toEqual({ 'write_file:**': 'AlwaysThisProject', 'write_file:*': 'AlwaysThisProject' });
+    expect(JSON.parse(await readFile(file(), 'utf8')).allowlist).toEqual({
+      'write_file:**': 'AlwaysThisProject',
+      'write_file:*': 'AlwaysThisProject',
+    });
     expect(h.engine.listSession().map((s) => s.key)).toEqual(['write_file:**']);
   });
 });
@@ -285,7 +336,10 @@ describe('the UI methods', () => {
 
   it('reload applies manual edits and lists every violation and ignored entry', async () => {
     const h = await makeEngine(root);
-    await writeFile(file(), '{"allowlist": {"run_command:git": "AlwaysThisProject", "run_command:*": "AlwaysThisProject", "teleport:x": "AlwaysThisProject", "write_file:../x": "AlwaysThisProject", "write_file:a": "AlwaysThisProject"}, "deny": ["run_command:git*"]}');
+    await writeFile(
+      file(),
+      '{"allowlist": {"run_command:git": "AlwaysThisProject", "run_command:*": "AlwaysThisProject", "teleport:x": "AlwaysThisProject", "write_file:../x": "AlwaysThisProject", "write_file:a": "AlwaysThisProject"}, "deny": ["run_command:git*"]}',
+    );
     // Not applied until reload: the call still asks (the scripted asker has no answer, so it refuses).
     expect(await h.engine.check(request('write_file', pathKey('a')))).toMatchObject({ asked: true, allowed: false });
     const report = await h.engine.reload();
@@ -323,15 +377,33 @@ describe('dry run', () => {
   it('never asks; grants apply; a project grant above the ceiling is a violation and not honoured', async () => {
     await writeFile(file(), '{"deny": ["write_file:.env"]}');
     const h = await makeEngine(root);
-    expect(h.engine.dryRun(request('write_file', pathKey('src/a.ts')))).toEqual({ decision: 'ask', via: 'ask', key: 'write_file:src/a.ts', violations: [] });
-    expect(h.engine.dryRun(request('write_file', pathKey('src/a.ts')), [{ key: 'write_file:src/**', scope: 'project' }])).toMatchObject({ decision: 'allow', via: 'project' });
-    expect(h.engine.dryRun(request('run_command', simple('git', 'push')), [{ key: 'run_command:git', scope: 'session' }])).toMatchObject({ decision: 'allow', via: 'session' });
+    expect(h.engine.dryRun(request('write_file', pathKey('src/a.ts')))).toEqual({
+      decision: 'ask',
+      via: 'ask',
+      key: 'write_file:src/a.ts',
+      violations: [],
+    });
+    expect(h.engine.dryRun(request('write_file', pathKey('src/a.ts')), [{ key: 'write_file:src/**', scope: 'project' }])).toMatchObject({
+      decision: 'allow',
+      via: 'project',
+    });
+    expect(h.engine.dryRun(request('run_command', simple('git', 'push')), [{ key: 'run_command:git', scope: 'session' }])).toMatchObject({
+      decision: 'allow',
+      via: 'session',
+    });
     const v = h.engine.dryRun(request('run_command', simple('git', 'push')), [{ key: 'run_command:git', scope: 'project' }]);
     expect(v.decision).toBe('ask');
     expect(v.violations.map((x) => x.key)).toEqual(['run_command:git']);
-    expect(h.engine.dryRun(request('write_file', pathKey('.env')), [{ key: 'write_file:**', scope: 'session' }])).toMatchObject({ decision: 'deny', via: 'deny' });
+    expect(h.engine.dryRun(request('write_file', pathKey('.env')), [{ key: 'write_file:**', scope: 'session' }])).toMatchObject({
+      decision: 'deny',
+      via: 'deny',
+    });
     expect(h.engine.dryRun(request('read_file', { kind: 'none' }))).toMatchObject({ decision: 'allow', via: 'none', key: null });
-    expect(h.engine.dryRun(request('run_command', { kind: 'invalid', reason: 'NUL' }))).toMatchObject({ decision: 'deny', via: 'invalid', reason: 'NUL' });
+    expect(h.engine.dryRun(request('run_command', { kind: 'invalid', reason: 'NUL' }))).toMatchObject({
+      decision: 'deny',
+      via: 'invalid',
+      reason: 'NUL',
+    });
     expect(h.asker.asked).toHaveLength(0);
     expect(h.audit.records).toHaveLength(0);
   });

@@ -42,11 +42,7 @@ export interface ProjectLevelSource {
 }
 
 export type EngineChange =
-  | { kind: 'project' }
-  | { kind: 'session' }
-  | { kind: 'deny' }
-  | { kind: 'reload'; report: LoadReport }
-  | { kind: 'disk' };
+  { kind: 'project' } | { kind: 'session' } | { kind: 'deny' } | { kind: 'reload'; report: LoadReport } | { kind: 'disk' };
 
 export interface EngineDeps {
   projectRoot: string;
@@ -132,7 +128,14 @@ export class PermissionEngine implements PermissionGate {
 
     const denied = this.compiled.deny.match(target);
     if (denied !== undefined) {
-      return { outcome: 'deny', via: 'deny-rule', key: raw, entry: denied, reason: `refused by the deny rule "${denied}" in codecoder.json`, violations: NO_VIOLATIONS };
+      return {
+        outcome: 'deny',
+        via: 'deny-rule',
+        key: raw,
+        entry: denied,
+        reason: `refused by the deny rule "${denied}" in codecoder.json`,
+        violations: NO_VIOLATIONS,
+      };
     }
     // Protected and outside paths always ask: no allowlist covers them (AllowSet enforces it too).
     if (p.flags?.protectedPath || p.flags?.outsideProject) return { outcome: 'ask', via: 'ask', key: raw, violations: NO_VIOLATIONS };
@@ -182,10 +185,20 @@ export class PermissionEngine implements PermissionGate {
     }
   }
 
-  private async ask(req: PermissionCheckRequest, p: Extract<Permission, { kind: 'ask' }>, violations: readonly CeilingViolation[]): Promise<EngineDecision> {
+  private async ask(
+    req: PermissionCheckRequest,
+    p: Extract<Permission, { kind: 'ask' }>,
+    violations: readonly CeilingViolation[],
+  ): Promise<EngineDecision> {
     const raw = p.key.raw;
     const base = { key: raw, asked: true, ...(violations.length ? { violations: [...violations] } : {}) };
-    const refuse = (via: DecidedVia, reason: string, extra: Partial<EngineDecision> = {}): EngineDecision => ({ allowed: false, via, reason, ...base, ...extra });
+    const refuse = (via: DecidedVia, reason: string, extra: Partial<EngineDecision> = {}): EngineDecision => ({
+      allowed: false,
+      via,
+      reason,
+      ...base,
+      ...extra,
+    });
     if (req.signal?.aborted) return refuse('user-deny', 'the request was cancelled before it was approved');
 
     // Remembered answers need a key that pins what will run: not for protected or outside paths, and
@@ -219,7 +232,8 @@ export class PermissionEngine implements PermissionGate {
     if (denied !== undefined) return refuse('deny-rule', `refused by the deny rule "${denied}" in codecoder.json`, { entry: denied });
 
     const allow = (via: DecidedVia, reason?: string): EngineDecision => ({ allowed: true, via, ...base, ...(reason ? { reason } : {}) });
-    const pinnedNote = 'allowed once: protected and outside-project paths, and commands with parts unknown until they run, are never remembered';
+    const pinnedNote =
+      'allowed once: protected and outside-project paths, and commands with parts unknown until they run, are never remembered';
     switch (answer.choice) {
       case 'once':
         return allow('once');
@@ -303,7 +317,11 @@ export class PermissionEngine implements PermissionGate {
     const g = this.checkGrants(grants);
     const v = this.decide(req, g.overlay);
     const via: DryRunResult['via'] =
-      v.via === 'deny-rule' ? 'deny' : v.via === 'none' || v.via === 'project' || v.via === 'session' || v.via === 'invalid' ? v.via : 'ask';
+      v.via === 'deny-rule'
+        ? 'deny'
+        : v.via === 'none' || v.via === 'project' || v.via === 'session' || v.via === 'invalid'
+          ? v.via
+          : 'ask';
     const out: DryRunResult = { decision: v.outcome, via, key: v.key ?? null, violations: [...g.violations, ...v.violations] };
     if (v.entry !== undefined) out.entry = v.entry;
     if (v.reason !== undefined) out.reason = v.reason;

@@ -53,7 +53,12 @@ export function appendMember(text: string, container: Node, name: string | undef
   }
   const indent = containerIndent + style.unit;
   const member = (name === undefined ? '' : `${JSON.stringify(name)}: `) + serialize(value, indent, style);
-  return splice(text, container.offset + 1, container.offset + container.length - 1, `${style.eol}${indent}${member}${style.eol}${containerIndent}`);
+  return splice(
+    text,
+    container.offset + 1,
+    container.offset + container.length - 1,
+    `${style.eol}${indent}${member}${style.eol}${containerIndent}`,
+  );
 }
 
 export function replaceValue(text: string, valueNode: Node, value: unknown, style: Style): string {

@@ -9,8 +9,13 @@ import { formatKey } from './keyGrammar.js';
 import { makeEngine, request, tempProject } from './testSupport.js';
 import type { Environment, Permission } from './types.js';
 
-const capability = (name: string, env: Environment): Permission => ({ kind: 'ask', key: formatKey('run_capability', `${name}@0123456789ab`), environment: env });
-const envOf = (raw: string): Environment | undefined => (raw.startsWith('run_capability:wasm_') ? 'wasm' : raw.startsWith('run_capability:') ? 'shell' : undefined);
+const capability = (name: string, env: Environment): Permission => ({
+  kind: 'ask',
+  key: formatKey('run_capability', `${name}@0123456789ab`),
+  environment: env,
+});
+const envOf = (raw: string): Environment | undefined =>
+  raw.startsWith('run_capability:wasm_') ? 'wasm' : raw.startsWith('run_capability:') ? 'shell' : undefined;
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => cleanup?.());
@@ -21,7 +26,12 @@ describe('per-key environment', () => {
     cleanup = t.cleanup;
     await writeFile(
       path.join(t.root, 'codecoder.json'),
-      JSON.stringify({ allowlist: { 'run_capability:wasm_fmt@0123456789ab': 'AlwaysThisProject', 'run_capability:sh_fmt@0123456789ab': 'AlwaysThisProject' } }),
+      JSON.stringify({
+        allowlist: {
+          'run_capability:wasm_fmt@0123456789ab': 'AlwaysThisProject',
+          'run_capability:sh_fmt@0123456789ab': 'AlwaysThisProject',
+        },
+      }),
     );
     const { engine, asker } = await makeEngine(t.root, { environmentOfKey: envOf });
     // The tool itself declares shell (fail closed); the key's own environment decides.

@@ -45,7 +45,13 @@ describe('commandPermission (through the shell classifier)', () => {
       flags: { programs: [{ program: 'git', subcommand: 'status' }], subcommand: 'status' },
     });
     const c = commandPermission('git status && git push origin main');
-    expect(c.kind === 'ask' && c.flags).toMatchObject({ compound: true, programs: [{ program: 'git', subcommand: 'status' }, { program: 'git', subcommand: 'push' }] });
+    expect(c.kind === 'ask' && c.flags).toMatchObject({
+      compound: true,
+      programs: [
+        { program: 'git', subcommand: 'status' },
+        { program: 'git', subcommand: 'push' },
+      ],
+    });
     expect(c.kind === 'ask' && c.flags?.notes?.length).toBeGreaterThan(0);
     expect(commandPermission('')).toMatchObject({ kind: 'invalid', reason: expect.any(String) });
     expect(commandPermission('echo "unbalanced')).toMatchObject({ kind: 'invalid' });
@@ -59,8 +65,47 @@ describe('commandPermission (through the shell classifier)', () => {
   });
 
   it('property: whenever a wildcard or program entry allows a command, the classifier called it simple', () => {
-    const allow = new AllowSet(['run_command:*', 'run_command:git', 'run_command:git:*', 'run_command:ls', 'run_command:echo'].map((r) => ({ key: parseKey(r), meta: r })));
-    const word = fc.constantFrom('git', 'status', 'push', 'ls', 'echo', '-la', '"a b"', "'x;y'", '$X', '$(git push)', '`id`', '*', '>', 'out', '2>&1', '&&', '||', ';', '|', '&', '\n', '(', ')', '{', '}', 'sh', '-c', 'sudo', 'FOO=1', '#', '\\', '~', '<(ls)');
+    const allow = new AllowSet(
+      ['run_command:*', 'run_command:git', 'run_command:git:*', 'run_command:ls', 'run_command:echo'].map((r) => ({
+        key: parseKey(r),
+        meta: r,
+      })),
+    );
+    const word = fc.constantFrom(
+      'git',
+      'status',
+      'push',
+      'ls',
+      'echo',
+      '-la',
+      '"a b"',
+      "'x;y'",
+      '$X',
+      '$(git push)',
+      '`id`',
+      '*',
+      '>',
+      'out',
+      '2>&1',
+      '&&',
+      '||',
+      ';',
+      '|',
+      '&',
+      '\n',
+      '(',
+      ')',
+      '{',
+      '}',
+      'sh',
+      '-c',
+      'sudo',
+      'FOO=1',
+      '#',
+      '\\',
+      '~',
+      '<(ls)',
+    );
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), (words) => {
         const cmd = words.join(' ');
@@ -103,7 +148,10 @@ describe('deny rules against real commands', () => {
 describe('pathPermission', () => {
   it('keys a project-relative path after realpath', async () => {
     await mkdir(path.join(root, 'src'));
-    expect(await pathPermission('write_file', root, 'src/a.ts')).toEqual({ kind: 'ask', key: { tool: 'write_file', action: 'src/a.ts', raw: 'write_file:src/a.ts' } });
+    expect(await pathPermission('write_file', root, 'src/a.ts')).toEqual({
+      kind: 'ask',
+      key: { tool: 'write_file', action: 'src/a.ts', raw: 'write_file:src/a.ts' },
+    });
     expect(keyOf(await pathPermission('write_file', root, './src/../src/b.ts'))).toBe('write_file:src/b.ts');
     expect(keyOf(await pathPermission('write_file', root, path.join(root, 'src/c.ts')))).toBe('write_file:src/c.ts');
   });
@@ -125,7 +173,15 @@ describe('pathPermission', () => {
   it('protected paths are flagged with a note, also through a symlink into them', async () => {
     await mkdir(path.join(root, '.git', 'hooks'), { recursive: true });
     await symlink(path.join(root, '.git', 'hooks'), path.join(root, 'hooks'));
-    for (const p of ['codecoder.json', '.git/hooks/pre-commit', '.codecoder/x', './.git/config', 'src/../.git/config', 'hooks/post-checkout', '.GIT/config']) {
+    for (const p of [
+      'codecoder.json',
+      '.git/hooks/pre-commit',
+      '.codecoder/x',
+      './.git/config',
+      'src/../.git/config',
+      'hooks/post-checkout',
+      '.GIT/config',
+    ]) {
       const perm = await pathPermission('write_file', root, p);
       expect(perm.kind === 'ask' && perm.flags?.protectedPath, p).toBe(true);
       expect(perm.kind === 'ask' && perm.flags?.notes?.[0], p).toMatch(/protected/);
@@ -141,16 +197,27 @@ describe('pathPermission', () => {
 
 describe('end to end: real keys through the engine', () => {
   it('ADR 0036 with the real classifier; protected paths ask even with write_file:** in the project', async () => {
-    await writeFile(path.join(root, 'codecoder.json'), '{"allowlist": {"write_file:**": "AlwaysThisProject"}, "deny": ["run_command:git:push"]}');
+    await writeFile(
+      path.join(root, 'codecoder.json'),
+      '{"allowlist": {"write_file:**": "AlwaysThisProject"}, "deny": ["run_command:git:push"]}',
+    );
     const h = await makeEngine(root);
     h.asker.answer({ choice: 'session' });
     expect(await h.engine.check(request('run_command', commandPermission('git pull')))).toMatchObject({ allowed: true, asked: true });
     expect(await h.engine.check(request('run_command', commandPermission('git status')))).toMatchObject({ allowed: true, via: 'session' });
-    expect(await h.engine.check(request('run_command', commandPermission('git pull && git push --force')))).toMatchObject({ allowed: false, via: 'deny-rule' });
+    expect(await h.engine.check(request('run_command', commandPermission('git pull && git push --force')))).toMatchObject({
+      allowed: false,
+      via: 'deny-rule',
+    });
     h.asker.answer({ choice: 'once' });
     expect(await h.engine.check(request('run_command', commandPermission('git status && git log')))).toMatchObject({ asked: true });
-    expect(await h.engine.check(request('write_file', await pathPermission('write_file', root, 'src/x.ts')))).toMatchObject({ via: 'project' });
+    expect(await h.engine.check(request('write_file', await pathPermission('write_file', root, 'src/x.ts')))).toMatchObject({
+      via: 'project',
+    });
     h.asker.answer({ choice: 'once' });
-    expect(await h.engine.check(request('write_file', await pathPermission('write_file', root, '.git/hooks/pre-commit')))).toMatchObject({ asked: true, via: 'once' });
+    expect(await h.engine.check(request('write_file', await pathPermission('write_file', root, '.git/hooks/pre-commit')))).toMatchObject({
+      asked: true,
+      via: 'once',
+    });
   });
 });

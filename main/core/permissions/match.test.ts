@@ -15,7 +15,8 @@ const t = (p: Permission): MatchTarget => {
 describe('command entries (seed §4.5, §4.6)', () => {
   it('run_command:git covers every simple git subcommand', () => {
     const s = allow('run_command:git');
-    for (const sub of ['status', 'diff', 'commit', 'push', 'checkout']) expect(s.match(t(simple('git', sub)))?.meta).toBe('run_command:git');
+    for (const sub of ['status', 'diff', 'commit', 'push', 'checkout'])
+      expect(s.match(t(simple('git', sub)))?.meta).toBe('run_command:git');
     expect(s.match(t(simple('git')))).toBeDefined();
     expect(s.match(t(simple('cargo', 'build')))).toBeUndefined();
   });
@@ -23,7 +24,10 @@ describe('command entries (seed §4.5, §4.6)', () => {
   it('run_command:git:* and run_command:* match simple commands only', () => {
     expect(allow('run_command:git:*').match(t(simple('git', 'push')))).toBeDefined();
     expect(allow('run_command:*').match(t(simple('ls')))).toBeDefined();
-    const c = compound('git-status-&&-git-push', [{ program: 'git', subcommand: 'status' }, { program: 'git', subcommand: 'push' }]);
+    const c = compound('git-status-&&-git-push', [
+      { program: 'git', subcommand: 'status' },
+      { program: 'git', subcommand: 'push' },
+    ]);
     expect(allow('run_command:git:*', 'run_command:*', 'run_command:git', 'run_command:git:status').match(t(c))).toBeUndefined();
   });
 
@@ -36,7 +40,10 @@ describe('command entries (seed §4.5, §4.6)', () => {
   });
 
   it('a compound key matches only an identical entry: no wildcard, no prefix', () => {
-    const c = compound('git-status-&&-git-add', [{ program: 'git', subcommand: 'status' }, { program: 'git', subcommand: 'add' }]);
+    const c = compound('git-status-&&-git-add', [
+      { program: 'git', subcommand: 'status' },
+      { program: 'git', subcommand: 'add' },
+    ]);
     expect(allow('run_command:git-status-&&-git-add').match(t(c))).toBeDefined();
     expect(allow('run_command:git-status').match(t(c))).toBeUndefined();
     expect(allow('run_command:git-status-&&-git-add-&&-git-push').match(t(c))).toBeUndefined();
@@ -103,7 +110,12 @@ describe('path entries', () => {
   it('property: the fast path for dir/** agrees with picomatch (dot: false) on every path', () => {
     const seg = fc.constantFrom('a', 'b', '.a', '..', '.', 'x.ts', '.git', 'tests', 'A');
     // Requested paths come from resolveInProject: normalized, so no '.' segments.
-    const rel = fc.array(seg.filter((x) => x !== '.'), { minLength: 1, maxLength: 5 }).map((s) => s.join('/'));
+    const rel = fc
+      .array(
+        seg.filter((x) => x !== '.'),
+        { minLength: 1, maxLength: 5 },
+      )
+      .map((s) => s.join('/'));
     fc.assert(
       fc.property(fc.array(seg, { minLength: 1, maxLength: 3 }), rel, (dirSegs, p) => {
         const dir = dirSegs.join('/');
@@ -126,7 +138,10 @@ describe('path entries', () => {
 
 describe('deny patterns', () => {
   const deny = (...raws: string[]) => new DenySet(raws);
-  const gitStatusPush = compound('git-status-&&-git-push', [{ program: 'git', subcommand: 'status' }, { program: 'git', subcommand: 'push' }]);
+  const gitStatusPush = compound('git-status-&&-git-push', [
+    { program: 'git', subcommand: 'status' },
+    { program: 'git', subcommand: 'push' },
+  ]);
 
   it('a program deny matches that program anywhere inside a compound command', () => {
     expect(deny('run_command:git:push').match(t(gitStatusPush))).toBe('run_command:git:push');

@@ -77,7 +77,8 @@ export function patternProblem(key: PermissionKey, use: PatternUse): string | un
     const segs = stripDotSlash(a).split('/');
     if (segs.includes('..')) return `"${key.raw}" climbs out with '..': paths outside the project always ask`;
     // Paths are matched in normal form (no '.', no empty segment), so entries must be written that way.
-    if (segs.includes('.') || segs.slice(0, -1).includes('')) return `"${key.raw}" is not a normalized path (drop '.' segments and doubled '/')`;
+    if (segs.includes('.') || segs.slice(0, -1).includes(''))
+      return `"${key.raw}" is not a normalized path (drop '.' segments and doubled '/')`;
     const base = picomatch.scan(stripDotSlash(a)).base;
     if (base && isProtectedPath(base)) {
       return `"${key.raw}" names a protected path (codecoder.json, .codecoder/, .git/): those always ask`;

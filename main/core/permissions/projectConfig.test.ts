@@ -19,7 +19,8 @@ beforeEach(async () => {
 afterEach(async () => cleanup());
 
 const file = () => path.join(root, 'codecoder.json');
-const SEED = '{\n  "allowlist": {\n    "run_command:git": "AlwaysThisProject",\n    "run_command:cargo": "AlwaysThisSession",\n    "write_file:tests/**": "AlwaysThisProject"\n  }\n}\n';
+const SEED =
+  '{\n  "allowlist": {\n    "run_command:git": "AlwaysThisProject",\n    "run_command:cargo": "AlwaysThisSession",\n    "write_file:tests/**": "AlwaysThisProject"\n  }\n}\n';
 
 describe('loading', () => {
   it('a missing file is an empty, valid project level', async () => {
@@ -71,7 +72,9 @@ describe('loading', () => {
     await writeFile(file(), SEED);
     const c = await ProjectConfig.open({ projectRoot: root });
     await writeFile(file(), '{"allowlist": {');
-    await expect(c.edit({ op: 'setAllow', key: 'write_file:x', value: 'AlwaysThisProject' })).rejects.toThrow(/on disk is malformed.*line 1/);
+    await expect(c.edit({ op: 'setAllow', key: 'write_file:x', value: 'AlwaysThisProject' })).rejects.toThrow(
+      /on disk is malformed.*line 1/,
+    );
     expect(await readFile(file(), 'utf8')).toBe('{"allowlist": {');
     expect(c.changedOnDisk).toBe(true);
   });
@@ -127,7 +130,10 @@ describe('manual edits are not applied silently', () => {
     expect(b.changedOnDisk).toBe(true);
     expect(b.snapshot().allowlist).toEqual([]);
     expect(b.snapshot().deny.map((d) => d.key)).toEqual(['write_file:.env']);
-    expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual({ allowlist: { 'write_file:from-a': 'AlwaysThisProject' }, deny: ['write_file:.env'] });
+    expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual({
+      allowlist: { 'write_file:from-a': 'AlwaysThisProject' },
+      deny: ['write_file:.env'],
+    });
     await b.reload();
     expect(b.snapshot().allowlist.map((x) => x.key)).toEqual(['write_file:from-a']);
   });
@@ -145,7 +151,10 @@ describe('serialized writes', () => {
   });
 
   function spawnWriter(prefix: string, count: string): ChildProcess {
-    return spawn(process.execPath, ['--import', 'tsx', writerScript, root, prefix, count], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    return spawn(process.execPath, ['--import', 'tsx', writerScript, root, prefix, count], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   }
   function finished(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
     let stderr = '';

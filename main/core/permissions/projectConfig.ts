@@ -282,7 +282,7 @@ export class ProjectConfig {
 }
 
 function applyEditToSnapshot(s: ConfigSnapshot, e: ConfigEdit): ConfigSnapshot {
-  const allowlist = s.allowlist.filter((a) => !(('key' in e && a.key === e.key) && (e.op === 'setAllow' || e.op === 'removeAllow')));
+  const allowlist = s.allowlist.filter((a) => !('key' in e && a.key === e.key && (e.op === 'setAllow' || e.op === 'removeAllow')));
   let deny = s.deny;
   if (e.op === 'setAllow') allowlist.push({ key: e.key, value: e.value, line: 0, column: 0 });
   if (e.op === 'addDeny' && !deny.some((d) => d.key === e.key)) deny = [...deny, { key: e.key, line: 0, column: 0 }];

@@ -64,7 +64,8 @@ export function compileProject(
   const entries: ProjectEntryView[] = [];
   const report: LoadReport = { violations: [], issues: [] };
   if (snap.error) report.error = snap.error;
-  const at = (item: { line: number; column: number }) => (item.line > 0 ? ` (codecoder.json line ${item.line}, column ${item.column})` : '');
+  const at = (item: { line: number; column: number }) =>
+    item.line > 0 ? ` (codecoder.json line ${item.line}, column ${item.column})` : '';
 
   for (const item of snap.allowlist) {
     const key = parseKey(item.key);

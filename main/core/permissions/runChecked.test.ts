@@ -10,7 +10,9 @@ const schema = z.object({ path: z.string().min(1), content: z.string() });
 type Args = z.infer<typeof schema>;
 
 /** A tool whose execute records every call: the proof that it never runs unless the check passed. */
-function recordingTool(permission: (a: Args) => Permission | Promise<Permission> = (a) => ({ kind: 'ask', key: formatKey('write_file', a.path) })) {
+function recordingTool(
+  permission: (a: Args) => Permission | Promise<Permission> = (a) => ({ kind: 'ask', key: formatKey('write_file', a.path) }),
+) {
   const calls: Args[] = [];
   const tool: Tool<Args> = {
     name: 'write_file',
@@ -82,11 +84,20 @@ describe('runToolChecked: execute() never runs unless the check passed', () => {
     const throwing = recordingTool(() => {
       throw new Error('realpath failed');
     });
-    expect((await runToolChecked(throwing.tool, { path: 'a', content: 'b' }, gate({ allowed: true, via: 'once' }), ctx())).result.content).toMatch(/realpath failed/);
+    expect(
+      (await runToolChecked(throwing.tool, { path: 'a', content: 'b' }, gate({ allowed: true, via: 'once' }), ctx())).result.content,
+    ).toMatch(/realpath failed/);
     const bogus = recordingTool(() => ({ kind: 'maybe' }) as unknown as Permission);
-    expect((await runToolChecked(bogus.tool, { path: 'a', content: 'b' }, gate({ allowed: true, via: 'once' }), ctx())).status).toBe('refused');
+    expect((await runToolChecked(bogus.tool, { path: 'a', content: 'b' }, gate({ allowed: true, via: 'once' }), ctx())).status).toBe(
+      'refused',
+    );
     const ac = new AbortController();
-    const cancelled = await runToolChecked(tool, { path: 'a', content: 'b' }, gate(async () => (ac.abort(), { allowed: true, via: 'once' })), ctx(ac.signal));
+    const cancelled = await runToolChecked(
+      tool,
+      { path: 'a', content: 'b' },
+      gate(async () => (ac.abort(), { allowed: true, via: 'once' })),
+      ctx(ac.signal),
+    );
     expect(cancelled.status).toBe('refused');
     expect(calls).toHaveLength(0);
     expect(throwing.calls).toHaveLength(0);
@@ -99,10 +110,20 @@ describe('runToolChecked: execute() never runs unless the check passed', () => {
       expect(() => ((a as { path: string }).path = 'elsewhere')).toThrow();
       return { kind: 'ask', key: formatKey('write_file', a.path) };
     });
-    const r = await runToolChecked(tool, { path: 'a.txt', content: 'hi', extra: 'stripped' }, gate({ allowed: true, via: 'session' }, seen), ctx());
+    const r = await runToolChecked(
+      tool,
+      { path: 'a.txt', content: 'hi', extra: 'stripped' },
+      gate({ allowed: true, via: 'session' }, seen),
+      ctx(),
+    );
     expect(r).toMatchObject({ status: 'executed', result: { content: 'wrote a.txt' } });
     expect(calls).toEqual([{ path: 'a.txt', content: 'hi' }]);
-    expect(seen[0]).toMatchObject({ tool: 'write_file', environment: 'host', permission: { kind: 'ask', key: { raw: 'write_file:a.txt' } }, agentId: 'agent' });
+    expect(seen[0]).toMatchObject({
+      tool: 'write_file',
+      environment: 'host',
+      permission: { kind: 'ask', key: { raw: 'write_file:a.txt' } },
+      agentId: 'agent',
+    });
   });
 
   it('with the real engine: denied, asked-and-refused and invalid calls never execute', async () => {

@@ -45,9 +45,7 @@ export class SessionAllowlist {
     if (this.entries.size === 0) return undefined;
     const now = this.clock.now();
     for (;;) {
-      const set = (this.compiled ??= new AllowSet(
-        [...this.entries.values()].map((e) => ({ key: e.key, meta: e.expiry })),
-      ));
+      const set = (this.compiled ??= new AllowSet([...this.entries.values()].map((e) => ({ key: e.key, meta: e.expiry }))));
       const hit = set.match(t);
       if (!hit) return undefined;
       if (hit.meta === NEVER || now < hit.meta) return { tool: hit.key.tool, key: hit.key.raw, expiry: hit.meta };

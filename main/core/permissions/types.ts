@@ -34,7 +34,12 @@ export interface KeyFlags {
 
 export type Permission =
   | { kind: 'none' }
-  | { kind: 'ask'; key: PermissionKey; flags?: KeyFlags; /** The key's own environment when it differs from the tool's (run_capability): decides the ceiling. */ environment?: Environment }
+  | {
+      kind: 'ask';
+      key: PermissionKey;
+      flags?: KeyFlags;
+      /** The key's own environment when it differs from the tool's (run_capability): decides the ceiling. */ environment?: Environment;
+    }
   /** Input that must never run (unparseable command, NUL, control characters…). */
   | { kind: 'invalid'; reason: string };
 
@@ -46,10 +51,7 @@ export function ceilingOf(env: Environment): Exclude<Scope, 'once'> {
 }
 
 export type AskAnswer =
-  | { choice: 'once' }
-  | { choice: 'session'; ttlMs?: number }
-  | { choice: 'project' }
-  | { choice: 'deny'; reason?: string };
+  { choice: 'once' } | { choice: 'session'; ttlMs?: number } | { choice: 'project' } | { choice: 'deny'; reason?: string };
 
 /** Everything the approval prompt needs to show. */
 export interface AskRequest {

@@ -58,7 +58,10 @@ describe('Router', () => {
     expect(await router.call('__proto__', {}, ctx)).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     expect(await router.call('project.close', {}, ctx)).toMatchObject({ ok: false, error: { code: 'unsupported' } });
     expect(await router.call('settings.get', {}, ctx)).toEqual({ ok: false, error: { code: 'conflict', message: 'file is malformed' } });
-    expect(await router.call('recent.list', {}, ctx)).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('disk on fire') } });
+    expect(await router.call('recent.list', {}, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: expect.stringContaining('disk on fire') },
+    });
     expect(await router.call('app.info', {}, ctx)).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 
@@ -73,7 +76,11 @@ describe('Router', () => {
     await clientSend({ type: 'request', id: 4, method: 'recent.list', input: {} });
     expect(received).toEqual([
       { type: 'response', id: 1, result: { ok: true, value: [] } },
-      expect.objectContaining({ type: 'response', id: 2, result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid_input' }) }) }),
+      expect.objectContaining({
+        type: 'response',
+        id: 2,
+        result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'invalid_input' }) }),
+      }),
       expect.objectContaining({ type: 'response', id: 3, result: expect.objectContaining({ ok: false }) }),
       expect.objectContaining({ type: 'protocol_error' }),
       { type: 'response', id: 4, result: { ok: true, value: [] } },

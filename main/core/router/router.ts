@@ -60,7 +60,8 @@ export class Router<C extends CallContext = CallContext> {
       }
       return { ok: true, value: out.data };
     } catch (err) {
-      if (isAppError(err)) return { ok: false, error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } };
+      if (isAppError(err))
+        return { ok: false, error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } };
       this.log.error('handler threw', { method, message: (err as Error)?.message });
       return fail('internal', `${method} failed: ${(err as Error)?.message ?? String(err)}`);
     }

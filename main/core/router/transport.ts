@@ -16,7 +16,8 @@ export function serveRouter<C extends CallContext>(router: Router<C>, transport:
   transport.onMessage(async (raw) => {
     const parsed = clientMessageSchema.safeParse(raw);
     if (!parsed.success) {
-      const id = typeof raw === 'object' && raw !== null && Number.isInteger((raw as { id?: unknown }).id) ? (raw as { id: number }).id : null;
+      const id =
+        typeof raw === 'object' && raw !== null && Number.isInteger((raw as { id?: unknown }).id) ? (raw as { id: number }).id : null;
       const message = 'Malformed request: expected {type:"request", id, method, input}.';
       if (id !== null) transport.send({ type: 'response', id, result: { ok: false, error: { code: 'invalid_input', message } } });
       else transport.send({ type: 'protocol_error', message });

@@ -16,7 +16,13 @@ describe('SettingsService (plain Node: conf + 0600 key file)', () => {
     const { dir, svc } = await service();
     expect(svc.get()).toMatchObject({ provider: 'anthropic', theme: 'system', apiKey: { source: 'none' } });
     const s = svc.update({ provider: 'openai', model: 'gpt-4.1', theme: 'dark', notifications: false, apiKey: 'sk-test-abcdef123456' });
-    expect(s).toEqual({ provider: 'openai', model: 'gpt-4.1', theme: 'dark', notifications: false, apiKey: { source: 'stored', hint: '3456' } });
+    expect(s).toEqual({
+      provider: 'openai',
+      model: 'gpt-4.1',
+      theme: 'dark',
+      notifications: false,
+      apiKey: { source: 'stored', hint: '3456' },
+    });
     expect(JSON.stringify(s)).not.toContain('sk-test');
     expect(svc.llmConfig()).toMatchObject({ provider: 'openai', apiKey: 'sk-test-abcdef123456' });
     const keyFile = path.join(dir, 'secrets.json');
@@ -37,7 +43,9 @@ describe('SettingsService (plain Node: conf + 0600 key file)', () => {
     const before = svc.get();
     expect(() => svc.update({ provider: 'openai-compatible' })).toThrow(/base URL/);
     expect(svc.get()).toEqual(before);
-    expect(svc.update({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3' }).baseUrl).toBe('http://127.0.0.1:11434/v1');
+    expect(svc.update({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3' }).baseUrl).toBe(
+      'http://127.0.0.1:11434/v1',
+    );
   });
 
   it('does not overwrite a settings file it cannot read', async () => {

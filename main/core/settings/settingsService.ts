@@ -68,7 +68,8 @@ export class SettingsService {
       ]);
     }
     const checked = storedSchema.safeParse(next);
-    if (!checked.success) throw new AppError('invalid_input', `Settings not saved: ${checked.error.issues.map((i) => i.message).join('; ')}`);
+    if (!checked.success)
+      throw new AppError('invalid_input', `Settings not saved: ${checked.error.issues.map((i) => i.message).join('; ')}`);
     this.deps.store.write(checked.data);
     if (apiKey === null) this.deps.secrets.delete(secretName(next.provider));
     else if (apiKey !== undefined) this.deps.secrets.set(secretName(next.provider), apiKey);
@@ -80,7 +81,12 @@ export class SettingsService {
   llmConfig(): LlmConfig {
     const stored = this.loadStored().value;
     const key = this.keyFor(stored.provider);
-    return { provider: stored.provider, model: stored.model, ...(stored.baseUrl ? { baseUrl: stored.baseUrl } : {}), ...(key ? { apiKey: key.value } : {}) };
+    return {
+      provider: stored.provider,
+      model: stored.model,
+      ...(stored.baseUrl ? { baseUrl: stored.baseUrl } : {}),
+      ...(key ? { apiKey: key.value } : {}),
+    };
   }
 
   /** Every key value the app holds, so the shell environment can scrub them from child processes. */
@@ -106,11 +112,17 @@ export class SettingsService {
     try {
       raw = this.deps.store.read();
     } catch (err) {
-      return { value: defaultSettings, error: `The settings file ${this.deps.store.location} cannot be read (${(err as Error).message}); fix or delete it.` };
+      return {
+        value: defaultSettings,
+        error: `The settings file ${this.deps.store.location} cannot be read (${(err as Error).message}); fix or delete it.`,
+      };
     }
     const parsed = storedSchema.safeParse({ ...defaultSettings, ...raw });
     if (!parsed.success) {
-      return { value: defaultSettings, error: `The settings file ${this.deps.store.location} holds invalid values (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}); fix or delete it.` };
+      return {
+        value: defaultSettings,
+        error: `The settings file ${this.deps.store.location} holds invalid values (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}); fix or delete it.`,
+      };
     }
     return { value: parsed.data };
   }

@@ -17,7 +17,8 @@ export function fileSecretStore(dir: string): SecretStore {
     } catch {
       throw new Error(`The key file ${file} is not valid JSON; fix or delete it.`);
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`The key file ${file} must hold an object.`);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new Error(`The key file ${file} must hold an object.`);
     return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
   };
   const save = (data: Record<string, string>) => {

@@ -8,7 +8,10 @@ import { saveCapability } from './capabilities/store.js';
 import { keyEnvironmentResolver } from './keyEnvironment.js';
 
 describe('keyEnvironmentResolver', () => {
-  const registry = { get: (n: string) => (n === 'run_command' ? ({ environment: 'shell' } as never) : n === 'write_file' ? ({ environment: 'host' } as never) : undefined) };
+  const registry = {
+    get: (n: string) =>
+      n === 'run_command' ? ({ environment: 'shell' } as never) : n === 'write_file' ? ({ environment: 'host' } as never) : undefined,
+  };
 
   it("gives a tool's environment, and a capability's own while its content is unchanged", async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'cc-keyenv-'));
@@ -18,7 +21,13 @@ describe('keyEnvironmentResolver', () => {
     expect(env('nope:x')).toBeUndefined();
     const cap = await saveCapability(
       root,
-      { name: 'word_count', description: 'counts words', environment: 'wasm', parameters: { type: 'object', properties: {} }, grants: [] } as never,
+      {
+        name: 'word_count',
+        description: 'counts words',
+        environment: 'wasm',
+        parameters: { type: 'object', properties: {} },
+        grants: [],
+      } as never,
       'export default () => 1;',
     );
     const key = capabilityKey(cap).raw;

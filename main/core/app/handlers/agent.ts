@@ -41,7 +41,8 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
     },
     'agent.send': async ({ conversationId, text }, ctx) => {
       const rt = await runtimes.of(ctx);
-      if (running(rt).has(conversationId)) throw new AppError('conflict', 'The agent is still working in this conversation: wait for it or press Stop.');
+      if (running(rt).has(conversationId))
+        throw new AppError('conflict', 'The agent is still working in this conversation: wait for it or press Stop.');
       const handle = await mapErrors(() => rt.agent.runtime.start({ prompt: text, conversationId }));
       handle.done.catch(() => {});
       return { runId: handle.runId };

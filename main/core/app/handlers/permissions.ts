@@ -60,7 +60,10 @@ export function permissionHandlers(runtimes: ProjectRuntimes): Handlers<WindowCo
             ? { kind: c.kind, key: c.key, reason: c.reason, notes: c.notes }
             : { kind: c.kind, key: null, reason: c.reason };
       const r = rt.agent.engine.dryRun({ tool: 'run_command', environment: 'shell', permission: commandPermission(command) });
-      return { classification, result: { decision: r.decision, via: r.via, key: r.key, violations: r.violations, ...(r.reason ? { reason: r.reason } : {}) } };
+      return {
+        classification,
+        result: { decision: r.decision, via: r.via, key: r.key, violations: r.violations, ...(r.reason ? { reason: r.reason } : {}) },
+      };
     },
     'audit.query': async (q, ctx) => {
       const rt = await runtimes.of(ctx);

@@ -77,7 +77,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   if (json) {
     io.stdout.write(
-      JSON.stringify({ file, exists: read.exists, allowlist: compiled.entries, deny: compiled.denyEntries, presets: compiled.presets.map((k) => k.raw), violations, issues }) + '\n',
+      JSON.stringify({
+        file,
+        exists: read.exists,
+        allowlist: compiled.entries,
+        deny: compiled.denyEntries,
+        presets: compiled.presets.map((k) => k.raw),
+        violations,
+        issues,
+      }) + '\n',
     );
     return 0;
   }

@@ -45,7 +45,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       const g = value();
       const eq = g?.lastIndexOf('=') ?? -1;
       const scope = g?.slice(eq + 1);
-      if (!g || eq <= 0 || (scope !== 'session' && scope !== 'project')) return fail(`--grant takes KEY=session or KEY=project, got ${JSON.stringify(g ?? '')}`);
+      if (!g || eq <= 0 || (scope !== 'session' && scope !== 'project'))
+        return fail(`--grant takes KEY=session or KEY=project, got ${JSON.stringify(g ?? '')}`);
       grants.push({ key: g.slice(0, eq), scope });
     } else if (a === '--') {
       positional.push(...argv.slice(i + 1));

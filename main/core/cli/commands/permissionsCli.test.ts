@@ -37,7 +37,11 @@ const config = (text: string) => writeFile(path.join(root, 'codecoder.json'), te
 
 describe('codecoder key', () => {
   it("prints one JSON object: the seed's examples", async () => {
-    expect(await cli(['key', 'git status'])).toEqual({ code: 0, out: '{"kind":"simple","key":"run_command:git","program":"git","subcommand":"status"}\n', err: '' });
+    expect(await cli(['key', 'git status'])).toEqual({
+      code: 0,
+      out: '{"kind":"simple","key":"run_command:git","program":"git","subcommand":"status"}\n',
+      err: '',
+    });
     const c = JSON.parse((await cli(['key', 'git status && git add .'])).out);
     expect(c).toMatchObject({ kind: 'compound', key: 'run_command:git-status-&&-git-add', reason: expect.any(String) });
     expect(JSON.parse((await cli(['key', 'git status && git push origin main'])).out).key).toBe('run_command:git-status-&&-git-push');
@@ -52,7 +56,10 @@ describe('codecoder key', () => {
     const lines = ['"git status"', '"ls | sh"', 'not json', '42', '"cargo build 2>&1"', '', '"git push"'].join('\r\n') + '\n';
     const r = await cli(['key', '--jsonl'], lines);
     expect(r.code).toBe(0);
-    const objs = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const objs = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(objs.map((o) => o.kind)).toEqual(['simple', 'compound', 'invalid', 'invalid', 'simple', 'invalid', 'simple']);
     expect(objs[2]).toEqual({ kind: 'invalid', key: null, reason: 'line 3 is not a JSON string' });
     expect(objs[4]).toMatchObject({ key: 'run_command:cargo', program: 'cargo', subcommand: 'build' });
@@ -69,29 +76,67 @@ describe('codecoder check', () => {
     await config('{"allowlist": {"write_file:tests/**": "AlwaysThisProject"}, "deny": ["run_command:git:push"]}');
     const allow = await cli(['check', '--project', root, 'write_file', '{"path":"tests/a.ts","content":"x"}']);
     expect(allow.code).toBe(0);
-    expect(JSON.parse(allow.out)).toEqual({ decision: 'allow', via: 'project', key: 'write_file:tests/a.ts', violations: [], entry: 'write_file:tests/**' });
-    expect(JSON.parse((await cli(['check', '--project', root, 'write_file', '{"path":"src/a.ts","content":"x"}'])).out)).toMatchObject({ decision: 'ask', key: 'write_file:src/a.ts' });
-    expect(JSON.parse((await cli(['check', '--project', root, 'run_command', '{"command":"git status && git push"}'])).out)).toMatchObject({ decision: 'deny', via: 'deny' });
-    expect(JSON.parse((await cli(['check', '--project', root, 'read_file', '{"path":"x"}'])).out)).toMatchObject({ decision: 'allow', via: 'none', key: null });
-    expect(JSON.parse((await cli(['check', '--project', root, 'write_file', '{"path":"codecoder.json","content":"{}"}', ])).out)).toMatchObject({ decision: 'ask' });
+    expect(JSON.parse(allow.out)).toEqual({
+      decision: 'allow',
+      via: 'project',
+      key: 'write_file:tests/a.ts',
+      violations: [],
+      entry: 'write_file:tests/**',
+    });
+    expect(JSON.parse((await cli(['check', '--project', root, 'write_file', '{"path":"src/a.ts","content":"x"}'])).out)).toMatchObject({
+      decision: 'ask',
+      key: 'write_file:src/a.ts',
+    });
+    expect(JSON.parse((await cli(['check', '--project', root, 'run_command', '{"command":"git status && git push"}'])).out)).toMatchObject({
+      decision: 'deny',
+      via: 'deny',
+    });
+    expect(JSON.parse((await cli(['check', '--project', root, 'read_file', '{"path":"x"}'])).out)).toMatchObject({
+      decision: 'allow',
+      via: 'none',
+      key: null,
+    });
+    expect(
+      JSON.parse((await cli(['check', '--project', root, 'write_file', '{"path":"codecoder.json","content":"{}"}'])).out),
+    ).toMatchObject({ decision: 'ask' });
   });
 
   it('applies --grant; a grant above the ceiling exits non-zero with CeilingViolation', async () => {
     const ok = await cli(['check', '--project', root, '--grant', 'run_command:git=session', 'run_command', '{"command":"git status"}']);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.out)).toMatchObject({ decision: 'allow', via: 'session' });
-    const compound = await cli(['check', '--project', root, '--grant', 'run_command:git=session', '--grant', 'run_command:*=session', 'run_command', '{"command":"git status && git add ."}']);
+    const compound = await cli([
+      'check',
+      '--project',
+      root,
+      '--grant',
+      'run_command:git=session',
+      '--grant',
+      'run_command:*=session',
+      'run_command',
+      '{"command":"git status && git add ."}',
+    ]);
     expect(JSON.parse(compound.out)).toMatchObject({ decision: 'ask', key: 'run_command:git-status-&&-git-add' });
     const bad = await cli(['check', '--project', root, '--grant', 'run_command:git=project', 'run_command', '{"command":"git status"}']);
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/^CeilingViolation: run_command:git/);
     expect(JSON.parse(bad.out).violations[0]).toMatchObject({ key: 'run_command:git', requested: 'project', ceiling: 'session' });
-    const project = await cli(['check', '--project', root, '--grant', 'write_file:src/**=project', 'write_file', '{"path":"src/a.ts","content":""}']);
+    const project = await cli([
+      'check',
+      '--project',
+      root,
+      '--grant',
+      'write_file:src/**=project',
+      'write_file',
+      '{"path":"src/a.ts","content":""}',
+    ]);
     expect(JSON.parse(project.out)).toMatchObject({ decision: 'allow', via: 'project' });
   });
 
   it('names bad input clearly and exits 2', async () => {
-    expect((await cli(['check', '--project', root, 'write_file', '{"path":1}'])).err).toMatch(/invalid arguments for write_file: path: .*content:/);
+    expect((await cli(['check', '--project', root, 'write_file', '{"path":1}'])).err).toMatch(
+      /invalid arguments for write_file: path: .*content:/,
+    );
     expect((await cli(['check', '--project', root, 'launch_rockets', '{}'])).err).toMatch(/unknown tool "launch_rockets"/);
     expect((await cli(['check', '--project', root, 'read_file', '{oops'])).err).toMatch(/ARGS_JSON is not valid JSON/);
     expect((await cli(['check', '--project', root, '--grant', 'run_command:git=forever', 'read_file', '{}'])).code).toBe(2);
@@ -99,7 +144,8 @@ describe('codecoder check', () => {
 });
 
 describe('codecoder allowlist', () => {
-  const SEED = '{\n  "allowlist": {\n    "run_command:git": "AlwaysThisProject",\n    "run_command:cargo": "AlwaysThisSession",\n    "write_file:tests/**": "AlwaysThisProject"\n  }\n}\n';
+  const SEED =
+    '{\n  "allowlist": {\n    "run_command:git": "AlwaysThisProject",\n    "run_command:cargo": "AlwaysThisSession",\n    "write_file:tests/**": "AlwaysThisProject"\n  }\n}\n';
 
   it('validate: 0 valid, 1 listing each CeilingViolation, 2 malformed; the file is never modified', async () => {
     await config('{"allowlist": {"write_file:tests/**": "AlwaysThisProject", "run_command:cargo": "AlwaysThisSession"}}');
@@ -148,7 +194,9 @@ describe('as a real process', () => {
     const k = await run(process.execPath, [bin, 'key', 'git status && git push origin main'], { cwd: repoRoot });
     expect(JSON.parse(k.stdout)).toMatchObject({ kind: 'compound', key: 'run_command:git-status-&&-git-push' });
     await config('{"allowlist": {"run_command:git": "AlwaysThisProject"}}');
-    const v = await run(process.execPath, [bin, 'allowlist', 'validate', '--project', root], { cwd: repoRoot }).catch((e: { code: number; stdout: string }) => e);
+    const v = await run(process.execPath, [bin, 'allowlist', 'validate', '--project', root], { cwd: repoRoot }).catch(
+      (e: { code: number; stdout: string }) => e,
+    );
     expect((v as { code: number }).code).toBe(1);
     expect((v as { stdout: string }).stdout).toMatch(/CeilingViolation/);
   }, 60_000);

@@ -14,7 +14,10 @@ function project(): string {
 
 describe('the wasm environment (QuickJS)', () => {
   it('calls the default export with the arguments and returns its JSON value', async () => {
-    const r = await runQuickJs({ code: 'export default async (a) => ({ up: a.text.toUpperCase(), n: a.n * 2 })', args: { text: 'hi', n: 21 } });
+    const r = await runQuickJs({
+      code: 'export default async (a) => ({ up: a.text.toUpperCase(), n: a.n * 2 })',
+      args: { text: 'hi', n: 21 },
+    });
     expect(r).toEqual({ ok: true, value: { up: 'HI', n: 42 }, logs: [] });
   });
 
@@ -27,9 +30,17 @@ describe('the wasm environment (QuickJS)', () => {
   });
 
   it('stops at the memory limit, also for memory grown by realloc', async () => {
-    const small = await runQuickJs({ code: 'export default () => { const a = []; for (;;) a.push([a.length, { k: a.length }]); }', args: {}, memoryLimitBytes: 8 * 1024 * 1024 });
+    const small = await runQuickJs({
+      code: 'export default () => { const a = []; for (;;) a.push([a.length, { k: a.length }]); }',
+      args: {},
+      memoryLimitBytes: 8 * 1024 * 1024,
+    });
     expect(small).toMatchObject({ ok: false, kind: 'memory' });
-    const r = await runQuickJs({ code: 'export default () => { const a = []; for (;;) a.push(new Array(1024).fill(a.length)); }', args: {}, memoryLimitBytes: 8 * 1024 * 1024 });
+    const r = await runQuickJs({
+      code: 'export default () => { const a = []; for (;;) a.push(new Array(1024).fill(a.length)); }',
+      args: {},
+      memoryLimitBytes: 8 * 1024 * 1024,
+    });
     expect(r).toMatchObject({ ok: false, kind: 'memory' });
   });
 
@@ -53,24 +64,47 @@ describe('the wasm environment (QuickJS)', () => {
 
   it('reads project files when granted, and nothing outside the project', async () => {
     const root = project();
-    const ok = await runQuickJs({ code: 'export default async () => await readFile("in.txt")', args: {}, grants: ['read_project'], projectRoot: root });
+    const ok = await runQuickJs({
+      code: 'export default async () => await readFile("in.txt")',
+      args: {},
+      grants: ['read_project'],
+      projectRoot: root,
+    });
     expect(ok).toMatchObject({ ok: true, value: 'inside' });
-    const out = await runQuickJs({ code: 'export default async () => await readFile("../secret.txt")', args: {}, grants: ['read_project'], projectRoot: root });
+    const out = await runQuickJs({
+      code: 'export default async () => await readFile("../secret.txt")',
+      args: {},
+      grants: ['read_project'],
+      projectRoot: root,
+    });
     expect(out).toMatchObject({ ok: false, kind: 'error' });
     expect(!out.ok && out.error).toContain('outside the project');
-    const abs = await runQuickJs({ code: 'export default async () => await readFile("/etc/passwd")', args: {}, grants: ['read_project'], projectRoot: root });
+    const abs = await runQuickJs({
+      code: 'export default async () => await readFile("/etc/passwd")',
+      args: {},
+      grants: ['read_project'],
+      projectRoot: root,
+    });
     expect(abs.ok).toBe(false);
   });
 
   it('reports guest errors and a missing default export', async () => {
-    expect(await runQuickJs({ code: 'export default () => { throw new TypeError("bad") }', args: {} })).toMatchObject({ ok: false, kind: 'error', error: 'TypeError: bad' });
+    expect(await runQuickJs({ code: 'export default () => { throw new TypeError("bad") }', args: {} })).toMatchObject({
+      ok: false,
+      kind: 'error',
+      error: 'TypeError: bad',
+    });
     expect(await runQuickJs({ code: 'export const x = 1', args: {} })).toMatchObject({ ok: false, kind: 'error' });
     expect(await runQuickJs({ code: 'this is not js', args: {} })).toMatchObject({ ok: false, kind: 'error' });
   });
 
   it('captures console.log', async () => {
     const lines: string[] = [];
-    const r = await runQuickJs({ code: 'export default () => { console.log("a", { b: 1 }); return 1 }', args: {}, onLog: (l) => lines.push(l) });
+    const r = await runQuickJs({
+      code: 'export default () => { console.log("a", { b: 1 }); return 1 }',
+      args: {},
+      onLog: (l) => lines.push(l),
+    });
     expect(r).toMatchObject({ ok: true, logs: ['a {"b":1}'] });
     expect(lines).toEqual(['a {"b":1}\n']);
   });

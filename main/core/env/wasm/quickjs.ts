@@ -96,7 +96,9 @@ export async function runQuickJs(opts: QuickJsRunOptions): Promise<QuickJsOutcom
     }
     vm.setProp(vm.global, '__entry', entry);
     entry.dispose();
-    const called = vm.evalCode(`Promise.resolve(globalThis.__entry(globalThis.__args)).then((v) => JSON.stringify(v === undefined ? null : v))`);
+    const called = vm.evalCode(
+      `Promise.resolve(globalThis.__entry(globalThis.__args)).then((v) => JSON.stringify(v === undefined ? null : v))`,
+    );
     if (called.error) return classify(vm.dump(called.error), called.error, vm, stopped, fail);
     const resolved = await settle(vm, called.value, deadline, now, opts.signal);
     const json = vm.getString(resolved);
@@ -106,7 +108,8 @@ export async function runQuickJs(opts: QuickJsRunOptions): Promise<QuickJsOutcom
     if (stopped === 'memory') return fail('memory', `stopped: out of memory (limit ${limit} bytes)`);
     if (stopped === 'cancelled' || (err instanceof Stopped && err.kind === 'cancelled')) return fail('cancelled', 'cancelled');
     if (stopped === 'timeout') return fail('timeout', `stopped: the deadline of ${timeoutMs} ms passed`);
-    if (err instanceof Stopped) return fail(err.kind, err.kind === 'timeout' ? `stopped: the deadline of ${timeoutMs} ms passed` : 'cancelled');
+    if (err instanceof Stopped)
+      return fail(err.kind, err.kind === 'timeout' ? `stopped: the deadline of ${timeoutMs} ms passed` : 'cancelled');
     if (err instanceof GuestError) return classify(err.dumped, undefined, vm, stopped, fail);
     const msg = (err as Error).message ?? String(err);
     if (/out of memory/i.test(msg)) return fail('memory', `stopped: out of memory (limit ${limit} bytes)`);
@@ -116,12 +119,19 @@ export async function runQuickJs(opts: QuickJsRunOptions): Promise<QuickJsOutcom
     runtime.setInterruptHandler(() => true);
   }
 
-  function classify(dumped: unknown, handle: QuickJSHandle | undefined, ctx: QuickJSContext, stop: typeof stopped, f: typeof fail): QuickJsOutcome {
+  function classify(
+    dumped: unknown,
+    handle: QuickJSHandle | undefined,
+    ctx: QuickJSContext,
+    stop: typeof stopped,
+    f: typeof fail,
+  ): QuickJsOutcome {
     handle?.dispose();
     void ctx;
     const text = describe(dumped);
     if (stop === 'memory') return f('memory', `stopped: out of memory (limit ${limit} bytes)`);
-    if (stop === 'timeout' || /interrupted/i.test(text)) return stop === 'cancelled' ? f('cancelled', 'cancelled') : f('timeout', `stopped: the deadline of ${timeoutMs} ms passed`);
+    if (stop === 'timeout' || /interrupted/i.test(text))
+      return stop === 'cancelled' ? f('cancelled', 'cancelled') : f('timeout', `stopped: the deadline of ${timeoutMs} ms passed`);
     if (stop === 'cancelled') return f('cancelled', 'cancelled');
     if (/out of memory/i.test(text)) return f('memory', `stopped: out of memory (limit ${limit} bytes)`);
     return f('error', text);
@@ -146,7 +156,13 @@ function describe(dumped: unknown): string {
  * Drives a guest promise to completion: pending jobs run inside QuickJS, host promises (file reads)
  * settle on the host, and a timer stops a guest that waits forever.
  */
-async function settle(vm: QuickJSContext, handle: QuickJSHandle, deadline: number, now: () => number, signal?: AbortSignal): Promise<QuickJSHandle> {
+async function settle(
+  vm: QuickJSContext,
+  handle: QuickJSHandle,
+  deadline: number,
+  now: () => number,
+  signal?: AbortSignal,
+): Promise<QuickJSHandle> {
   for (;;) {
     const jobs = vm.runtime.executePendingJobs();
     if (jobs.error) {
@@ -204,10 +220,12 @@ function hostTick(ms: number, signal?: AbortSignal): Promise<'host' | 'timeout' 
 function installConsole(vm: QuickJSContext, logs: string[], onLog?: (line: string) => void): void {
   const con = vm.newObject();
   const log = vm.newFunction('log', (...args) => {
-    const line = args.map((a) => {
-      const v = vm.dump(a);
-      return typeof v === 'string' ? v : JSON.stringify(v);
-    }).join(' ');
+    const line = args
+      .map((a) => {
+        const v = vm.dump(a);
+        return typeof v === 'string' ? v : JSON.stringify(v);
+      })
+      .join(' ');
     if (logs.length < 1000) logs.push(line);
     onLog?.(line + '\n');
   });

@@ -24,14 +24,23 @@ describe('WASI modules (node:wasi in a worker)', () => {
 
   it('cannot open a path outside the preopened project', async () => {
     const s = setup(wasiProbeModule({ path: '../in.txt', oflags: 0, rights: WASI_RIGHT_FD_READ }));
-    expect(await runWasi({ wasmPath: s.wasmPath, projectRoot: s.root, logPath: s.logPath })).toEqual({ ok: true, exitCode: WASI_ERRNO_NOTCAPABLE });
+    expect(await runWasi({ wasmPath: s.wasmPath, projectRoot: s.root, logPath: s.logPath })).toEqual({
+      ok: true,
+      exitCode: WASI_ERRNO_NOTCAPABLE,
+    });
   });
 
   it('is read-only unless write is granted', async () => {
     const s = setup(wasiProbeModule({ path: 'new.txt', oflags: WASI_OFLAG_CREAT, rights: WASI_RIGHT_FD_WRITE }));
-    expect(await runWasi({ wasmPath: s.wasmPath, projectRoot: s.root, logPath: s.logPath })).toEqual({ ok: true, exitCode: WASI_ERRNO_NOTCAPABLE });
+    expect(await runWasi({ wasmPath: s.wasmPath, projectRoot: s.root, logPath: s.logPath })).toEqual({
+      ok: true,
+      exitCode: WASI_ERRNO_NOTCAPABLE,
+    });
     expect(existsSync(path.join(s.root, 'new.txt'))).toBe(false);
-    expect(await runWasi({ wasmPath: s.wasmPath, projectRoot: s.root, logPath: s.logPath, writable: true })).toEqual({ ok: true, exitCode: 0 });
+    expect(await runWasi({ wasmPath: s.wasmPath, projectRoot: s.root, logPath: s.logPath, writable: true })).toEqual({
+      ok: true,
+      exitCode: 0,
+    });
     expect(existsSync(path.join(s.root, 'new.txt'))).toBe(true);
   });
 

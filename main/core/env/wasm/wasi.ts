@@ -27,9 +27,7 @@ export interface WasiRunOptions {
   logPath: string;
 }
 
-export type WasiOutcome =
-  | { ok: true; exitCode: number }
-  | { ok: false; kind: 'timeout' | 'cancelled' | 'error'; error: string };
+export type WasiOutcome = { ok: true; exitCode: number } | { ok: false; kind: 'timeout' | 'cancelled' | 'error'; error: string };
 
 export const WASI_PROJECT_DIR = '/project';
 
@@ -104,7 +102,10 @@ export async function runWasi(opts: WasiRunOptions): Promise<WasiOutcome> {
         void worker.terminate();
         resolve(o);
       };
-      const timer = setTimeout(() => finish({ ok: false, kind: 'timeout', error: `stopped: the deadline of ${opts.timeoutMs} ms passed` }), opts.timeoutMs ?? 10_000);
+      const timer = setTimeout(
+        () => finish({ ok: false, kind: 'timeout', error: `stopped: the deadline of ${opts.timeoutMs} ms passed` }),
+        opts.timeoutMs ?? 10_000,
+      );
       const onAbort = () => finish({ ok: false, kind: 'cancelled', error: 'cancelled' });
       if (opts.signal?.aborted) onAbort();
       else opts.signal?.addEventListener('abort', onAbort, { once: true });

@@ -58,10 +58,26 @@ export function wasiProbeModule(opts: { path: string; oflags: number; rights: bi
   const LINE = 1024;
   const IOV = 2048;
   const body = [
-    ...i32(1), ...i32(IOV), ...i32(1), ...i32(IOV + 16), 0x10, 2, 0x1a, // fd_write(stdout) ; drop
-    ...i32(3), ...i32(1), ...i32(PATH), ...i32(Buffer.byteLength(opts.path)), ...i32(opts.oflags),
-    ...i64(opts.rights), ...i64(0n), ...i32(0), ...i32(IOV + 32), 0x10, 0, // path_open(preopen 3, …)
-    0x10, 1, // proc_exit(errno)
+    ...i32(1),
+    ...i32(IOV),
+    ...i32(1),
+    ...i32(IOV + 16),
+    0x10,
+    2,
+    0x1a, // fd_write(stdout) ; drop
+    ...i32(3),
+    ...i32(1),
+    ...i32(PATH),
+    ...i32(Buffer.byteLength(opts.path)),
+    ...i32(opts.oflags),
+    ...i64(opts.rights),
+    ...i64(0n),
+    ...i32(0),
+    ...i32(IOV + 32),
+    0x10,
+    0, // path_open(preopen 3, …)
+    0x10,
+    1, // proc_exit(errno)
     0x0b,
   ];
   const code = vec([[...uleb(body.length + 1), 0, ...body]]);
@@ -72,12 +88,25 @@ export function wasiProbeModule(opts: { path: string; oflags: number; rights: bi
     [0, ...i32(IOV), 0x0b, ...uleb(8), ...le32(LINE), ...le32(Buffer.byteLength(line))],
   ]);
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, types),
     ...section(2, imports),
     ...section(3, vec([[3]])),
     ...section(5, vec([[0x00, 1]])),
-    ...section(7, vec([[...str('memory'), 0x02, 0], [...str('_start'), 0x00, 3]])),
+    ...section(
+      7,
+      vec([
+        [...str('memory'), 0x02, 0],
+        [...str('_start'), 0x00, 3],
+      ]),
+    ),
     ...section(10, code),
     ...section(11, data),
   ]);

@@ -181,10 +181,13 @@ function guarded(command: string, allowFast: boolean): CommandClass {
 
 function classify(command: string, allowFast: boolean): CommandClass {
   if (typeof command !== 'string') throw new InvalidCommand('the command is not a string');
-  if (command.length > MAX_COMMAND_LENGTH) throw new InvalidCommand(`the command is too long (${command.length} characters; at most ${MAX_COMMAND_LENGTH})`);
+  if (command.length > MAX_COMMAND_LENGTH)
+    throw new InvalidCommand(`the command is too long (${command.length} characters; at most ${MAX_COMMAND_LENGTH})`);
   if (hasAlwaysInvalid(command)) {
     const m = /[\u0000\u001B\u0080-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDFFF]/.exec(command);
-    throw new InvalidCommand(`the command contains ${describeChar(m?.[0] ?? '')} at index ${m?.index ?? 0}: control, escape and bidi characters can disguise what runs`);
+    throw new InvalidCommand(
+      `the command contains ${describeChar(m?.[0] ?? '')} at index ${m?.index ?? 0}: control, escape and bidi characters can disguise what runs`,
+    );
   }
   if (command.trim() === '' && !hasSuspicious(command)) throw new InvalidCommand('the command is empty');
 
@@ -204,7 +207,8 @@ function classify(command: string, allowFast: boolean): CommandClass {
   if (simple) return simple;
 
   for (const n of charNotes) r.note(n, 'contains invisible or control characters inside quoted text');
-  if (command.length > MAX_SIMPLE_LENGTH) r.note(`very long command (${command.length} characters)`, `longer than ${MAX_SIMPLE_LENGTH} characters`);
+  if (command.length > MAX_SIMPLE_LENGTH)
+    r.note(`very long command (${command.length} characters)`, `longer than ${MAX_SIMPLE_LENGTH} characters`);
   return r.compound(charNotes.length ? 'hidden_characters' : command.length > MAX_SIMPLE_LENGTH ? 'long' : undefined);
 }
 
@@ -238,7 +242,32 @@ function simpleResult(argv: string[], subcommand: string | undefined): CommandCl
 // a command that is not simple, goes through the parser. The property test checks the two agree.
 
 const FAST_UNQUOTED = /^[A-Za-z0-9_./=:,@+%-]$/;
-const RESERVED = new Set(['case', 'coproc', 'do', 'done', 'elif', 'else', 'esac', 'for', 'function', 'if', 'in', 'select', 'then', 'time', 'until', 'while', 'fi', 'declare', 'export', 'local', 'readonly', 'typeset', 'nameref', 'let']);
+const RESERVED = new Set([
+  'case',
+  'coproc',
+  'do',
+  'done',
+  'elif',
+  'else',
+  'esac',
+  'for',
+  'function',
+  'if',
+  'in',
+  'select',
+  'then',
+  'time',
+  'until',
+  'while',
+  'fi',
+  'declare',
+  'export',
+  'local',
+  'readonly',
+  'typeset',
+  'nameref',
+  'let',
+]);
 
 function fastSplit(command: string): WordInfo[] | undefined {
   const words: WordInfo[] = [];
@@ -285,7 +314,12 @@ function fastPath(command: string): CommandClass | undefined {
   const r = new Renderer();
   r.call(infos, undefined, 0);
   const c = r.calls[0]!;
-  return c.simple ? simpleResult(infos.map((w) => w.literal!), c.subcommand) : undefined;
+  return c.simple
+    ? simpleResult(
+        infos.map((w) => w.literal!),
+        c.subcommand,
+      )
+    : undefined;
 }
 
 // ── Hidden characters ─────────────────────────────────────────────────────────────────────────
@@ -317,7 +351,9 @@ function checkHiddenCharacters(command: string): string[] {
       if (!isEmojiGlue(char)) notes.push(`contains ${describeChar(char)} inside quoted text`);
       continue;
     }
-    throw new InvalidCommand(`the command contains ${describeChar(char)} at index ${index}, outside quoted argument text: it can disguise what runs`);
+    throw new InvalidCommand(
+      `the command contains ${describeChar(char)} at index ${index}, outside quoted argument text: it can disguise what runs`,
+    );
   }
   return [...new Set(notes)];
 }
@@ -408,7 +444,10 @@ class Renderer {
       }
       case 'Subshell':
       case 'Block': {
-        this.note(t === 'Subshell' ? 'runs commands in a subshell ( … )' : 'groups commands { … }', t === 'Subshell' ? 'subshell' : 'command group');
+        this.note(
+          t === 'Subshell' ? 'runs commands in a subshell ( … )' : 'groups commands { … }',
+          t === 'Subshell' ? 'subshell' : 'command group',
+        );
         this.push(t === 'Subshell' ? '(' : '{');
         this.stmts((cmd as StmtList).Stmts, depth + 1);
         this.push(t === 'Subshell' ? ')' : '}');
@@ -650,8 +689,15 @@ class Renderer {
           blockers.push('unknown option before the subcommand');
           // Deny rules on a subcommand must still see every word that could be it, and the key pins
           // them (one token: the unknown option and the candidates), so a grant never covers another.
-          const candidates = argv.slice(1).filter((a): a is string => a !== null && !a.startsWith('-')).slice(0, 3);
-          effects.push({ flag: 'unknown_option', value: [d.unknownOption, ...candidates].join(' '), note: `${refName} option ${d.unknownOption} is not known to the classifier, so the subcommand is uncertain` });
+          const candidates = argv
+            .slice(1)
+            .filter((a): a is string => a !== null && !a.startsWith('-'))
+            .slice(0, 3);
+          effects.push({
+            flag: 'unknown_option',
+            value: [d.unknownOption, ...candidates].join(' '),
+            note: `${refName} option ${d.unknownOption} is not known to the classifier, so the subcommand is uncertain`,
+          });
           for (const w of candidates) this.programs.push({ program: refName, subcommand: w });
         } else if (d.subcommand !== undefined) {
           sub = d;
@@ -701,7 +747,13 @@ class Renderer {
       this.note('nested too deeply to inspect', 'nested too deeply');
     } else if (inner.kind === 'argv') {
       if (inner.argv.length > 0) {
-        const infos = inner.argv.map((a): WordInfo => ({ literal: a, quoted: false, glob: a !== null && /[*?[]/.test(a), brace: false, tilde: false }));
+        const infos = inner.argv.map((a): WordInfo => ({
+          literal: a,
+          quoted: false,
+          glob: a !== null && /[*?[]/.test(a),
+          brace: false,
+          tilde: false,
+        }));
         this.call(infos, undefined, depth);
       }
     } else if (inner.kind === 'script') {

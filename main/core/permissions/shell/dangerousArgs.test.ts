@@ -103,17 +103,17 @@ const COMPOUND: [string, string[]?][] = [
   ["sed '/x/{e id\n}' f"],
   ["sed 'y/abc/xyz/;e' f"],
   // awk.
-  ["awk 'BEGIN{system(\"id\")}'"],
-  ["awk '{print | \"sh\"}'"],
-  ["awk 'BEGIN{\"id\" | getline x}'"],
-  ["awk '{print > \"/tmp/out\"}'"],
-  ["awk '{printf \"%s\", $1 >> \"/tmp/out\"}'"],
-  ["gawk 'BEGIN{f=\"system\"; @f(\"id\")}'"],
-  ["awk '{print |& \"cat\"}'"],
+  ['awk \'BEGIN{system("id")}\''],
+  ['awk \'{print | "sh"}\''],
+  ['awk \'BEGIN{"id" | getline x}\''],
+  ['awk \'{print > "/tmp/out"}\''],
+  ['awk \'{printf "%s", $1 >> "/tmp/out"}\''],
+  ['gawk \'BEGIN{f="system"; @f("id")}\''],
+  ['awk \'{print |& "cat"}\''],
   ['awk -f prog.awk f'],
   ['awk --file=prog.awk f'],
-  ["gawk -e 'BEGIN{system(\"id\")}'"],
-  ["mawk 'BEGIN{system(\"id\")}'"],
+  ['gawk -e \'BEGIN{system("id")}\''],
+  ['mawk \'BEGIN{system("id")}\''],
   ['gawk -l ./evil.so x'],
   // tar.
   ['tar --checkpoint=1 --checkpoint-action=exec=sh\\ x.sh -cf a.tar src', ['sh']],
@@ -200,7 +200,7 @@ const COMPOUND: [string, string[]?][] = [
   ['python -c "import os; os.system(\'id\')"'],
   ['python3 -c pass'],
   ['python3 -Ic pass'],
-  ['node -e "require(\'child_process\').execSync(\'id\')"'],
+  ["node -e \"require('child_process').execSync('id')\""],
   ['node --eval=1'],
   ['node -p 1'],
   ['node -r ./evil.js app.js'],
@@ -283,8 +283,8 @@ describe('safe uses of the same programs stay simple', () => {
     "sed 's/write/w/' f",
     "sed --sandbox 's/x/y/e' f",
     "awk '{ if ($1 > 3) n++ } END { print n }' f",
-    "awk '{print \"a|b\"}' f",
-    "awk '{print \"system(x)\"}' f",
+    'awk \'{print "a|b"}\' f',
+    'awk \'{print "system(x)"}\' f',
     'tar -tvf a.tar',
     'tar --checkpoint=100 -cf a.tar src',
     'git log --stat',
@@ -321,7 +321,22 @@ describe('errs toward compound', () => {
 
 describe('script scanners', () => {
   it('sed: read-only scripts are safe, e/w/W and s///e|w are not, unknown syntax fails closed', () => {
-    for (const s of ['p', '1,10d', 's/a/b/g', 's|a|b|2p', '/x/,/y/{s/a/b/;p}', '$!N;P;D', 'y/abc/xyz/', '1~2d', '0,/x/d', 'a\\\nappended', 'i text', 'r other.txt', ':a;N;ba', 's/a\\/b/c/']) {
+    for (const s of [
+      'p',
+      '1,10d',
+      's/a/b/g',
+      's|a|b|2p',
+      '/x/,/y/{s/a/b/;p}',
+      '$!N;P;D',
+      'y/abc/xyz/',
+      '1~2d',
+      '0,/x/d',
+      'a\\\nappended',
+      'i text',
+      'r other.txt',
+      ':a;N;ba',
+      's/a\\/b/c/',
+    ]) {
       expect(sedScriptDanger(s), s).toBeNull();
     }
     for (const s of ['e', '1e id', 's/x/y/e', 's/x/y/gw out', 'w out', 'W out', '/x/e', 's/x/y/;e', 'k', 's/x/y', '{e id\n}']) {
@@ -334,7 +349,16 @@ describe('script scanners', () => {
     expect(awkProgramDanger('$3 > 100')).toBeNull();
     expect(awkProgramDanger('a || b')).toBeNull();
     expect(awkProgramDanger('{print "system(1) | >"}')).toBeNull();
-    for (const p of ['{system("id")}', '{print | "sh"}', '{"id" | getline}', '{print > "f"}', '{printf "x" >> "f"}', '{@f()}', '@load "x"', '{print |& "c"}']) {
+    for (const p of [
+      '{system("id")}',
+      '{print | "sh"}',
+      '{"id" | getline}',
+      '{print > "f"}',
+      '{printf "x" >> "f"}',
+      '{@f()}',
+      '@load "x"',
+      '{print |& "c"}',
+    ]) {
       expect(awkProgramDanger(p), p).not.toBeNull();
     }
   });

@@ -19,18 +19,21 @@ const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
 const script = (text: Arg | undefined): Inner => ({ kind: 'script', text: text ?? null });
 const argvOf = (argv: readonly Arg[]): Inner => (argv.length ? { kind: 'argv', argv: [...argv] } : { kind: 'none' });
 
-const isShort = (it: OptItem, letters: string): it is Extract<OptItem, { kind: 'short' }> => it.kind === 'short' && letters.includes(it.name);
+const isShort = (it: OptItem, letters: string): it is Extract<OptItem, { kind: 'short' }> =>
+  it.kind === 'short' && letters.includes(it.name);
 const isLong = (it: OptItem, names: readonly string[], safe: readonly string[] = []): it is Extract<OptItem, { kind: 'long' }> =>
   it.kind === 'long' && matchDangerousLong(it.name, names, safe) !== undefined;
 const valueOf = (it: OptItem): Arg => ('value' in it && it.value !== undefined ? it.value : null);
-const operands = (items: OptItem[]): Arg[] => items.filter((it) => it.kind === 'operand').map((it) => (it.kind === 'operand' ? it.value : null));
+const operands = (items: OptItem[]): Arg[] =>
+  items.filter((it) => it.kind === 'operand').map((it) => (it.kind === 'operand' ? it.value : null));
 
 // ---------------------------------------------------------------------------------------------
 // git: configuration, pagers, external diff/textconv drivers, hooks and transport programs can all
 // run arbitrary commands.
 
 /** Config keys whose value is a command (or loads more config). Matched on the lower-cased name. */
-const GIT_EXEC_CONFIG = /(^|\.)(pager|editor|sshcommand|fsmonitor|askpass|textconv|external|command|driver|helper|program|hookspath|clean|smudge|process|receivepack|uploadpack|gitproxy|proxycommand|cmd|path|tool|packobjectshook|sendmailcmd|smtpserver|browser)$|^(alias|include|includeif|core\.(pager|editor)|sequence\.editor|pager)\b/;
+const GIT_EXEC_CONFIG =
+  /(^|\.)(pager|editor|sshcommand|fsmonitor|askpass|textconv|external|command|driver|helper|program|hookspath|clean|smudge|process|receivepack|uploadpack|gitproxy|proxycommand|cmd|path|tool|packobjectshook|sendmailcmd|smtpserver|browser)$|^(alias|include|includeif|core\.(pager|editor)|sequence\.editor|pager)\b/;
 
 function gitConfigEffect(flag: string, value: Arg): Effect {
   if (value === null) return exec(flag, opaque(), `git -${flag} sets configuration not known before it runs`);
@@ -38,33 +41,78 @@ function gitConfigEffect(flag: string, value: Arg): Effect {
   const name = (eq >= 0 ? value.slice(0, eq) : value).toLowerCase();
   const v = eq >= 0 ? value.slice(eq + 1) : '';
   if (GIT_EXEC_CONFIG.test(name)) {
-    const runs: Inner = name.startsWith('alias.') && !v.startsWith('!') ? opaque(v) : name.startsWith('alias.') ? script(v.slice(1)) : script(v);
-    return { flag, value, runs, note: `git ${flag.length === 1 ? '-' : '--'}${flag} ${value}: sets ${name}, which names a program for git to run` };
+    const runs: Inner =
+      name.startsWith('alias.') && !v.startsWith('!') ? opaque(v) : name.startsWith('alias.') ? script(v.slice(1)) : script(v);
+    return {
+      flag,
+      value,
+      runs,
+      note: `git ${flag.length === 1 ? '-' : '--'}${flag} ${value}: sets ${name}, which names a program for git to run`,
+    };
   }
   return risk(flag, `git ${flag.length === 1 ? '-' : '--'}${flag} ${value}: sets git configuration for this run`, value);
 }
 
 const GIT_READONLY_CONFIG = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '-l', 'get', 'list'];
-const GIT_CONFIG_SAFE_FLAGS = ['--global', '--local', '--system', '--worktree', '--show-origin', '--show-scope', '--name-only', '-z', '--null', '--includes', '--no-includes', '--all', '--bool', '--int', '--path', '--type=bool', '--type=int', '--type=path', '--type=bool-or-int', '--type=expiry-date', '--type=color'];
+const GIT_CONFIG_SAFE_FLAGS = [
+  '--global',
+  '--local',
+  '--system',
+  '--worktree',
+  '--show-origin',
+  '--show-scope',
+  '--name-only',
+  '-z',
+  '--null',
+  '--includes',
+  '--no-includes',
+  '--all',
+  '--bool',
+  '--int',
+  '--path',
+  '--type=bool',
+  '--type=int',
+  '--type=path',
+  '--type=bool-or-int',
+  '--type=expiry-date',
+  '--type=color',
+];
 
 function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const out: Effect[] = [];
   const end = sub.index ?? argv.length;
-  for (const it of scanOptions(argv.slice(0, end), 1, { shortValue: 'Cc', longValue: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'], noAbbrev: true })) {
+  for (const it of scanOptions(argv.slice(0, end), 1, {
+    shortValue: 'Cc',
+    longValue: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'],
+    noAbbrev: true,
+  })) {
     if (isShort(it, 'c')) out.push(gitConfigEffect('c', valueOf(it)));
-    if (it.kind === 'long' && it.name === 'config-env') out.push(risk('config-env', 'git --config-env sets configuration from an environment variable', valueOf(it)));
-    if (it.kind === 'long' && it.name === 'exec-path' && it.value !== undefined) out.push(exec('exec-path', opaque(), 'git --exec-path= runs git commands from another directory'));
-    if (isShort(it, 'p') || (it.kind === 'long' && it.name === 'paginate')) out.push(exec('paginate', opaque(), 'git --paginate runs the configured pager'));
+    if (it.kind === 'long' && it.name === 'config-env')
+      out.push(risk('config-env', 'git --config-env sets configuration from an environment variable', valueOf(it)));
+    if (it.kind === 'long' && it.name === 'exec-path' && it.value !== undefined)
+      out.push(exec('exec-path', opaque(), 'git --exec-path= runs git commands from another directory'));
+    if (isShort(it, 'p') || (it.kind === 'long' && it.name === 'paginate'))
+      out.push(exec('paginate', opaque(), 'git --paginate runs the configured pager'));
   }
   // Transport helpers run commands: ext::<command>, and --upload-pack/--receive-pack anywhere.
-  for (const a of argv) if (typeof a === 'string' && /^(ext|fd)::/i.test(a)) out.push(exec('ext', script(a.replace(/^ext::/i, '')), 'git ext:: remote runs a command'));
+  for (const a of argv)
+    if (typeof a === 'string' && /^(ext|fd)::/i.test(a))
+      out.push(exec('ext', script(a.replace(/^ext::/i, '')), 'git ext:: remote runs a command'));
   if (sub.subcommand === undefined || sub.index === undefined) return out;
   const args = argv.slice(sub.index + 1);
   const scan = (g: OptionGrammar) => scanOptions(args, 0, g);
   switch (sub.subcommand) {
     case 'config': {
       const first = args.find((a) => a !== null && !GIT_CONFIG_SAFE_FLAGS.includes(a) && !a.startsWith('--type='));
-      const readOnly = first !== undefined && first !== null && GIT_READONLY_CONFIG.includes(first) && args.every((a) => a !== null && (!a.startsWith('-') || GIT_READONLY_CONFIG.includes(a) || GIT_CONFIG_SAFE_FLAGS.includes(a) || a.startsWith('--type=')));
+      const readOnly =
+        first !== undefined &&
+        first !== null &&
+        GIT_READONLY_CONFIG.includes(first) &&
+        args.every(
+          (a) =>
+            a !== null &&
+            (!a.startsWith('-') || GIT_READONLY_CONFIG.includes(a) || GIT_CONFIG_SAFE_FLAGS.includes(a) || a.startsWith('--type=')),
+        );
       if (!readOnly) out.push(risk('config', 'git config changes configuration, which can name programs git runs later'));
       break;
     }
@@ -72,21 +120,44 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       const i = args.indexOf('foreach');
       if (i >= 0) {
         const rest = args.slice(i + 1).filter((a, k, all) => !(k < all.length && (a === '--recursive' || a === '-q' || a === '--quiet')));
-        out.push(exec('foreach', script(rest.some((a) => a === null) ? null : rest.join(' ')), 'git submodule foreach runs a shell command in every submodule'));
+        out.push(
+          exec(
+            'foreach',
+            script(rest.some((a) => a === null) ? null : rest.join(' ')),
+            'git submodule foreach runs a shell command in every submodule',
+          ),
+        );
       }
       break;
     }
     case 'rebase':
       for (const it of scan({ shortValue: 'xsXS', longValue: ['exec', 'strategy', 'strategy-option', 'onto', 'gpg-sign'] })) {
-        if (isShort(it, 'x') || isLong(it, ['exec'])) out.push(exec('exec', script(valueOf(it)), 'git rebase --exec runs a shell command after each commit'));
+        if (isShort(it, 'x') || isLong(it, ['exec']))
+          out.push(exec('exec', script(valueOf(it)), 'git rebase --exec runs a shell command after each commit'));
       }
       break;
     case 'bisect':
       if (args[0] === 'run') out.push(exec('run', argvOf(args.slice(1)), 'git bisect run runs a command for every step'));
       break;
     case 'clone':
-      for (const it of scan({ shortValue: 'ubocj', longValue: ['upload-pack', 'branch', 'origin', 'config', 'template', 'reference', 'depth', 'jobs', 'separate-git-dir', 'filter', 'server-option'] })) {
-        if (isShort(it, 'u') || isLong(it, ['upload-pack'])) out.push(exec('upload-pack', script(valueOf(it)), 'git clone --upload-pack runs a program'));
+      for (const it of scan({
+        shortValue: 'ubocj',
+        longValue: [
+          'upload-pack',
+          'branch',
+          'origin',
+          'config',
+          'template',
+          'reference',
+          'depth',
+          'jobs',
+          'separate-git-dir',
+          'filter',
+          'server-option',
+        ],
+      })) {
+        if (isShort(it, 'u') || isLong(it, ['upload-pack']))
+          out.push(exec('upload-pack', script(valueOf(it)), 'git clone --upload-pack runs a program'));
         if (isLong(it, ['template'])) out.push(exec('template', opaque(), 'git clone --template installs hooks from another directory'));
         if (isShort(it, 'c') || isLong(it, ['config'])) out.push(gitConfigEffect('config', valueOf(it)));
       }
@@ -96,29 +167,61 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
     case 'push':
     case 'ls-remote':
       for (const it of scan({ longValue: ['upload-pack', 'receive-pack', 'exec'] })) {
-        if (isLong(it, ['upload-pack', 'receive-pack', 'exec'])) out.push(exec(it.kind === 'long' ? it.name : 'exec', script(valueOf(it)), `git ${sub.subcommand} --upload-pack/--receive-pack/--exec runs a program`));
+        if (isLong(it, ['upload-pack', 'receive-pack', 'exec']))
+          out.push(
+            exec(
+              it.kind === 'long' ? it.name : 'exec',
+              script(valueOf(it)),
+              `git ${sub.subcommand} --upload-pack/--receive-pack/--exec runs a program`,
+            ),
+          );
       }
       break;
     case 'difftool':
     case 'mergetool':
       for (const it of scan({ shortValue: 'xt', longValue: ['extcmd', 'tool'] })) {
-        if (isShort(it, 'x') || isLong(it, ['extcmd'])) out.push(exec('extcmd', script(valueOf(it)), `git ${sub.subcommand} --extcmd runs a command`));
+        if (isShort(it, 'x') || isLong(it, ['extcmd']))
+          out.push(exec('extcmd', script(valueOf(it)), `git ${sub.subcommand} --extcmd runs a command`));
       }
       break;
     case 'grep':
       for (const it of scan({ shortOptional: 'O', longOptional: ['open-files-in-pager'] })) {
-        if (isShort(it, 'O') || isLong(it, ['open-files-in-pager'])) out.push(exec('open-files-in-pager', valueOf(it) === null ? opaque() : script(valueOf(it)), 'git grep -O runs a pager on the matching files'));
+        if (isShort(it, 'O') || isLong(it, ['open-files-in-pager']))
+          out.push(
+            exec(
+              'open-files-in-pager',
+              valueOf(it) === null ? opaque() : script(valueOf(it)),
+              'git grep -O runs a pager on the matching files',
+            ),
+          );
       }
       break;
     case 'filter-branch':
-      for (const it of scan({ longValue: ['env-filter', 'tree-filter', 'index-filter', 'parent-filter', 'msg-filter', 'commit-filter', 'tag-name-filter', 'subdirectory-filter', 'prune-empty', 'original', 'state-branch'] })) {
-        if (it.kind === 'long' && /-filter$/.test(it.name) && it.name !== 'subdirectory-filter') out.push(exec(it.name, script(valueOf(it)), 'git filter-branch runs shell filters'));
+      for (const it of scan({
+        longValue: [
+          'env-filter',
+          'tree-filter',
+          'index-filter',
+          'parent-filter',
+          'msg-filter',
+          'commit-filter',
+          'tag-name-filter',
+          'subdirectory-filter',
+          'prune-empty',
+          'original',
+          'state-branch',
+        ],
+      })) {
+        if (it.kind === 'long' && /-filter$/.test(it.name) && it.name !== 'subdirectory-filter')
+          out.push(exec(it.name, script(valueOf(it)), 'git filter-branch runs shell filters'));
       }
       break;
     case 'send-email':
       for (const it of scan({ longValue: ['sendmail-cmd', 'to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server'] })) {
-        if (isLong(it, ['sendmail-cmd', 'to-cmd', 'cc-cmd', 'header-cmd'])) out.push(exec(it.kind === 'long' ? it.name : 'cmd', script(valueOf(it)), 'git send-email runs a command'));
-        if (it.kind === 'long' && it.name === 'smtp-server' && (valueOf(it) ?? '/').startsWith('/')) out.push(exec('smtp-server', argvOf([valueOf(it)]), 'git send-email --smtp-server=/path runs that program'));
+        if (isLong(it, ['sendmail-cmd', 'to-cmd', 'cc-cmd', 'header-cmd']))
+          out.push(exec(it.kind === 'long' ? it.name : 'cmd', script(valueOf(it)), 'git send-email runs a command'));
+        if (it.kind === 'long' && it.name === 'smtp-server' && (valueOf(it) ?? '/').startsWith('/'))
+          out.push(exec('smtp-server', argvOf([valueOf(it)]), 'git send-email --smtp-server=/path runs that program'));
       }
       break;
     case 'instaweb':
@@ -129,10 +232,12 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       out.push(exec('hook', opaque(), 'git hook run runs repository hooks'));
       break;
     case 'help':
-      if (args.some((a) => a === null || /^(-w|--web|-i|--info|-m|--man|--b)/.test(a))) out.push(exec('help', opaque(), 'git help -w/-i/-m runs a browser, info or man viewer'));
+      if (args.some((a) => a === null || /^(-w|--web|-i|--info|-m|--man|--b)/.test(a)))
+        out.push(exec('help', opaque(), 'git help -w/-i/-m runs a browser, info or man viewer'));
       break;
     case 'daemon':
-      for (const it of scan({ longValue: ['access-hook'] })) if (isLong(it, ['access-hook'])) out.push(exec('access-hook', argvOf([valueOf(it)]), 'git daemon --access-hook runs a program'));
+      for (const it of scan({ longValue: ['access-hook'] }))
+        if (isLong(it, ['access-hook'])) out.push(exec('access-hook', argvOf([valueOf(it)]), 'git daemon --access-hook runs a program'));
       break;
     case 'archive':
       for (const it of scan({ shortValue: 'o', longValue: ['output', 'format', 'prefix', 'remote', 'exec'] })) {
@@ -143,9 +248,12 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
   }
   // Options of the diff family, valid for many subcommands.
   for (const it of scan({ longValue: ['output'] })) {
-    if (isLong(it, ['output'], ['output-indicator-new', 'output-indicator-old', 'output-indicator-context', 'output-directory'])) out.push(write('output', valueOf(it), `git ${sub.subcommand} --output writes a file`));
-    if (isLong(it, ['ext-diff'])) out.push(exec('ext-diff', opaque(), `git ${sub.subcommand} --ext-diff runs the configured external diff program`));
-    if (isLong(it, ['textconv'], ['text'])) out.push(exec('textconv', opaque(), `git ${sub.subcommand} --textconv runs the configured text conversion filters`));
+    if (isLong(it, ['output'], ['output-indicator-new', 'output-indicator-old', 'output-indicator-context', 'output-directory']))
+      out.push(write('output', valueOf(it), `git ${sub.subcommand} --output writes a file`));
+    if (isLong(it, ['ext-diff']))
+      out.push(exec('ext-diff', opaque(), `git ${sub.subcommand} --ext-diff runs the configured external diff program`));
+    if (isLong(it, ['textconv'], ['text']))
+      out.push(exec('textconv', opaque(), `git ${sub.subcommand} --textconv runs the configured text conversion filters`));
   }
   return out;
 }
@@ -164,14 +272,39 @@ function find(argv: readonly Arg[]): Effect[] {
       out.push(exec(a.slice(1), argvOf(argv.slice(i + 1, j)), `find ${a} runs a program for each file found`));
       i = j;
     } else if (a === '-delete') out.push(risk('delete', 'find -delete deletes every file it finds'));
-    else if (['-fprint', '-fprint0', '-fls', '-fprintf'].includes(a)) out.push(write(a.slice(1), argv[i + 1] ?? null, `find ${a} writes a file`));
+    else if (['-fprint', '-fprint0', '-fls', '-fprintf'].includes(a))
+      out.push(write(a.slice(1), argv[i + 1] ?? null, `find ${a} writes a file`));
   }
   return out;
 }
 
 function fd(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  const items = scanOptions(argv, 1, { shortValue: 'tedESjc', longValue: ['type', 'extension', 'max-depth', 'min-depth', 'exact-depth', 'exclude', 'size', 'changed-within', 'changed-before', 'owner', 'color', 'threads', 'max-results', 'base-directory', 'path-separator', 'search-path', 'ignore-file', 'format', 'and', 'batch-size'] });
+  const items = scanOptions(argv, 1, {
+    shortValue: 'tedESjc',
+    longValue: [
+      'type',
+      'extension',
+      'max-depth',
+      'min-depth',
+      'exact-depth',
+      'exclude',
+      'size',
+      'changed-within',
+      'changed-before',
+      'owner',
+      'color',
+      'threads',
+      'max-results',
+      'base-directory',
+      'path-separator',
+      'search-path',
+      'ignore-file',
+      'format',
+      'and',
+      'batch-size',
+    ],
+  });
   for (const it of items) {
     if (isShort(it, 'xX') || isLong(it, ['exec', 'exec-batch'])) {
       let j = it.word + 1;
@@ -190,20 +323,62 @@ function rg(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   const items = scanOptions(argv, 1, {
     shortValue: 'ABCEMTdefgjmrt',
-    longValue: ['pre', 'pre-glob', 'hostname-bin', 'regexp', 'file', 'glob', 'iglob', 'type', 'type-not', 'replace', 'max-count', 'max-depth', 'max-columns', 'threads', 'encoding', 'color', 'colors', 'context', 'after-context', 'before-context', 'sort', 'sortr', 'path-separator', 'type-add', 'type-clear', 'ignore-file', 'engine', 'field-context-separator', 'field-match-separator', 'context-separator', 'max-filesize', 'dfa-size-limit', 'regex-size-limit', 'hyperlink-format', 'generate'],
+    longValue: [
+      'pre',
+      'pre-glob',
+      'hostname-bin',
+      'regexp',
+      'file',
+      'glob',
+      'iglob',
+      'type',
+      'type-not',
+      'replace',
+      'max-count',
+      'max-depth',
+      'max-columns',
+      'threads',
+      'encoding',
+      'color',
+      'colors',
+      'context',
+      'after-context',
+      'before-context',
+      'sort',
+      'sortr',
+      'path-separator',
+      'type-add',
+      'type-clear',
+      'ignore-file',
+      'engine',
+      'field-context-separator',
+      'field-match-separator',
+      'context-separator',
+      'max-filesize',
+      'dfa-size-limit',
+      'regex-size-limit',
+      'hyperlink-format',
+      'generate',
+    ],
     noAbbrev: true,
   });
   for (const it of items) {
     if (isLong(it, ['pre'], ['pre-glob'])) out.push(exec('pre', argvOf([valueOf(it)]), 'rg --pre runs a program on every file searched'));
     if (isLong(it, ['hostname-bin'])) out.push(exec('hostname-bin', argvOf([valueOf(it)]), 'rg --hostname-bin runs a program'));
-    if (isShort(it, 'z') || isLong(it, ['search-zip'])) out.push(risk('search-zip', 'rg --search-zip runs decompression programs (gzip, xz, bzip2, …)'));
+    if (isShort(it, 'z') || isLong(it, ['search-zip']))
+      out.push(risk('search-zip', 'rg --search-zip runs decompression programs (gzip, xz, bzip2, …)'));
   }
   return out;
 }
 
 function sed(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  const items = scanOptions(argv, 1, { shortValue: 'efl', shortOptional: 'i', longValue: ['expression', 'file', 'line-length'], longOptional: ['in-place'] });
+  const items = scanOptions(argv, 1, {
+    shortValue: 'efl',
+    shortOptional: 'i',
+    longValue: ['expression', 'file', 'line-length'],
+    longOptional: ['in-place'],
+  });
   const sandbox = items.some((it) => it.kind === 'long' && it.name === 'sandbox');
   const scripts: Arg[] = [];
   let inPlace = false;
@@ -233,7 +408,12 @@ function sed(argv: readonly Arg[]): Effect[] {
 function awk(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   const name = String(argv[0]);
-  const items = scanOptions(argv, 1, { shortValue: 'FvfeilEW', shortOptional: 'dDLopM', longValue: ['field-separator', 'assign', 'file', 'source', 'include', 'load', 'exec'], longOptional: ['dump-variables', 'debug', 'lint', 'pretty-print', 'profile'] });
+  const items = scanOptions(argv, 1, {
+    shortValue: 'FvfeilEW',
+    shortOptional: 'dDLopM',
+    longValue: ['field-separator', 'assign', 'file', 'source', 'include', 'load', 'exec'],
+    longOptional: ['dump-variables', 'debug', 'lint', 'pretty-print', 'profile'],
+  });
   const programs: Arg[] = [];
   for (const it of items) {
     if (isShort(it, 'e') || isLong(it, ['source'])) programs.push(valueOf(it));
@@ -243,7 +423,8 @@ function awk(argv: readonly Arg[]): Effect[] {
     }
     if (isShort(it, 'l') || isLong(it, ['load'])) out.push(exec('load', opaque(), `${name} -l loads a shared library`));
     if (isShort(it, 'W')) out.push(exec('W', opaque(), `${name} -W options are not inspected`));
-    if (isShort(it, 'dDop') || isLong(it, ['dump-variables', 'debug', 'pretty-print', 'profile'])) out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), `${name} writes a report file`));
+    if (isShort(it, 'dDop') || isLong(it, ['dump-variables', 'debug', 'pretty-print', 'profile']))
+      out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), `${name} writes a report file`));
   }
   if (programs.length === 0) programs.push(operands(items)[0] ?? '');
   for (const p of programs) {
@@ -258,9 +439,25 @@ function awk(argv: readonly Arg[]): Effect[] {
 
 function sort(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, { shortValue: 'ktTSo', longValue: ['key', 'field-separator', 'temporary-directory', 'buffer-size', 'output', 'compress-program', 'parallel', 'batch-size', 'files0-from', 'random-source', 'sort'] })) {
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'ktTSo',
+    longValue: [
+      'key',
+      'field-separator',
+      'temporary-directory',
+      'buffer-size',
+      'output',
+      'compress-program',
+      'parallel',
+      'batch-size',
+      'files0-from',
+      'random-source',
+      'sort',
+    ],
+  })) {
     if (isShort(it, 'o') || isLong(it, ['output'])) out.push(write('output', valueOf(it), 'sort -o writes a file'));
-    if (isLong(it, ['compress-program'])) out.push(exec('compress-program', argvOf([valueOf(it)]), 'sort --compress-program runs a program'));
+    if (isLong(it, ['compress-program']))
+      out.push(exec('compress-program', argvOf([valueOf(it)]), 'sort --compress-program runs a program'));
   }
   return out;
 }
@@ -270,7 +467,8 @@ const outputOption =
   (argv) => {
     const out: Effect[] = [];
     for (const it of scanOptions(argv, 1, { shortValue: shortLetters, longValue: longNames, ...grammar })) {
-      if (isShort(it, shortLetters) || isLong(it, longNames)) out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), `${name} writes a file it names`));
+      if (isShort(it, shortLetters) || isLong(it, longNames))
+        out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), `${name} writes a file it names`));
     }
     return out;
   };
@@ -281,7 +479,15 @@ function tee(argv: readonly Arg[]): Effect[] {
 }
 
 function dd(argv: readonly Arg[]): Effect[] {
-  return argv.slice(1).flatMap((a) => (a === null ? [exec('operand', opaque(), 'dd operand not known before it runs')] : a.startsWith('of=') ? [write('of', a.slice(3), 'dd of= writes a file')] : []));
+  return argv
+    .slice(1)
+    .flatMap((a) =>
+      a === null
+        ? [exec('operand', opaque(), 'dd operand not known before it runs')]
+        : a.startsWith('of=')
+          ? [write('of', a.slice(3), 'dd of= writes a file')]
+          : [],
+    );
 }
 
 function tar(argv: readonly Arg[]): Effect[] {
@@ -291,18 +497,67 @@ function tar(argv: readonly Arg[]): Effect[] {
   if (typeof words[1] === 'string' && !words[1].startsWith('-')) words[1] = '-' + words[1];
   const items = scanOptions(words, 1, {
     shortValue: 'fCbTXIFKLNVgH',
-    longValue: ['file', 'directory', 'blocking-factor', 'files-from', 'exclude-from', 'use-compress-program', 'info-script', 'new-volume-script', 'starting-file', 'tape-length', 'newer', 'after-date', 'label', 'listed-incremental', 'format', 'to-command', 'checkpoint-action', 'rsh-command', 'rmt-command', 'exclude', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'strip-components', 'suffix', 'index-file', 'volno-file', 'record-size', 'occurrence', 'sort', 'quoting-style', 'warning', 'hole-detection', 'acls', 'xattrs-include', 'xattrs-exclude'],
+    longValue: [
+      'file',
+      'directory',
+      'blocking-factor',
+      'files-from',
+      'exclude-from',
+      'use-compress-program',
+      'info-script',
+      'new-volume-script',
+      'starting-file',
+      'tape-length',
+      'newer',
+      'after-date',
+      'label',
+      'listed-incremental',
+      'format',
+      'to-command',
+      'checkpoint-action',
+      'rsh-command',
+      'rmt-command',
+      'exclude',
+      'transform',
+      'xform',
+      'owner',
+      'group',
+      'mode',
+      'mtime',
+      'strip-components',
+      'suffix',
+      'index-file',
+      'volno-file',
+      'record-size',
+      'occurrence',
+      'sort',
+      'quoting-style',
+      'warning',
+      'hole-detection',
+      'acls',
+      'xattrs-include',
+      'xattrs-exclude',
+    ],
   });
   const forceLocal = items.some((it) => it.kind === 'long' && it.name === 'force-local');
   for (const it of items) {
-    if (isShort(it, 'I') || isLong(it, ['use-compress-program'])) out.push(exec('use-compress-program', script(valueOf(it)), 'tar --use-compress-program runs a program'));
-    if (isShort(it, 'F') || isLong(it, ['info-script', 'new-volume-script'])) out.push(exec('info-script', script(valueOf(it)), 'tar --info-script runs a script'));
+    if (isShort(it, 'I') || isLong(it, ['use-compress-program']))
+      out.push(exec('use-compress-program', script(valueOf(it)), 'tar --use-compress-program runs a program'));
+    if (isShort(it, 'F') || isLong(it, ['info-script', 'new-volume-script']))
+      out.push(exec('info-script', script(valueOf(it)), 'tar --info-script runs a script'));
     if (isLong(it, ['to-command'])) out.push(exec('to-command', script(valueOf(it)), 'tar --to-command runs a command for every file'));
     if (isLong(it, ['checkpoint-action'], ['checkpoint'])) {
       const v = valueOf(it);
-      out.push(exec('checkpoint-action', v !== null && /^exec=/.test(v) ? script(v.slice(5)) : v === null ? opaque() : opaque(v), 'tar --checkpoint-action can run a command'));
+      out.push(
+        exec(
+          'checkpoint-action',
+          v !== null && /^exec=/.test(v) ? script(v.slice(5)) : v === null ? opaque() : opaque(v),
+          'tar --checkpoint-action can run a command',
+        ),
+      );
     }
-    if (isLong(it, ['rsh-command', 'rmt-command'])) out.push(exec(it.kind === 'long' ? it.name : 'rsh', argvOf([valueOf(it)]), 'tar --rsh-command runs a program'));
+    if (isLong(it, ['rsh-command', 'rmt-command']))
+      out.push(exec(it.kind === 'long' ? it.name : 'rsh', argvOf([valueOf(it)]), 'tar --rsh-command runs a program'));
     if ((isShort(it, 'f') || isLong(it, ['file'])) && !forceLocal) {
       const v = valueOf(it);
       if (v === null || /^[^/]*:/.test(v)) out.push(exec('file', opaque(), 'tar -f host:file runs a remote shell'));
@@ -314,15 +569,34 @@ function tar(argv: readonly Arg[]): Effect[] {
 function make(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   // -f FILE is allowed: make runs the project's recipes anyway, whichever makefile holds them.
-  const items = scanOptions(argv, 1, { shortValue: 'CfIoWE', longValue: ['directory', 'file', 'makefile', 'include-dir', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval', 'jobserver-style', 'shuffle'], longOptional: ['jobs', 'load-average', 'output-sync', 'debug'] });
+  const items = scanOptions(argv, 1, {
+    shortValue: 'CfIoWE',
+    longValue: [
+      'directory',
+      'file',
+      'makefile',
+      'include-dir',
+      'old-file',
+      'assume-old',
+      'what-if',
+      'new-file',
+      'assume-new',
+      'eval',
+      'jobserver-style',
+      'shuffle',
+    ],
+    longOptional: ['jobs', 'load-average', 'output-sync', 'debug'],
+  });
   for (const it of items) {
-    if (isShort(it, 'E') || isLong(it, ['eval'])) out.push(exec('eval', opaque(valueOf(it)), 'make --eval adds recipe text that runs shell commands'));
+    if (isShort(it, 'E') || isLong(it, ['eval']))
+      out.push(exec('eval', opaque(valueOf(it)), 'make --eval adds recipe text that runs shell commands'));
     if (it.kind === 'operand') {
       const v = it.value;
       if (v === null) out.push(exec('operand', opaque(), 'make argument not known before it runs'));
       else if (/^[^=\s]+[:+?!]?=/.test(v)) {
         const name = v.slice(0, v.search(/[:+?!]?=/));
-        if (/^(SHELL|MAKESHELL|\.SHELLFLAGS|MAKEFLAGS|MFLAGS|MAKE)$/.test(name)) out.push({ flag: 'var', value: v, runs: opaque(v), note: `make ${name}= changes the program make runs recipes with` });
+        if (/^(SHELL|MAKESHELL|\.SHELLFLAGS|MAKEFLAGS|MFLAGS|MAKE)$/.test(name))
+          out.push({ flag: 'var', value: v, runs: opaque(v), note: `make ${name}= changes the program make runs recipes with` });
         else out.push(risk('var', `make ${name}= overrides a variable that recipes expand into shell commands`, v));
       }
     }
@@ -332,9 +606,27 @@ function make(argv: readonly Arg[]): Effect[] {
 
 function man(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, { shortValue: 'PCMSemLpRTEr', shortOptional: 'HX', longValue: ['pager', 'config-file', 'manpath', 'sections', 'extension', 'systems', 'locale', 'preprocessor', 'recode', 'encoding', 'prompt'], longOptional: ['html', 'gxditview'] })) {
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'PCMSemLpRTEr',
+    shortOptional: 'HX',
+    longValue: [
+      'pager',
+      'config-file',
+      'manpath',
+      'sections',
+      'extension',
+      'systems',
+      'locale',
+      'preprocessor',
+      'recode',
+      'encoding',
+      'prompt',
+    ],
+    longOptional: ['html', 'gxditview'],
+  })) {
     if (isShort(it, 'P') || isLong(it, ['pager'])) out.push(exec('pager', script(valueOf(it)), 'man -P runs a pager program'));
-    if (isShort(it, 'H') || isLong(it, ['html'])) out.push(exec('html', valueOf(it) === null ? opaque() : script(valueOf(it)), 'man -H runs a web browser'));
+    if (isShort(it, 'H') || isLong(it, ['html']))
+      out.push(exec('html', valueOf(it) === null ? opaque() : script(valueOf(it)), 'man -H runs a web browser'));
     if (isShort(it, 'X') || isLong(it, ['gxditview'])) out.push(exec('gxditview', opaque(), 'man -X runs gxditview'));
   }
   return out;
@@ -346,13 +638,49 @@ function man(argv: readonly Arg[]): Effect[] {
 function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const out: Effect[] = [];
   const name = String(argv[0]);
-  const items = scanOptions(argv, 1, { shortValue: 'wC', longValue: ['script-shell', 'node-options', 'git', 'editor', 'browser', 'viewer', 'shell', 'userconfig', 'globalconfig', 'call', 'prefix', 'workspace', 'filter', 'dir', 'cwd', 'loglevel', 'registry', 'cache', 'package', 'reporter'], noAbbrev: true });
+  const items = scanOptions(argv, 1, {
+    shortValue: 'wC',
+    longValue: [
+      'script-shell',
+      'node-options',
+      'git',
+      'editor',
+      'browser',
+      'viewer',
+      'shell',
+      'userconfig',
+      'globalconfig',
+      'call',
+      'prefix',
+      'workspace',
+      'filter',
+      'dir',
+      'cwd',
+      'loglevel',
+      'registry',
+      'cache',
+      'package',
+      'reporter',
+    ],
+    noAbbrev: true,
+  });
   for (const it of items) {
-    if (isLong(it, ['script-shell', 'shell'])) out.push(exec('script-shell', argvOf([valueOf(it)]), `${name} --script-shell runs scripts with another program`));
-    if (isLong(it, ['git', 'editor', 'browser', 'viewer'])) out.push(exec(it.kind === 'long' ? it.name : 'x', argvOf([valueOf(it)]), `${name} --${it.kind === 'long' ? it.name : ''} names a program to run`));
-    if (isLong(it, ['node-options'])) out.push(exec('node-options', opaque(valueOf(it)), `${name} --node-options can load code into every node process`));
-    if (isLong(it, ['userconfig', 'globalconfig'])) out.push(exec('userconfig', opaque(), `${name} loads configuration from a named file, which can set script-shell`));
-    if (it.kind === 'long' && it.name.startsWith('config.')) out.push(risk('config', `${name} --config.* sets configuration for this run`, argv[it.word] ?? null));
+    if (isLong(it, ['script-shell', 'shell']))
+      out.push(exec('script-shell', argvOf([valueOf(it)]), `${name} --script-shell runs scripts with another program`));
+    if (isLong(it, ['git', 'editor', 'browser', 'viewer']))
+      out.push(
+        exec(
+          it.kind === 'long' ? it.name : 'x',
+          argvOf([valueOf(it)]),
+          `${name} --${it.kind === 'long' ? it.name : ''} names a program to run`,
+        ),
+      );
+    if (isLong(it, ['node-options']))
+      out.push(exec('node-options', opaque(valueOf(it)), `${name} --node-options can load code into every node process`));
+    if (isLong(it, ['userconfig', 'globalconfig']))
+      out.push(exec('userconfig', opaque(), `${name} loads configuration from a named file, which can set script-shell`));
+    if (it.kind === 'long' && it.name.startsWith('config.'))
+      out.push(risk('config', `${name} --config.* sets configuration for this run`, argv[it.word] ?? null));
   }
   const i = sub.index;
   if (i === undefined || sub.subcommand === undefined) return out;
@@ -362,18 +690,32 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
     const ex = scanOptions(args, 0, { shortValue: 'cp', longValue: ['call', 'package'], stopAtOperand: true });
     const call = ex.find((it) => isShort(it, 'c') || isLong(it, ['call']));
     const shellMode = ex.some((it) => isLong(it, ['shell-mode']));
-    if (name === 'pnpm' && (call || shellMode) && s === 'exec') out.push(exec('shell-mode', script(operands(ex).some((a) => a === null) ? null : operands(ex).join(' ')), 'pnpm exec --shell-mode runs a shell command'));
+    if (name === 'pnpm' && (call || shellMode) && s === 'exec')
+      out.push(
+        exec(
+          'shell-mode',
+          script(operands(ex).some((a) => a === null) ? null : operands(ex).join(' ')),
+          'pnpm exec --shell-mode runs a shell command',
+        ),
+      );
     else if (call) out.push(exec('call', script(valueOf(call)), `${name} exec -c runs a shell command`));
     else if (name === 'pnpm' || name === 'yarn' || (name === 'npm' && args.includes('--'))) {
       const op = ex.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
-      out.push(exec('exec', op ? (op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word))) : { kind: 'none' }, `${name} exec runs a program`));
+      out.push(
+        exec(
+          'exec',
+          op ? (op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word))) : { kind: 'none' },
+          `${name} exec runs a program`,
+        ),
+      );
     }
   }
   if (s === 'explore') {
     const dd = args.indexOf('--');
     out.push(exec('explore', dd >= 0 ? argvOf(args.slice(dd + 1)) : opaque(), `${name} explore runs a command in a package folder`));
   }
-  if ((s === 'config' || s === 'c') && !['get', 'list', 'ls'].includes(String(args.find((a) => a === null || !a.startsWith('-'))))) out.push(risk('config', `${name} config changes configuration, which can name programs to run`));
+  if ((s === 'config' || s === 'c') && !['get', 'list', 'ls'].includes(String(args.find((a) => a === null || !a.startsWith('-')))))
+    out.push(risk('config', `${name} config changes configuration, which can name programs to run`));
   if (s === 'set') out.push(risk('config', `${name} set changes configuration`));
   if (s === 'edit') out.push(exec('edit', opaque(), `${name} edit runs an editor`));
   if (name === 'bun') {
@@ -408,8 +750,32 @@ function subcommandRunner(subs: readonly string[], grammar: OptionGrammar = {}):
 
 function cargo(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, { shortValue: 'ZCpjF', longValue: ['config', 'color', 'manifest-path', 'package', 'jobs', 'target', 'target-dir', 'features', 'bin', 'example', 'test', 'bench', 'profile', 'message-format'] })) {
-    if (it.kind === 'long' && it.name === 'config') out.push({ flag: 'config', value: valueOf(it), runs: opaque(valueOf(it)), note: 'cargo --config sets configuration that can name programs (runner, rustc-wrapper, linker)' });
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'ZCpjF',
+    longValue: [
+      'config',
+      'color',
+      'manifest-path',
+      'package',
+      'jobs',
+      'target',
+      'target-dir',
+      'features',
+      'bin',
+      'example',
+      'test',
+      'bench',
+      'profile',
+      'message-format',
+    ],
+  })) {
+    if (it.kind === 'long' && it.name === 'config')
+      out.push({
+        flag: 'config',
+        value: valueOf(it),
+        runs: opaque(valueOf(it)),
+        note: 'cargo --config sets configuration that can name programs (runner, rustc-wrapper, linker)',
+      });
   }
   return out;
 }
@@ -418,10 +784,47 @@ function goTool(argv: readonly Arg[], sub: { subcommand?: string; index?: number
   const out: Effect[] = [];
   if (sub.index === undefined) return out;
   const args = argv.slice(sub.index + 1);
-  for (const it of scanOptions(args, 0, { singleDashLong: true, longValue: ['toolexec', 'exec', 'vettool', 'o', 'C', 'p', 'tags', 'ldflags', 'gcflags', 'run', 'bench', 'count', 'timeout', 'coverprofile', 'cpuprofile', 'memprofile', 'mod', 'modfile', 'overlay', 'pkgdir', 'trimpath', 'covermode', 'coverpkg', 'json', 'asmflags', 'buildmode', 'compiler', 'gccgoflags', 'installsuffix', 'pgo'], noAbbrev: true })) {
-    if (it.kind === 'long' && ['toolexec', 'exec', 'vettool'].includes(it.name)) out.push(exec(it.name, script(valueOf(it)), `go -${it.name} runs another program`));
+  for (const it of scanOptions(args, 0, {
+    singleDashLong: true,
+    longValue: [
+      'toolexec',
+      'exec',
+      'vettool',
+      'o',
+      'C',
+      'p',
+      'tags',
+      'ldflags',
+      'gcflags',
+      'run',
+      'bench',
+      'count',
+      'timeout',
+      'coverprofile',
+      'cpuprofile',
+      'memprofile',
+      'mod',
+      'modfile',
+      'overlay',
+      'pkgdir',
+      'trimpath',
+      'covermode',
+      'coverpkg',
+      'json',
+      'asmflags',
+      'buildmode',
+      'compiler',
+      'gccgoflags',
+      'installsuffix',
+      'pgo',
+    ],
+    noAbbrev: true,
+  })) {
+    if (it.kind === 'long' && ['toolexec', 'exec', 'vettool'].includes(it.name))
+      out.push(exec(it.name, script(valueOf(it)), `go -${it.name} runs another program`));
   }
-  if (sub.subcommand === 'env' && args.some((a) => a === '-w' || a === '-u')) out.push(risk('env-w', 'go env -w changes Go configuration, which can name programs to run'));
+  if (sub.subcommand === 'env' && args.some((a) => a === '-w' || a === '-u'))
+    out.push(risk('env-w', 'go env -w changes Go configuration, which can name programs to run'));
   return out;
 }
 
@@ -431,14 +834,30 @@ function rustup(argv: readonly Arg[], sub: { subcommand?: string; index?: number
   const items = scanOptions(args, 0, { stopAtOperand: true });
   const ops = items.filter((it) => it.kind === 'operand' || it.kind === 'dynamic');
   const cmd = ops[1];
-  return [exec('run', !cmd ? { kind: 'none' } : cmd.kind === 'dynamic' ? opaque() : argvOf(args.slice(cmd.word)), 'rustup run runs a program with a toolchain')];
+  return [
+    exec(
+      'run',
+      !cmd ? { kind: 'none' } : cmd.kind === 'dynamic' ? opaque() : argvOf(args.slice(cmd.word)),
+      'rustup run runs a program with a toolchain',
+    ),
+  ];
 }
 
 function apt(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, { shortValue: 'octa', longValue: ['option', 'config-file', 'target-release', 'default-release', 'host-architecture'] })) {
-    if (isShort(it, 'o') || isLong(it, ['option'])) out.push({ flag: 'option', value: valueOf(it), runs: opaque(valueOf(it)), note: 'apt -o sets options that can name programs to run (DPkg::Pre-Invoke, …)' });
-    if (isShort(it, 'c') || isLong(it, ['config-file'])) out.push(exec('config-file', opaque(), 'apt -c loads a configuration file that can name programs to run'));
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'octa',
+    longValue: ['option', 'config-file', 'target-release', 'default-release', 'host-architecture'],
+  })) {
+    if (isShort(it, 'o') || isLong(it, ['option']))
+      out.push({
+        flag: 'option',
+        value: valueOf(it),
+        runs: opaque(valueOf(it)),
+        note: 'apt -o sets options that can name programs to run (DPkg::Pre-Invoke, …)',
+      });
+    if (isShort(it, 'c') || isLong(it, ['config-file']))
+      out.push(exec('config-file', opaque(), 'apt -c loads a configuration file that can name programs to run'));
   }
   return out;
 }
@@ -453,15 +872,24 @@ function container(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   const end = sub.index ?? argv.length;
   return scanOptions(argv.slice(0, end), 1, { longValue: ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir'] })
     .filter((it) => isLong(it, ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir']))
-    .map((it) => exec(it.kind === 'long' ? it.name : 'runtime', argvOf([valueOf(it)]), `${String(argv[0])} --runtime/--conmon/--hooks-dir names programs to run`));
+    .map((it) =>
+      exec(
+        it.kind === 'long' ? it.name : 'runtime',
+        argvOf([valueOf(it)]),
+        `${String(argv[0])} --runtime/--conmon/--hooks-dir names programs to run`,
+      ),
+    );
 }
 
 function gh(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const out: Effect[] = [];
-  if (sub.subcommand === 'alias' && argv.some((a) => a === '--shell' || a === '-s')) out.push(risk('alias-shell', 'gh alias set --shell defines a shell command'));
+  if (sub.subcommand === 'alias' && argv.some((a) => a === '--shell' || a === '-s'))
+    out.push(risk('alias-shell', 'gh alias set --shell defines a shell command'));
   const dd = argv.indexOf('--');
   if (sub.subcommand === 'repo' && dd >= 0) {
-    for (const a of argv.slice(dd + 1)) if (a === null || /^(-u|-c|--upload-pack|--template|--config)/.test(a)) out.push(exec('git-flags', opaque(), 'gh repo clone passes options to git clone that can run programs'));
+    for (const a of argv.slice(dd + 1))
+      if (a === null || /^(-u|-c|--upload-pack|--template|--config)/.test(a))
+        out.push(exec('git-flags', opaque(), 'gh repo clone passes options to git clone that can run programs'));
   }
   return out;
 }
@@ -479,13 +907,31 @@ function sshOptions(name: string, shortValue: string, programLetters: string): C
         const v = valueOf(it);
         const key = v === null ? null : v.trim().split(/[\s=]/)[0]!.toLowerCase();
         if (key === null || SSH_EXEC_OPTIONS.test(key)) {
-          const cmd = v === null ? null : v.trim().slice(key!.length).replace(/^\s*=?\s*/, '');
-          out.push({ flag: 'o', value: v, runs: key === 'proxycommand' || key === 'localcommand' ? script(cmd) : opaque(v), note: `${name} -o ${key ?? '?'} runs a local command` });
+          const cmd =
+            v === null
+              ? null
+              : v
+                  .trim()
+                  .slice(key!.length)
+                  .replace(/^\s*=?\s*/, '');
+          out.push({
+            flag: 'o',
+            value: v,
+            runs: key === 'proxycommand' || key === 'localcommand' ? script(cmd) : opaque(v),
+            note: `${name} -o ${key ?? '?'} runs a local command`,
+          });
         }
       }
       if (isShort(it, 'F')) out.push(exec('F', opaque(), `${name} -F reads a config file that can name commands to run`));
       if (isShort(it, 'E')) out.push(write('E', valueOf(it), `${name} -E writes a log file`));
-      if (isShort(it, programLetters)) out.push(exec(it.kind === 'short' ? it.name : 'S', argvOf([valueOf(it)]), `${name} -${it.kind === 'short' ? it.name : ''} names a program to run`));
+      if (isShort(it, programLetters))
+        out.push(
+          exec(
+            it.kind === 'short' ? it.name : 'S',
+            argvOf([valueOf(it)]),
+            `${name} -${it.kind === 'short' ? it.name : ''} names a program to run`,
+          ),
+        );
       if (name === 'sftp' && isShort(it, 'b')) out.push(exec('b', opaque(), 'sftp -b batch files can run local commands'));
     }
     return out;
@@ -494,10 +940,63 @@ function sshOptions(name: string, shortValue: string, programLetters: string): C
 
 function rsync(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, { shortValue: 'eBfTM', longValue: ['rsh', 'rsync-path', 'log-file', 'write-batch', 'only-write-batch', 'filter', 'exclude', 'include', 'exclude-from', 'include-from', 'files-from', 'temp-dir', 'partial-dir', 'backup-dir', 'suffix', 'chmod', 'chown', 'usermap', 'groupmap', 'compare-dest', 'copy-dest', 'link-dest', 'password-file', 'port', 'bwlimit', 'timeout', 'contimeout', 'info', 'debug', 'out-format', 'log-file-format', 'max-size', 'min-size', 'max-delete', 'block-size', 'checksum-choice', 'compress-choice', 'compress-level', 'skip-compress', 'iconv', 'remote-option', 'sockopts', 'protocol', 'stop-after', 'stop-at', 'modify-window', 'mkpath'] })) {
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'eBfTM',
+    longValue: [
+      'rsh',
+      'rsync-path',
+      'log-file',
+      'write-batch',
+      'only-write-batch',
+      'filter',
+      'exclude',
+      'include',
+      'exclude-from',
+      'include-from',
+      'files-from',
+      'temp-dir',
+      'partial-dir',
+      'backup-dir',
+      'suffix',
+      'chmod',
+      'chown',
+      'usermap',
+      'groupmap',
+      'compare-dest',
+      'copy-dest',
+      'link-dest',
+      'password-file',
+      'port',
+      'bwlimit',
+      'timeout',
+      'contimeout',
+      'info',
+      'debug',
+      'out-format',
+      'log-file-format',
+      'max-size',
+      'min-size',
+      'max-delete',
+      'block-size',
+      'checksum-choice',
+      'compress-choice',
+      'compress-level',
+      'skip-compress',
+      'iconv',
+      'remote-option',
+      'sockopts',
+      'protocol',
+      'stop-after',
+      'stop-at',
+      'modify-window',
+      'mkpath',
+    ],
+  })) {
     if (isShort(it, 'e') || isLong(it, ['rsh'])) out.push(exec('rsh', script(valueOf(it)), 'rsync -e runs a remote-shell program'));
-    if (isLong(it, ['rsync-path'])) out.push(exec('rsync-path', script(valueOf(it)), 'rsync --rsync-path names the program run on the other side'));
-    if (isLong(it, ['log-file', 'write-batch', 'only-write-batch'], ['log-file-format'])) out.push(write(it.kind === 'long' ? it.name : 'log', valueOf(it), 'rsync writes a log or batch file'));
+    if (isLong(it, ['rsync-path']))
+      out.push(exec('rsync-path', script(valueOf(it)), 'rsync --rsync-path names the program run on the other side'));
+    if (isLong(it, ['log-file', 'write-batch', 'only-write-batch'], ['log-file-format']))
+      out.push(write(it.kind === 'long' ? it.name : 'log', valueOf(it), 'rsync writes a log or batch file'));
   }
   return out;
 }
@@ -512,12 +1011,25 @@ function vim(argv: readonly Arg[]): Effect[] {
     const a = argv[i];
     if (a === null || a === undefined) continue;
     if (a === '--') break;
-    if (/^\+./.test(a) && !/^\+[0-9]+$/.test(a)) out.push(exec('+', opaque(a), `${name} +cmd runs an editor command, which can run shell commands`));
-    else if (a === '-c' || a === '--cmd' || a === '-S' || a === '-s' || a === '-u' || a === '-U' || a === '-l' || a === '--remote-send' || a === '--remote-expr') {
+    if (/^\+./.test(a) && !/^\+[0-9]+$/.test(a))
+      out.push(exec('+', opaque(a), `${name} +cmd runs an editor command, which can run shell commands`));
+    else if (
+      a === '-c' ||
+      a === '--cmd' ||
+      a === '-S' ||
+      a === '-s' ||
+      a === '-u' ||
+      a === '-U' ||
+      a === '-l' ||
+      a === '--remote-send' ||
+      a === '--remote-expr'
+    ) {
       const v = argv[i + 1] ?? null;
-      if (!((a === '-u' || a === '-U') && (v === 'NONE' || v === 'NORC' || v === 'DEFAULTS'))) out.push(exec(a.replace(/^-+/, ''), opaque(v), `${name} ${a} runs editor commands, which can run shell commands`));
+      if (!((a === '-u' || a === '-U') && (v === 'NONE' || v === 'NORC' || v === 'DEFAULTS')))
+        out.push(exec(a.replace(/^-+/, ''), opaque(v), `${name} ${a} runs editor commands, which can run shell commands`));
       i++;
-    } else if (/^-[cSsl]./.test(a) && !a.startsWith('--')) out.push(exec(a[1]!, opaque(a.slice(2)), `${name} ${a.slice(0, 2)} runs editor commands`));
+    } else if (/^-[cSsl]./.test(a) && !a.startsWith('--'))
+      out.push(exec(a[1]!, opaque(a.slice(2)), `${name} ${a.slice(0, 2)} runs editor commands`));
     else if (a === '-w' || a === '-W' || a === '--startuptime') {
       out.push(write(a.replace(/^-+/, ''), argv[i + 1] ?? null, `${name} ${a} writes a file`));
       i++;
@@ -527,11 +1039,20 @@ function vim(argv: readonly Arg[]): Effect[] {
 }
 
 function emacs(argv: readonly Arg[]): Effect[] {
-  return argv.slice(1).flatMap((a) => (a === null || /^(--eval|-l|--load|-f|--funcall|--script|-x|--batch-eval)(=|$)/.test(a) ? [exec('eval', opaque(a), 'emacs runs Lisp code given on the command line')] : []));
+  return argv
+    .slice(1)
+    .flatMap((a) =>
+      a === null || /^(--eval|-l|--load|-f|--funcall|--script|-x|--batch-eval)(=|$)/.test(a)
+        ? [exec('eval', opaque(a), 'emacs runs Lisp code given on the command line')]
+        : [],
+    );
 }
 
 function nano(argv: readonly Arg[]): Effect[] {
-  return scanOptions(argv, 1, { shortValue: 'sYoCTrXQ', longValue: ['speller', 'syntax', 'operatingdir', 'backupdir', 'tabsize', 'fill', 'wordchars', 'quotestr', 'rcfile'] })
+  return scanOptions(argv, 1, {
+    shortValue: 'sYoCTrXQ',
+    longValue: ['speller', 'syntax', 'operatingdir', 'backupdir', 'tabsize', 'fill', 'wordchars', 'quotestr', 'rcfile'],
+  })
     .filter((it) => isShort(it, 's') || isLong(it, ['speller']))
     .map((it) => exec('speller', script(valueOf(it)), 'nano --speller runs a program'));
 }
@@ -543,11 +1064,32 @@ function pager(argv: readonly Arg[]): Effect[] {
     const a = argv[i];
     if (a === null || a === undefined) continue;
     // +N, +G, +F, +Ng: go to a line, the end, or follow. Any other command string may hold "!cmd".
-    if (/^\+./.test(a) && !/^\+[0-9]*[GFg]?$/.test(a)) out.push(exec('+', opaque(a), `${name} +cmd runs pager commands, which include "!" shell escapes`));
+    if (/^\+./.test(a) && !/^\+[0-9]*[GFg]?$/.test(a))
+      out.push(exec('+', opaque(a), `${name} +cmd runs pager commands, which include "!" shell escapes`));
   }
-  for (const it of scanOptions(argv, 1, { shortValue: 'bhjkopPTxyzoO#', longValue: ['log-file', 'LOG-FILE', 'lesskey-file', 'lesskey-src', 'lesskey-content', 'tag-file', 'prompt', 'tabs', 'jump-target', 'max-back-scroll', 'max-forw-scroll', 'window', 'shift', 'buffers'], noAbbrev: true })) {
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'bhjkopPTxyzoO#',
+    longValue: [
+      'log-file',
+      'LOG-FILE',
+      'lesskey-file',
+      'lesskey-src',
+      'lesskey-content',
+      'tag-file',
+      'prompt',
+      'tabs',
+      'jump-target',
+      'max-back-scroll',
+      'max-forw-scroll',
+      'window',
+      'shift',
+      'buffers',
+    ],
+    noAbbrev: true,
+  })) {
     if (isShort(it, 'oO') || isLong(it, ['log-file', 'LOG-FILE'])) out.push(write('log-file', valueOf(it), `${name} -o writes a log file`));
-    if (isShort(it, 'k') || isLong(it, ['lesskey-file', 'lesskey-src', 'lesskey-content'])) out.push(exec('lesskey', opaque(), `${name} --lesskey can bind keys to shell commands`));
+    if (isShort(it, 'k') || isLong(it, ['lesskey-file', 'lesskey-src', 'lesskey-content']))
+      out.push(exec('lesskey', opaque(), `${name} --lesskey can bind keys to shell commands`));
   }
   return out;
 }
@@ -559,7 +1101,8 @@ function inlineCode(name: string, letters: string, longs: readonly string[] = []
   return (argv) => {
     const out: Effect[] = [];
     for (const it of scanOptions(argv, 1, { shortValue: letters + shortValue, longValue: longs, stopAtOperand: true })) {
-      if (isShort(it, letters) || isLong(it, longs)) out.push(exec(it.kind === 'long' ? it.name : it.name, opaque(valueOf(it)), `${name} runs inline code`));
+      if (isShort(it, letters) || isLong(it, longs))
+        out.push(exec(it.kind === 'long' ? it.name : it.name, opaque(valueOf(it)), `${name} runs inline code`));
       if (name === 'perl' || name === 'ruby') if (isShort(it, 'i')) out.push(write('i', null, `${name} -i edits files in place`));
     }
     return out;
@@ -590,25 +1133,71 @@ function sqlClient(name: string, letter: string, long: string): Check {
   return (argv) =>
     scanOptions(argv, 1, { shortValue: letter + 'fhUpdP', longValue: [long, 'file', 'host', 'user', 'port', 'dbname', 'database'] })
       .filter((it) => isShort(it, letter + 'f') || isLong(it, [long, 'file']))
-      .filter((it) => isShort(it, 'f') || isLong(it, ['file']) || valueOf(it) === null || /\\|\bsystem\b|\bprogram\b|\bpipe\b/i.test(valueOf(it)!))
-      .map((it) => exec(it.kind === 'short' ? it.name : it.name, opaque(valueOf(it)), `${name} meta-commands can run shell commands or write files`));
+      .filter(
+        (it) =>
+          isShort(it, 'f') || isLong(it, ['file']) || valueOf(it) === null || /\\|\bsystem\b|\bprogram\b|\bpipe\b/i.test(valueOf(it)!),
+      )
+      .map((it) =>
+        exec(it.kind === 'short' ? it.name : it.name, opaque(valueOf(it)), `${name} meta-commands can run shell commands or write files`),
+      );
 }
 
 function compiler(argv: readonly Arg[]): Effect[] {
-  return argv.slice(1).flatMap((a) => (a !== null && /^(-wrapper|-fplugin|-specs|--specs|-B|-fuse-ld=\/|-Xclang)/.test(a) ? [exec(a.replace(/^-+/, '').replace(/[=/].*$/, ''), opaque(a), 'compiler option names a program or plugin to run')] : []));
+  return argv
+    .slice(1)
+    .flatMap((a) =>
+      a !== null && /^(-wrapper|-fplugin|-specs|--specs|-B|-fuse-ld=\/|-Xclang)/.test(a)
+        ? [exec(a.replace(/^-+/, '').replace(/[=/].*$/, ''), opaque(a), 'compiler option names a program or plugin to run')]
+        : [],
+    );
 }
 
 function zip(argv: readonly Arg[]): Effect[] {
   return scanOptions(argv, 1, { longValue: ['unzip-command'] })
     .filter((it) => (it.kind === 'short' && argv[it.word] === '-TT') || isLong(it, ['unzip-command']))
-    .map((it) => exec('unzip-command', script(argv[it.word] === '-TT' ? argv[it.word + 1] ?? null : valueOf(it)), 'zip -TT runs a command to test the archive'));
+    .map((it) =>
+      exec(
+        'unzip-command',
+        script(argv[it.word] === '-TT' ? (argv[it.word + 1] ?? null) : valueOf(it)),
+        'zip -TT runs a command to test the archive',
+      ),
+    );
 }
 
 function wget(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, { shortValue: 'OoaeiPBUTtwQY', longValue: ['output-document', 'output-file', 'append-output', 'execute', 'use-askpass', 'config', 'input-file', 'directory-prefix', 'user-agent', 'header', 'user', 'password', 'tries', 'timeout', 'wait', 'quota', 'base', 'referer', 'post-data', 'post-file', 'method', 'body-data', 'body-file'] })) {
-    if ((isShort(it, 'Ooa') || isLong(it, ['output-document', 'output-file', 'append-output'])) && valueOf(it) !== '-') out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), 'wget writes a file it names'));
-    if (isShort(it, 'e') || isLong(it, ['execute', 'config'])) out.push(exec('execute', opaque(valueOf(it)), 'wget -e runs wgetrc commands, which can name outputs and programs'));
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'OoaeiPBUTtwQY',
+    longValue: [
+      'output-document',
+      'output-file',
+      'append-output',
+      'execute',
+      'use-askpass',
+      'config',
+      'input-file',
+      'directory-prefix',
+      'user-agent',
+      'header',
+      'user',
+      'password',
+      'tries',
+      'timeout',
+      'wait',
+      'quota',
+      'base',
+      'referer',
+      'post-data',
+      'post-file',
+      'method',
+      'body-data',
+      'body-file',
+    ],
+  })) {
+    if ((isShort(it, 'Ooa') || isLong(it, ['output-document', 'output-file', 'append-output'])) && valueOf(it) !== '-')
+      out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), 'wget writes a file it names'));
+    if (isShort(it, 'e') || isLong(it, ['execute', 'config']))
+      out.push(exec('execute', opaque(valueOf(it)), 'wget -e runs wgetrc commands, which can name outputs and programs'));
     if (isLong(it, ['use-askpass'])) out.push(exec('use-askpass', argvOf([valueOf(it)]), 'wget --use-askpass runs a program'));
   }
   return out;
@@ -616,11 +1205,77 @@ function wget(argv: readonly Arg[]): Effect[] {
 
 function curl(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  const writes = ['output', 'dump-header', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'output-dir', 'etag-save', 'hsts', 'alt-svc', 'remote-name', 'remote-name-all'];
-  for (const it of scanOptions(argv, 1, { shortValue: 'oDcKdHXuAeEFTwxbrmyYzCQ', longValue: ['output', 'dump-header', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'output-dir', 'etag-save', 'hsts', 'alt-svc', 'config', 'data', 'header', 'request', 'user', 'user-agent', 'referer', 'cookie', 'form', 'upload-file', 'write-out', 'proxy', 'range', 'max-time', 'connect-timeout', 'retry', 'cacert', 'cert', 'key', 'data-binary', 'data-raw', 'data-urlencode', 'json', 'url', 'resolve', 'connect-to', 'interface', 'limit-rate'], noAbbrev: true })) {
+  const writes = [
+    'output',
+    'dump-header',
+    'cookie-jar',
+    'trace',
+    'trace-ascii',
+    'stderr',
+    'libcurl',
+    'output-dir',
+    'etag-save',
+    'hsts',
+    'alt-svc',
+    'remote-name',
+    'remote-name-all',
+  ];
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'oDcKdHXuAeEFTwxbrmyYzCQ',
+    longValue: [
+      'output',
+      'dump-header',
+      'cookie-jar',
+      'trace',
+      'trace-ascii',
+      'stderr',
+      'libcurl',
+      'output-dir',
+      'etag-save',
+      'hsts',
+      'alt-svc',
+      'config',
+      'data',
+      'header',
+      'request',
+      'user',
+      'user-agent',
+      'referer',
+      'cookie',
+      'form',
+      'upload-file',
+      'write-out',
+      'proxy',
+      'range',
+      'max-time',
+      'connect-timeout',
+      'retry',
+      'cacert',
+      'cert',
+      'key',
+      'data-binary',
+      'data-raw',
+      'data-urlencode',
+      'json',
+      'url',
+      'resolve',
+      'connect-to',
+      'interface',
+      'limit-rate',
+    ],
+    noAbbrev: true,
+  })) {
     // "-" is standard output, not a file.
-    if ((isShort(it, 'oDcO') || isLong(it, writes, ['trace-time', 'trace-ids', 'trace-config', 'output-dir'])) && valueOf(it) !== '-') out.push(write(it.kind === 'long' ? it.name : it.name, isShort(it, 'O') || isLong(it, ['remote-name', 'remote-name-all']) ? null : valueOf(it), 'curl writes a file it names'));
-    if (isShort(it, 'K') || isLong(it, ['config'])) out.push(exec('config', opaque(), 'curl -K reads options from a file (outputs, uploads)'));
+    if ((isShort(it, 'oDcO') || isLong(it, writes, ['trace-time', 'trace-ids', 'trace-config', 'output-dir'])) && valueOf(it) !== '-')
+      out.push(
+        write(
+          it.kind === 'long' ? it.name : it.name,
+          isShort(it, 'O') || isLong(it, ['remote-name', 'remote-name-all']) ? null : valueOf(it),
+          'curl writes a file it names',
+        ),
+      );
+    if (isShort(it, 'K') || isLong(it, ['config']))
+      out.push(exec('config', opaque(), 'curl -K reads options from a file (outputs, uploads)'));
   }
   return out;
 }
@@ -635,8 +1290,10 @@ function builtinCallbacks(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   const items = scanOptions(argv, 1, { shortValue: name === 'bind' ? 'xmfqurs' : 'CcdnOsutAGWXPSFV', stopAtOperand: false });
   for (const it of items) {
-    if ((name === 'mapfile' || name === 'readarray') && isShort(it, 'C')) out.push(exec('C', script(valueOf(it)), `${name} -C runs a callback command`));
-    if ((name === 'compgen' || name === 'complete') && isShort(it, 'CF')) out.push(exec(it.kind === 'short' ? it.name : 'C', script(valueOf(it)), `${name} -C/-F runs a command`));
+    if ((name === 'mapfile' || name === 'readarray') && isShort(it, 'C'))
+      out.push(exec('C', script(valueOf(it)), `${name} -C runs a callback command`));
+    if ((name === 'compgen' || name === 'complete') && isShort(it, 'CF'))
+      out.push(exec(it.kind === 'short' ? it.name : 'C', script(valueOf(it)), `${name} -C/-F runs a command`));
     if (name === 'bind' && isShort(it, 'x')) out.push(exec('x', script(valueOf(it)), 'bind -x binds a shell command'));
     if (name === 'hash' && isShort(it, 'p')) out.push(risk('p', 'hash -p points a command name at another program'));
   }
@@ -660,7 +1317,8 @@ const singleDashOutputs =
       const a = argv[i];
       if (a === null || a === undefined) continue;
       const bare = a.replace(/^--?/, '').split('=')[0]!;
-      if (a.startsWith('-') && names.includes(bare)) out.push(write(bare, a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[i + 1] ?? null, `${name} ${a} writes a file`));
+      if (a.startsWith('-') && names.includes(bare))
+        out.push(write(bare, a.includes('=') ? a.slice(a.indexOf('=') + 1) : (argv[i + 1] ?? null), `${name} ${a} writes a file`));
       if (name === 'openssl' && /^-?-engine/.test(a)) out.push(exec('engine', opaque(), 'openssl -engine loads code'));
     }
     return out;
@@ -668,9 +1326,14 @@ const singleDashOutputs =
 
 function netcat(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, { shortValue: 'ecpsqwiIOTVxXPW', longValue: ['exec', 'sh-exec', 'lua-exec', 'source', 'proxy', 'output', 'append-output'] })) {
-    if (isShort(it, 'e') || isLong(it, ['exec'])) out.push(exec('exec', argvOf([valueOf(it)]), `${String(argv[0])} -e runs a program connected to the network`));
-    if (isShort(it, 'c') || isLong(it, ['sh-exec', 'lua-exec'])) out.push(exec('sh_exec', script(valueOf(it)), `${String(argv[0])} -c runs a shell command connected to the network`));
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'ecpsqwiIOTVxXPW',
+    longValue: ['exec', 'sh-exec', 'lua-exec', 'source', 'proxy', 'output', 'append-output'],
+  })) {
+    if (isShort(it, 'e') || isLong(it, ['exec']))
+      out.push(exec('exec', argvOf([valueOf(it)]), `${String(argv[0])} -e runs a program connected to the network`));
+    if (isShort(it, 'c') || isLong(it, ['sh-exec', 'lua-exec']))
+      out.push(exec('sh_exec', script(valueOf(it)), `${String(argv[0])} -c runs a shell command connected to the network`));
     if (isLong(it, ['output', 'append-output'])) out.push(write('output', valueOf(it), `${String(argv[0])} writes a file`));
   }
   return out;
@@ -680,19 +1343,32 @@ function socat(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   for (const a of argv.slice(1)) {
     if (a === null) out.push(exec('address', opaque(), 'socat address not known before it runs'));
-    else if (/^(exec|system):/i.test(a)) out.push(exec('exec', /^system:/i.test(a) ? script(a.slice(7).split(',')[0] ?? '') : argvOf((a.slice(5).split(',')[0] ?? '').split(/\s+/)), 'socat EXEC/SYSTEM address runs a program'));
-    else if (/^(open|gopen|create|creat):/i.test(a)) out.push(write('open', a.slice(a.indexOf(':') + 1).split(',')[0] ?? null, 'socat OPEN/CREATE address writes a file'));
+    else if (/^(exec|system):/i.test(a))
+      out.push(
+        exec(
+          'exec',
+          /^system:/i.test(a) ? script(a.slice(7).split(',')[0] ?? '') : argvOf((a.slice(5).split(',')[0] ?? '').split(/\s+/)),
+          'socat EXEC/SYSTEM address runs a program',
+        ),
+      );
+    else if (/^(open|gopen|create|creat):/i.test(a))
+      out.push(write('open', a.slice(a.indexOf(':') + 1).split(',')[0] ?? null, 'socat OPEN/CREATE address writes a file'));
   }
   return out;
 }
 
 function fzf(argv: readonly Arg[]): Effect[] {
-  return argv.slice(1).flatMap((a) => (a === null || /^--(preview|bind|with-shell|listen)/.test(a) ? [exec('preview', opaque(a), 'fzf --preview/--bind runs commands')] : []));
+  return argv
+    .slice(1)
+    .flatMap((a) =>
+      a === null || /^--(preview|bind|with-shell|listen)/.test(a) ? [exec('preview', opaque(a), 'fzf --preview/--bind runs commands')] : [],
+    );
 }
 
 function helm(argv: readonly Arg[]): Effect[] {
   const out = kubectl(argv);
-  for (const it of scanOptions(argv, 1, { longValue: ['post-renderer', 'kubeconfig'] })) if (isLong(it, ['post-renderer'])) out.push(exec('post_renderer', argvOf([valueOf(it)]), 'helm --post-renderer runs a program'));
+  for (const it of scanOptions(argv, 1, { longValue: ['post-renderer', 'kubeconfig'] }))
+    if (isLong(it, ['post-renderer'])) out.push(exec('post_renderer', argvOf([valueOf(it)]), 'helm --post-renderer runs a program'));
   return out;
 }
 
@@ -727,7 +1403,10 @@ const CHECKS: Readonly<Record<string, Check>> = {
   bun: npmFamily,
   npx,
   bunx: npx,
-  uv: subcommandRunner(['run', 'tool'], { shortValue: 'p', longValue: ['with', 'python', 'package', 'extra', 'group', 'env-file', 'directory', 'project', 'index', 'from'] }),
+  uv: subcommandRunner(['run', 'tool'], {
+    shortValue: 'p',
+    longValue: ['with', 'python', 'package', 'extra', 'group', 'env-file', 'directory', 'project', 'index', 'from'],
+  }),
   uvx: (argv) => [exec('run', argvOf(argv.slice(1)), 'uvx runs a tool')],
   poetry: subcommandRunner(['run']),
   pipenv: subcommandRunner(['run']),
@@ -738,7 +1417,10 @@ const CHECKS: Readonly<Record<string, Check>> = {
   mamba: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),
   direnv: subcommandRunner(['exec']),
   nix: subcommandRunner(['develop', 'shell', 'run']),
-  'nix-shell': (argv) => scanOptions(argv, 1, { longValue: ['run', 'command', 'packages', 'attr', 'arg', 'argstr'], shortValue: 'pAI' }).filter((it) => isLong(it, ['run', 'command'])).map((it) => exec('run', script(valueOf(it)), 'nix-shell --run runs a shell command')),
+  'nix-shell': (argv) =>
+    scanOptions(argv, 1, { longValue: ['run', 'command', 'packages', 'attr', 'arg', 'argstr'], shortValue: 'pAI' })
+      .filter((it) => isLong(it, ['run', 'command']))
+      .map((it) => exec('run', script(valueOf(it)), 'nix-shell --run runs a shell command')),
   cargo,
   rustup,
   go: goTool,
@@ -788,7 +1470,8 @@ const CHECKS: Readonly<Record<string, Check>> = {
   pypy3: inlineCode('pypy3', 'c'),
   node: inlineCode('node', 'epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader']),
   nodejs: inlineCode('nodejs', 'epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader']),
-  deno: (argv, sub) => (sub.subcommand === 'eval' ? [exec('eval', opaque(argv[(sub.index ?? 0) + 1] ?? null), 'deno eval runs inline code')] : []),
+  deno: (argv, sub) =>
+    sub.subcommand === 'eval' ? [exec('eval', opaque(argv[(sub.index ?? 0) + 1] ?? null), 'deno eval runs inline code')] : [],
   perl: inlineCode('perl', 'eE', [], 'I'),
   ruby: inlineCode('ruby', 'e', [], 'rI'),
   php: inlineCode('php', 'rBRE', [], 'cdz'),

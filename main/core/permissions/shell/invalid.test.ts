@@ -72,7 +72,29 @@ describe('invalid commands', () => {
   });
 
   it('never throws on odd inputs', () => {
-    for (const s of ['\\', '$', '`', '"', "'", '((', '))', '{', '}', ';', '&', '|', '!', '<', '>', '$((', '${', '<<', 'a<<b', '\\\n', '$(($((1))))']) {
+    for (const s of [
+      '\\',
+      '$',
+      '`',
+      '"',
+      "'",
+      '((',
+      '))',
+      '{',
+      '}',
+      ';',
+      '&',
+      '|',
+      '!',
+      '<',
+      '>',
+      '$((',
+      '${',
+      '<<',
+      'a<<b',
+      '\\\n',
+      '$(($((1))))',
+    ]) {
       expect(() => classifyCommand(s)).not.toThrow();
     }
     expect(() => classifyCommand(undefined as unknown as string)).not.toThrow();

@@ -66,7 +66,7 @@ export function scanOptions(argv: readonly Arg[], from: number, g: OptionGrammar
       if (eq >= 0) {
         items.push({ kind: 'long', name, value: body.slice(eq + 1), word: i });
       } else if (longMatches(name, g.longValue ?? [], g.noAbbrev)) {
-        items.push({ kind: 'long', name, value: i + 1 < argv.length ? argv[i + 1] ?? null : null, word: i });
+        items.push({ kind: 'long', name, value: i + 1 < argv.length ? (argv[i + 1] ?? null) : null, word: i });
         i = skipValue(argv, i);
       } else {
         items.push({ kind: 'long', name, word: i });
@@ -80,7 +80,7 @@ export function scanOptions(argv: readonly Arg[], from: number, g: OptionGrammar
       if (g.shortValue?.includes(letter)) {
         if (rest !== '') items.push({ kind: 'short', name: letter, value: rest, word: i });
         else {
-          items.push({ kind: 'short', name: letter, value: i + 1 < argv.length ? argv[i + 1] ?? null : null, word: i });
+          items.push({ kind: 'short', name: letter, value: i + 1 < argv.length ? (argv[i + 1] ?? null) : null, word: i });
           i = skipValue(argv, i);
         }
         break;

@@ -106,7 +106,7 @@ describe('ordinary commands stay simple', () => {
 
   it('argv is the literal words after quote removal (redirections to descriptors are not words)', () => {
     expect(expectSimple('git commit -m "fix: a && b"').argv).toEqual(['git', 'commit', '-m', 'fix: a && b']);
-    expect(expectSimple("echo 'a;b' \"c\\\"d\" e\\ f").argv).toEqual(['echo', 'a;b', 'c"d', 'e f']);
+    expect(expectSimple('echo \'a;b\' "c\\"d" e\\ f').argv).toEqual(['echo', 'a;b', 'c"d', 'e f']);
     expect(expectSimple('cargo build 2>&1').argv).toEqual(['cargo', 'build']);
     expect(expectSimple('git status \\\n--short').argv).toEqual(['git', 'status', '--short']);
     expect(expectSimple("printf $'plain'").argv).toEqual(['printf', 'plain']);

@@ -1,6 +1,16 @@
 /** The parser facade: operator numbers of this mvdan-sh build, string decoding, tree conversion. */
 import { describe, expect, it } from 'vitest';
-import { BIN_TEXT, PROC_TEXT, REDIR_TEXT, type CallExpr, type Lit, type ProcSubst, type Redirect, type Stmt, type BinaryCmd } from './ast.js';
+import {
+  BIN_TEXT,
+  PROC_TEXT,
+  REDIR_TEXT,
+  type CallExpr,
+  type Lit,
+  type ProcSubst,
+  type Redirect,
+  type Stmt,
+  type BinaryCmd,
+} from './ast.js';
 import { nodeType, parseBash, walk } from './parser.js';
 
 function first(src: string): Stmt {
@@ -27,7 +37,7 @@ describe('parser facade', () => {
   });
 
   it('decodes non-ASCII text (GopherJS keeps Go strings as UTF-8 bytes)', () => {
-    const args = (first("echo é '日本' \"😀\"").Cmd as CallExpr).Args;
+    const args = (first('echo é \'日本\' "😀"').Cmd as CallExpr).Args;
     expect((args[1]!.Parts[0] as Lit).Value).toBe('é');
   });
 

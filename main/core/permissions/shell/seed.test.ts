@@ -4,7 +4,13 @@ import { classifyCommand } from './index.js';
 
 describe('seed examples', () => {
   it('git status → run_command:git (simple)', () => {
-    expect(classifyCommand('git status')).toEqual({ kind: 'simple', key: 'run_command:git', program: 'git', subcommand: 'status', argv: ['git', 'status'] });
+    expect(classifyCommand('git status')).toEqual({
+      kind: 'simple',
+      key: 'run_command:git',
+      program: 'git',
+      subcommand: 'status',
+      argv: ['git', 'status'],
+    });
   });
 
   it('git status && git add . → run_command:git-status-&&-git-add', () => {
@@ -17,7 +23,11 @@ describe('seed examples', () => {
     const c = classifyCommand('git status && git push origin main');
     expect(c.kind).toBe('compound');
     expect(c.key).toBe('run_command:git-status-&&-git-push');
-    if (c.kind === 'compound') expect(c.programs).toEqual([{ program: 'git', subcommand: 'status' }, { program: 'git', subcommand: 'push' }]);
+    if (c.kind === 'compound')
+      expect(c.programs).toEqual([
+        { program: 'git', subcommand: 'status' },
+        { program: 'git', subcommand: 'push' },
+      ]);
   });
 
   it('ADR 0036: git pull && git push --force never shares the simple key run_command:git', () => {

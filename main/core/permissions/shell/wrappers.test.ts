@@ -44,7 +44,7 @@ describe('wrappers and shells', () => {
     ['bash build.sh', 'run_command:bash-[-build.sh-]', ['bash', 'build.sh']],
     ['bash', 'run_command:bash-[-?-]', ['bash', '?']],
     ['bash -c "$CMD"', 'run_command:bash-[-?-]-$CMD', ['bash', '?']],
-    ["bash -c 'bash -c \"git push\"'", 'run_command:bash-[-bash-[-git-push-]-]', ['bash', 'git']],
+    ['bash -c \'bash -c "git push"\'', 'run_command:bash-[-bash-[-git-push-]-]', ['bash', 'git']],
     ['watch -n 1 ls -la', 'run_command:watch-[-ls-]', ['watch', 'ls']],
     ['flock /tmp/l rm x', 'run_command:flock-[-rm-]', ['flock', 'rm']],
     ["flock -c 'rm x' /tmp/l", 'run_command:flock-[-rm-]', ['flock', 'rm']],

@@ -17,7 +17,9 @@ export interface WrapperUse {
 type WrapperFn = (argv: readonly Arg[]) => WrapperUse;
 
 const rest = (argv: readonly Arg[], i: number): Inner => (i < argv.length ? { kind: 'argv', argv: argv.slice(i) } : { kind: 'none' });
-const wrapped = (name: string, inner: Inner): WrapperUse => ({ effects: [{ flag: '', runs: inner, note: `runs a program through ${name}` }] });
+const wrapped = (name: string, inner: Inner): WrapperUse => ({
+  effects: [{ flag: '', runs: inner, note: `runs a program through ${name}` }],
+});
 
 /** Index of the first operand after the wrapper's options (POSIX: options stop at the first operand). */
 function firstOperand(argv: readonly Arg[], g: OptionGrammar): { index: number; items: OptItem[] } {
@@ -72,7 +74,11 @@ function joinScript(name: string, from: (argv: readonly Arg[]) => number): Wrapp
 }
 
 const env: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, { shortValue: 'uCPS', longValue: ['unset', 'chdir', 'split-string', 'block-signal', 'default-signal', 'ignore-signal'], stopAtOperand: true });
+  const items = scanOptions(argv, 1, {
+    shortValue: 'uCPS',
+    longValue: ['unset', 'chdir', 'split-string', 'block-signal', 'default-signal', 'ignore-signal'],
+    stopAtOperand: true,
+  });
   for (const it of items) {
     if (it.kind === 'dynamic') return wrapped('env', { kind: 'opaque', text: null });
     if ((it.kind === 'short' && it.name === 'S') || (it.kind === 'long' && it.name === 'split-string')) {
@@ -103,9 +109,14 @@ const sudo: WrapperFn = (argv) => {
     if (it.kind === 'dynamic') return wrapped('sudo', { kind: 'opaque', text: null });
     if (it.kind === 'short' && (it.name === 's' || it.name === 'i')) viaShell = true;
     if (it.kind === 'long' && (it.name === 'shell' || it.name === 'login')) viaShell = true;
-    if ((it.kind === 'short' && it.name === 'e') || (it.kind === 'long' && it.name === 'edit')) return wrapped('sudo', { kind: 'opaque', text: null });
+    if ((it.kind === 'short' && it.name === 'e') || (it.kind === 'long' && it.name === 'edit'))
+      return wrapped('sudo', { kind: 'opaque', text: null });
     if (it.kind === 'operand') {
-      if (viaShell) return wrapped('sudo', { kind: 'script', text: argv.slice(it.word).some((w) => w === null) ? null : argv.slice(it.word).join(' ') });
+      if (viaShell)
+        return wrapped('sudo', {
+          kind: 'script',
+          text: argv.slice(it.word).some((w) => w === null) ? null : argv.slice(it.word).join(' '),
+        });
       return wrapped('sudo', rest(argv, it.word));
     }
   }
@@ -127,7 +138,8 @@ const flock: WrapperFn = (argv) => {
   const items = scanOptions(argv, 1, { shortValue: 'Ewc', longValue: ['conflict-exit-code', 'timeout', 'command'], stopAtOperand: true });
   for (const it of items) {
     if (it.kind === 'dynamic') return wrapped('flock', { kind: 'opaque', text: null });
-    if ((it.kind === 'short' && it.name === 'c') || (it.kind === 'long' && it.name === 'command')) return wrapped('flock', { kind: 'script', text: it.value ?? null });
+    if ((it.kind === 'short' && it.name === 'c') || (it.kind === 'long' && it.name === 'command'))
+      return wrapped('flock', { kind: 'script', text: it.value ?? null });
     if (it.kind === 'operand') return wrapped('flock', rest(argv, it.word + 1));
   }
   return wrapped('flock', { kind: 'none' });
@@ -142,10 +154,16 @@ const watch: WrapperFn = (argv) => {
 };
 
 const su: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, { shortValue: 'cCsgGuw', longValue: ['command', 'session-command', 'shell', 'group', 'supp-group', 'user', 'whitelist-environment'] });
+  const items = scanOptions(argv, 1, {
+    shortValue: 'cCsgGuw',
+    longValue: ['command', 'session-command', 'shell', 'group', 'supp-group', 'user', 'whitelist-environment'],
+  });
   for (const it of items) {
     if (it.kind === 'dynamic') return wrapped(String(argv[0]), { kind: 'opaque', text: null });
-    if ((it.kind === 'short' && (it.name === 'c' || it.name === 'C')) || (it.kind === 'long' && (it.name === 'command' || it.name === 'session-command'))) {
+    if (
+      (it.kind === 'short' && (it.name === 'c' || it.name === 'C')) ||
+      (it.kind === 'long' && (it.name === 'command' || it.name === 'session-command'))
+    ) {
       return wrapped(String(argv[0]), { kind: 'script', text: it.value ?? null });
     }
   }
@@ -153,11 +171,15 @@ const su: WrapperFn = (argv) => {
 };
 
 const script: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, { shortValue: 'cEIOBTtmo', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'] });
+  const items = scanOptions(argv, 1, {
+    shortValue: 'cEIOBTtmo',
+    longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'],
+  });
   const effects: Effect[] = [];
   let inner: Inner = { kind: 'opaque', text: null };
   for (const it of items) {
-    if ((it.kind === 'short' && it.name === 'c') || (it.kind === 'long' && it.name === 'command')) inner = { kind: 'script', text: it.value ?? null };
+    if ((it.kind === 'short' && it.name === 'c') || (it.kind === 'long' && it.name === 'command'))
+      inner = { kind: 'script', text: it.value ?? null };
     if (it.kind === 'operand') effects.push({ flag: '', writes: it.value, note: 'script writes a typescript file' });
   }
   return { effects: [{ flag: '', runs: inner, note: 'runs a program through script' }, ...effects] };
@@ -167,7 +189,8 @@ const timeBinary: WrapperFn = (argv) => {
   const items = scanOptions(argv, 1, { shortValue: 'fo', longValue: ['format', 'output'], stopAtOperand: true });
   const effects: Effect[] = [];
   for (const it of items) {
-    if ((it.kind === 'short' && it.name === 'o') || (it.kind === 'long' && it.name === 'output')) effects.push({ flag: 'o', writes: it.value ?? null, note: 'time -o writes its report to a file' });
+    if ((it.kind === 'short' && it.name === 'o') || (it.kind === 'long' && it.name === 'output'))
+      effects.push({ flag: 'o', writes: it.value ?? null, note: 'time -o writes its report to a file' });
   }
   const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
   const inner: Inner = !op ? { kind: 'none' } : op.kind === 'dynamic' ? { kind: 'opaque', text: null } : rest(argv, op.word);
@@ -175,14 +198,20 @@ const timeBinary: WrapperFn = (argv) => {
 };
 
 /** Wrappers whose option grammar is not modelled: what they run is opaque. */
-const opaque = (name: string): WrapperFn => () => wrapped(name, { kind: 'opaque', text: null });
+const opaque =
+  (name: string): WrapperFn =>
+  () =>
+    wrapped(name, { kind: 'opaque', text: null });
 
 const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   env,
   sudo,
   doas: simpleWrapper('doas', { shortValue: 'uC' }),
   pkexec: simpleWrapper('pkexec', { longValue: ['user'] }),
-  run0: simpleWrapper('run0', { shortValue: 'uDg', longValue: ['user', 'group', 'chdir', 'property', 'description', 'slice', 'nice', 'setenv', 'unit', 'machine', 'background'] }),
+  run0: simpleWrapper('run0', {
+    shortValue: 'uDg',
+    longValue: ['user', 'group', 'chdir', 'property', 'description', 'slice', 'nice', 'setenv', 'unit', 'machine', 'background'],
+  }),
   nohup: simpleWrapper('nohup', {}),
   setsid: simpleWrapper('setsid', {}),
   timeout: simpleWrapper('timeout', { shortValue: 'sk', longValue: ['signal', 'kill-after'] }, 1),
@@ -244,7 +273,10 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   },
   dotenv: opaque('dotenv'),
   'env-cmd': opaque('env-cmd'),
-  strace: simpleWrapper('strace', { shortValue: 'abeEIoOpPsSuUX', longValue: ['output', 'attach', 'user', 'env', 'trace', 'signal', 'status', 'string-limit'] }),
+  strace: simpleWrapper('strace', {
+    shortValue: 'abeEIoOpPsSuUX',
+    longValue: ['output', 'attach', 'user', 'env', 'trace', 'signal', 'status', 'string-limit'],
+  }),
   ltrace: simpleWrapper('ltrace', { shortValue: 'aAeEfFlLnopsSuwxX', longValue: ['output', 'library'] }),
   valgrind: simpleWrapper('valgrind', {}),
   perf: opaque('perf'),

@@ -88,7 +88,10 @@ describe('capabilities', () => {
 
   it('a shell capability carries the shell environment: its ceiling is the session', async () => {
     const { tool, root, ctx } = setup();
-    await tool('create_capability').execute({ ...upper, name: 'count', environment: 'shell', code: 'echo "args=$1"; exit 0', parameters: { type: 'object' } }, ctx);
+    await tool('create_capability').execute(
+      { ...upper, name: 'count', environment: 'shell', code: 'echo "args=$1"; exit 0', parameters: { type: 'object' } },
+      ctx,
+    );
     const p = await permit(tool('run_capability'), { name: 'count', args: { n: 1 } }, root);
     expect(p).toMatchObject({ kind: 'ask', environment: 'shell' });
     expect(p.kind === 'ask' && ceilingOf(p.environment!)).toBe('session');
@@ -99,7 +102,16 @@ describe('capabilities', () => {
 
   it('a sandbox capability runs in the OS sandbox', async () => {
     const { tool, root, ctx } = setup();
-    await tool('create_capability').execute({ ...upper, name: 'touchy', environment: 'sandbox', code: 'echo ok > made.txt; echo no > /etc/cc-escape 2>&1; echo "$CAPABILITY_ARGS"', parameters: { type: 'object' } }, ctx);
+    await tool('create_capability').execute(
+      {
+        ...upper,
+        name: 'touchy',
+        environment: 'sandbox',
+        code: 'echo ok > made.txt; echo no > /etc/cc-escape 2>&1; echo "$CAPABILITY_ARGS"',
+        parameters: { type: 'object' },
+      },
+      ctx,
+    );
     const p = await permit(tool('run_capability'), { name: 'touchy', args: {} }, root);
     expect(p).toMatchObject({ kind: 'ask', environment: 'sandbox' });
     const r = await tool('run_capability').execute({ name: 'touchy', args: {} }, ctx);

@@ -9,14 +9,16 @@ export type ListCapabilitiesArgs = z.infer<typeof listCapabilitiesArgs>;
 export function listCapabilitiesTool(): Tool<ListCapabilitiesArgs> {
   return defineTool<ListCapabilitiesArgs>({
     name: 'list_capabilities',
-    description: 'List the capabilities of this project: name, description, environment, content hash and parameters (and any that fail validation, with why).',
+    description:
+      'List the capabilities of this project: name, description, environment, content hash and parameters (and any that fail validation, with why).',
     category: 'agent',
     environment: 'host',
     parameters: listCapabilitiesArgs,
     permission: () => ({ kind: 'none' }),
     async execute(_args, ctx) {
       const all = await listCapabilities(ctx.projectRoot);
-      if (all.length === 0) return { content: 'list_capabilities: none yet (create one with create_capability)', data: { capabilities: [] } };
+      if (all.length === 0)
+        return { content: 'list_capabilities: none yet (create one with create_capability)', data: { capabilities: [] } };
       const rows = all.map((c) =>
         c.ok
           ? {

@@ -14,12 +14,32 @@ export const NAME_PATTERN = /^[a-z][a-z0-9_]{1,47}$/;
 
 /** The built-in tools: a capability may not shadow one. */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set([
-  'read_file', 'list_dir', 'glob', 'grep', 'diff',
-  'write_file', 'edit_file', 'delete_path', 'move_path',
-  'run_command', 'process_output', 'process_kill', 'run_sandboxed', 'run_container',
-  'git_status', 'git_log', 'commit',
-  'web_search', 'web_fetch', 'github_search',
-  'agent', 'reason', 'memory', 'create_capability', 'run_capability', 'list_capabilities',
+  'read_file',
+  'list_dir',
+  'glob',
+  'grep',
+  'diff',
+  'write_file',
+  'edit_file',
+  'delete_path',
+  'move_path',
+  'run_command',
+  'process_output',
+  'process_kill',
+  'run_sandboxed',
+  'run_container',
+  'git_status',
+  'git_log',
+  'commit',
+  'web_search',
+  'web_fetch',
+  'github_search',
+  'agent',
+  'reason',
+  'memory',
+  'create_capability',
+  'run_capability',
+  'list_capabilities',
 ]);
 
 export const MAX_CODE_BYTES = 256 * 1024;
@@ -49,7 +69,12 @@ export const manifestSchema = z
     environment: z.enum(CAPABILITY_ENVIRONMENTS),
     /** Host functions a wasm capability may call; none by default. */
     grants: z.array(z.enum(CAPABILITY_GRANTS)).max(CAPABILITY_GRANTS.length).optional(),
-    timeout_ms: z.number().int().positive().max(10 * 60_000).optional(),
+    timeout_ms: z
+      .number()
+      .int()
+      .positive()
+      .max(10 * 60_000)
+      .optional(),
   })
   .strict();
 export type CapabilityManifest = z.infer<typeof manifestSchema>;
@@ -76,7 +101,11 @@ function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }

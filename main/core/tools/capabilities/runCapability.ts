@@ -30,7 +30,8 @@ export function runCapabilityTool(deps: ExecuteDeps): Tool<RunCapabilityArgs> {
   const approved = new Map<string, Capability>();
   return defineTool<RunCapabilityArgs>({
     name: 'run_capability',
-    description: 'Run a capability (a tool written with create_capability) in its own environment: wasm (QuickJS), shell, sandbox or docker. Its approval is bound to its exact code.',
+    description:
+      'Run a capability (a tool written with create_capability) in its own environment: wasm (QuickJS), shell, sandbox or docker. Its approval is bound to its exact code.',
     category: 'agent',
     // The tool's own default; each call's Permission carries the capability's environment.
     environment: 'shell',
@@ -58,7 +59,9 @@ export function runCapabilityTool(deps: ExecuteDeps): Tool<RunCapabilityArgs> {
       const now = await loadCapability(ctx.projectRoot, args.name);
       if (now.hash !== snap.hash) {
         approved.delete(args.name);
-        throw new ToolFailure(`${args.name} changed after it was approved (${snap.hash} → ${now.hash}); call it again to be asked about the new code`);
+        throw new ToolFailure(
+          `${args.name} changed after it was approved (${snap.hash} → ${now.hash}); call it again to be asked about the new code`,
+        );
       }
       const bad = checkArgs(snap, args.args ?? {});
       if (bad) throw new ToolFailure(bad);

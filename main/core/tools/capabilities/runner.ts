@@ -3,7 +3,15 @@
  * (never re-read from disk), and its arguments reach it as JSON: the default export's argument in
  * wasm, `$1` and $CAPABILITY_ARGS for shell scripts.
  */
-import { buildRemoveArgv, buildRunArgv, containerName, containerUser, DEFAULT_IMAGE, detectEngineCached, exec } from '../../env/container.js';
+import {
+  buildRemoveArgv,
+  buildRunArgv,
+  containerName,
+  containerUser,
+  DEFAULT_IMAGE,
+  detectEngineCached,
+  exec,
+} from '../../env/container.js';
 import { startPty } from '../../env/pty.js';
 import { SandboxUnavailable, wrapSandboxed } from '../../env/sandbox.js';
 import { runQuickJs } from '../../env/wasm/quickjs.js';
@@ -24,12 +32,27 @@ export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolC
   const argsJson = JSON.stringify(args ?? {});
   const data = { capability: m.name, hash: cap.hash, environment: m.environment };
   if (m.environment === 'wasm') {
-    const r = await runQuickJs({ code: cap.code, args, grants: m.grants ?? [], projectRoot: ctx.projectRoot, timeoutMs, signal: ctx.signal, onLog: ctx.output });
+    const r = await runQuickJs({
+      code: cap.code,
+      args,
+      grants: m.grants ?? [],
+      projectRoot: ctx.projectRoot,
+      timeoutMs,
+      signal: ctx.signal,
+      onLog: ctx.output,
+    });
     if (!r.ok) return { content: `${tool}: ${r.error}`, isError: true, data: { ...data, kind: r.kind, logs: r.logs } };
     return { content: `${tool}: ${JSON.stringify(r.value, null, 2)}`, data: { ...data, value: r.value, logs: r.logs } };
   }
   const logPath = await newLogPath(ctx.logDir, 'run_capability');
-  const common = { cwd: ctx.projectRoot, timeoutMs, signal: ctx.signal, onText: ctx.output, logPath, killGraceMs: deps.execute?.killGraceMs };
+  const common = {
+    cwd: ctx.projectRoot,
+    timeoutMs,
+    signal: ctx.signal,
+    onText: ctx.output,
+    logPath,
+    killGraceMs: deps.execute?.killGraceMs,
+  };
   if (m.environment === 'shell') {
     const env = { ...childEnv(deps), CAPABILITY_ARGS: argsJson };
     const r = await startPty({ ...common, argv: ['/bin/bash', '-c', cap.code, m.name, argsJson], env }).done;
@@ -39,7 +62,12 @@ export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolC
     const env = { ...childEnv(deps), CAPABILITY_ARGS: argsJson };
     let wrapped;
     try {
-      wrapped = await wrapSandboxed(cap.code, { projectRoot: ctx.projectRoot, denyRead: [deps.dataDir], allowedDomains: [] }, env, ctx.signal);
+      wrapped = await wrapSandboxed(
+        cap.code,
+        { projectRoot: ctx.projectRoot, denyRead: [deps.dataDir], allowedDomains: [] },
+        env,
+        ctx.signal,
+      );
     } catch (err) {
       if (err instanceof SandboxUnavailable) throw new ToolFailure(`the OS sandbox cannot run on this machine: ${err.message}`);
       throw err;
@@ -56,8 +84,14 @@ export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolC
   if (!found.ok) throw new ToolFailure(`no container engine can run here: ${found.reason}`);
   const name = containerName();
   const argv = buildRunArgv({
-    engine: found.engine, image, projectRoot: ctx.projectRoot, command: cap.code, name,
-    limits: deps.execute?.containerLimits, user: containerUser(found.engine), env: { CAPABILITY_ARGS: argsJson },
+    engine: found.engine,
+    image,
+    projectRoot: ctx.projectRoot,
+    command: cap.code,
+    name,
+    limits: deps.execute?.containerLimits,
+    user: containerUser(found.engine),
+    env: { CAPABILITY_ARGS: argsJson },
   });
   const r = await startPty({
     ...common,

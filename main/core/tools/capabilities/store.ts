@@ -3,7 +3,16 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { resolveInProject } from '../../fs/projectPath.js';
 import { ToolFailure } from '../output.js';
-import { codeFileName, contentHash, describeIssues, manifestSchema, MAX_CODE_BYTES, NAME_PATTERN, type Capability, type CapabilityManifest } from './manifest.js';
+import {
+  codeFileName,
+  contentHash,
+  describeIssues,
+  manifestSchema,
+  MAX_CODE_BYTES,
+  NAME_PATTERN,
+  type Capability,
+  type CapabilityManifest,
+} from './manifest.js';
 
 export const CAPABILITIES_DIR = '.codecoder/capabilities';
 
@@ -36,7 +45,8 @@ export async function loadCapability(projectRoot: string, name: string): Promise
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) throw new CapabilityError(`${CAPABILITIES_DIR}/${name}/manifest.json is invalid: ${describeIssues(parsed.error)}`);
-  if (parsed.data.name !== name) throw new CapabilityError(`${CAPABILITIES_DIR}/${name}/manifest.json names "${parsed.data.name}", not "${name}"`);
+  if (parsed.data.name !== name)
+    throw new CapabilityError(`${CAPABILITIES_DIR}/${name}/manifest.json names "${parsed.data.name}", not "${name}"`);
   const codePath = path.join(dir, codeFileName(parsed.data.environment));
   const code = await readFile(codePath, 'utf8').catch(() => {
     throw new CapabilityError(`${CAPABILITIES_DIR}/${name}/${codeFileName(parsed.data.environment)} is missing`);
@@ -64,7 +74,10 @@ export async function listCapabilities(projectRoot: string): Promise<Listed[]> {
   if (!r.inside) return [];
   const names = await readdir(r.abs, { withFileTypes: true }).catch(() => []);
   const out: Listed[] = [];
-  for (const d of names.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const d of names
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     try {
       out.push({ ok: true, capability: await loadCapability(projectRoot, d) });
     } catch (err) {

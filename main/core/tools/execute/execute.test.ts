@@ -25,8 +25,12 @@ describe('run_command', () => {
     expect(c.kind === 'ask' && c.flags?.compound).toBe(true);
     expect((await rc.permission({ command: 'echo "unterminated' }, { projectRoot: root })).kind).toBe('invalid');
     expect((await tool('run_sandboxed').permission({ command: 'npm test' }, { projectRoot: root })).kind === 'ask').toBe(true);
-    expect(await tool('run_sandboxed').permission({ command: 'npm test' }, { projectRoot: root })).toMatchObject({ key: { raw: 'run_sandboxed:npm' } });
-    expect(await tool('run_container').permission({ command: 'make -j2' }, { projectRoot: root })).toMatchObject({ key: { raw: 'run_container:make' } });
+    expect(await tool('run_sandboxed').permission({ command: 'npm test' }, { projectRoot: root })).toMatchObject({
+      key: { raw: 'run_sandboxed:npm' },
+    });
+    expect(await tool('run_container').permission({ command: 'make -j2' }, { projectRoot: root })).toMatchObject({
+      key: { raw: 'run_container:make' },
+    });
   });
 
   it('rejects bad arguments with the field named', () => {
@@ -110,7 +114,10 @@ describe('run_command', () => {
       }
       await new Promise((r) => setImmediate(r));
     }
-    expect(await tool('process_kill').permission({ id }, { projectRoot: root })).toMatchObject({ kind: 'ask', key: { raw: 'process_kill:background' } });
+    expect(await tool('process_kill').permission({ id }, { projectRoot: root })).toMatchObject({
+      kind: 'ask',
+      key: { raw: 'process_kill:background' },
+    });
     const k = await tool('process_kill').execute({ id }, ctx);
     expect(k.content).toContain('stopped');
     expect(proc.state).toBe('killed');

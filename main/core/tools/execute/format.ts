@@ -26,7 +26,15 @@ export function runResult(tool: string, o: RunOutcome, extra: Record<string, unk
   const result: ToolResult = {
     content: `${tool}: ${how}${cut}\n${body}`,
     isError: o.reason !== 'exit' || o.exitCode !== 0,
-    data: { exitCode: o.exitCode, signal: o.signal, reason: o.reason, bytes: o.totalBytes, durationMs: o.durationMs, logPath: o.logPath, ...extra },
+    data: {
+      exitCode: o.exitCode,
+      signal: o.signal,
+      reason: o.reason,
+      bytes: o.totalBytes,
+      durationMs: o.durationMs,
+      logPath: o.logPath,
+      ...extra,
+    },
   };
   if (o.logPath) result.fullLogPath = o.logPath;
   return result;

@@ -28,11 +28,17 @@ export function processKillTool(table: ProcessTable): Tool<ProcessKillArgs> {
       const p = table.get(args.id);
       if (!p) throw new ToolFailure(`"id": no background process ${JSON.stringify(args.id)}`);
       if (p.state !== 'running') {
-        return { content: `process_kill: ${p.id} is not running (${p.state}${p.exitCode !== null ? `, exit code ${p.exitCode}` : ''})`, data: { id: p.id, state: p.state } };
+        return {
+          content: `process_kill: ${p.id} is not running (${p.state}${p.exitCode !== null ? `, exit code ${p.exitCode}` : ''})`,
+          data: { id: p.id, state: p.state },
+        };
       }
       p.handle.kill('killed');
       const r = await p.done;
-      return { content: `process_kill: ${p.id} (pid ${p.pid}) stopped`, data: { id: p.id, state: p.state, exitCode: r.exitCode, signal: r.signal } };
+      return {
+        content: `process_kill: ${p.id} (pid ${p.pid}) stopped`,
+        data: { id: p.id, state: p.state, exitCode: r.exitCode, signal: r.signal },
+      };
     },
   });
 }

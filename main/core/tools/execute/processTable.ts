@@ -40,7 +40,17 @@ export class ProcessTable {
       throw new Error(`${this.maxRunning} background processes are already running; stop one with process_kill first`);
     }
     const id = `bg${this.next++}`;
-    const p: BackgroundProcess = { id, command, pid: handle.pid, logPath, startedAt: Date.now(), state: 'running', exitCode: null, handle, done: handle.done };
+    const p: BackgroundProcess = {
+      id,
+      command,
+      pid: handle.pid,
+      logPath,
+      startedAt: Date.now(),
+      state: 'running',
+      exitCode: null,
+      handle,
+      done: handle.done,
+    };
     handle.done.then((r) => {
       p.exitCode = r.exitCode;
       p.state = r.reason === 'exit' ? 'exited' : r.reason === 'timeout' ? 'timeout' : 'killed';

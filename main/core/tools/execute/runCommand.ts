@@ -17,8 +17,17 @@ export const runCommandArgs = z
   .object({
     command: z.string().min(1, 'command must not be empty').describe('A shell command line, run with `bash -c` in the project folder.'),
     cwd: z.string().optional().describe('A folder inside the project to run in (default: the project root).'),
-    timeout_ms: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe('Kill the command (its whole process group) after this many milliseconds. Default 120000.'),
-    background: z.boolean().optional().describe('Start it and return at once with a process id; read its output with process_output, stop it with process_kill.'),
+    timeout_ms: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_TIMEOUT_MS)
+      .optional()
+      .describe('Kill the command (its whole process group) after this many milliseconds. Default 120000.'),
+    background: z
+      .boolean()
+      .optional()
+      .describe('Start it and return at once with a process id; read its output with process_output, stop it with process_kill.'),
   })
   .strict();
 export type RunCommandArgs = z.infer<typeof runCommandArgs>;
@@ -29,7 +38,7 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
     name: 'run_command',
     description:
       'Run a shell command in the project folder on a pseudo-terminal and return its exit code and output (head and tail; the full log path is given when output is long). ' +
-      'Use `background: true` for servers and watchers. Each program needs the user\'s approval (key run_command:<program>), which lasts at most for this session.',
+      "Use `background: true` for servers and watchers. Each program needs the user's approval (key run_command:<program>), which lasts at most for this session.",
     category: 'execute',
     environment: 'shell',
     parameters: runCommandArgs,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { buildRemoveArgv, buildRunArgv, containerName, containerUser, DEFAULT_IMAGE, detectEngineCached, exec } from '../../env/container.js';
+import {
+  buildRemoveArgv,
+  buildRunArgv,
+  containerName,
+  containerUser,
+  DEFAULT_IMAGE,
+  detectEngineCached,
+  exec,
+} from '../../env/container.js';
 import { startPty } from '../../env/pty.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
@@ -11,8 +19,17 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './runCommand.js';
 
 export const runContainerArgs = z
   .object({
-    command: z.string().min(1, 'command must not be empty').describe('A shell command line, run with /bin/sh -c in a container; the project is mounted at /work.'),
-    timeout_ms: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe('Kill it (and remove the container) after this many milliseconds. Default 120000.'),
+    command: z
+      .string()
+      .min(1, 'command must not be empty')
+      .describe('A shell command line, run with /bin/sh -c in a container; the project is mounted at /work.'),
+    timeout_ms: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_TIMEOUT_MS)
+      .optional()
+      .describe('Kill it (and remove the container) after this many milliseconds. Default 120000.'),
   })
   .strict();
 export type RunContainerArgs = z.infer<typeof runContainerArgs>;
@@ -36,12 +53,24 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
       const logPath = await newLogPath(ctx.logDir, 'run_container');
       const name = containerName();
       const engine = found.engine;
-      const argv = buildRunArgv({ engine, image, projectRoot: ctx.projectRoot, command: args.command, name, limits: s.containerLimits, user: containerUser(engine) });
+      const argv = buildRunArgv({
+        engine,
+        image,
+        projectRoot: ctx.projectRoot,
+        command: args.command,
+        name,
+        limits: s.containerLimits,
+        user: containerUser(engine),
+      });
       const handle = startPty({
         argv,
         cwd: ctx.projectRoot,
         // The CLI needs PATH and HOME (its config); the container gets none of the host's variables.
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/', ...(process.env.XDG_RUNTIME_DIR ? { XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR } : {}) },
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: process.env.HOME ?? '/',
+          ...(process.env.XDG_RUNTIME_DIR ? { XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR } : {}),
+        },
         timeoutMs: args.timeout_ms ?? s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
         signal: ctx.signal,
         onText: ctx.output,

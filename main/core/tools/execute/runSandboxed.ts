@@ -15,9 +15,18 @@ const HOST = /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za
 
 export const runSandboxedArgs = z
   .object({
-    command: z.string().min(1, 'command must not be empty').describe('A shell command line, run with bash inside the OS sandbox in the project folder.'),
+    command: z
+      .string()
+      .min(1, 'command must not be empty')
+      .describe('A shell command line, run with bash inside the OS sandbox in the project folder.'),
     cwd: z.string().optional().describe('A folder inside the project to run in (default: the project root).'),
-    timeout_ms: z.number().int().positive().max(MAX_TIMEOUT_MS).optional().describe('Kill it after this many milliseconds. Default 120000.'),
+    timeout_ms: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_TIMEOUT_MS)
+      .optional()
+      .describe('Kill it after this many milliseconds. Default 120000.'),
     allow_hosts: z
       .array(z.string().regex(HOST, 'a host name such as registry.npmjs.org, *.example.com or host:443'))
       .max(32)
