@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { expect, screenshotDir, test } from './support/fixtures.js';
 import { script } from './ui-helpers.js';
 
+// axe walks every node of a screen: on a loaded two-core machine that takes a while.
+test.describe.configure({ timeout: 120_000 });
+
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const problems = results.violations.map(

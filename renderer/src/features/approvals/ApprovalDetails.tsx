@@ -17,7 +17,8 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
   const command = a.preview?.command;
   const hidden = (a.key !== undefined && hasHiddenCharacters(a.key)) || (command !== undefined && hasHiddenCharacters(command, { keepNewlines: true }));
   return (
-    <div className="approval-details">
+    // Focusable: it scrolls when the request is long, and the keyboard must reach all of it.
+    <div className="approval-details" role="group" aria-label="Request details" tabIndex={0}>
       {hidden && (
         <p role="alert" className="warn-note">
           This request contains hidden or control characters. They are shown escaped (like <code>\x1b</code>); read it carefully.
@@ -26,7 +27,7 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
       <dl className="facts">
         <dt>Key</dt>
         <dd>
-          {a.key ? <KeyView value={a.key} label="Permission key" /> : <span className="muted">none</span>}
+          {a.key ? <KeyView value={a.key} /> : <span className="muted">none</span>}
           {(flags.compound || (a.key && isCompoundKey(a.key))) && (
             <span className="muted small"> Several commands: this key matches only this exact combination.</span>
           )}
@@ -82,7 +83,7 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
       {command !== undefined && (
         <>
           <h3 className="small-head">Command</h3>
-          <pre className="tool-command">
+          <pre className="tool-command" tabIndex={0}>
             <EscapedText text={command} keepNewlines />
           </pre>
         </>
@@ -93,7 +94,7 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
           <ol className="argv" aria-label="Parsed arguments">
             {a.preview.argv.map((arg, i) => (
               <li key={i}>
-                <code>
+                <code className="chip" title={`argument ${i}`}>
                   <EscapedText text={arg} />
                 </code>
               </li>

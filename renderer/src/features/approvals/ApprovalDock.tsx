@@ -21,7 +21,11 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const dock = useRef<HTMLElement>(null);
-  useEvent('approvals.changed', (list) => queryClient.setQueryData(projectKeys.approvals, list));
+  useEvent('approvals.changed', (list) => {
+    // For the e2e measure of the approval round trip: when the host's list reached the page.
+    performance.mark('codecoder:approvals-changed');
+    queryClient.setQueryData(projectKeys.approvals, list);
+  });
 
   const list = approvals.data ?? [];
   const index = Math.max(0, list.findIndex((a) => a.id === selectedId));

@@ -50,7 +50,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
     <article className={`tool-card how-${item.how}`} aria-label={`Tool call ${item.tool}`} data-call-id={item.callId}>
       <header className="tool-head">
         <span className="tool-name">{item.tool}</span>
-        {item.key && <KeyView value={item.key} label="Permission key" />}
+        {item.key && <KeyView value={item.key} />}
         <span className={`badge badge-${item.how}`} data-testid="decision">
           {HOW_LABELS[item.how]}
         </span>
