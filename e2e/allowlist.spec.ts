@@ -36,6 +36,18 @@ test('shell keys cannot be added at project scope; session entries count down; n
 
   await panel.getByRole('button', { name: 'Remove write_file:tests/**' }).click();
   await expect(panel.getByRole('row').filter({ hasText: 'write_file:tests/**' })).toHaveCount(0);
+
+  // Change scope: a session entry of a non-shell tool moves to the project file.
+  await key.fill('write_file:src/**');
+  await panel.getByLabel('Scope').selectOption('session');
+  await panel.getByLabel('Time limit').selectOption({ label: 'until the session ends' });
+  await panel.getByRole('button', { name: 'Add' }).click();
+  const src = panel.getByRole('row').filter({ hasText: 'write_file:src/**' });
+  await expect(src).toContainText('until the session ends');
+  await src.getByRole('button', { name: 'Make project' }).click();
+  await expect(panel.getByRole('row').filter({ hasText: 'write_file:src/**' })).toContainText('Project');
+  const moved = JSON.parse(await readFile(path.join(projectDir, 'codecoder.json'), 'utf8')) as { allowlist: Record<string, string> };
+  expect(moved.allowlist).toEqual({ 'write_file:src/**': 'AlwaysThisProject' });
 });
 
 test('a manual edit shows the banner; Reload applies it; a ceiling violation is removed from the file in one click', async ({ app }) => {

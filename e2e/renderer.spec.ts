@@ -240,13 +240,13 @@ test('the approval queue: compound key, escaped characters, argv, ceiling, prote
     }),
     approval('a-presets', { kind: 'presets', presets: ['run_command:cargo', 'run_command:npm'] }),
   ];
-  let host: FakeHost | undefined;
   const answered: unknown[] = [];
   const settle = (id: string) => {
     pending = pending.filter((a) => a.id !== id);
-    host!.push('approvals.changed', pending);
+    hostRef.current!.push('approvals.changed', pending);
   };
-  host = await withConversation(page, [], {
+  const hostRef: { current?: FakeHost } = {};
+  hostRef.current = await withConversation(page, [], {
     'approvals.list': () => pending,
     'approvals.answer': (input) => {
       answered.push(input);
@@ -377,12 +377,10 @@ test('a 2,000-message conversation renders in under a second, virtualized', asyn
   console.log(
     `[bench] 2,000-message conversation: rendered in ${render.toFixed(0)} ms after its events arrived (goal < 1000 ms); ${total.toFixed(0)} ms from the click`,
   );
-  test
-    .info()
-    .annotations.push({
-      type: 'first render of 2,000 messages (ms)',
-      description: `${render.toFixed(0)} (click to paint ${total.toFixed(0)})`,
-    });
+  test.info().annotations.push({
+    type: 'first render of 2,000 messages (ms)',
+    description: `${render.toFixed(0)} (click to paint ${total.toFixed(0)})`,
+  });
   // The goal is the renderer's; the click-to-paint time also holds this test's routing of a 600 kB answer.
   expect(render).toBeLessThan(1000);
   await expect(transcript(page)).toContainText('Answer number 999');

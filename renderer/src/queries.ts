@@ -24,6 +24,8 @@ export const projectKeys = {
 
 export const useAllowlist = () => useQuery({ queryKey: projectKeys.allowlist, queryFn: () => unwrap(getApi().allowlist.list({})) });
 /** The catalogue never changes while the app runs. */
-export const useCatalogue = () => useQuery({ queryKey: projectKeys.catalogue, queryFn: () => unwrap(getApi().tools.catalogue({})), staleTime: Infinity });
+export const useCatalogue = () =>
+  useQuery({ queryKey: projectKeys.catalogue, queryFn: () => unwrap(getApi().tools.catalogue({})), staleTime: Infinity });
 export const useApprovals = () => useQuery({ queryKey: projectKeys.approvals, queryFn: () => unwrap(getApi().approvals.list({})) });
-export const useConversations = () => useQuery({ queryKey: projectKeys.conversations, queryFn: () => unwrap(getApi().conversations.list({})) });
+export const useConversations = () =>
+  useQuery({ queryKey: projectKeys.conversations, queryFn: () => unwrap(getApi().conversations.list({})) });

@@ -2,19 +2,13 @@ import { FitAddon } from '@xterm/addon-fit';
 import { Terminal as XTerm } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
+import { rowsFor } from './terminalRows.js';
 
 /**
  * A command's PTY output in xterm.js, so colours, progress bars and carriage returns look as they
  * did in the terminal. Fed the whole output so far; only the new tail is written on each update.
  * Read-only: the agent's processes take no keyboard input from here.
  */
-/** As many rows as the output has lines (plus the cursor's), between 2 and `max`: a short output takes little room. */
-export function rowsFor(output: string, max = 12): number {
-  let lines = 1;
-  for (let i = output.indexOf('\n'); i >= 0 && lines <= max; i = output.indexOf('\n', i + 1)) lines++;
-  return Math.min(max, Math.max(2, lines));
-}
-
 export function Terminal({ output, maxRows = 12, label }: { output: string; maxRows?: number; label: string }) {
   const host = useRef<HTMLDivElement>(null);
   const term = useRef<XTerm | null>(null);
@@ -24,7 +18,15 @@ export function Terminal({ output, maxRows = 12, label }: { output: string; maxR
   rowsRef.current = rows;
 
   useEffect(() => {
-    const t = new XTerm({ rows: rowsRef.current, disableStdin: true, convertEol: true, scrollback: 5000, fontSize: 12, cursorBlink: false, screenReaderMode: false });
+    const t = new XTerm({
+      rows: rowsRef.current,
+      disableStdin: true,
+      convertEol: true,
+      scrollback: 5000,
+      fontSize: 12,
+      cursorBlink: false,
+      screenReaderMode: false,
+    });
     const fit = new FitAddon();
     t.loadAddon(fit);
     t.open(host.current!);

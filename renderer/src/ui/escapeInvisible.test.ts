@@ -21,6 +21,7 @@ describe('escapeInvisible', () => {
     expect(escapeInvisible('\u2066\u2067\u2068\u2069\u200e\u200f\u061c')).toBe('\\u2066\\u2067\\u2068\\u2069\\u200e\\u200f\\u061c');
     expect(escapeInvisible('a\u00a0b')).toBe('a\\xa0b');
     expect(escapeInvisible('a\u2028b\u2029c')).toBe('a\\u2028b\\u2029c');
+    expect(escapeInvisible('\u17b4\u17b5\u180b\u180e\ufe00')).toBe('\\u17b4\\u17b5\\u180b\\u180e\\ufe00');
     expect(escapeInvisible('\ufeff\u00ad\u034f\u3164\u3000\u2800\ufe0f')).toBe('\\ufeff\\xad\\u034f\\u3164\\u3000\\u2800\\ufe0f');
   });
 
@@ -49,7 +50,14 @@ describe('escapeInvisible', () => {
   });
 
   it('never lets a hidden character through, for every code point in the dangerous ranges', () => {
-    const ranges: [number, number][] = [[0, 0x1f], [0x7f, 0x9f], [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0xe0000, 0xe007f]];
+    const ranges: [number, number][] = [
+      [0, 0x1f],
+      [0x7f, 0x9f],
+      [0x200b, 0x200f],
+      [0x202a, 0x202e],
+      [0x2060, 0x206f],
+      [0xe0000, 0xe007f],
+    ];
     for (const [a, b] of ranges) {
       for (let cp = a; cp <= b; cp++) {
         const ch = String.fromCodePoint(cp);

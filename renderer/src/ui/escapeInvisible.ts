@@ -22,8 +22,22 @@ export interface EscapeOptions {
 // Zl/Zp: U+2028/2029. Zs other than the plain space (NBSP, en/em spaces, ideographic space…).
 // Plus the invisible characters Unicode files elsewhere: combining grapheme joiner, Hangul fillers,
 // Khmer inherent vowels, Mongolian selectors, variation selectors, braille blank, lone surrogates.
-const HIDDEN =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\ufff9-\ufffc]|[\u{e0100}-\u{e01ef}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const HIDDEN = new RegExp(
+  [
+    '[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u115f\\u1160\\u2800\\u3164\\uffa0\\ufff9-\\ufffc]',
+    // Combining marks that draw nothing, each on its own (inside one class they would combine).
+    '\\u034f',
+    '\\u17b4',
+    '\\u17b5',
+    '[\\u180b-\\u180f]',
+    '[\\ufe00-\\ufe0f]',
+    '[\\u{e0100}-\\u{e01ef}]',
+    // Lone surrogates: half of a character, which would render as garbage.
+    '[\\ud800-\\udbff](?![\\udc00-\\udfff])',
+    '(?<![\\ud800-\\udbff])[\\udc00-\\udfff]',
+  ].join('|'),
+  'gu',
+);
 
 /** `\x1b` for Latin-1 code points, `\u200b` in the BMP, `\u{e0041}` beyond it. */
 export function escapeCodePoint(cp: number): string {

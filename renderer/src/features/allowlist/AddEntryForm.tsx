@@ -11,7 +11,15 @@ import type { AllowlistEdits } from './useAllowlistEdits.js';
  * shell key at project scope is blocked right here with the ceiling rule's reason; main checks
  * again, so the form is a courtesy, not the guard.
  */
-export function AddEntryForm({ catalogue, edits, fileReadOnly }: { catalogue: readonly ToolInfo[]; edits: AllowlistEdits; fileReadOnly: boolean }) {
+export function AddEntryForm({
+  catalogue,
+  edits,
+  fileReadOnly,
+}: {
+  catalogue: readonly ToolInfo[];
+  edits: AllowlistEdits;
+  fileReadOnly: boolean;
+}) {
   const id = useId();
   const [key, setKey] = useState('');
   const [scope, setScope] = useState<AddScope>('session');
@@ -94,7 +102,8 @@ export function AddEntryForm({ catalogue, edits, fileReadOnly }: { catalogue: re
           </p>
         ) : check.ok ? (
           <p className="muted">
-            {check.tool.name} runs in the <strong>{check.tool.environment}</strong> environment. Key form: <code>{check.tool.keyTemplate}</code>
+            {check.tool.name} runs in the <strong>{check.tool.environment}</strong> environment. Key form:{' '}
+            <code>{check.tool.keyTemplate}</code>
           </p>
         ) : (
           <p className="muted">Keys look like run_command:git, run_command:git:push, write_file:tests/**.</p>

@@ -21,7 +21,8 @@ export function AllowlistEditor() {
       {view && (
         <>
           <p className="muted small">
-            <code>{view.file.path}</code> {view.file.exists ? '' : '(does not exist yet: it is created when you allow something for the project)'}
+            <code>{view.file.path}</code>{' '}
+            {view.file.exists ? '' : '(does not exist yet: it is created when you allow something for the project)'}
             {view.file.readOnly && <strong> — read-only until it is fixed</strong>}
           </p>
           <FileStatus file={view.file} edits={edits} />

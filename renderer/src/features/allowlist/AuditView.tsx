@@ -35,11 +35,13 @@ export function AuditView() {
         <label htmlFor={`${id}-tool`}>Tool</label>
         <select id={`${id}-tool`} value={tool} onChange={(e) => setTool(e.target.value)}>
           <option value="">All tools</option>
-          {catalogue.data?.filter((t) => t.permission === 'ask').map((t) => (
-            <option key={t.name} value={t.name}>
-              {t.name}
-            </option>
-          ))}
+          {catalogue.data
+            ?.filter((t) => t.permission === 'ask')
+            .map((t) => (
+              <option key={t.name} value={t.name}>
+                {t.name}
+              </option>
+            ))}
         </select>
         <label htmlFor={`${id}-decision`}>Decision</label>
         <select id={`${id}-decision`} value={decision} onChange={(e) => setDecision(e.target.value as '' | 'allow' | 'deny')}>

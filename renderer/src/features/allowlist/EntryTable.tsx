@@ -14,7 +14,8 @@ export function EntryTable({ view, edits }: { view: AllowlistView; edits: Allowl
   const now = useNow(1000, hasTimed);
   const fileLocked = view.file.readOnly;
   const busy = edits.remove.isPending || edits.changeScope.isPending;
-  if (view.entries.length === 0 && view.deny.length === 0) return <p className="muted">Nothing is allowed or denied yet: every tool that asks will ask.</p>;
+  if (view.entries.length === 0 && view.deny.length === 0)
+    return <p className="muted">Nothing is allowed or denied yet: every tool that asks will ask.</p>;
   return (
     <div className="table-wrap">
       <table className="entries" aria-label="Allowlist entries">
@@ -37,7 +38,11 @@ export function EntryTable({ view, edits }: { view: AllowlistView; edits: Allowl
             const locked = fromFile && fileLocked;
             const shell = e.environment === 'shell';
             return (
-              <tr key={`${e.scope}:${e.key}`} className={e.violation ? 'row-violation' : e.problem ? 'row-problem' : undefined} data-key={e.key}>
+              <tr
+                key={`${e.scope}:${e.key}`}
+                className={e.violation ? 'row-violation' : e.problem ? 'row-problem' : undefined}
+                data-key={e.key}
+              >
                 <td>
                   <KeyView value={e.key} />
                   {e.violation && <p className="violation-text">Breaks the ceiling rule — ignored. {e.violation.message}</p>}
@@ -49,7 +54,9 @@ export function EntryTable({ view, edits }: { view: AllowlistView; edits: Allowl
                 </td>
                 <td>{SCOPE_LABEL[e.scope]}</td>
                 <td>{e.environment ?? '—'}</td>
-                <td className="countdown">{e.scope === 'session' ? formatRemaining(e.expiresAt, now) : e.scope === 'preset' ? 'offered at session start' : 'never'}</td>
+                <td className="countdown">
+                  {e.scope === 'session' ? formatRemaining(e.expiresAt, now) : e.scope === 'preset' ? 'offered at session start' : 'never'}
+                </td>
                 <td>{e.hits}</td>
                 <td>
                   {e.source}
@@ -57,16 +64,31 @@ export function EntryTable({ view, edits }: { view: AllowlistView; edits: Allowl
                 </td>
                 <td className="actions">
                   {e.scope === 'session' && (
-                    <button type="button" disabled={busy || shell || fileLocked} title={shell ? CEILING_RULE_TITLE : undefined} onClick={() => edits.changeScope.mutate({ key: e.key, from: 'session', to: 'project' })}>
+                    <button
+                      type="button"
+                      disabled={busy || shell || fileLocked}
+                      title={shell ? CEILING_RULE_TITLE : undefined}
+                      onClick={() => edits.changeScope.mutate({ key: e.key, from: 'session', to: 'project' })}
+                    >
                       Make project
                     </button>
                   )}
                   {fromFile && !e.violation && (
-                    <button type="button" disabled={busy || locked} onClick={() => edits.changeScope.mutate({ key: e.key, from: e.scope, to: 'session' })}>
+                    <button
+                      type="button"
+                      disabled={busy || locked}
+                      onClick={() => edits.changeScope.mutate({ key: e.key, from: e.scope, to: 'session' })}
+                    >
                       {e.scope === 'preset' ? 'Allow now for session' : 'Make session only'}
                     </button>
                   )}
-                  <button type="button" className={e.violation ? 'danger' : undefined} disabled={busy || locked} onClick={() => edits.remove.mutate({ key: e.key, scope: e.scope })} aria-label={`${e.violation ? 'Remove from file' : 'Remove'} ${e.key}`}>
+                  <button
+                    type="button"
+                    className={e.violation ? 'danger' : undefined}
+                    disabled={busy || locked}
+                    onClick={() => edits.remove.mutate({ key: e.key, scope: e.scope })}
+                    aria-label={`${e.violation ? 'Remove from file' : 'Remove'} ${e.key}`}
+                  >
                     {e.violation ? 'Remove from file' : 'Remove'}
                   </button>
                 </td>
@@ -87,11 +109,14 @@ export function EntryTable({ view, edits }: { view: AllowlistView; edits: Allowl
               <td>—</td>
               <td>never</td>
               <td>{d.hits}</td>
-              <td>
-                codecoder.json{d.line !== undefined && <span className="muted"> (line {d.line})</span>}
-              </td>
+              <td>codecoder.json{d.line !== undefined && <span className="muted"> (line {d.line})</span>}</td>
               <td className="actions">
-                <button type="button" disabled={busy || fileLocked} onClick={() => edits.remove.mutate({ key: d.pattern, scope: 'deny' })} aria-label={`Remove deny rule ${d.pattern}`}>
+                <button
+                  type="button"
+                  disabled={busy || fileLocked}
+                  onClick={() => edits.remove.mutate({ key: d.pattern, scope: 'deny' })}
+                  aria-label={`Remove deny rule ${d.pattern}`}
+                >
                   Remove
                 </button>
               </td>

@@ -24,7 +24,8 @@ export function FileStatus({ file, edits }: { file: AllowlistView['file']; edits
             : {file.error.message}
           </p>
           <p>
-            Until it is fixed, its project entries are not applied (everything asks) and the editor will not change the file. Fix it in your editor, then reload.
+            Until it is fixed, its project entries are not applied (everything asks) and the editor will not change the file. Fix it in your
+            editor, then reload.
           </p>
         </div>
       )}

@@ -30,7 +30,14 @@ export function TestCommand() {
         <label htmlFor={`${id}-cmd`} className="sr-only">
           Command to test
         </label>
-        <input id={`${id}-cmd`} className="grow" value={command} onChange={(e) => setCommand(e.target.value)} placeholder="git status && git push origin main" spellCheck={false} />
+        <input
+          id={`${id}-cmd`}
+          className="grow"
+          value={command}
+          onChange={(e) => setCommand(e.target.value)}
+          placeholder="git status && git push origin main"
+          spellCheck={false}
+        />
         <button type="submit" disabled={test.isPending || command.trim() === ''}>
           Test
         </button>

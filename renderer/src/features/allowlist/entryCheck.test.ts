@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../../shared/contract/index.js';
 import { checkNewEntry, keySuggestions, toolOfKey } from './entryCheck.js';
 
-const tool = (name: string, environment: ToolInfo['environment'], permission: ToolInfo['permission'] = 'ask', keyTemplate: string | null = `${name}:<x>`): ToolInfo => ({
+const tool = (
+  name: string,
+  environment: ToolInfo['environment'],
+  permission: ToolInfo['permission'] = 'ask',
+  keyTemplate: string | null = `${name}:<x>`,
+): ToolInfo => ({
   name,
   category: 'c',
   description: '',
@@ -33,10 +38,16 @@ describe('checkNewEntry', () => {
   it('explains malformed keys, unknown tools, tools that never ask and hidden characters', () => {
     expect(checkNewEntry('', 'session', catalogue)).toMatchObject({ ok: false });
     expect(checkNewEntry('git', 'session', catalogue)).toMatchObject({ ok: false, problem: expect.stringMatching(/colon/) });
-    expect(checkNewEntry('rm_rf:x', 'session', catalogue)).toMatchObject({ ok: false, problem: expect.stringMatching(/no tool called "rm_rf"/) });
+    expect(checkNewEntry('rm_rf:x', 'session', catalogue)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/no tool called "rm_rf"/),
+    });
     expect(checkNewEntry('run_command:', 'session', catalogue)).toMatchObject({ ok: false, problem: expect.stringMatching(/<program>/) });
     expect(checkNewEntry('read_file:x', 'project', catalogue)).toMatchObject({ ok: false, problem: expect.stringMatching(/never asks/) });
-    expect(checkNewEntry('run_command:git\u200b', 'session', catalogue)).toMatchObject({ ok: false, problem: expect.stringContaining('\\u200b') });
+    expect(checkNewEntry('run_command:git\u200b', 'session', catalogue)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('\\u200b'),
+    });
   });
   it('reads the tool as the part before the first colon', () => {
     expect(toolOfKey('run_command:git:push')).toBe('run_command');
@@ -48,7 +59,11 @@ describe('keySuggestions', () => {
   it('completes tool names that ask, then shows the key template and examples', () => {
     expect(keySuggestions('', catalogue).map((s) => s.value)).toEqual(['run_command:', 'write_file:', 'run_container:']);
     expect(keySuggestions('wr', catalogue)).toEqual([{ value: 'write_file:', hint: 'write_file:<project-relative path>' }]);
-    expect(keySuggestions('run_command:g', catalogue).map((s) => s.value)).toEqual(['run_command:g', 'run_command:git', 'run_command:git:status']);
+    expect(keySuggestions('run_command:g', catalogue).map((s) => s.value)).toEqual([
+      'run_command:g',
+      'run_command:git',
+      'run_command:git:status',
+    ]);
     expect(keySuggestions('read_file:', catalogue)).toEqual([]);
   });
 });

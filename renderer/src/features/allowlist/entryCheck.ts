@@ -9,9 +9,7 @@ import { escapeInvisible, hasHiddenCharacters } from '../../ui/escapeInvisible.j
 
 export type AddScope = 'project' | 'session' | 'deny';
 
-export type EntryCheck =
-  | { ok: true; tool: ToolInfo }
-  | { ok: false; problem: string; ceiling?: true; tool?: ToolInfo };
+export type EntryCheck = { ok: true; tool: ToolInfo } | { ok: false; problem: string; ceiling?: true; tool?: ToolInfo };
 
 export function toolOfKey(key: string): string {
   const i = key.indexOf(':');
@@ -27,10 +25,17 @@ export function checkNewEntry(rawKey: string, scope: AddScope, catalogue: readon
   const name = key.slice(0, colon);
   const tool = catalogue.find((t) => t.name === name);
   if (!tool) return { ok: false, problem: `There is no tool called "${name}". Pick one from the suggestions.` };
-  if (key.length === colon + 1) return { ok: false, problem: `Say what ${name} may do after the colon: ${tool.keyTemplate ?? `${name}:…`}.`, tool };
-  if (tool.permission === 'none') return { ok: false, problem: `${name} never asks for permission, so there is nothing to allow or deny.`, tool };
+  if (key.length === colon + 1)
+    return { ok: false, problem: `Say what ${name} may do after the colon: ${tool.keyTemplate ?? `${name}:…`}.`, tool };
+  if (tool.permission === 'none')
+    return { ok: false, problem: `${name} never asks for permission, so there is nothing to allow or deny.`, tool };
   if (scope === 'project' && tool.environment === 'shell') {
-    return { ok: false, ceiling: true, tool, problem: `${name} runs in the shell environment: it can be allowed for this session at most, never for the project.` };
+    return {
+      ok: false,
+      ceiling: true,
+      tool,
+      problem: `${name} runs in the shell environment: it can be allowed for this session at most, never for the project.`,
+    };
   }
   return { ok: true, tool };
 }
@@ -45,6 +50,14 @@ export function keySuggestions(input: string, catalogue: readonly ToolInfo[]): {
   }
   const tool = asking.find((t) => t.name === typed.slice(0, colon));
   if (!tool) return [];
-  const examples = tool.name === 'run_command' ? ['run_command:git', 'run_command:git:status', 'run_command:npm', 'run_command:cargo'] : tool.keyTemplate?.includes('path') ? [`${tool.name}:src/**`, `${tool.name}:tests/**`] : [];
-  return [{ value: typed, hint: tool.keyTemplate ?? `${tool.name}:…` }, ...examples.filter((e) => e.startsWith(typed) && e !== typed).map((e) => ({ value: e, hint: tool.keyTemplate ?? '' }))];
+  const examples =
+    tool.name === 'run_command'
+      ? ['run_command:git', 'run_command:git:status', 'run_command:npm', 'run_command:cargo']
+      : tool.keyTemplate?.includes('path')
+        ? [`${tool.name}:src/**`, `${tool.name}:tests/**`]
+        : [];
+  return [
+    { value: typed, hint: tool.keyTemplate ?? `${tool.name}:…` },
+    ...examples.filter((e) => e.startsWith(typed) && e !== typed).map((e) => ({ value: e, hint: tool.keyTemplate ?? '' })),
+  ];
 }

@@ -10,7 +10,10 @@ export function useAllowlistEdits() {
   return {
     add: useMutation({ mutationFn: (v: MethodInput<'allowlist.add'>) => unwrap(getApi().allowlist.add(v)), onSuccess }),
     remove: useMutation({ mutationFn: (v: MethodInput<'allowlist.remove'>) => unwrap(getApi().allowlist.remove(v)), onSuccess }),
-    changeScope: useMutation({ mutationFn: (v: MethodInput<'allowlist.changeScope'>) => unwrap(getApi().allowlist.changeScope(v)), onSuccess }),
+    changeScope: useMutation({
+      mutationFn: (v: MethodInput<'allowlist.changeScope'>) => unwrap(getApi().allowlist.changeScope(v)),
+      onSuccess,
+    }),
     reload: useMutation({ mutationFn: () => unwrap(getApi().allowlist.reload({})), onSuccess }),
   };
 }

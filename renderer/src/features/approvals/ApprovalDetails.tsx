@@ -15,7 +15,8 @@ export function askerOf(a: Pick<PendingApprovalView, 'depth' | 'agentId'>): stri
 export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView }) {
   const flags = a.flags ?? {};
   const command = a.preview?.command;
-  const hidden = (a.key !== undefined && hasHiddenCharacters(a.key)) || (command !== undefined && hasHiddenCharacters(command, { keepNewlines: true }));
+  const hidden =
+    (a.key !== undefined && hasHiddenCharacters(a.key)) || (command !== undefined && hasHiddenCharacters(command, { keepNewlines: true }));
   return (
     // Focusable: it scrolls when the request is long, and the keyboard must reach all of it.
     <div className="approval-details" role="group" aria-label="Request details" tabIndex={0}>
@@ -34,7 +35,8 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
         </dd>
         <dt>Environment</dt>
         <dd>
-          <strong>{a.environment ?? 'unknown'}</strong> {a.environment && <span className="muted">— {ENVIRONMENT_WORDS[a.environment]}</span>}
+          <strong>{a.environment ?? 'unknown'}</strong>{' '}
+          {a.environment && <span className="muted">— {ENVIRONMENT_WORDS[a.environment]}</span>}
         </dd>
         <dt>Asked by</dt>
         <dd data-testid="asker">{askerOf(a)}</dd>
@@ -65,7 +67,8 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
         <ul className="approval-flags" aria-label="Warnings">
           {flags.protectedPath && (
             <li className="warn-note">
-              <strong>Protected path.</strong> codecoder.json, .codecoder/ and .git/ always ask: an agent that can write its own allowlist or a git hook can take over your machine.
+              <strong>Protected path.</strong> codecoder.json, .codecoder/ and .git/ always ask: an agent that can write its own allowlist
+              or a git hook can take over your machine.
             </li>
           )}
           {flags.outsideProject && (

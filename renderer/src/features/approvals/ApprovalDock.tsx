@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { projectKeys, useApprovals, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { useEvent } from '../../ui/useEvent.js';
@@ -27,8 +27,11 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
     queryClient.setQueryData(projectKeys.approvals, list);
   });
 
-  const list = approvals.data ?? [];
-  const index = Math.max(0, list.findIndex((a) => a.id === selectedId));
+  const list = useMemo(() => approvals.data ?? [], [approvals.data]);
+  const index = Math.max(
+    0,
+    list.findIndex((a) => a.id === selectedId),
+  );
   const current = list[index];
 
   // Remember where focus was before the first prompt; give it back when the last one is answered.
@@ -94,9 +97,21 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
         )}
       </div>
       {current.kind === 'presets' ? (
-        <PresetsPrompt key={current.id} approval={current} onAnswer={(accept) => presets.mutate({ id: current.id, accept })} error={presets.error} busy={presets.isPending} />
+        <PresetsPrompt
+          key={current.id}
+          approval={current}
+          onAnswer={(accept) => presets.mutate({ id: current.id, accept })}
+          error={presets.error}
+          busy={presets.isPending}
+        />
       ) : (
-        <ApprovalPrompt key={current.id} approval={current} answer={(answer) => tool.mutate({ id: current.id, answer })} error={tool.error} busy={tool.isPending} />
+        <ApprovalPrompt
+          key={current.id}
+          approval={current}
+          answer={(answer) => tool.mutate({ id: current.id, answer })}
+          error={tool.error}
+          busy={tool.isPending}
+        />
       )}
     </section>
   );

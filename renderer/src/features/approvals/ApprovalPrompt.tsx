@@ -60,7 +60,16 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
   };
 
   return (
-    <div ref={root} className="approval" role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} data-armed={armed} data-approval-id={a.id}>
+    <div
+      ref={root}
+      className="approval"
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      data-armed={armed}
+      data-approval-id={a.id}
+    >
       <h2 id={titleId} className="approval-title">
         Allow <code>{a.tool ?? 'this tool'}</code>? <span className="muted small">asked by {askerOf(a)}</span>
       </h2>
@@ -112,7 +121,13 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
         }}
       >
         <label htmlFor={`${titleId}-reason`}>Reason for the model (optional)</label>
-        <input id={`${titleId}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. use the test database instead" maxLength={2000} />
+        <input
+          id={`${titleId}-reason`}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="e.g. use the test database instead"
+          maxLength={2000}
+        />
         <button type="submit" className="danger" disabled={busy} aria-keyshortcuts="Escape">
           Deny <kbd>Esc</kbd>
         </button>

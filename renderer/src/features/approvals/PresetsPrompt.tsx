@@ -42,11 +42,22 @@ export function PresetsPrompt({ approval: a, onAnswer, error, busy }: Props) {
   };
 
   return (
-    <div ref={root} className="approval" role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} data-armed={armed} data-approval-id={a.id}>
+    <div
+      ref={root}
+      className="approval"
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      data-armed={armed}
+      data-approval-id={a.id}
+    >
       <h2 id={titleId} className="approval-title">
         Allow these for this session?
       </h2>
-      <p className="muted">codecoder.json lists these as session permissions. They apply only after you accept them here, and end with the session.</p>
+      <p className="muted">
+        codecoder.json lists these as session permissions. They apply only after you accept them here, and end with the session.
+      </p>
       <fieldset className="presets">
         <legend className="sr-only">Session presets</legend>
         {keys.map((k) => (

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { promptActionFor, type KeyContext } from './keyboard.js';
 
-const k = (key: string, more: Partial<KeyContext> = {}): KeyContext => ({ key, inTextField: false, onControl: false, ctrlOrMeta: false, altKey: false, ...more });
+const k = (key: string, more: Partial<KeyContext> = {}): KeyContext => ({
+  key,
+  inTextField: false,
+  onControl: false,
+  ctrlOrMeta: false,
+  altKey: false,
+  ...more,
+});
 
 describe('promptActionFor', () => {
   it('Enter allows once, 1/2/3 choose once/session/project, Esc denies', () => {

@@ -27,11 +27,18 @@ export function promptActionFor(k: KeyContext): PromptAction | null {
 }
 
 /** Reads the context from a DOM keyboard event's target. */
-export function keyContextOf(e: { key: string; target: EventTarget | null; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): KeyContext {
+export function keyContextOf(e: {
+  key: string;
+  target: EventTarget | null;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}): KeyContext {
   const el = e.target as HTMLElement | null;
   const tag = el?.tagName ?? '';
   const type = (el as HTMLInputElement | null)?.type ?? '';
-  const textInput = tag === 'TEXTAREA' || (tag === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes(type)) || Boolean(el?.isContentEditable);
+  const textInput =
+    tag === 'TEXTAREA' || (tag === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes(type)) || Boolean(el?.isContentEditable);
   const control = tag === 'BUTTON' || tag === 'A' || tag === 'SELECT' || (tag === 'INPUT' && !textInput);
   return { key: e.key, inTextField: textInput, onControl: control, ctrlOrMeta: e.ctrlKey || e.metaKey, altKey: e.altKey };
 }

@@ -14,7 +14,8 @@ export type Answer = (answer: AskAnswerInput) => void;
  */
 export function useAnswer() {
   const queryClient = useQueryClient();
-  const drop = (id: string) => queryClient.setQueryData<PendingApprovalView[]>(projectKeys.approvals, (list) => list?.filter((a) => a.id !== id));
+  const drop = (id: string) =>
+    queryClient.setQueryData<PendingApprovalView[]>(projectKeys.approvals, (list) => list?.filter((a) => a.id !== id));
   const tool = useMutation({
     mutationFn: (v: { id: string; answer: AskAnswerInput }) => unwrap(getApi().approvals.answer(v)),
     onSuccess: (_r, v) => drop(v.id),

@@ -30,7 +30,10 @@ export function ChatPanel({ onOpenPermissions }: Props) {
   const create = useMutation({
     mutationFn: () => unwrap(getApi().conversations.create({})),
     onSuccess: (c) => {
-      queryClient.setQueryData(projectKeys.conversations, (list: typeof conversations.data) => [c, ...(list ?? []).filter((x) => x.id !== c.id)]);
+      queryClient.setQueryData(projectKeys.conversations, (list: typeof conversations.data) => [
+        c,
+        ...(list ?? []).filter((x) => x.id !== c.id),
+      ]);
       setSelected(c.id);
     },
   });

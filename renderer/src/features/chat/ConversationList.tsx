@@ -23,7 +23,13 @@ export function ConversationList({ conversations, error, selected, onSelect, onN
       <ul>
         {conversations?.map((c) => (
           <li key={c.id}>
-            <button type="button" className="conv-item" aria-current={c.id === selected ? 'true' : undefined} onClick={() => onSelect(c.id)} title={c.title}>
+            <button
+              type="button"
+              className="conv-item"
+              aria-current={c.id === selected ? 'true' : undefined}
+              onClick={() => onSelect(c.id)}
+              title={c.title}
+            >
               <span className="conv-title">
                 <EscapedText text={c.title || 'Untitled'} />
               </span>

@@ -20,7 +20,9 @@ export const HOW_LABELS: Record<DecisionHow, string> = {
 const MAX_SHOWN = 8000;
 
 function commandOf(args: unknown): string | undefined {
-  return args && typeof args === 'object' && typeof (args as { command?: unknown }).command === 'string' ? (args as { command: string }).command : undefined;
+  return args && typeof args === 'object' && typeof (args as { command?: unknown }).command === 'string'
+    ? (args as { command: string }).command
+    : undefined;
 }
 
 function diffOf(data: unknown): string | undefined {
@@ -44,7 +46,17 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const command = commandOf(item.args);
   const diff = diffOf(item.result?.data);
   const running = item.decision === 'allowed' && !item.result;
-  const status = item.result?.cancelled ? 'cancelled' : item.result?.isError ? 'error' : item.result ? 'done' : running ? 'running' : item.approval?.status === 'pending' ? 'waiting for you' : '';
+  const status = item.result?.cancelled
+    ? 'cancelled'
+    : item.result?.isError
+      ? 'error'
+      : item.result
+        ? 'done'
+        : running
+          ? 'running'
+          : item.approval?.status === 'pending'
+            ? 'waiting for you'
+            : '';
   const isCommand = item.tool === 'run_command' || item.output !== '';
   return (
     <article className={`tool-card how-${item.how}`} aria-label={`Tool call ${item.tool}`} data-call-id={item.callId}>
@@ -73,7 +85,11 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
       )}
       {item.approval && (
         <p className="muted tool-approval">
-          {item.approval.status === 'pending' ? 'Waiting for your approval…' : item.approval.status === 'cancelled' ? 'The approval was cancelled.' : `You answered: ${item.approval.answer ?? 'answered'}`}
+          {item.approval.status === 'pending'
+            ? 'Waiting for your approval…'
+            : item.approval.status === 'cancelled'
+              ? 'The approval was cancelled.'
+              : `You answered: ${item.approval.answer ?? 'answered'}`}
         </p>
       )}
       {item.reason && (

@@ -39,7 +39,13 @@ export function Transcript({ items, busy }: { items: TranscriptItem[]; busy: boo
       {items.length === 0 && <p className="muted transcript-empty">No messages yet. Ask the agent something below.</p>}
       <div className="transcript-inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => (
-          <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="transcript-row" style={{ transform: `translateY(${v.start}px)` }}>
+          <div
+            key={v.key}
+            data-index={v.index}
+            ref={virtualizer.measureElement}
+            className="transcript-row"
+            style={{ transform: `translateY(${v.start}px)` }}
+          >
             <TranscriptRow item={items[v.index]!} />
           </div>
         ))}

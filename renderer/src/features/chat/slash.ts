@@ -30,12 +30,16 @@ export function parseComposerInput(raw: string): ComposerInput {
   const m = /^\/([a-z]+)\s*$/i.exec(text);
   const name = m?.[1]?.toLowerCase();
   if (name && Object.prototype.hasOwnProperty.call(SLASH_COMMANDS, name)) return { kind: 'command', name: name as SlashName };
-  const list = Object.keys(SLASH_COMMANDS).map((n) => `/${n}`).join(', ');
+  const list = Object.keys(SLASH_COMMANDS)
+    .map((n) => `/${n}`)
+    .join(', ');
   const word = text.split(/\s/)[0]!;
   return {
     kind: 'unknown',
     text,
-    message: m ? `${word} is not a command. Commands: ${list}. Start with // to send a message that begins with a slash.` : `${word} takes no arguments. Commands: ${list}.`,
+    message: m
+      ? `${word} is not a command. Commands: ${list}. Start with // to send a message that begins with a slash.`
+      : `${word} takes no arguments. Commands: ${list}.`,
   };
 }
 

@@ -28,13 +28,39 @@ describe('buildTranscript', () => {
         type: 'approval.requested',
         approvalId: 'a1',
         kind: 'tool',
-        request: { tool: 'run_command', environment: 'shell', key: { tool: 'run_command', action: 'npm', raw: 'run_command:npm' }, args: {}, agentId: 'main', conversationId: 'c1', depth: 0, ceiling: 'session' },
+        request: {
+          tool: 'run_command',
+          environment: 'shell',
+          key: { tool: 'run_command', action: 'npm', raw: 'run_command:npm' },
+          args: {},
+          agentId: 'main',
+          conversationId: 'c1',
+          depth: 0,
+          ceiling: 'session',
+        },
       }),
       ev({ type: 'approval.resolved', approvalId: 'a1', answer: { choice: 'session', ttlMs: 900_000 }, cancelled: false }),
-      ev({ type: 'tool.call', callId: 'k1', tool: 'run_command', args: { command: 'npm test' }, key: 'run_command:npm', decision: 'allowed', via: 'session' }),
+      ev({
+        type: 'tool.call',
+        callId: 'k1',
+        tool: 'run_command',
+        args: { command: 'npm test' },
+        key: 'run_command:npm',
+        decision: 'allowed',
+        via: 'session',
+      }),
       ev({ type: 'tool.output', callId: 'k1', chunk: 'ok 1\r\n' }),
       ev({ type: 'tool.output', callId: 'k1', chunk: 'ok 2\r\n' }),
-      ev({ type: 'tool.result', callId: 'k1', tool: 'run_command', content: 'exit 0', isError: false, cancelled: false, durationMs: 12, data: { exitCode: 0 } }),
+      ev({
+        type: 'tool.result',
+        callId: 'k1',
+        tool: 'run_command',
+        content: 'exit 0',
+        isError: false,
+        cancelled: false,
+        durationMs: 12,
+        data: { exitCode: 0 },
+      }),
       ev({ type: 'text.delta', text: 'Done.' }),
     ]);
     expect(items.map((i) => i.kind)).toEqual(['user', 'assistant', 'tool', 'assistant']);
@@ -64,10 +90,31 @@ describe('buildTranscript', () => {
       ev({ type: 'text.delta', text: 'Reading.' }, child),
       ev({ type: 'tool.requested', callId: 'c-read', tool: 'read_file', args: { path: 'README.md' } }, child),
       ev({ type: 'tool.call', callId: 'c-read', tool: 'read_file', args: { path: 'README.md' }, decision: 'allowed', via: 'none' }, child),
-      ev({ type: 'tool.result', callId: 'c-read', tool: 'read_file', content: '# demo', isError: false, cancelled: false, durationMs: 1 }, child),
-      ev({ type: 'run.finished', stopReason: 'end_turn', turns: 2, usage: { inputTokens: 1, outputTokens: 1 }, finalText: 'It is a demo.' }, child),
-      ev({ type: 'subagent.finished', parentCallId: 'call-agent', childAgentId: 'main/sub-1', childRunId: 'r2', stopReason: 'end_turn', answer: 'It is a demo.' }),
-      ev({ type: 'tool.result', callId: 'call-agent', tool: 'agent', content: 'It is a demo.', isError: false, cancelled: false, durationMs: 5 }),
+      ev(
+        { type: 'tool.result', callId: 'c-read', tool: 'read_file', content: '# demo', isError: false, cancelled: false, durationMs: 1 },
+        child,
+      ),
+      ev(
+        { type: 'run.finished', stopReason: 'end_turn', turns: 2, usage: { inputTokens: 1, outputTokens: 1 }, finalText: 'It is a demo.' },
+        child,
+      ),
+      ev({
+        type: 'subagent.finished',
+        parentCallId: 'call-agent',
+        childAgentId: 'main/sub-1',
+        childRunId: 'r2',
+        stopReason: 'end_turn',
+        answer: 'It is a demo.',
+      }),
+      ev({
+        type: 'tool.result',
+        callId: 'call-agent',
+        tool: 'agent',
+        content: 'It is a demo.',
+        isError: false,
+        cancelled: false,
+        durationMs: 5,
+      }),
     ]);
     // The child's events never leak into the main transcript.
     expect(items.map((i) => i.kind)).toEqual(['user', 'tool']);
@@ -82,8 +129,25 @@ describe('buildTranscript', () => {
   it('shows a denial with its reason and how it was reached', () => {
     const items = buildTranscript([
       ev({ type: 'tool.requested', callId: 'w', tool: 'write_file', args: { path: 'a', content: 'x' } }),
-      ev({ type: 'tool.call', callId: 'w', tool: 'write_file', args: {}, key: 'write_file:a', decision: 'denied', via: 'user-deny', reason: 'not now' }),
-      ev({ type: 'tool.result', callId: 'w', tool: 'write_file', content: 'denied: not now', isError: true, cancelled: false, durationMs: 0 }),
+      ev({
+        type: 'tool.call',
+        callId: 'w',
+        tool: 'write_file',
+        args: {},
+        key: 'write_file:a',
+        decision: 'denied',
+        via: 'user-deny',
+        reason: 'not now',
+      }),
+      ev({
+        type: 'tool.result',
+        callId: 'w',
+        tool: 'write_file',
+        content: 'denied: not now',
+        isError: true,
+        cancelled: false,
+        durationMs: 0,
+      }),
     ]);
     expect(items[0]).toMatchObject({ decision: 'denied', how: 'denied', reason: 'not now' });
   });
@@ -99,7 +163,15 @@ describe('buildTranscript', () => {
 
   it('Stop: calls left without a result are shown cancelled, and the stop is noted', () => {
     const items = buildTranscript([
-      ev({ type: 'tool.call', callId: 'x', tool: 'run_command', args: { command: 'sleep 100' }, key: 'run_command:sleep', decision: 'allowed', via: 'once' }),
+      ev({
+        type: 'tool.call',
+        callId: 'x',
+        tool: 'run_command',
+        args: { command: 'sleep 100' },
+        key: 'run_command:sleep',
+        decision: 'allowed',
+        via: 'once',
+      }),
       ev({ type: 'run.finished', stopReason: 'cancelled', turns: 1, usage: { inputTokens: 0, outputTokens: 0 }, finalText: '' }),
     ]);
     expect(items[0]).toMatchObject({ result: { cancelled: true } });
@@ -108,7 +180,14 @@ describe('buildTranscript', () => {
 
   it('a run error is one notice in the user words main chose', () => {
     const items = buildTranscript([
-      ev({ type: 'run.finished', stopReason: 'error', turns: 0, usage: { inputTokens: 0, outputTokens: 0 }, finalText: '', error: { code: 'auth', message: 'The API key was refused.' } }),
+      ev({
+        type: 'run.finished',
+        stopReason: 'error',
+        turns: 0,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        finalText: '',
+        error: { code: 'auth', message: 'The API key was refused.' },
+      }),
     ]);
     expect(items).toMatchObject([{ kind: 'notice', tone: 'error', text: 'The run failed: The API key was refused.' }]);
   });
@@ -132,7 +211,9 @@ describe('buildTranscript', () => {
       const base = { ...main, runId: `r${i}` };
       events.push(ev({ type: 'run.started', prompt: `question ${i}`, provider: 'p', model: 'm' }, base));
       for (let k = 0; k < 10; k++) events.push(ev({ type: 'text.delta', text: `chunk ${k} ` }, base));
-      events.push(ev({ type: 'run.finished', stopReason: 'end_turn', turns: 1, usage: { inputTokens: 1, outputTokens: 1 }, finalText: '' }, base));
+      events.push(
+        ev({ type: 'run.finished', stopReason: 'end_turn', turns: 1, usage: { inputTokens: 1, outputTokens: 1 }, finalText: '' }, base),
+      );
     }
     const start = performance.now();
     const items = buildTranscript(events);

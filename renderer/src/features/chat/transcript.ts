@@ -72,7 +72,8 @@ export function howFromVia(via: string | undefined, decision?: string): Decision
 
 export function describeAnswer(a: AgentEventOf<'approval.resolved'>['answer']): string | undefined {
   if (!a) return undefined;
-  if (a.choice === 'session') return a.ttlMs ? `allowed for this session (${Math.round(a.ttlMs / 60_000)} min)` : 'allowed for this session';
+  if (a.choice === 'session')
+    return a.ttlMs ? `allowed for this session (${Math.round(a.ttlMs / 60_000)} min)` : 'allowed for this session';
   if (a.choice === 'project') return 'allowed for this project';
   if (a.choice === 'once') return 'allowed once';
   return a.reason ? `denied: ${a.reason}` : 'denied';
@@ -126,7 +127,13 @@ export class TranscriptBuilder {
           changed = this.remove(this.openText);
           this.openText = null;
         }
-        this.add({ kind: 'notice', id: `retry-${e.runId}-${this.seq++}`, text: `The model call failed (${e.code}); retrying (attempt ${e.attempt})…`, tone: 'info', at: e.at });
+        this.add({
+          kind: 'notice',
+          id: `retry-${e.runId}-${this.seq++}`,
+          text: `The model call failed (${e.code}); retrying (attempt ${e.attempt})…`,
+          tone: 'info',
+          at: e.at,
+        });
         return changed || true;
       }
       case 'tool.requested':
@@ -162,13 +169,23 @@ export class TranscriptBuilder {
         });
       case 'approval.requested': {
         if (e.kind === 'presets') {
-          this.add({ kind: 'notice', id: `approval-${e.approvalId}`, text: `Session presets from codecoder.json offered: ${(e.presets ?? []).join(', ')}`, tone: 'info', at: e.at });
+          this.add({
+            kind: 'notice',
+            id: `approval-${e.approvalId}`,
+            text: `Session presets from codecoder.json offered: ${(e.presets ?? []).join(', ')}`,
+            tone: 'info',
+            at: e.at,
+          });
           return true;
         }
         // The request names the tool, not the call: it belongs to this agent's newest undecided call of that tool.
         const target = this.findUndecided(e.request?.tool);
         if (!target) return false;
-        return this.set({ ...target, ...(e.request ? { key: e.request.key.raw } : {}), approval: { approvalId: e.approvalId, status: 'pending' } });
+        return this.set({
+          ...target,
+          ...(e.request ? { key: e.request.key.raw } : {}),
+          approval: { approvalId: e.approvalId, status: 'pending' },
+        });
       }
       case 'approval.resolved': {
         const noticeId = `approval-${e.approvalId}`;
@@ -176,19 +193,30 @@ export class TranscriptBuilder {
           const n = this.get(noticeId);
           if (n?.kind === 'notice') {
             const accepted = e.acceptedPresets ?? [];
-            return this.set({ ...n, text: `${n.text} — ${e.cancelled ? 'cancelled' : accepted.length ? `accepted for this session: ${accepted.join(', ')}` : 'none accepted'}` });
+            return this.set({
+              ...n,
+              text: `${n.text} — ${e.cancelled ? 'cancelled' : accepted.length ? `accepted for this session: ${accepted.join(', ')}` : 'none accepted'}`,
+            });
           }
         }
         const target = this.items.find((i): i is ToolItem => i.kind === 'tool' && i.approval?.approvalId === e.approvalId);
         if (!target) return false;
         const answer = describeAnswer(e.answer);
-        return this.set({ ...target, approval: { approvalId: e.approvalId, status: e.cancelled ? 'cancelled' : 'answered', ...(answer ? { answer } : {}) } });
+        return this.set({
+          ...target,
+          approval: { approvalId: e.approvalId, status: e.cancelled ? 'cancelled' : 'answered', ...(answer ? { answer } : {}) },
+        });
       }
       case 'subagent.started': {
         if (!e.parentCallId) return false;
         const cur = this.get(e.parentCallId);
         this.children.set(e.parentCallId, this.children.get(e.parentCallId) ?? new TranscriptBuilder());
-        const sub: SubAgentView = { childAgentId: e.childAgentId, prompt: e.prompt, status: 'running', items: this.children.get(e.parentCallId)!.snapshot() };
+        const sub: SubAgentView = {
+          childAgentId: e.childAgentId,
+          prompt: e.prompt,
+          status: 'running',
+          items: this.children.get(e.parentCallId)!.snapshot(),
+        };
         if (cur?.kind === 'tool') return this.set({ ...cur, sub });
         return this.upsertTool(e.parentCallId, e, { tool: 'agent', args: { prompt: e.prompt }, sub });
       }
@@ -245,7 +273,18 @@ export class TranscriptBuilder {
   private upsertTool(callId: string, e: AgentEvent, patch: Partial<ToolItem>): boolean {
     const cur = this.get(callId);
     if (cur?.kind === 'tool') return this.set({ ...cur, ...patch });
-    this.add({ kind: 'tool', id: callId, callId, tool: 'unknown', args: undefined, agentId: e.agentId, depth: e.depth, how: 'pending', output: '', ...patch });
+    this.add({
+      kind: 'tool',
+      id: callId,
+      callId,
+      tool: 'unknown',
+      args: undefined,
+      agentId: e.agentId,
+      depth: e.depth,
+      how: 'pending',
+      output: '',
+      ...patch,
+    });
     return true;
   }
 

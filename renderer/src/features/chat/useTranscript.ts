@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { AgentEvent } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys } from '../../queries.js';
@@ -31,7 +31,8 @@ export function useTranscript(conversationId: string | null): TranscriptState {
     if (flushTimer.current) return;
     flushTimer.current = setTimeout(() => {
       flushTimer.current = null;
-      setState((s) => ({ ...s, items: builder.current.snapshot() }));
+      // A transition: an approval prompt arriving at the same moment renders first.
+      startTransition(() => setState((s) => ({ ...s, items: builder.current.snapshot() })));
     }, 16);
   };
 
@@ -68,7 +69,8 @@ export function useTranscript(conversationId: string | null): TranscriptState {
   useEvent('agent.event', (e) => {
     if (e.conversationId !== conversationId) {
       // Another conversation ran: its title, count or running state in the list may have changed.
-      if (e.type === 'run.started' || e.type === 'run.finished') void queryClient.invalidateQueries({ queryKey: projectKeys.conversations });
+      if (e.type === 'run.started' || e.type === 'run.finished')
+        void queryClient.invalidateQueries({ queryKey: projectKeys.conversations });
       return;
     }
     if (pending.current) {

@@ -17,7 +17,12 @@ export function userIsAway(w: WindowAttention): boolean {
 }
 
 /** The approvals that deserve a notification now: new ones (not notified before), while the user is away. */
-export function approvalsToNotify(list: readonly PendingApprovalView[], notified: ReadonlySet<string>, w: WindowAttention, enabled: boolean): PendingApprovalView[] {
+export function approvalsToNotify(
+  list: readonly PendingApprovalView[],
+  notified: ReadonlySet<string>,
+  w: WindowAttention,
+  enabled: boolean,
+): PendingApprovalView[] {
   if (!enabled || !userIsAway(w)) return [];
   return list.filter((a) => !notified.has(a.id));
 }

@@ -66,7 +66,12 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
             onKeyDown={(e) => onTabKey(e, i)}
           >
             {t.label}
-            {t.id === 'permissions' && (allowlist.data?.violations.length ?? 0) > 0 && <span className="tab-badge" aria-label="ceiling violations"> !</span>}
+            {t.id === 'permissions' && (allowlist.data?.violations.length ?? 0) > 0 && (
+              <span className="tab-badge" aria-label="ceiling violations">
+                {' '}
+                !
+              </span>
+            )}
           </button>
         ))}
       </div>
