@@ -50,4 +50,4 @@ export const call = (name: string, input: Record<string, unknown>, id?: string) 
 
 type Turns = ScriptInput['turns'];
 /** `test.use` reads a bare array as [value, options], so scripted turns are wrapped. */
-export const script = (...turns: Turns): [Turns, { option: true }] => [turns, { option: true }];
+export const script = (...turns: Turns): [Turns, { scope: 'test' }] => [turns, { scope: 'test' }];

@@ -49,15 +49,14 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
     hadAny.current = list.length > 0;
   }, [list.length]);
 
-  useApprovalNotifications(list, {
-    projectName,
-    enabled: settings.data?.notifications ?? true,
-    onClick: (id) => {
-      setSelectedId(id);
-      // The prompt takes focus on mount; if it is already shown, focus it again.
-      requestAnimationFrame(() => dock.current?.querySelector<HTMLElement>('[role="dialog"]')?.focus());
-    },
-  });
+  const focusPrompt = (id: string) => {
+    setSelectedId(id);
+    // The prompt takes focus on mount; if it is already shown, focus it again.
+    requestAnimationFrame(() => dock.current?.querySelector<HTMLElement>('[role="dialog"]')?.focus());
+  };
+  // Browser notifications (web host); in the desktop app main shows native ones and sends approvals.focus on a click.
+  useApprovalNotifications(list, { projectName, enabled: settings.data?.notifications ?? true, onClick: focusPrompt });
+  useEvent('approvals.focus', ({ id }) => focusPrompt(id));
 
   // An error belongs to the prompt it happened in.
   const currentId = current?.id;
