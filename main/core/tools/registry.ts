@@ -26,6 +26,7 @@ import { gitStatusTool } from './vcs/gitStatus.js';
 import { githubSearchTool } from './web/githubSearch.js';
 import { webFetchTool } from './web/webFetch.js';
 import { webSearchTool } from './web/webSearch.js';
+import { TOOL_NAMES } from './names.js';
 
 /** Exactly the seed's nine (§4.8), all Permission None. Nothing else is visible to a sub-agent. */
 export const SUB_AGENT_TOOL_NAMES = [
@@ -42,35 +43,7 @@ export const SUB_AGENT_TOOL_NAMES = [
 
 export const CATEGORY_ORDER: readonly ToolCategory[] = ['read', 'edit', 'execute', 'vcs', 'web', 'agent'];
 
-/** The catalogue of the reference design, in display order; `tools.test.ts` checks the registry against it. */
-export const TOOL_NAMES = [
-  'read_file',
-  'list_dir',
-  'glob',
-  'grep',
-  'diff',
-  'write_file',
-  'edit_file',
-  'delete_path',
-  'move_path',
-  'run_command',
-  'process_output',
-  'process_kill',
-  'run_sandboxed',
-  'run_container',
-  'git_status',
-  'git_log',
-  'commit',
-  'web_search',
-  'web_fetch',
-  'github_search',
-  'agent',
-  'reason',
-  'memory',
-  'create_capability',
-  'run_capability',
-  'list_capabilities',
-] as const;
+export { TOOL_NAMES };
 
 export const unknownToolMessage = (name: string): string => `unknown tool: ${name}`;
 

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { TOOL_NAMES } from '../names.js';
 
 export const CAPABILITY_ENVIRONMENTS = ['wasm', 'shell', 'sandbox', 'docker'] as const;
 export type CapabilityEnvironment = (typeof CAPABILITY_ENVIRONMENTS)[number];
@@ -13,34 +14,7 @@ export const CAPABILITY_GRANTS = ['read_project'] as const;
 export const NAME_PATTERN = /^[a-z][a-z0-9_]{1,47}$/;
 
 /** The built-in tools: a capability may not shadow one. */
-export const RESERVED_NAMES: ReadonlySet<string> = new Set([
-  'read_file',
-  'list_dir',
-  'glob',
-  'grep',
-  'diff',
-  'write_file',
-  'edit_file',
-  'delete_path',
-  'move_path',
-  'run_command',
-  'process_output',
-  'process_kill',
-  'run_sandboxed',
-  'run_container',
-  'git_status',
-  'git_log',
-  'commit',
-  'web_search',
-  'web_fetch',
-  'github_search',
-  'agent',
-  'reason',
-  'memory',
-  'create_capability',
-  'run_capability',
-  'list_capabilities',
-]);
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(TOOL_NAMES);
 
 export const MAX_CODE_BYTES = 256 * 1024;
 
