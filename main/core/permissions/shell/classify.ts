@@ -140,6 +140,7 @@ import { nodeType, parseBash, walk } from './parser.js';
 import { detectSubcommand, hasSubcommands } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
+import { tableName } from './programNames.js';
 
 export interface ProgramRef {
   program: string;
@@ -671,20 +672,22 @@ class Renderer {
     this.push(escapeName(program));
 
     const ref: ProgramRef = { program: refName };
+    // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
+    const rules = tableName(refName);
     this.programs.push(ref);
     const effects: Effect[] = [];
 
-    if (isWrapper(refName)) {
+    if (isWrapper(rules)) {
       blockers.push(`runs a program through ${refName}`);
-      const use = wrapperEffects(refName, argv);
+      const use = wrapperEffects(rules, argv);
       // `env` alone (or with only NAME=value operands) prints the environment: no inner program.
       if (use && use.effects.length > 0) effects.push(...use.effects);
-      else if (use && refName !== 'env') effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
+      else if (use && rules !== 'env') effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
       else blockers.pop();
     } else {
       let sub: { subcommand?: string; index?: number } = {};
-      if (hasSubcommands(refName)) {
-        const d = detectSubcommand(refName, argv);
+      if (hasSubcommands(rules)) {
+        const d = detectSubcommand(rules, argv);
         if (d.unknownOption !== undefined) {
           blockers.push('unknown option before the subcommand');
           // Deny rules on a subcommand must still see every word that could be it, and the key pins
@@ -706,9 +709,9 @@ class Renderer {
           this.push(escapeName(d.subcommand));
         }
       }
-      effects.push(...dangerousEffects(refName, argv, sub));
+      effects.push(...dangerousEffects(rules, argv, sub));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
-      const guarded = hasDangerousTable(refName) || hasSubcommands(refName);
+      const guarded = hasDangerousTable(rules) || hasSubcommands(rules);
       if (guarded && infos.slice(1).some((i) => i.glob && /^[*?[]/.test(i.literal ?? ''))) {
         effects.push({ flag: 'glob', note: `a wildcard could expand to file names that ${refName} reads as options` });
         blockers.push('wildcard could expand to options');

@@ -490,13 +490,25 @@ function dd(argv: readonly Arg[]): Effect[] {
     );
 }
 
+const TAR_SHORT_VALUE = 'fCbTXIFKLNVgH';
+
 function tar(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   // Old-style `tar xzf a.tar`: the first word is a cluster of options without a dash.
-  const words = [...argv];
-  if (typeof words[1] === 'string' && !words[1].startsWith('-')) words[1] = '-' + words[1];
+  // Each letter of that cluster that takes a value takes the NEXT word, in order (`tar cfI x.tar
+  // prog src` runs prog as the compressor): the cluster is spelled out as separate options.
+  let words: Arg[] = [...argv];
+  if (typeof words[1] === 'string' && !words[1].startsWith('-')) {
+    const spelled: Arg[] = [words[0]!];
+    let next = 2;
+    for (const letter of words[1]) {
+      spelled.push('-' + letter);
+      if (TAR_SHORT_VALUE.includes(letter) && next < words.length) spelled.push(words[next++]!);
+    }
+    words = [...spelled, ...words.slice(next)];
+  }
   const items = scanOptions(words, 1, {
-    shortValue: 'fCbTXIFKLNVgH',
+    shortValue: TAR_SHORT_VALUE,
     longValue: [
       'file',
       'directory',
@@ -1097,13 +1109,26 @@ function pager(argv: readonly Arg[]): Effect[] {
 // ---------------------------------------------------------------------------------------------
 // Interpreters: inline code runs anything the language can (a shell command, a file write).
 
-function inlineCode(name: string, letters: string, longs: readonly string[] = [], shortValue = ''): Check {
+/**
+ * Interpreters: the options before the script (or `-m module`) are the interpreter's own. The scan
+ * stops at the first operand, except right after a long option the table does not know, which may
+ * take that word as its value (`node --title x -e …`, `python3 --check-hash-based-pycs always -c …`):
+ * stopping there would hide the inline code that follows. `stopLetters` end the interpreter's
+ * options (python `-m module`: the rest belong to the module).
+ */
+function inlineCode(name: string, letters: string, longs: readonly string[] = [], shortValue = '', stopLetters = ''): Check {
   return (argv) => {
     const out: Effect[] = [];
-    for (const it of scanOptions(argv, 1, { shortValue: letters + shortValue, longValue: longs, stopAtOperand: true })) {
+    for (const it of scanOptions(argv, 1, { shortValue: letters + shortValue + stopLetters, longValue: longs })) {
+      if (it.kind === 'operand' || it.kind === 'dynamic') {
+        const prev = it.word > 1 ? argv[it.word - 1] : undefined;
+        if (typeof prev === 'string' && /^--[^=]+$/.test(prev)) continue;
+        break;
+      }
       if (isShort(it, letters) || isLong(it, longs))
         out.push(exec(it.kind === 'long' ? it.name : it.name, opaque(valueOf(it)), `${name} runs inline code`));
       if (name === 'perl' || name === 'ruby') if (isShort(it, 'i')) out.push(write('i', null, `${name} -i edits files in place`));
+      if (stopLetters && isShort(it, stopLetters)) break;
     }
     return out;
   };
@@ -1463,17 +1488,17 @@ const CHECKS: Readonly<Record<string, Check>> = {
   less: pager,
   more: pager,
   most: pager,
-  python: inlineCode('python', 'c'),
-  python2: inlineCode('python2', 'c'),
-  python3: inlineCode('python3', 'c'),
-  pypy: inlineCode('pypy', 'c'),
-  pypy3: inlineCode('pypy3', 'c'),
-  node: inlineCode('node', 'epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader']),
-  nodejs: inlineCode('nodejs', 'epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader']),
+  python: inlineCode('python', 'c', [], 'WXQ', 'm'),
+  python2: inlineCode('python2', 'c', [], 'WXQ', 'm'),
+  python3: inlineCode('python3', 'c', [], 'WXQ', 'm'),
+  pypy: inlineCode('pypy', 'c', [], 'WXQ', 'm'),
+  pypy3: inlineCode('pypy3', 'c', [], 'WXQ', 'm'),
+  node: inlineCode('node', 'epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader'], 'C'),
+  nodejs: inlineCode('nodejs', 'epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader'], 'C'),
   deno: (argv, sub) =>
     sub.subcommand === 'eval' ? [exec('eval', opaque(argv[(sub.index ?? 0) + 1] ?? null), 'deno eval runs inline code')] : [],
-  perl: inlineCode('perl', 'eE', [], 'I'),
-  ruby: inlineCode('ruby', 'e', [], 'rI'),
+  perl: inlineCode('perl', 'eE', [], 'IMm'),
+  ruby: inlineCode('ruby', 'e', [], 'rICEF'),
   php: inlineCode('php', 'rBRE', [], 'cdz'),
   lua: inlineCode('lua', 'e', [], 'l'),
   luajit: inlineCode('luajit', 'e', [], 'l'),

@@ -1,0 +1,66 @@
+/**
+ * Red-team table: bypass attempts in the style of public agent sandbox-escape and prompt-injection
+ * reports, and the ordinary commands that must stay simple. Each row: command, expected kind, why.
+ * A `simple` verdict means a plain `run_command:<program>` grant covers the command, so every row
+ * expected compound/invalid is a command that runs another program, writes a file it names or
+ * hides what it does.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyCommand, classifyCommandViaParser } from './classify.js';
+
+type Kind = 'simple' | 'compound' | 'invalid';
+type Row = [command: string, kind: Kind, why: string];
+
+const ROWS: Row[] = [
+  // ── Versioned or re-cased interpreter names meet the plain name's rules ──
+  ['python3.12 -c "import os"', 'compound', 'versioned python runs inline code'],
+  ['python2.7 -c 1', 'compound', 'versioned python runs inline code'],
+  ['bash5 -c id', 'compound', 'versioned shell runs a script'],
+  ['bash-5.2 -c id', 'compound', 'versioned shell runs a script'],
+  ['ksh93 -c id', 'compound', 'ksh93 is ksh'],
+  ['zsh5 -c id', 'compound', 'versioned shell'],
+  ['perl5.36 -e "system 1"', 'compound', 'versioned perl runs inline code'],
+  ['node20 -e 1', 'compound', 'versioned node runs inline code'],
+  ['ruby3.2 -e 1', 'compound', 'versioned ruby'],
+  ['php8.2 -r 1', 'compound', 'versioned php'],
+  ['lua5.4 -e 1', 'compound', 'versioned lua'],
+  ['pypy3.10 -c 1', 'compound', 'versioned pypy'],
+  ["gawk-5 'BEGIN{system(\"id\")}'", 'compound', 'versioned gawk runs system()'],
+  ['clang-17 -wrapper id x.c', 'compound', 'versioned compiler wrapper'],
+  ['BASH -c id', 'compound', 'case-insensitive file systems run bash'],
+  ['Python3 -c 1', 'compound', 'case-insensitive file systems run python3'],
+  ['bash.exe -c id', 'compound', 'Windows spelling of bash'],
+  ['python3.12 x.py', 'simple', 'running a script file is what the key names'],
+  ['pip3.12 install requests', 'simple', 'versioned pip, ordinary'],
+  ['sha256sum x', 'simple', 'digits in a name that is not versioned'],
+  ['base32 x', 'simple', 'digits in a name that is not versioned'],
+
+  // ── Interpreter options that take a value must not end the option scan ──
+  ['python3 -W ignore -c "import os"', 'compound', '-W takes a value; -c follows'],
+  ['python3 -X importtime -c 1', 'compound', '-X takes a value; -c follows'],
+  ['python3 --check-hash-based-pycs always -c 1', 'compound', 'unknown long option may take a value'],
+  ['node --title x -e 1', 'compound', 'node long option with a separate value, then -e'],
+  ['node -C dev -e 1', 'compound', 'node -C takes a value'],
+  ['ruby -C dir -e 1', 'compound', 'ruby -C takes a value'],
+  ['perl -M strict -e 1', 'compound', 'perl -M with a separate value'],
+  ['python3 -W error x.py', 'simple', 'warnings filter, then a script'],
+  ['python -m pytest -c pytest.ini', 'simple', 'options after -m module belong to the module'],
+  ['python -m pytest -x', 'simple', 'ordinary'],
+  ['node --inspect x.js', 'simple', 'ordinary'],
+
+  // ── tar old-style clusters: each value letter takes the next word ──
+  ['tar cfI x.tar id src', 'compound', 'I (compress program) takes the word after f’s'],
+  ['tar cIf id x.tar src', 'compound', 'I takes the first word'],
+  ['tar xzf x.tgz', 'simple', 'ordinary'],
+  ['tar cvfz x.tgz src', 'simple', 'ordinary'],
+  ['tar -czf x.tgz src', 'simple', 'ordinary'],
+];
+
+describe('red team: bypass attempts and ordinary commands', () => {
+  it.each(ROWS)('%j → %s (%s)', (command, kind) => {
+    const c = classifyCommand(command);
+    expect(c.kind, JSON.stringify(c)).toBe(kind);
+    // The fast path and the parser agree on every row.
+    expect(classifyCommandViaParser(command).kind).toBe(kind);
+  });
+});
