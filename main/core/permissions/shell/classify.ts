@@ -680,9 +680,10 @@ class Renderer {
     if (isWrapper(rules)) {
       blockers.push(`runs a program through ${refName}`);
       const use = wrapperEffects(rules, argv);
-      // `env` alone (or with only NAME=value operands) prints the environment: no inner program.
+      // `env` alone (or with only NAME=value operands) prints the environment, `arch` alone the
+      // machine type: no inner program.
       if (use && use.effects.length > 0) effects.push(...use.effects);
-      else if (use && rules !== 'env') effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
+      else if (use && rules !== 'env' && rules !== 'arch') effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
       else blockers.pop();
     } else {
       let sub: { subcommand?: string; index?: number } = {};

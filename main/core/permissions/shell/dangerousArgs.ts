@@ -687,6 +687,8 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
           `${name} --${it.kind === 'long' ? it.name : ''} names a program to run`,
         ),
       );
+    // `--call` before the subcommand (`npm --call=x exec`) is the same config as `exec -c x`.
+    if (isLong(it, ['call']) && (sub.index === undefined || it.word < sub.index)) out.push(exec('call', script(valueOf(it)), `${name} --call runs a shell command`));
     if (isLong(it, ['node-options']))
       out.push(exec('node-options', opaque(valueOf(it)), `${name} --node-options can load code into every node process`));
     if (isLong(it, ['userconfig', 'globalconfig']))
@@ -711,7 +713,8 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
         ),
       );
     else if (call) out.push(exec('call', script(valueOf(call)), `${name} exec -c runs a shell command`));
-    else if (name === 'pnpm' || name === 'yarn' || (name === 'npm' && args.includes('--'))) {
+    else {
+      // `npm exec x` runs x just like `npm exec -- x` (a local bin, PATH or a fetched package).
       const op = ex.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
       out.push(
         exec(
@@ -722,6 +725,16 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
       );
     }
   }
+  // `npm init <initializer>` / `create` run the create-<initializer> package's program.
+  if (['init', 'create', 'innit'].includes(s)) {
+    const op = scanOptions(args, 0, { shortValue: 'w', longValue: ['scope', 'workspace'], stopAtOperand: true }).find(
+      (it) => it.kind === 'operand' || it.kind === 'dynamic',
+    );
+    if (op) out.push(exec('init', op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word)), `${name} ${s} <package> runs a package's program`));
+  }
+  if (s === 'pkg' && args.some((a) => a === null || a === 'set' || a === 'delete'))
+    out.push(risk('pkg', `${name} pkg set/delete rewrites package.json, whose scripts ${name} runs later`));
+  if (s === 'node' && (name === 'yarn' || name === 'pnpm')) out.push(exec('node', argvOf(['node', ...args]), `${name} node runs node`));
   if (s === 'explore') {
     const dd = args.indexOf('--');
     out.push(exec('explore', dd >= 0 ? argvOf(args.slice(dd + 1)) : opaque(), `${name} explore runs a command in a package folder`));
@@ -1436,6 +1449,11 @@ const CHECKS: Readonly<Record<string, Check>> = {
   poetry: subcommandRunner(['run']),
   pipenv: subcommandRunner(['run']),
   pdm: subcommandRunner(['run']),
+  pipx: subcommandRunner(['run']),
+  rye: subcommandRunner(['run']),
+  pixi: subcommandRunner(['run', 'exec']),
+  micromamba: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),
+  composer: subcommandRunner(['exec']),
   hatch: subcommandRunner(['run']),
   bundle: subcommandRunner(['exec']),
   conda: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),

@@ -54,6 +54,46 @@ const ROWS: Row[] = [
   ['tar xzf x.tgz', 'simple', 'ordinary'],
   ['tar cvfz x.tgz src', 'simple', 'ordinary'],
   ['tar -czf x.tgz src', 'simple', 'ordinary'],
+
+  // ── npm family: exec in every spelling, initializers, package.json rewrites ──
+  ['npm exec id', 'compound', 'npm exec runs a program without -- too'],
+  ['npm x id', 'compound', 'npm x is npm exec'],
+  ['npm --call=id exec', 'compound', '--call before the subcommand is exec -c'],
+  ['npm init evil-pkg', 'compound', 'npm init <initializer> runs create-<initializer>'],
+  ['npm create vite@latest app', 'compound', 'npm create runs a downloaded program'],
+  ['pnpm create x', 'compound', 'pnpm create runs a downloaded program'],
+  ['yarn create x', 'compound', 'yarn create runs a downloaded program'],
+  ['npm pkg set scripts.test=id', 'compound', 'rewrites a script npm runs later'],
+  ['yarn node -e 1', 'compound', 'yarn node runs node with inline code'],
+  ['npm init -y', 'simple', 'ordinary'],
+  ['npm init', 'simple', 'ordinary'],
+  ['npm pkg get name', 'simple', 'reads package.json'],
+  ['npm test -- -c x', 'simple', 'arguments for the test script'],
+
+  // ── Runners whose run/exec subcommand was never detected ──
+  ['pipenv run rm -rf x', 'compound', 'pipenv run runs a program'],
+  ['pdm run id', 'compound', 'pdm run runs a program'],
+  ['hatch run id', 'compound', 'hatch run runs a program'],
+  ['pipx run cowsay', 'compound', 'pipx run runs a downloaded program'],
+  ['direnv exec . id', 'compound', 'direnv exec runs a program'],
+  ['composer exec x', 'compound', 'composer exec runs a vendor program'],
+  ['pipenv install', 'simple', 'ordinary'],
+  ['composer install', 'simple', 'ordinary'],
+
+  // ── Wrappers that were missing ──
+  ['sudoedit /etc/passwd', 'compound', 'runs $EDITOR as root'],
+  ['chronic id', 'compound', 'moreutils chronic runs a program'],
+  ['ifne id', 'compound', 'moreutils ifne runs a program'],
+  ['run-parts /etc/cron.daily', 'compound', 'runs every script in a folder'],
+  ['sshpass -p x ssh h', 'compound', 'sshpass runs a program'],
+  ['rlwrap bash', 'compound', 'rlwrap runs a program'],
+  ['eatmydata id', 'compound', 'runs a program'],
+  ['faketime 2020-01-01 id', 'compound', 'runs a program'],
+  ['arch -arm64 bash -c id', 'compound', 'macOS arch runs a program'],
+  ['xcrun python3 -c 1', 'compound', 'macOS xcrun runs a developer tool'],
+  ['setarch x86_64 id', 'compound', 'runs a program'],
+  ['prlimit --nofile=1 id', 'compound', 'runs a program'],
+  ['arch', 'simple', 'prints the machine type'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
