@@ -1,6 +1,6 @@
 import { expect, screenshotDir, test } from './support/fixtures.js';
 
-test('settings round trip: saved, persisted across a reload, and the key never comes back', async ({ app }) => {
+test('settings round trip: saved, persisted across a reload, and the key never comes back', async ({ app }, testInfo) => {
   const { page } = app;
   const framesFromHost: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => framesFromHost.push(String(f.payload))));
@@ -29,7 +29,8 @@ test('settings round trip: saved, persisted across a reload, and the key never c
   await expect(page.getByLabel(/Base URL/)).toHaveValue('http://127.0.0.1:11434/v1');
   await expect(page.getByLabel('API key')).toHaveValue('');
   await expect(page.getByTestId('api-key-status')).toContainText('…7731');
-  expect(framesFromHost.length).toBeGreaterThan(0);
+  // The web host's frames must never carry the key (the desktop app's IPC is checked by the contract: settings have no key field).
+  if (testInfo.project.name === 'web') expect(framesFromHost.length).toBeGreaterThan(0);
   expect(framesFromHost.join('\n')).not.toContain('sk-e2e-secret');
   expect(await page.content()).not.toContain('sk-e2e-secret');
 });

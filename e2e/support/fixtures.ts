@@ -54,19 +54,23 @@ export const test = base.extend<Options & { app: AppHandle }>({
     }
     execFileSync('git', ['init', '-q'], { cwd: projectDir });
     const model = llmScript ? await startScriptedServer({ script: { models: ['scripted'], turns: llmScript } }) : undefined;
-    const llmOverride = model ? () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: model.url, apiKey: 'scripted-e2e-key' }) : undefined;
+    const llmOverride = model
+      ? () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: model.url, apiKey: 'scripted-e2e-key' })
+      : undefined;
 
     if (testInfo.project.name === 'electron') {
       const bin = electronBinary();
-      test.skip(Boolean(llmScript), 'The Electron variant has no way to inject the scripted model yet; the web project runs this flow.');
-      test.skip('missing' in bin, `Electron e2e cannot run here: ${'missing' in bin ? bin.missing : ''}. The same specs run against the web host in Chromium (project "web").`);
+      test.skip(
+        'missing' in bin,
+        `Electron e2e cannot run here: ${'missing' in bin ? bin.missing : ''}. The same specs run against the web host in Chromium (project "web").`,
+      );
       const electron = await _electron.launch({
         args: [path.resolve(import.meta.dirname, '../..'), ...(withProject ? [projectDir] : [])],
-        env: { ...process.env, CODECODER_DATA_DIR: dataDir },
+        env: { ...process.env, CODECODER_DATA_DIR: dataDir, ...(model ? { CODECODER_SCRIPTED_MODEL_URL: model.url } : {}) },
       });
       const page = await electron.firstWindow();
       attachPageLogs(page, logs);
-      await use({ page, projectDir, dataDir, electron });
+      await use({ page, projectDir, dataDir, electron, ...(model ? { model } : {}) });
       await electron.close();
     } else {
       const core = createPlainNodeCore({ dataDir, env: {}, ...(llmOverride ? { llmOverride } : {}) });

@@ -11,12 +11,20 @@ import { buildMenu } from './menu.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
 import { electronJsonStore, safeStorageSecrets } from './stores.js';
 import { createWindow, rendererDir } from './windows.js';
+import { isLoopbackHost } from '../webhost/security.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const preloadPath = path.join(here, '../preload/index.cjs');
 
 registerAppScheme();
 app.enableSandbox();
+// A separate data folder (tests, a second profile); app.getPath('userData') otherwise.
+if (process.env.CODECODER_DATA_DIR) app.setPath('userData', path.resolve(process.env.CODECODER_DATA_DIR));
+/**
+ * A scripted model server (main/core/llm/scripted) to talk to instead of the configured provider:
+ * what the e2e specs and `npm run start:web -- --llm-script` use. Loopback only.
+ */
+const scriptedModelUrl = loopbackUrl(process.env.CODECODER_SCRIPTED_MODEL_URL);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -62,6 +70,9 @@ if (!app.requestSingleInstanceLock()) {
       stores: { settings: electronJsonStore('settings'), recent: electronJsonStore('recent') },
       secrets: safeStorageSecrets(),
       env: process.env,
+      ...(scriptedModelUrl
+        ? { llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scriptedModelUrl, apiKey: 'scripted' }) }
+        : {}),
     });
     registerIpc(core);
     Menu.setApplicationMenu(buildMenu({ openFolder: () => void pickAndOpen(), recent: () => core.recent.list(), openRecent: openFolder }));
@@ -80,4 +91,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openFolder();
   });
+}
+
+function loopbackUrl(raw: string | undefined): string | undefined {
+  if (!raw || !URL.canParse(raw)) return undefined;
+  const u = new URL(raw);
+  return u.protocol === 'http:' && isLoopbackHost(u.hostname) ? raw : undefined;
 }
