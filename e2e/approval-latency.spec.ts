@@ -8,7 +8,8 @@
 import { expect, test } from './support/fixtures.js';
 import { call, say, script, send } from './ui-helpers.js';
 
-test.beforeEach((_fixtures, testInfo) => {
+// eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here
+test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name === 'electron', "The measure reads the host's events off the web host's WebSocket frames; the desktop app uses IPC.");
 });
 

@@ -11,7 +11,8 @@ import { fakeAgentHost, type FakeHost } from './fakeAgentHost.js';
 import { expect, screenshotDir, test } from './support/fixtures.js';
 import { approvalPrompt, toolCards, transcript } from './ui-helpers.js';
 
-test.beforeEach((_fixtures, testInfo) => {
+// eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here
+test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name === 'electron', "These specs answer agent methods by routing the web host's WebSocket, which the desktop app does not use; the real-agent versions (approvals, agent-run, notifications specs) run in both projects.");
 });
 
