@@ -89,6 +89,10 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
     if (isShort(it, 'c')) out.push(gitConfigEffect('c', valueOf(it)));
     if (it.kind === 'long' && it.name === 'config-env')
       out.push(risk('config-env', 'git --config-env sets configuration from an environment variable', valueOf(it)));
+    // A repository folder the agent may have written (not protected like .git/): its config can
+    // name programs (core.fsmonitor, core.pager) that run on `status`.
+    if (it.kind === 'long' && it.name === 'git-dir')
+      out.push(exec('git-dir', opaque(), 'git --git-dir reads configuration (which can name programs) from another folder'));
     if (it.kind === 'long' && it.name === 'exec-path' && it.value !== undefined)
       out.push(exec('exec-path', opaque(), 'git --exec-path= runs git commands from another directory'));
     if (isShort(it, 'p') || (it.kind === 'long' && it.name === 'paginate'))
@@ -96,13 +100,16 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
   }
   // Transport helpers run commands: ext::<command>, and --upload-pack/--receive-pack anywhere.
   for (const a of argv)
-    if (typeof a === 'string' && /^(ext|fd)::/i.test(a))
-      out.push(exec('ext', script(a.replace(/^ext::/i, '')), 'git ext:: remote runs a command'));
+    // Also as an option's value: `git archive --remote=ext::cmd`, `--upload-pack`-free transports.
+    if (typeof a === 'string' && /^(?:-[^=]*=)?(ext|fd)::/i.test(a))
+      out.push(exec('ext', script(a.replace(/^(?:-[^=]*=)?ext::/i, '')), 'git ext:: remote runs a command'));
   if (sub.subcommand === undefined || sub.index === undefined) return out;
   const args = argv.slice(sub.index + 1);
   const scan = (g: OptionGrammar) => scanOptions(args, 0, g);
   switch (sub.subcommand) {
     case 'config': {
+      // `git config user.name`: one name and no other word reads it.
+      if (args.length === 1 && args[0] !== null && /^[A-Za-z][\w-]*(\.[^\s=]+)?\.[A-Za-z][\w-]*$/.test(args[0]!)) break;
       const first = args.find((a) => a !== null && !GIT_CONFIG_SAFE_FLAGS.includes(a) && !a.startsWith('--type='));
       const readOnly =
         first !== undefined &&
@@ -227,6 +234,22 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
     case 'instaweb':
     case 'web--browse':
       out.push(exec(sub.subcommand, opaque(), `git ${sub.subcommand} starts a web server or browser`));
+      break;
+    case 'init':
+      for (const it of scan({
+        longValue: ['template', 'separate-git-dir', 'object-format', 'ref-format', 'shared', 'initial-branch'],
+        shortValue: 'b',
+      }))
+        if (isLong(it, ['template'])) out.push(exec('template', opaque(), 'git init --template installs hooks from another folder'));
+      break;
+    case 'format-patch':
+      for (const it of scan({ shortValue: 'ov', longValue: ['output-directory'] }))
+        if (isShort(it, 'o') || isLong(it, ['output-directory']))
+          out.push(write('output-directory', valueOf(it), 'git format-patch -o writes patches into a folder it names'));
+      break;
+    case 'cat-file':
+      if (args.some((a) => a === '--filters' || a === null))
+        out.push(exec('filters', opaque(), 'git cat-file --filters runs the configured clean/smudge filters'));
       break;
     case 'hook':
       out.push(exec('hook', opaque(), 'git hook run runs repository hooks'));
@@ -600,6 +623,9 @@ function make(argv: readonly Arg[]): Effect[] {
     longOptional: ['jobs', 'load-average', 'output-sync', 'debug'],
   });
   for (const it of items) {
+    // A makefile read from standard input or a descriptor is recipe text the key cannot show.
+    if ((isShort(it, 'f') || isLong(it, ['file', 'makefile'])) && /^(-|\/dev\/(stdin|fd\/.*)|\/proc\/.*)$/.test(valueOf(it) ?? '-'))
+      out.push(exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor'));
     if (isShort(it, 'E') || isLong(it, ['eval']))
       out.push(exec('eval', opaque(valueOf(it)), 'make --eval adds recipe text that runs shell commands'));
     if (it.kind === 'operand') {
@@ -640,6 +666,8 @@ function man(argv: readonly Arg[]): Effect[] {
     if (isShort(it, 'H') || isLong(it, ['html']))
       out.push(exec('html', valueOf(it) === null ? opaque() : script(valueOf(it)), 'man -H runs a web browser'));
     if (isShort(it, 'X') || isLong(it, ['gxditview'])) out.push(exec('gxditview', opaque(), 'man -X runs gxditview'));
+    if (isShort(it, 'C') || isLong(it, ['config-file']))
+      out.push(exec('config-file', opaque(), 'man -C reads a configuration that can DEFINE the pager and formatters'));
   }
   return out;
 }
@@ -688,7 +716,8 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
         ),
       );
     // `--call` before the subcommand (`npm --call=x exec`) is the same config as `exec -c x`.
-    if (isLong(it, ['call']) && (sub.index === undefined || it.word < sub.index)) out.push(exec('call', script(valueOf(it)), `${name} --call runs a shell command`));
+    if (isLong(it, ['call']) && (sub.index === undefined || it.word < sub.index))
+      out.push(exec('call', script(valueOf(it)), `${name} --call runs a shell command`));
     if (isLong(it, ['node-options']))
       out.push(exec('node-options', opaque(valueOf(it)), `${name} --node-options can load code into every node process`));
     if (isLong(it, ['userconfig', 'globalconfig']))
@@ -730,7 +759,10 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
     const op = scanOptions(args, 0, { shortValue: 'w', longValue: ['scope', 'workspace'], stopAtOperand: true }).find(
       (it) => it.kind === 'operand' || it.kind === 'dynamic',
     );
-    if (op) out.push(exec('init', op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word)), `${name} ${s} <package> runs a package's program`));
+    if (op)
+      out.push(
+        exec('init', op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word)), `${name} ${s} <package> runs a package's program`),
+      );
   }
   if (s === 'pkg' && args.some((a) => a === null || a === 'set' || a === 'delete'))
     out.push(risk('pkg', `${name} pkg set/delete rewrites package.json, whose scripts ${name} runs later`));
@@ -908,8 +940,14 @@ function container(argv: readonly Arg[], sub: { subcommand?: string; index?: num
 
 function gh(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const out: Effect[] = [];
-  if (sub.subcommand === 'alias' && argv.some((a) => a === '--shell' || a === '-s'))
+  // A gh alias whose expansion starts with "!" is a shell command too.
+  if (sub.subcommand === 'alias' && argv.some((a) => a === null || a === '--shell' || a === '-s' || a.startsWith('!')))
     out.push(risk('alias-shell', 'gh alias set --shell defines a shell command'));
+  const args = sub.index === undefined ? [] : argv.slice(sub.index + 1);
+  if ((sub.subcommand === 'extension' || sub.subcommand === 'ext' || sub.subcommand === 'extensions') && args[0] === 'exec')
+    out.push(exec('extension_exec', opaque(), 'gh extension exec runs an installed extension program'));
+  if (sub.subcommand === 'config' && args[0] === 'set' && args.some((a) => a === null || /^(editor|pager|browser)$/.test(a)))
+    out.push(risk('config', 'gh config set editor/pager/browser names a program gh runs later'));
   const dd = argv.indexOf('--');
   if (sub.subcommand === 'repo' && dd >= 0) {
     for (const a of argv.slice(dd + 1))
@@ -922,7 +960,9 @@ function gh(argv: readonly Arg[], sub: { subcommand?: string; index?: number }):
 // ---------------------------------------------------------------------------------------------
 // Remote shells: options that run local programs.
 
-const SSH_EXEC_OPTIONS = /^(proxycommand|localcommand|permitlocalcommand|knownhostscommand|include|match|proxyusefdpass|remotecommand)$/;
+// Options that run a local command, read more options, or load a shared library into ssh.
+const SSH_EXEC_OPTIONS =
+  /^(proxycommand|localcommand|permitlocalcommand|knownhostscommand|include|match|proxyusefdpass|remotecommand|pkcs11provider|securitykeyprovider)$/;
 
 function sshOptions(name: string, shortValue: string, programLetters: string): Check {
   return (argv) => {
@@ -948,6 +988,7 @@ function sshOptions(name: string, shortValue: string, programLetters: string): C
         }
       }
       if (isShort(it, 'F')) out.push(exec('F', opaque(), `${name} -F reads a config file that can name commands to run`));
+      if (isShort(it, 'I') && name === 'ssh') out.push(exec('I', opaque(valueOf(it)), 'ssh -I loads a PKCS#11 shared library'));
       if (isShort(it, 'E')) out.push(write('E', valueOf(it), `${name} -E writes a log file`));
       if (isShort(it, programLetters))
         out.push(
@@ -1067,7 +1108,7 @@ function emacs(argv: readonly Arg[]): Effect[] {
   return argv
     .slice(1)
     .flatMap((a) =>
-      a === null || /^(--eval|-l|--load|-f|--funcall|--script|-x|--batch-eval)(=|$)/.test(a)
+      a === null || /^(--eval|-l|--load|-f|--funcall|--script|-x|--batch-eval|-L|--directory)(=|$)/.test(a)
         ? [exec('eval', opaque(a), 'emacs runs Lisp code given on the command line')]
         : [],
     );
@@ -1184,22 +1225,167 @@ function compiler(argv: readonly Arg[]): Effect[] {
   return argv
     .slice(1)
     .flatMap((a) =>
-      a !== null && /^(-wrapper|-fplugin|-specs|--specs|-B|-fuse-ld=\/|-Xclang)/.test(a)
-        ? [exec(a.replace(/^-+/, '').replace(/[=/].*$/, ''), opaque(a), 'compiler option names a program or plugin to run')]
+      a === null || /^(-wrapper|-fplugin|-specs|--specs|-B|-fuse-ld=\/|-Xclang|@)/.test(a)
+        ? [
+            exec(
+              (a ?? '?').replace(/^[-@]+/, '').replace(/[=/].*$/, '') || 'at',
+              opaque(a),
+              'compiler option (or @file of options) names a program or plugin to run',
+            ),
+          ]
         : [],
     );
 }
 
-function zip(argv: readonly Arg[]): Effect[] {
-  return scanOptions(argv, 1, { longValue: ['unzip-command'] })
-    .filter((it) => (it.kind === 'short' && argv[it.word] === '-TT') || isLong(it, ['unzip-command']))
-    .map((it) =>
-      exec(
-        'unzip-command',
-        script(argv[it.word] === '-TT' ? (argv[it.word + 1] ?? null) : valueOf(it)),
-        'zip -TT runs a command to test the archive',
-      ),
+/** rustc -C linker=PROG / -Clinker=PROG runs that program; -Z options are not inspected. */
+function rustc(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'CZoLlA',
+    longValue: [
+      'codegen',
+      'out-dir',
+      'emit',
+      'crate-type',
+      'crate-name',
+      'edition',
+      'target',
+      'cfg',
+      'extern',
+      'sysroot',
+      'cap-lints',
+      'explain',
+      'print',
+      'error-format',
+      'json',
+      'color',
+      'remap-path-prefix',
+    ],
+  })) {
+    const v = valueOf(it);
+    if ((isShort(it, 'C') || isLong(it, ['codegen'])) && (v === null || /^(linker|link-arg|link-args|llvm-args|passes)\b/.test(v)))
+      out.push(exec('C', opaque(v), 'rustc -C linker names a program to run'));
+    if (isShort(it, 'Z')) out.push(exec('Z', opaque(v), 'rustc -Z options are not inspected'));
+  }
+  return out;
+}
+
+/** sdiff -o writes the merged file; sdiff/diff3/diff --diff-program runs a program. */
+function diffTools(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  const name = String(argv[0]);
+  for (const it of scanOptions(argv, 1, {
+    shortValue: name === 'diff' ? 'CUFIWDSLX' : 'oWIFCULX',
+    longValue: [
+      'output',
+      'diff-program',
+      'label',
+      'ifdef',
+      'width',
+      'ignore-matching-lines',
+      'from-file',
+      'to-file',
+      'exclude',
+      'exclude-from',
+      'starting-file',
+      'tabsize',
+      'palette',
+      'horizon-lines',
+      'line-format',
+      'old-line-format',
+      'new-line-format',
+      'unchanged-line-format',
+      'old-group-format',
+      'new-group-format',
+      'changed-group-format',
+      'unchanged-group-format',
+    ],
+  })) {
+    if ((isShort(it, 'o') && name !== 'diff') || isLong(it, ['output'])) out.push(write('output', valueOf(it), `${name} -o writes a file`));
+    if (isLong(it, ['diff-program'])) out.push(exec('diff-program', argvOf([valueOf(it)]), `${name} --diff-program runs a program`));
+  }
+  return out;
+}
+
+/** pytest --basetemp deletes that folder first; report options write files they name. */
+function pytest(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  const reports = ['junitxml', 'junit-xml', 'result-log', 'resultlog', 'report-log', 'html', 'json-report-file', 'debug'];
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'kmpcorW',
+    longValue: ['basetemp', 'rootdir', 'confcutdir', ...reports.filter((r) => r !== 'debug')],
+    longOptional: ['debug'],
+    noAbbrev: false,
+  })) {
+    if (isLong(it, ['basetemp'])) out.push(write('basetemp', valueOf(it), 'pytest --basetemp deletes and recreates the folder it names'));
+    if (isLong(it, reports, ['durations', 'durations-min']))
+      out.push(write(it.kind === 'long' ? it.name : 'report', valueOf(it), 'pytest writes a report file it names'));
+  }
+  return out;
+}
+
+/** mvn exec:exec / exec:java / antrun run programs named on the command line or in the POM. */
+function maven(argv: readonly Arg[]): Effect[] {
+  return argv
+    .slice(1)
+    .flatMap((a) =>
+      a === null || /^(-D)?(exec[.:]|antrun:|org\.codehaus\.mojo:exec)/.test(a)
+        ? [exec('exec', opaque(a), 'mvn exec/antrun runs a program')]
+        : [],
     );
+}
+
+/** ansible -m shell/command/raw/script -a …: runs commands on the targets, localhost included. */
+function ansible(argv: readonly Arg[]): Effect[] {
+  const items = scanOptions(argv, 1, {
+    shortValue: 'maiMeuflBPtTck',
+    longValue: [
+      'module-name',
+      'args',
+      'inventory',
+      'extra-vars',
+      'user',
+      'forks',
+      'limit',
+      'become-user',
+      'connection',
+      'timeout',
+      'tree',
+      'private-key',
+    ],
+  });
+  return items
+    .filter((it) => isShort(it, 'ma') || isLong(it, ['module-name', 'args']))
+    .filter((it) => isShort(it, 'a') || isLong(it, ['args']) || valueOf(it) === null || !/^(ping|setup|debug)$/.test(valueOf(it)!))
+    .slice(0, 1)
+    .map((it) => exec('module', opaque(valueOf(it)), 'ansible runs a module (shell, command, …) on the targets'));
+}
+
+/** yq -i / --inplace rewrites the file it names. */
+function yq(argv: readonly Arg[]): Effect[] {
+  return scanOptions(argv, 1, { shortValue: 'pIo', longValue: ['output-format', 'input-format', 'indent', 'expression', 'front-matter'] })
+    .filter((it) => isShort(it, 'i') || isLong(it, ['inplace', 'in-place']))
+    .map(() => write('inplace', null, 'yq -i rewrites the files it names'));
+}
+
+function zip(argv: readonly Arg[]): Effect[] {
+  // `-TT=cmd` / `-TTcmd`: zip also reads the command attached.
+  const attached = argv
+    .slice(1)
+    .flatMap((a) =>
+      a !== null && /^-TT./.test(a) ? [exec('unzip-command', script(a.slice(a[3] === '=' ? 4 : 3)), 'zip -TT runs a command')] : [],
+    );
+  return attached.length > 0
+    ? attached
+    : scanOptions(argv, 1, { longValue: ['unzip-command'] })
+        .filter((it) => (it.kind === 'short' && argv[it.word] === '-TT') || isLong(it, ['unzip-command']))
+        .map((it) =>
+          exec(
+            'unzip-command',
+            script(argv[it.word] === '-TT' ? (argv[it.word + 1] ?? null) : valueOf(it)),
+            'zip -TT runs a command to test the archive',
+          ),
+        );
 }
 
 function wget(argv: readonly Arg[]): Effect[] {
@@ -1237,6 +1423,8 @@ function wget(argv: readonly Arg[]): Effect[] {
     if (isShort(it, 'e') || isLong(it, ['execute', 'config']))
       out.push(exec('execute', opaque(valueOf(it)), 'wget -e runs wgetrc commands, which can name outputs and programs'));
     if (isLong(it, ['use-askpass'])) out.push(exec('use-askpass', argvOf([valueOf(it)]), 'wget --use-askpass runs a program'));
+    if (isShort(it, 'P') || isLong(it, ['directory-prefix']))
+      out.push(write('directory-prefix', valueOf(it), 'wget -P saves into a folder it names'));
   }
   return out;
 }
@@ -1536,6 +1724,16 @@ const CHECKS: Readonly<Record<string, Check>> = {
   clang: compiler,
   'clang++': compiler,
   zip,
+  rustc,
+  sdiff: diffTools,
+  diff3: diffTools,
+  diff: diffTools,
+  pytest,
+  'py.test': pytest,
+  mvn: maven,
+  mvnw: maven,
+  ansible,
+  yq,
   wget,
   curl,
   crontab,
