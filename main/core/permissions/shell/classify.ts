@@ -683,7 +683,7 @@ class Renderer {
       // `env` alone (or with only NAME=value operands) prints the environment, `arch` alone the
       // machine type: no inner program.
       if (use && use.effects.length > 0) effects.push(...use.effects);
-      else if (use && rules !== 'env' && rules !== 'arch') effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
+      else if (use && rules !== 'env' && rules !== 'arch' && rules !== 'emulate') effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
       else blockers.pop();
     } else {
       let sub: { subcommand?: string; index?: number } = {};
@@ -713,7 +713,8 @@ class Renderer {
       effects.push(...dangerousEffects(rules, argv, sub));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
       const guarded = hasDangerousTable(rules) || hasSubcommands(rules);
-      if (guarded && infos.slice(1).some((i) => i.glob && /^[*?[]/.test(i.literal ?? ''))) {
+      // Also `-*`, `--*`: those expand only to names that ARE options.
+      if (guarded && infos.slice(1).some((i) => i.glob && /^[-*?[]/.test(i.literal ?? ''))) {
         effects.push({ flag: 'glob', note: `a wildcard could expand to file names that ${refName} reads as options` });
         blockers.push('wildcard could expand to options');
       }
@@ -807,9 +808,14 @@ class Renderer {
       case 'Lit':
       case 'SglQuoted':
         return;
-      case 'ExtGlob':
+      case 'ExtGlob': {
+        // Pinned in the key: under zsh (a login shell the terminal may use) `*(e:cmd:)` is a glob
+        // qualifier that runs cmd, so two extended globs must never share a key.
+        const g = p as unknown as { Op: number; Pattern: Lit | null };
+        this.push('#extglob', escapeName(String(g.Op) + ':' + (g.Pattern?.Value ?? '')));
         this.note('contains an extended glob', 'extended glob');
         return;
+      }
       case 'DblQuoted':
         for (const q of (p as DblQuoted).Parts) this.part(q, depth);
         return;

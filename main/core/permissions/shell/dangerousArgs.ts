@@ -925,17 +925,48 @@ function kubectl(argv: readonly Arg[]): Effect[] {
     .map(() => exec('kubeconfig', opaque(), 'a kubeconfig file can name credential plugins to run'));
 }
 
+/**
+ * `docker run -v /:/host`, `--privileged`, `--pid=host`, the docker socket: a container that sees
+ * the host's files or kernel is the host. A bind mount of a host path given absolute, from home or
+ * climbing out (`/`, `~`, `..`) and the host-namespace options are reported; relative mounts of
+ * the project (`-v .:/app`) stay ordinary.
+ */
+function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
+  if (sub.index === undefined || !['run', 'create', 'exec', 'container'].includes(sub.subcommand ?? '')) return [];
+  const out: Effect[] = [];
+  const args = argv.slice(sub.index + 1);
+  const hostPath = (src: string) => /^(\/|~|\.\.(\/|$))/.test(src) || src.includes('docker.sock');
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === null || a === undefined) continue;
+    if (a === '--') break;
+    let vol: Arg | undefined;
+    if (a === '-v' || a === '--volume' || a === '--mount') vol = args[i + 1] ?? null;
+    else if (/^(--volume|--mount)=/.test(a)) vol = a.slice(a.indexOf('=') + 1);
+    else if (/^-v./.test(a)) vol = a.slice(2);
+    if (vol !== undefined) {
+      const src = vol === null ? null : a.includes('mount') ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(vol)?.[1] ?? '') : vol.split(':')[0]!;
+      if (src === null || hostPath(src)) out.push(write('volume', vol, `${String(argv[0])} mounts a host folder into the container`));
+    }
+    if (/^--(privileged|pid=host|ipc=host|uts=host|userns=host|cgroupns=host|cap-add|device|security-opt)(=|$)/.test(a))
+      out.push(exec('host', opaque(a), `${String(argv[0])} ${a} gives the container access to the host`));
+  }
+  return out;
+}
+
 function container(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const end = sub.index ?? argv.length;
-  return scanOptions(argv.slice(0, end), 1, { longValue: ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir'] })
-    .filter((it) => isLong(it, ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir']))
-    .map((it) =>
-      exec(
-        it.kind === 'long' ? it.name : 'runtime',
-        argvOf([valueOf(it)]),
-        `${String(argv[0])} --runtime/--conmon/--hooks-dir names programs to run`,
+  return containerHostAccess(argv, sub).concat(
+    scanOptions(argv.slice(0, end), 1, { longValue: ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir'] })
+      .filter((it) => isLong(it, ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir']))
+      .map((it) =>
+        exec(
+          it.kind === 'long' ? it.name : 'runtime',
+          argvOf([valueOf(it)]),
+          `${String(argv[0])} --runtime/--conmon/--hooks-dir names programs to run`,
+        ),
       ),
-    );
+  );
 }
 
 function gh(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {

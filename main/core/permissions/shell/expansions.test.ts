@@ -54,7 +54,7 @@ describe('expansions and shell structure', () => {
     ['echo $"hello"', 'run_command:echo-#compound'],
     ['echo {a,b}', 'run_command:echo-#brace'],
     ['git {push,status}', 'run_command:git-#brace'],
-    ['echo @(a|b)', 'run_command:echo-#compound'],
+    ['echo @(a|b)', 'run_command:echo-#extglob-125:a%7Cb'],
   ];
   for (const [cmd, key] of table) {
     it(`${JSON.stringify(cmd)} → ${key}`, () => {

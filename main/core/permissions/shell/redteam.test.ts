@@ -163,9 +163,44 @@ const ROWS: Row[] = [
   ['ansible all -m ping', 'simple', 'ordinary'],
   ["yq -i '.a=1' x.yml", 'compound', 'rewrites the file in place'],
   ["yq '.a' x.yml", 'simple', 'reads'],
+
+  // ── containers that see the host ──
+  ['docker run -v /:/host alpine', 'compound', 'host root mounted'],
+  ['docker run -v/:/host alpine', 'compound', 'attached'],
+  ['docker run --mount type=bind,source=/,target=/h alpine', 'compound', '--mount source=/'],
+  ['docker run -v /var/run/docker.sock:/var/run/docker.sock x', 'compound', 'docker socket is root'],
+  ['docker run --privileged x', 'compound', 'host kernel access'],
+  ['docker run --pid=host x', 'compound', 'host namespace'],
+  ['docker run -v ~/.ssh:/x x', 'compound', 'home folder mounted'],
+  ['podman run -v /:/h x', 'compound', 'same for podman'],
+  ['docker run --rm -v .:/app node npm test', 'simple', 'the project folder'],
+  ['docker run -p 8080:80 nginx', 'simple', 'ordinary'],
+  ['docker ps', 'simple', 'ordinary'],
+
+  // ── zsh (a login shell the terminal may use) ──
+  ['repeat 1 rm -rf x', 'compound', 'zsh repeat runs a command'],
+  ['zpty x id', 'compound', 'zsh zpty runs a command'],
+  ['sched +1 id', 'compound', 'zsh sched runs a command later'],
+  ['emulate sh -c id', 'compound', 'zsh emulate -c runs a command'],
+  ['zmodload zsh/system', 'compound', 'loads a module'],
+
+  // ── globs that expand to options ──
+  ['tar cf x.tar -*', 'compound', '-* expands only to option-like names'],
+  ['tar cf x.tar --*', 'compound', 'same'],
+  ['tar cf x.tar *', 'compound', 'a file named --checkpoint-action=exec=sh'],
+  ['git add *', 'compound', 'wildcard for a program with dangerous options'],
+  ['ls -*', 'simple', 'ls has no option that runs or writes'],
+  ['git add .', 'simple', 'ordinary'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
+  it('extended globs are pinned in the key (zsh glob qualifiers run code)', () => {
+    const a = classifyCommand("ls *(e:'id':)");
+    const b = classifyCommand("ls *(e:'rm -rf x':)");
+    expect(a.kind).toBe('compound');
+    expect(a.key).not.toBe(b.key);
+  });
+
   it.each(ROWS)('%j → %s (%s)', (command, kind) => {
     const c = classifyCommand(command);
     expect(c.kind, JSON.stringify(c)).toBe(kind);

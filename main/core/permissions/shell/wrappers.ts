@@ -385,9 +385,16 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
       'retry',
       'sandbox',
       'ddev',
+      // zsh precommands and builtins that run commands (the terminal may run a zsh login shell).
+      'repeat',
+      'zpty',
+      'sched',
+      'zmodload',
     ].map((n) => [n, opaque(n)]),
   ),
   // macOS `arch -arm64 cmd` runs cmd; `arch` alone prints the machine type.
+  // zsh `emulate sh -c 'cmd'` runs cmd; `emulate` alone prints the mode.
+  emulate: (argv) => (argv.length > 2 ? wrapped('emulate', { kind: 'opaque', text: null }) : { effects: [] }),
   arch: (argv) => (argv.length > 1 ? wrapped('arch', { kind: 'opaque', text: null }) : { effects: [] }),
   nocorrect: (argv) => wrapped('nocorrect', rest(argv, 1)),
 };
