@@ -640,7 +640,7 @@ class Renderer {
     const blockers: string[] = [];
 
     for (const i of infos) {
-      if (i.literal === null) blockers.push(`contains ${i.dynamic ?? 'an expansion'}`);
+      if (i.literal === null || i.dynamic !== undefined) blockers.push(`contains ${i.dynamic ?? 'an expansion'}`);
       if (i.brace) {
         blockers.push('brace expansion');
       }
@@ -683,7 +683,8 @@ class Renderer {
       // `env` alone (or with only NAME=value operands) prints the environment, `arch` alone the
       // machine type: no inner program.
       if (use && use.effects.length > 0) effects.push(...use.effects);
-      else if (use && rules !== 'env' && rules !== 'arch' && rules !== 'emulate') effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
+      else if (use && rules !== 'env' && rules !== 'arch' && rules !== 'emulate')
+        effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
       else blockers.pop();
     } else {
       let sub: { subcommand?: string; index?: number } = {};

@@ -25,7 +25,7 @@ const ROWS: Row[] = [
   ['php8.2 -r 1', 'compound', 'versioned php'],
   ['lua5.4 -e 1', 'compound', 'versioned lua'],
   ['pypy3.10 -c 1', 'compound', 'versioned pypy'],
-  ["gawk-5 'BEGIN{system(\"id\")}'", 'compound', 'versioned gawk runs system()'],
+  ['gawk-5 \'BEGIN{system("id")}\'', 'compound', 'versioned gawk runs system()'],
   ['clang-17 -wrapper id x.c', 'compound', 'versioned compiler wrapper'],
   ['BASH -c id', 'compound', 'case-insensitive file systems run bash'],
   ['Python3 -c 1', 'compound', 'case-insensitive file systems run python3'],
@@ -191,9 +191,24 @@ const ROWS: Row[] = [
   ['git add *', 'compound', 'wildcard for a program with dangerous options'],
   ['ls -*', 'simple', 'ls has no option that runs or writes'],
   ['git add .', 'simple', 'ordinary'],
+
+  // ── ANSI-C quoting: never simple, and decoded so the key names what runs ──
+  ["bash -c $'\\151\\144'", 'compound', 'octal escapes spell id'],
+  ["$'\\x72\\x6d' -rf x", 'compound', 'hex escapes spell rm'],
+  ["git $'\\x2dc' core.pager=id log", 'compound', 'hex escapes spell -c'],
+  ["ls > $'\\x2e\\x67it/hooks/pre-commit'", 'compound', 'redirect into .git/hooks'],
+  ["echo $'abc'", 'simple', 'no escape: plain text'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
+  it('ANSI-C quoted words are decoded: the key and the program list name what runs', () => {
+    const a = classifyCommand("bash -c $'\\162\\155 -rf x'");
+    expect(a.key).toBe('run_command:bash-[-rm-]');
+    const b = classifyCommand("$'\\x72\\x6d' -rf x");
+    expect(b.kind === 'compound' && b.programs.map((p) => p.program)).toEqual(['rm']);
+    const c = classifyCommand("git $'\\x2dc' core.pager=id log");
+    expect(c.kind === 'compound' && c.programs.map((p) => p.program)).toContain('id');
+  });
   it('extended globs are pinned in the key (zsh glob qualifiers run code)', () => {
     const a = classifyCommand("ls *(e:'id':)");
     const b = classifyCommand("ls *(e:'rm -rf x':)");

@@ -53,8 +53,10 @@ export function wordInfo(word: Word): WordInfo {
       quoted = true;
       shape += '_';
       if (q.Dollar && q.Value.includes('\\')) {
+        // Never simple, but its value is known: decoded so that the key names what it spells
+        // (`$'\x72\x6d' -rf x` runs rm; `bash -c $'\151\144'` runs id).
         dynamic ??= "ANSI-C quoting ($'…') with escapes";
-        literal = null;
+        if (literal !== null) literal += decodeAnsiC(q.Value);
       } else if (literal !== null) literal += q.Value;
     } else if (t === 'DblQuoted') {
       const q = part as DblQuoted;
@@ -117,4 +119,49 @@ export function describePart(part: Node): string {
     default:
       return `unrecognised word part ${nodeType(part)}`;
   }
+}
+
+/** bash's $'…' escapes. A NUL ends the string, as it does in bash. */
+export function decodeAnsiC(raw: string): string {
+  const simple: Record<string, string> = {
+    a: '\x07',
+    b: '\b',
+    e: '\x1b',
+    E: '\x1b',
+    f: '\f',
+    n: '\n',
+    r: '\r',
+    t: '\t',
+    v: '\v',
+    '\\': '\\',
+    "'": "'",
+    '"': '"',
+    '?': '?',
+  };
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c !== '\\' || i + 1 >= raw.length) {
+      out += c;
+      continue;
+    }
+    const n = raw[++i]!;
+    let m: RegExpExecArray | null;
+    if (simple[n] !== undefined) out += simple[n];
+    else if ((m = /^[0-7]{1,3}/.exec(raw.slice(i)))) {
+      out += String.fromCharCode(parseInt(m[0], 8) & 0xff);
+      i += m[0].length - 1;
+    } else if (n === 'x' && (m = /^[0-9A-Fa-f]{1,2}/.exec(raw.slice(i + 1)))) {
+      out += String.fromCharCode(parseInt(m[0], 16));
+      i += m[0].length;
+    } else if ((n === 'u' || n === 'U') && (m = (n === 'u' ? /^[0-9A-Fa-f]{1,4}/ : /^[0-9A-Fa-f]{1,8}/).exec(raw.slice(i + 1)))) {
+      const cp = parseInt(m[0], 16);
+      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
+      i += m[0].length;
+    } else if (n === 'c' && i + 1 < raw.length) {
+      out += String.fromCharCode(raw.charCodeAt(++i) & 0x1f);
+    } else out += '\\' + n;
+  }
+  const nul = out.indexOf('\0');
+  return nul >= 0 ? out.slice(0, nul) : out;
 }
