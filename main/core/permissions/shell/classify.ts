@@ -371,6 +371,9 @@ interface CallFacts {
 const DANGEROUS_ENV =
   /^(LD_\w+|DYLD_\w+|PATH|IFS|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|GLOBIGNORE|PAGER|\w+_PAGER|EDITOR|VISUAL|GIT_\w+|LESSOPEN|LESSCLOSE|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|SSH_ASKPASS|SUDO_ASKPASS|BROWSER|MANPAGER|SHELL|npm_config_\w+|CARGO_\w+|RUSTC_WRAPPER|MAKEFLAGS|KUBECONFIG|DOCKER_HOST)$/i;
 
+/** Wrappers that, when their arguments name no command, only print something. */
+const RUN_NOTHING_ALONE = new Set(['env', 'arch', 'emulate', 'command']);
+
 class Renderer {
   readonly tokens: string[] = [];
   readonly programs: { program: string; subcommand?: string }[] = [];
@@ -681,10 +684,9 @@ class Renderer {
       blockers.push(`runs a program through ${refName}`);
       const use = wrapperEffects(rules, argv);
       // `env` alone (or with only NAME=value operands) prints the environment, `arch` alone the
-      // machine type: no inner program.
+      // machine type, `command -v x` looks a name up: no inner program.
       if (use && use.effects.length > 0) effects.push(...use.effects);
-      else if (use && rules !== 'env' && rules !== 'arch' && rules !== 'emulate')
-        effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
+      else if (use && !RUN_NOTHING_ALONE.has(rules)) effects.push({ flag: '', runs: { kind: 'none' }, note: `runs ${refName}` });
       else blockers.pop();
     } else {
       let sub: { subcommand?: string; index?: number } = {};

@@ -1703,6 +1703,23 @@ const CHECKS: Readonly<Record<string, Check>> = {
   socat,
   fzf,
   'ts-node': inlineCode('ts-node', 'ep', ['eval', 'print']),
+  ipython: inlineCode('ipython', 'c'),
+  ipython3: inlineCode('ipython3', 'c'),
+  groovy: inlineCode('groovy', 'e'),
+  scala: inlineCode('scala', 'e'),
+  ghc: inlineCode('ghc', 'e'),
+  guile: inlineCode('guile', 'ce', [], 'lLx'),
+  racket: inlineCode('racket', 'eer', ['eval', 'require']),
+  sbcl: inlineCode('sbcl', '', ['eval', 'load', 'script']),
+  clisp: inlineCode('clisp', 'x'),
+  elixir: inlineCode('elixir', 'er', ['eval']),
+  // dc: "!" runs the rest of the line as a shell command; -f reads a script file.
+  dc: inlineCode('dc', 'ef', ['expression', 'file']),
+  // history -w/-a FILE writes the (empty, non-interactive) history over FILE; -r/-n read one.
+  history: (argv) =>
+    argv.slice(1).some((a) => a === null || /^-[a-zA-Z]*[warn]/.test(a))
+      ? [write('history', argv[argv.length - 1] ?? null, 'history -w/-a writes the history to a file')]
+      : [],
   tsx: inlineCode('tsx', 'ep', ['eval', 'print']),
   docker: container,
   podman: container,

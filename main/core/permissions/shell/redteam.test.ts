@@ -198,6 +198,18 @@ const ROWS: Row[] = [
   ["git $'\\x2dc' core.pager=id log", 'compound', 'hex escapes spell -c'],
   ["ls > $'\\x2e\\x67it/hooks/pre-commit'", 'compound', 'redirect into .git/hooks'],
   ["echo $'abc'", 'simple', 'no escape: plain text'],
+
+  // ── more interpreters and builtins ──
+  ["dc -e '!id'", 'compound', 'dc ! runs a shell command'],
+  ['groovy -e 1', 'compound', 'inline code'],
+  ["ipython -c 'import os'", 'compound', 'inline code'],
+  ['elixir -e 1', 'compound', 'inline code'],
+  ['history -w ~/.bashrc', 'compound', 'overwrites a file it names'],
+  ['history', 'simple', 'ordinary'],
+  ['command -v git', 'simple', 'looks a name up (was a false alarm)'],
+  ['command -V git', 'simple', 'same'],
+  ['command git status', 'compound', 'runs a program through command'],
+  ['which git', 'simple', 'ordinary'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {

@@ -287,7 +287,8 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   eval: joinScript('eval', () => 1),
   command: (argv) => {
     const { index, items } = firstOperand(argv, {});
-    if (items.some((it) => it.kind === 'short' && (it.name === 'v' || it.name === 'V'))) return wrapped('command', { kind: 'none' });
+    // `command -v git` only looks the name up (like `which`): it runs nothing.
+    if (items.some((it) => it.kind === 'short' && (it.name === 'v' || it.name === 'V'))) return { effects: [] };
     return wrapped('command', rest(argv, index));
   },
   builtin: simpleWrapper('builtin', {}),
