@@ -786,9 +786,18 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
 
 function npx(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, { shortValue: 'cp', longValue: ['call', 'package', 'shell'], stopAtOperand: true })) {
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'cp',
+    longValue: ['call', 'package', 'shell', 'node-options', 'script-shell', 'userconfig', 'globalconfig'],
+    stopAtOperand: true,
+  })) {
     if (isShort(it, 'c') || isLong(it, ['call'])) out.push(exec('call', script(valueOf(it)), 'npx -c runs a shell command'));
     if (isLong(it, ['shell'])) out.push(exec('shell', argvOf([valueOf(it)]), 'npx --shell names a shell to run'));
+    // npm configuration for the program npx starts.
+    if (isLong(it, ['node-options', 'script-shell', 'userconfig', 'globalconfig']))
+      out.push(
+        exec(it.kind === 'long' ? it.name : 'config', opaque(valueOf(it)), 'npx option loads code or configuration into what it runs'),
+      );
   }
   return out;
 }
@@ -807,6 +816,9 @@ function subcommandRunner(subs: readonly string[], grammar: OptionGrammar = {}):
 
 function cargo(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
+  // `cargo +/path/to/toolchain build`: rustup runs the toolchain found at that path.
+  if (typeof argv[1] === 'string' && /^\+.*[/\\]/.test(argv[1]))
+    out.push(exec('toolchain', argvOf([argv[1].slice(1)]), 'cargo +<path> runs a toolchain from a folder'));
   for (const it of scanOptions(argv, 1, {
     shortValue: 'ZCpjF',
     longValue: [
@@ -879,6 +891,11 @@ function goTool(argv: readonly Arg[], sub: { subcommand?: string; index?: number
   })) {
     if (it.kind === 'long' && ['toolexec', 'exec', 'vettool'].includes(it.name))
       out.push(exec(it.name, script(valueOf(it)), `go -${it.name} runs another program`));
+    // -ldflags=-extld=PROG names the external linker; -compiler/-gccgoflags switch toolchains.
+    if (it.kind === 'long' && it.name === 'ldflags' && (valueOf(it) === null || /extld|linkmode/.test(valueOf(it)!)))
+      out.push(exec('ldflags', opaque(valueOf(it)), 'go -ldflags -extld names a linker program to run'));
+    if (it.kind === 'long' && (it.name === 'compiler' || it.name === 'gccgoflags'))
+      out.push(exec(it.name, opaque(valueOf(it)), `go -${it.name} switches the compiler`));
   }
   if (sub.subcommand === 'env' && args.some((a) => a === '-w' || a === '-u'))
     out.push(risk('env-w', 'go env -w changes Go configuration, which can name programs to run'));

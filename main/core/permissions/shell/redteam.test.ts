@@ -210,6 +210,19 @@ const ROWS: Row[] = [
   ['command -V git', 'simple', 'same'],
   ['command git status', 'compound', 'runs a program through command'],
   ['which git', 'simple', 'ordinary'],
+
+  // ── package and build tools ──
+  ['npx --node-options=--require=./x.js y', 'compound', 'loads code into what npx runs'],
+  ['npx prettier --write .', 'simple', 'npx runs the package the key names (documented)'],
+  ['npx tsc --noEmit', 'simple', 'ordinary'],
+  ['cargo +/tmp/evil build', 'compound', 'toolchain from a folder'],
+  ['cargo +nightly build', 'simple', 'ordinary'],
+  ["go build -ldflags='-linkmode=external -extld=/tmp/x'", 'compound', 'names a linker program'],
+  ["go build -ldflags='-s -w'", 'simple', 'ordinary'],
+  ['go test -exec id ./...', 'compound', 'runs test binaries through a program'],
+  ['go test ./...', 'simple', 'ordinary'],
+  ["cargo --config 'target.x.runner=\"id\"' run", 'compound', 'config names a runner'],
+  ['cargo test --release', 'simple', 'ordinary'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
