@@ -372,7 +372,7 @@ const DANGEROUS_ENV =
   /^(LD_\w+|DYLD_\w+|PATH|IFS|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|GLOBIGNORE|PAGER|\w+_PAGER|EDITOR|VISUAL|GIT_\w+|LESSOPEN|LESSCLOSE|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|SSH_ASKPASS|SUDO_ASKPASS|BROWSER|MANPAGER|SHELL|npm_config_\w+|CARGO_\w+|RUSTC_WRAPPER|MAKEFLAGS|KUBECONFIG|DOCKER_HOST)$/i;
 
 /** Wrappers that, when their arguments name no command, only print something. */
-const RUN_NOTHING_ALONE = new Set(['env', 'arch', 'emulate', 'command']);
+const RUN_NOTHING_ALONE = new Set(['env', 'arch', 'emulate', 'command', 'ssh-agent']);
 
 class Renderer {
   readonly tokens: string[] = [];

@@ -1690,6 +1690,51 @@ const CHECKS: Readonly<Record<string, Check>> = {
   pixi: subcommandRunner(['run', 'exec']),
   micromamba: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),
   composer: subcommandRunner(['exec']),
+  // Version managers and monorepo tools: `<tool> exec|x|run <command…>`.
+  ...Object.fromEntries(['pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'asdf', 'lerna'].map((n) => [n, subcommandRunner(['exec'])])),
+  mise: subcommandRunner(['exec', 'x']),
+  rtx: subcommandRunner(['exec', 'x']),
+  devbox: subcommandRunner(['run']),
+  volta: subcommandRunner(['run']),
+  fnm: subcommandRunner(['exec']),
+  // `nvm exec|run <version> <command…>`: the version comes first, so the command is opaque here.
+  nvm: (argv, sub) =>
+    sub.subcommand === 'exec' || sub.subcommand === 'run' ? [exec(sub.subcommand, opaque(), `nvm ${sub.subcommand} runs a program`)] : [],
+  // split --filter runs a shell command for every piece.
+  split: (argv) =>
+    scanOptions(argv, 1, {
+      shortValue: 'abCln',
+      longValue: ['filter', 'bytes', 'line-bytes', 'lines', 'number', 'additional-suffix', 'suffix-length'],
+    })
+      .filter((it) => isLong(it, ['filter']))
+      .map((it) => exec('filter', script(valueOf(it)), 'split --filter runs a shell command for every piece')),
+  // ssh-keygen -D / ssh-add -s|-S load a PKCS#11 or security-key library.
+  'ssh-keygen': (argv) =>
+    argv.slice(1).some((a) => a === null || /^-[A-Za-z]*[Dw]/.test(a))
+      ? [exec('D', opaque(), 'ssh-keygen -D/-w loads a shared library')]
+      : [],
+  'ssh-add': (argv) =>
+    argv.slice(1).some((a) => a === null || /^-[A-Za-z]*[sSe]/.test(a))
+      ? [exec('s', opaque(), 'ssh-add -s/-S loads a shared library')]
+      : [],
+  nmap: (argv) =>
+    argv.slice(1).some((a) => a === null || /^(--script|-sC|-A$|--interactive)/.test(a))
+      ? [exec('script', opaque(), 'nmap scripts (NSE) run Lua code')]
+      : [],
+  rpm: (argv) =>
+    argv.slice(1).some((a) => a === null || /^(--eval|-E|--pipe|--define|-D|--macros|--rcfile|--load)/.test(a))
+      ? [exec('eval', opaque(), 'rpm macros can run Lua or shell code')]
+      : [],
+  jrunscript: inlineCode('jrunscript', 'e'),
+  // ip netns exec NS cmd / ip -b batch file.
+  ip: (argv) =>
+    argv.some((a) => a === 'exec' || a === null) || argv.some((a) => a === '-b' || a === '-batch' || a === '-force')
+      ? [exec('netns_exec', opaque(), 'ip netns exec runs a program')]
+      : [],
+  aria2c: (argv) =>
+    argv.slice(1).some((a) => a === null || /^--on-(download|bt)-/.test(a))
+      ? [exec('on_download', opaque(), 'aria2c --on-download-* runs a program')]
+      : [],
   hatch: subcommandRunner(['run']),
   bundle: subcommandRunner(['exec']),
   conda: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),

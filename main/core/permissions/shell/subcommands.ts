@@ -434,7 +434,29 @@ const SPECS: Record<string, SubcommandSpec> = {
 
 // Runners whose `run`/`exec` subcommand runs a program (dangerousArgs.ts reads what follows it):
 // without a spec the subcommand would never be found and `pipenv run rm -rf x` would be simple.
-for (const p of ['pipenv', 'pdm', 'hatch', 'direnv', 'mamba', 'micromamba', 'rye', 'pixi'])
+for (const p of [
+  'pipenv',
+  'pdm',
+  'hatch',
+  'direnv',
+  'mamba',
+  'micromamba',
+  'rye',
+  'pixi',
+  'pyenv',
+  'rbenv',
+  'nodenv',
+  'goenv',
+  'jenv',
+  'mise',
+  'rtx',
+  'asdf',
+  'devbox',
+  'volta',
+  'fnm',
+  'nvm',
+  'lerna',
+])
   SPECS[p] ??= { grammar: { noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--verbose'] };
 SPECS['pip3'] = SPECS['pip']!;
 SPECS['apt-get'] = SPECS['apt']!;

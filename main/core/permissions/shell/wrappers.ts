@@ -391,9 +391,38 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
       'zpty',
       'sched',
       'zmodload',
+      // Dynamic loaders, terminal emulators and launchers that run the command they are given.
+      'ld.so',
+      'ld-linux.so.2',
+      'ld-linux-x86-64.so.2',
+      'ld-linux-aarch64.so.1',
+      'logsave',
+      'xterm',
+      'uxterm',
+      'gnome-terminal',
+      'konsole',
+      'alacritty',
+      'kitty',
+      'tilix',
+      'urxvt',
+      'rxvt',
+      'xfce4-terminal',
+      'terminator',
+      'x-terminal-emulator',
+      'wezterm',
+      'open',
+      'openvt',
+      'systemd-nspawn',
+      'machinectl',
     ].map((n) => [n, opaque(n)]),
   ),
   // macOS `arch -arm64 cmd` runs cmd; `arch` alone prints the machine type.
+  // `ssh-agent cmd` runs cmd with the agent; alone it prints shell variable settings.
+  'ssh-agent': (argv) => {
+    const { index, items } = firstOperand(argv, { shortValue: 'aEOPt' });
+    if (items.some((it) => it.kind === 'dynamic' && it.word <= index)) return wrapped('ssh-agent', { kind: 'opaque', text: null });
+    return index < argv.length ? wrapped('ssh-agent', rest(argv, index)) : { effects: [] };
+  },
   // zsh `emulate sh -c 'cmd'` runs cmd; `emulate` alone prints the mode.
   emulate: (argv) => (argv.length > 2 ? wrapped('emulate', { kind: 'opaque', text: null }) : { effects: [] }),
   arch: (argv) => (argv.length > 1 ? wrapped('arch', { kind: 'opaque', text: null }) : { effects: [] }),
