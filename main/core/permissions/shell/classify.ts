@@ -195,6 +195,11 @@ function classify(command: string, allowFast: boolean): CommandClass {
   const fast = allowFast ? fastPath(command) : undefined;
   if (fast) return fast;
 
+  if (command.includes('#') && /\\\n/.test(command) && commentEndsWithBackslash(command))
+    throw new InvalidCommand(
+      'a comment ends with a backslash: bash ends the comment at the newline and runs the next line, the parser would read it as part of the comment',
+    );
+
   const parsed = parseBash(command);
   if (!parsed.ok) throw new InvalidCommand(`the command does not parse: ${parsed.message}`);
   const file = parsed.file;
@@ -321,6 +326,40 @@ function fastPath(command: string): CommandClass | undefined {
         c.subcommand,
       )
     : undefined;
+}
+
+// ── Comments ending in a backslash ─────────────────────────────────────────────────────────────
+// mvdan-sh 0.10.1 treats backslash-newline at the end of a comment as a line continuation, so
+// `ls # x \⏎rm -rf y` parses as one call of ls; bash ends the comment at the newline and runs rm.
+// A light scan (quotes and escapes tracked, a `#` that starts a word opens a comment) finds such
+// comments; anything it misjudges makes the command invalid, never simple.
+
+function commentEndsWithBackslash(command: string): boolean {
+  let quote: '' | "'" | '"' = '';
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = '';
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (quote === '"') {
+      if (c === '"') quote = '';
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '#' && (i === 0 || /[\s;&|()<>]/.test(command[i - 1]!))) {
+      const end = command.indexOf('\n', i);
+      const text = end < 0 ? command.slice(i) : command.slice(i, end);
+      if (/\\$/.test(text)) return true;
+      if (end < 0) return false;
+      i = end;
+    }
+  }
+  return false;
 }
 
 // ── Hidden characters ─────────────────────────────────────────────────────────────────────────
@@ -788,6 +827,8 @@ class Renderer {
       return;
     }
     if (hasAlwaysInvalid(text)) throw new InvalidCommand('an inner script contains control, escape or bidi characters');
+    if (text.includes('#') && /\\\n/.test(text) && commentEndsWithBackslash(text))
+      throw new InvalidCommand('an inner script has a comment ending with a backslash, which the parser and bash read differently');
     const parsed = parseBash(text);
     if (!parsed.ok) {
       this.push(UNKNOWN);

@@ -1416,6 +1416,14 @@ function yq(argv: readonly Arg[]): Effect[] {
     .map(() => write('inplace', null, 'yq -i rewrites the files it names'));
 }
 
+function subscriptNames(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
+  const out: Effect[] = String(argv[0]) === 'mapfile' || String(argv[0]) === 'readarray' ? builtinCallbacks(argv) : [];
+  if (argv.slice(1).some((a) => a !== null && /\[[^\]]*[$`]/.test(a)))
+    out.push(exec('subscript', opaque(), `${String(argv[0])} evaluates an array subscript, which can run a command substitution`));
+  void sub;
+  return out;
+}
+
 function zip(argv: readonly Arg[]): Effect[] {
   // `-TT=cmd` / `-TTcmd`: zip also reads the command attached.
   const attached = argv
@@ -1726,6 +1734,9 @@ const CHECKS: Readonly<Record<string, Check>> = {
       ? [exec('eval', opaque(), 'rpm macros can run Lua or shell code')]
       : [],
   jrunscript: inlineCode('jrunscript', 'e'),
+  // Builtins that take a variable NAME evaluate an array subscript in it as arithmetic, which runs
+  // command substitutions: `test -v 'a[$(id)]'`, `printf -v 'a[$(id)]' x`, `read 'a[$(id)]'`.
+  ...Object.fromEntries(['test', 'printf', 'read', 'unset', 'wait', 'getopts', 'mapfile', 'readarray'].map((n) => [n, subscriptNames])),
   // ip netns exec NS cmd / ip -b batch file.
   ip: (argv) =>
     argv.some((a) => a === 'exec' || a === null) || argv.some((a) => a === '-b' || a === '-batch' || a === '-force')
@@ -1851,8 +1862,6 @@ const CHECKS: Readonly<Record<string, Check>> = {
   batch: () => [exec('batch', opaque(), 'batch schedules commands to run later')],
   tmux: () => [exec('tmux', opaque(), 'tmux can start shells and run commands')],
   screen: () => [exec('screen', opaque(), 'screen can start shells and run commands')],
-  mapfile: builtinCallbacks,
-  readarray: builtinCallbacks,
   compgen: builtinCallbacks,
   complete: builtinCallbacks,
   bind: builtinCallbacks,

@@ -252,6 +252,23 @@ const ROWS: Row[] = [
   ['logsave /dev/null /bin/sh', 'compound', 'logsave runs a program'],
   ['xterm -e id', 'compound', 'terminal emulator runs a program'],
   ['open -a Terminal', 'compound', 'macOS open launches applications (Linux open: openvt)'],
+
+  // ── parser/bash divergences and arithmetic in builtins (checked against bash 5.2 here) ──
+  ['ls # foo \\\nrm -rf x', 'invalid', 'bash ends the comment at the newline and runs rm; mvdan-sh joins the lines'],
+  ['ls #\\\nid', 'invalid', 'same, empty comment'],
+  ['ls;# x \\\nid', 'invalid', 'same after ;'],
+  ["bash -c 'ls # x \\\nrm -rf y'", 'invalid', 'same inside an inner script'],
+  ["echo '# x \\\ny'", 'simple', 'a quoted # is not a comment'],
+  ['git status \\\n--short', 'simple', 'issue 3: line continuation'],
+  ["test -v 'a[$(id)]'", 'compound', 'bash evaluates the subscript: runs id'],
+  ["test -v 'a[`id`]'", 'compound', 'same with backticks'],
+  ["printf -v 'a[$(id)]' x", 'compound', 'printf -v evaluates the subscript'],
+  ["read 'a[$(id)]'", 'compound', 'read evaluates the subscript'],
+  ["unset -v 'a[$(id)]'", 'compound', 'unset evaluates the subscript'],
+  ['echo $[a[$(id)]]', 'compound', 'old-style arithmetic'],
+  ['test -f x', 'simple', 'ordinary'],
+  ["printf '%s\\n' a b", 'simple', 'ordinary'],
+  ['read -r line', 'simple', 'ordinary'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
