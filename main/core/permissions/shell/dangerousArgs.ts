@@ -1015,7 +1015,17 @@ const SSH_EXEC_OPTIONS =
 function sshOptions(name: string, shortValue: string, programLetters: string): Check {
   return (argv) => {
     const out: Effect[] = [];
-    for (const it of scanOptions(argv, 1, { shortValue, stopAtOperand: name === 'ssh' })) {
+    let items = scanOptions(argv, 1, { shortValue, stopAtOperand: name === 'ssh' });
+    if (name === 'ssh') {
+      // OpenSSH reads options again after the host (`ssh host -o ProxyCommand=…` runs it), up to
+      // the remote command, unless `--` ended them before the host.
+      const host = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
+      const terminated = host !== undefined && argv.slice(1, host.word).includes('--');
+      items = items.filter((it) => it.kind !== 'operand' && (host === undefined || it.word < host.word));
+      if (host && !terminated)
+        items.push(...scanOptions(argv, host.word + 1, { shortValue, stopAtOperand: true }).filter((it) => it.kind !== 'operand'));
+    }
+    for (const it of items) {
       if (isShort(it, 'o')) {
         const v = valueOf(it);
         const key = v === null ? null : v.trim().split(/[\s=]/)[0]!.toLowerCase();

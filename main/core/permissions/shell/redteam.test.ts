@@ -269,6 +269,14 @@ const ROWS: Row[] = [
   ['test -f x', 'simple', 'ordinary'],
   ["printf '%s\\n' a b", 'simple', 'ordinary'],
   ['read -r line', 'simple', 'ordinary'],
+
+  // ── ssh reads options again after the host (verified with OpenSSH here) ──
+  ['ssh h -o ProxyCommand=id', 'compound', 'options after the host are read: ProxyCommand runs'],
+  ['ssh h -oProxyCommand=id uptime', 'compound', 'same, attached'],
+  ['ssh -vo ProxyCommand=id h', 'compound', 'clustered -o'],
+  ['ssh h uptime -o ProxyCommand=id', 'simple', 'after the remote command: arguments of uptime'],
+  ['ssh -- h -o ProxyCommand=id', 'simple', '-- before the host ends ssh options'],
+  ['ssh h ls -la', 'simple', 'remote command (documented)'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
