@@ -974,12 +974,13 @@ function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; i
 function container(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const end = sub.index ?? argv.length;
   return containerHostAccess(argv, sub).concat(
-    scanOptions(argv.slice(0, end), 1, { longValue: ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir'] })
-      .filter((it) => isLong(it, ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir']))
+    // --config DIR: its config.json names credential helper programs (docker-credential-*) to run.
+    scanOptions(argv.slice(0, end), 1, { longValue: ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir', 'config'] })
+      .filter((it) => isLong(it, ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir', 'config']))
       .map((it) =>
         exec(
           it.kind === 'long' ? it.name : 'runtime',
-          argvOf([valueOf(it)]),
+          it.kind === 'long' && it.name === 'config' ? opaque() : argvOf([valueOf(it)]),
           `${String(argv[0])} --runtime/--conmon/--hooks-dir names programs to run`,
         ),
       ),

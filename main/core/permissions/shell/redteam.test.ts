@@ -277,6 +277,7 @@ const ROWS: Row[] = [
   ['ssh h uptime -o ProxyCommand=id', 'simple', 'after the remote command: arguments of uptime'],
   ['ssh -- h -o ProxyCommand=id', 'simple', '-- before the host ends ssh options'],
   ['ssh h ls -la', 'simple', 'remote command (documented)'],
+  ['docker --config /tmp/x ps', 'compound', 'config.json names credential helper programs'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
