@@ -1745,6 +1745,33 @@ const CHECKS: Readonly<Record<string, Check>> = {
       ? [exec('eval', opaque(), 'rpm macros can run Lua or shell code')]
       : [],
   jrunscript: inlineCode('jrunscript', 'e'),
+  gnuplot: inlineCode('gnuplot', 'e'),
+  octave: inlineCode('octave', '', ['eval']),
+  // TeX with shell escape runs \write18 commands from the document; latexmk -e runs Perl code and
+  // its -pdflatex=CMD style options name the program to run.
+  ...Object.fromEntries(
+    ['tex', 'latex', 'pdflatex', 'xelatex', 'lualatex', 'luatex', 'pdftex', 'xetex', 'latexmk'].map((n) => [
+      n,
+      (argv: readonly Arg[]): Effect[] =>
+        argv
+          .slice(1)
+          .flatMap((a) =>
+            a === null ||
+            /^--?(shell-escape|enable-write18|e$|(pdf|xe|lua)?latex=|pdflua|lualatex=|xelatex=|dvipdf=|ps2pdf=|bibtex=|makeindex=|biber=)/.test(
+              a,
+            )
+              ? [exec('shell_escape', opaque(a), `${n} ${a ?? ''} runs commands`)]
+              : [],
+          ),
+    ]),
+  ),
+  // cmake -E env|chdir|time … runs a command.
+  cmake: (argv) => {
+    const i = argv.indexOf('-E');
+    return i >= 0 && (argv[i + 1] === null || ['env', 'chdir', 'time'].includes(argv[i + 1] ?? ''))
+      ? [exec('E', opaque(), `cmake -E ${argv[i + 1] ?? ''} runs a command`)]
+      : [];
+  },
   // Builtins that take a variable NAME evaluate an array subscript in it as arithmetic, which runs
   // command substitutions: `test -v 'a[$(id)]'`, `printf -v 'a[$(id)]' x`, `read 'a[$(id)]'`.
   ...Object.fromEntries(['test', 'printf', 'read', 'unset', 'wait', 'getopts', 'mapfile', 'readarray'].map((n) => [n, subscriptNames])),

@@ -278,6 +278,13 @@ const ROWS: Row[] = [
   ['ssh -- h -o ProxyCommand=id', 'simple', '-- before the host ends ssh options'],
   ['ssh h ls -la', 'simple', 'remote command (documented)'],
   ['docker --config /tmp/x ps', 'compound', 'config.json names credential helper programs'],
+  ['pdflatex --shell-escape x.tex', 'compound', '\\write18 runs commands'],
+  ['latexmk -e "system(1)" x', 'compound', 'latexmk -e is Perl code'],
+  ['pdflatex x.tex', 'simple', 'ordinary'],
+  ['gnuplot -e "system(1)"', 'compound', 'gnuplot system()'],
+  ['cmake -E env X=1 id', 'compound', 'cmake -E env runs a command'],
+  ['cmake -E copy a b', 'simple', 'ordinary'],
+  ['cmake -B build', 'simple', 'ordinary'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
