@@ -27,6 +27,8 @@
  *     sh/bash/zsh/dash/ksh/fish/busybox …);
  *  6. no argument makes the program run another program or write a file it names, in any spelling
  *     (dangerousArgs.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …);
+ *     Rules 5–8 look a program up under its canonical name (programNames.ts): `python3.12`,
+ *     `bash-5.2`, `BASH`, `bash.exe` meet the rules of python / bash;
  *  7. for programs with subcommands (subcommands.ts), every option before the subcommand is known,
  *     so the subcommand that deny rules match (`run_command:git:push`) is the one that runs;
  *  8. a wildcard that could expand to an option (a word starting with *, ? or [) is not given to a
@@ -41,7 +43,10 @@
  * message is the reason: unbalanced quotes, dangling operators, …); NUL, ESC, C1 controls, bidi
  * controls or lone surrogates anywhere; other control, invisible or odd-space characters (CR, VT,
  * FF, backspace, DEL, zero-width, NBSP, U+2028/2029, …) outside quoted argument text; a non-ASCII
- * character in any program word (confusables such as Cyrillic "ѕudo"), at any depth.
+ * character in any program word (confusables such as Cyrillic "ѕudo"), at any depth; a comment
+ * that ends with a backslash (mvdan-sh joins the next line to it, bash runs that line).
+ * A $'…' word with escapes is never simple; its decoded value is used for the key and the program
+ * list (`$'\x72\x6d'` runs rm).
  *
  * ── COMPOUND KEY GRAMMAR ───────────────────────────────────────────────────────────────────────
  *   key     = "run_command:" list                       tokens joined by "-"
