@@ -288,12 +288,12 @@ const ROWS: Row[] = [
   // ── SQL clients ──
   ["sqlite3 db \"select edit('x','id')\"", 'compound', 'the CLI edit() runs a program'],
   ["sqlite3 db \"select writefile('x','y')\"", 'compound', 'writefile() writes a file'],
-  ["sqlite3 db \"VACUUM INTO '/tmp/x'\"", 'compound', 'writes a database file'],
-  ["sqlite3 db \"ATTACH '/tmp/x' AS y\"", 'compound', 'creates a database file'],
+  ['sqlite3 db "VACUUM INTO \'/tmp/x\'"', 'compound', 'writes a database file'],
+  ['sqlite3 db "ATTACH \'/tmp/x\' AS y"', 'compound', 'creates a database file'],
   ["sqlite3 db '.shell id'", 'compound', 'dot-command runs a shell command'],
   ["sqlite3 db '.tables'", 'simple', 'only prints (was a false alarm)'],
   ["sqlite3 db 'select * from t'", 'simple', 'ordinary query'],
-  ["mysql -e \"select 1 into outfile '/tmp/x'\"", 'compound', 'server writes a file'],
+  ['mysql -e "select 1 into outfile \'/tmp/x\'"', 'compound', 'server writes a file'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
