@@ -294,6 +294,9 @@ const ROWS: Row[] = [
   ["sqlite3 db '.tables'", 'simple', 'only prints (was a false alarm)'],
   ["sqlite3 db 'select * from t'", 'simple', 'ordinary query'],
   ['mysql -e "select 1 into outfile \'/tmp/x\'"', 'compound', 'server writes a file'],
+  // ── wrappers must name the program they really run (keys and deny rules) ──
+  ['env - rm -rf x', 'compound', 'a lone - is env -i; rm is the command'],
+  ['env -', 'simple', 'prints an empty environment'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
@@ -304,6 +307,11 @@ describe('red team: bypass attempts and ordinary commands', () => {
     expect(b.kind === 'compound' && b.programs.map((p) => p.program)).toEqual(['rm']);
     const c = classifyCommand("git $'\\x2dc' core.pager=id log");
     expect(c.kind === 'compound' && c.programs.map((p) => p.program)).toContain('id');
+  });
+  it('env - runs the command after the dash (key and program list name it)', () => {
+    const c = classifyCommand('env - rm -rf x');
+    expect(c.kind === 'compound' && c.programs.map((p) => p.program)).toEqual(['env', 'rm']);
+    expect(c.key).not.toBe(classifyCommand('env - ls').key);
   });
   it('extended globs are pinned in the key (zsh glob qualifiers run code)', () => {
     const a = classifyCommand("ls *(e:'id':)");

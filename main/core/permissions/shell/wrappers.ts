@@ -92,7 +92,8 @@ const env: WrapperFn = (argv) => {
   for (; i < argv.length; i++) {
     const w = argv[i];
     if (w === null || w === undefined) return wrapped('env', { kind: 'opaque', text: null });
-    if (!/^[^=]+=/.test(w)) break;
+    // A lone "-" is the old spelling of -i: the command comes after it.
+    if (w !== '-' && !/^[^=]+=/.test(w)) break;
   }
   if (i >= argv.length) return { effects: [] };
   return wrapped('env', rest(argv, i));
