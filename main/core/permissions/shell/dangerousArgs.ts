@@ -1599,6 +1599,9 @@ function builtinCallbacks(argv: readonly Arg[]): Effect[] {
   for (const it of items) {
     if ((name === 'mapfile' || name === 'readarray') && isShort(it, 'C'))
       out.push(exec('C', script(valueOf(it)), `${name} -C runs a callback command`));
+    // -W wordlist is expanded by bash when completing: `compgen -W '$(id)' x` runs id.
+    if ((name === 'compgen' || name === 'complete') && isShort(it, 'W') && (valueOf(it) === null || /[$`]/.test(valueOf(it)!)))
+      out.push(exec('W', opaque(valueOf(it)), `${name} -W expands its word list, which can run command substitutions`));
     if ((name === 'compgen' || name === 'complete') && isShort(it, 'CF'))
       out.push(exec(it.kind === 'short' ? it.name : 'C', script(valueOf(it)), `${name} -C/-F runs a command`));
     if (name === 'bind' && isShort(it, 'x')) out.push(exec('x', script(valueOf(it)), 'bind -x binds a shell command'));

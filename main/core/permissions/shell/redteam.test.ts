@@ -297,6 +297,8 @@ const ROWS: Row[] = [
   // ── wrappers must name the program they really run (keys and deny rules) ──
   ['env - rm -rf x', 'compound', 'a lone - is env -i; rm is the command'],
   ['env -', 'simple', 'prints an empty environment'],
+  ["compgen -W '$(id)' x", 'compound', 'bash expands the word list: runs id (verified)'],
+  ["compgen -W 'start stop' s", 'simple', 'a literal word list'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
