@@ -91,7 +91,7 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       out.push(risk('config-env', 'git --config-env sets configuration from an environment variable', valueOf(it)));
     // A repository folder the agent may have written (not protected like .git/): its config can
     // name programs (core.fsmonitor, core.pager) that run on `status`.
-    if (it.kind === 'long' && it.name === 'git-dir')
+    if (it.kind === 'long' && it.name === 'git-dir' && !/^(\.\/)?\.git\/?$/.test(valueOf(it) ?? ''))
       out.push(exec('git-dir', opaque(), 'git --git-dir reads configuration (which can name programs) from another folder'));
     if (it.kind === 'long' && it.name === 'exec-path' && it.value !== undefined)
       out.push(exec('exec-path', opaque(), 'git --exec-path= runs git commands from another directory'));

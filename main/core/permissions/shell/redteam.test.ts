@@ -299,6 +299,7 @@ const ROWS: Row[] = [
   ['env -', 'simple', 'prints an empty environment'],
   ["compgen -W '$(id)' x", 'compound', 'bash expands the word list: runs id (verified)'],
   ["compgen -W 'start stop' s", 'simple', 'a literal word list'],
+  ['git --git-dir=.git status', 'simple', "the project's own (protected) .git"],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
