@@ -16,13 +16,41 @@ test.describe('Stop', () => {
     const card = toolCards(page, 'run_command').first();
     // The command's live output reaches the terminal before it ends.
     await expect(card.getByRole('log', { name: /Output of/ })).toContainText('started');
+    // Running long enough to watch: a live xterm.js.
+    await expect(card.locator('.xterm-screen')).toBeVisible();
     const stop = page.getByRole('button', { name: 'Stop' });
     await expect(stop).toBeEnabled();
     await stop.click();
     await expect(card).toContainText('cancelled');
+    // Ended: the live terminal gives way to its drawn screen, output kept.
+    await expect(card.locator('.xterm-screen')).toHaveCount(0);
+    await expect(card.locator('.terminal-snapshot')).toContainText('started');
     await expect(transcript(page)).toContainText('Stopped by you.');
     await expect(stop).toBeDisabled();
     await expect(transcript(page)).not.toContainText('never reached');
+  });
+});
+
+test.describe('command output', () => {
+  test.use({
+    llmScript: script(call('run_command', { command: "printf '\\033[31mred\\033[0m plain\\n50%%\\r100%%\\n'" }), say('printed')),
+  });
+
+  test('a quick command is drawn as the terminal shows it: colours kept, progress redrawn', async ({ app }) => {
+    const { page } = app;
+    await send(page, 'print in colour');
+    const prompt = await approvalPrompt(page, 'run_command');
+    await prompt.getByRole('button', { name: /Allow once/ }).click();
+    await expect(transcript(page)).toContainText('printed');
+    const out = toolCards(page, 'run_command')
+      .first()
+      .getByRole('log', { name: /Output of/ });
+    await expect(out.locator('.xterm-fg-1')).toHaveText('red');
+    await expect(out).toContainText('red plain');
+    await expect(out).toContainText('100%');
+    await expect(out).not.toContainText('50%');
+    // No live terminal was opened for it.
+    await expect(out.locator('.xterm-screen')).toHaveCount(0);
   });
 });
 

@@ -32,7 +32,8 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
   const projectAllowed = a.ceiling !== 'session';
 
   useEffect(() => {
-    root.current?.focus();
+    // preventScroll: the dock is always in view; scrolling ancestors into place would lay the page out twice.
+    root.current?.focus({ preventScroll: true });
     const t = setTimeout(() => setArmed(true), KEYBOARD_ARM_MS);
     return () => clearTimeout(t);
   }, [a.id]);

@@ -23,7 +23,8 @@ export function PresetsPrompt({ approval: a, onAnswer, error, busy }: Props) {
   const [armed, setArmed] = useState(false);
 
   useEffect(() => {
-    root.current?.focus();
+    // preventScroll: the dock is always in view; scrolling ancestors into place would lay the page out twice.
+    root.current?.focus({ preventScroll: true });
     const t = setTimeout(() => setArmed(true), KEYBOARD_ARM_MS);
     return () => clearTimeout(t);
   }, [a.id]);

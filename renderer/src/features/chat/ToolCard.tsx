@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { DiffView } from '../../ui/DiffView.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
-import { Terminal } from '../../ui/Terminal.js';
+import { CommandOutput } from '../../ui/terminal/CommandOutput.js';
 import type { DecisionHow, ToolItem } from './transcript.js';
 import { TranscriptRow } from './TranscriptRow.js';
 
@@ -97,7 +97,9 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           Reason: <EscapedText text={item.reason} />
         </p>
       )}
-      {isCommand && (item.output !== '' || running) && <Terminal output={item.output} label={`Output of ${command ?? item.tool}`} />}
+      {isCommand && (item.output !== '' || running) && (
+        <CommandOutput output={item.output} dropped={item.outputDropped} running={running} label={`Output of ${command ?? item.tool}`} />
+      )}
       {item.sub && (
         <section className="subagent" aria-label="Sub-agent transcript">
           <p className="subagent-head">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../shared/contract/index.js';
-import { buildTranscript, howFromVia, TranscriptBuilder, type ToolItem } from './transcript.js';
+import { appendOutput, buildTranscript, howFromVia, MAX_OUTPUT_CHARS, TranscriptBuilder, type ToolItem } from './transcript.js';
 
 let t = 0;
 const main = { runId: 'r1', conversationId: 'c1', agentId: 'main', depth: 0 };
@@ -235,5 +235,27 @@ describe('howFromVia', () => {
       'denied',
       'invalid',
     ]);
+  });
+});
+
+describe('a command’s output in its card', () => {
+  it('stays bounded: whole lines leave from the front and are counted, the stream adds up', () => {
+    let cur = { output: '', outputDropped: 0 };
+    let total = 0;
+    const line = `${'x'.repeat(99)}\n`;
+    for (let i = 0; i < 20_000; i++) {
+      cur = appendOutput(cur, line);
+      total += line.length;
+      expect(cur.output.length).toBeLessThanOrEqual(MAX_OUTPUT_CHARS);
+    }
+    expect(cur.outputDropped + cur.output.length).toBe(total);
+    expect(cur.outputDropped % line.length).toBe(0);
+    expect(cur.output.endsWith(line)).toBe(true);
+  });
+
+  it('never keeps half a surrogate pair when there is no line break to cut at', () => {
+    const cur = appendOutput({ output: '😀'.repeat(MAX_OUTPUT_CHARS / 2), outputDropped: 0 }, 'a'.repeat(9));
+    expect(cur.output.codePointAt(0)).toBe(0x1f600);
+    expect(cur.outputDropped % 2).toBe(0);
   });
 });

@@ -39,8 +39,10 @@ export interface ToolItem {
   how: DecisionHow;
   reason?: string;
   approval?: ApprovalState;
-  /** `tool.output` chunks (a command's PTY output), joined. */
+  /** `tool.output` chunks (a command's PTY output), joined: the last MAX_OUTPUT_CHARS or so. */
   output: string;
+  /** Characters dropped from the front of `output` to keep it bounded (the full log is on disk). */
+  outputDropped: number;
   result?: { content: string; isError: boolean; cancelled: boolean; data?: unknown; durationMs: number; fullLogPath?: string };
   sub?: SubAgentView;
 }
@@ -50,6 +52,23 @@ export type TranscriptItem =
   | { kind: 'assistant'; id: string; text: string; at: number; streaming: boolean }
   | ToolItem
   | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number };
+
+/** A card keeps about this much of a command's output; the rest is in the tool's full log. */
+export const MAX_OUTPUT_CHARS = 512 * 1024;
+
+/**
+ * Appends a chunk, dropping whole lines from the front once the output passes the bound (down to
+ * three quarters of it, so a long stream does not copy the string on every chunk).
+ */
+export function appendOutput(cur: Pick<ToolItem, 'output' | 'outputDropped'>, chunk: string): Pick<ToolItem, 'output' | 'outputDropped'> {
+  const output = cur.output + chunk;
+  if (output.length <= MAX_OUTPUT_CHARS) return { output, outputDropped: cur.outputDropped };
+  let cut = output.length - Math.floor((MAX_OUTPUT_CHARS * 3) / 4);
+  const nl = output.indexOf('\n', cut);
+  if (nl >= 0 && nl < output.length - 1) cut = nl + 1;
+  else if (/[\udc00-\udfff]/.test(output[cut] ?? '')) cut++; // never half a surrogate pair
+  return { output: output.slice(cut), outputDropped: cur.outputDropped + cut };
+}
 
 /** `via` from the engine → the five words the card shows. */
 export function howFromVia(via: string | undefined, decision?: string): DecisionHow {
@@ -153,7 +172,7 @@ export class TranscriptBuilder {
       case 'tool.output': {
         const cur = this.get(e.callId);
         if (cur?.kind !== 'tool') return false;
-        return this.set({ ...cur, output: cur.output + e.chunk });
+        return this.set({ ...cur, ...appendOutput(cur, e.chunk) });
       }
       case 'tool.result':
         return this.upsertTool(e.callId, e, {
@@ -283,6 +302,7 @@ export class TranscriptBuilder {
       depth: e.depth,
       how: 'pending',
       output: '',
+      outputDropped: 0,
       ...patch,
     });
     return true;

@@ -2,14 +2,25 @@ import { FitAddon } from '@xterm/addon-fit';
 import { Terminal as XTerm } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
-import { rowsFor } from './terminalRows.js';
+import { rowsFor } from './rows.js';
 
 /**
- * A command's PTY output in xterm.js, so colours, progress bars and carriage returns look as they
+ * A running command's PTY output in xterm.js, so colours, progress bars and carriage returns look as they
  * did in the terminal. Fed the whole output so far; only the new tail is written on each update.
  * Read-only: the agent's processes take no keyboard input from here.
  */
-export function Terminal({ output, maxRows = 12, label }: { output: string; maxRows?: number; label: string }) {
+export function LiveTerminal({
+  output,
+  dropped = 0,
+  maxRows = 12,
+  label,
+}: {
+  output: string;
+  /** Characters dropped from the front of `output` since the command started. */
+  dropped?: number;
+  maxRows?: number;
+  label: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const term = useRef<XTerm | null>(null);
   const written = useRef(0);
@@ -55,18 +66,21 @@ export function Terminal({ output, maxRows = 12, label }: { output: string; maxR
     if (t && t.rows !== rows) t.resize(t.cols, rows);
   }, [rows]);
 
+  // `written` counts from the start of the stream (dropped + output), so a bounded output whose
+  // front moves on still only writes what is new.
   useEffect(() => {
     const t = term.current;
     if (!t) return;
-    if (output.length < written.current) {
+    const total = dropped + output.length;
+    if (total < written.current) {
       t.reset();
       written.current = 0;
     }
-    if (output.length > written.current) {
-      t.write(output.slice(written.current));
-      written.current = output.length;
+    if (total > written.current) {
+      t.write(output.slice(Math.max(0, written.current - dropped)));
+      written.current = total;
     }
-  }, [output]);
+  }, [output, dropped]);
 
   return (
     <div className="terminal" role="log" aria-label={label}>

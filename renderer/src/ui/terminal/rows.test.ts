@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsFor } from './terminalRows.js';
+import { rowsFor } from './rows.js';
 
 describe('rowsFor', () => {
   it('gives a short output few rows and a long one the maximum', () => {

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { LiveTerminal } from './LiveTerminal.js';
+import { rowsFor } from './rows.js';
+import { TerminalSnapshot } from './TerminalSnapshot.js';
+
+/** How long a command runs before it gets a live xterm. */
+export const LIVE_AFTER_MS = 400;
+
+/**
+ * A command's output: a live xterm.js while it runs long enough to watch, drawn from a headless
+ * xterm.js otherwise (quick commands, finished ones, a reopened conversation). Opening a live
+ * terminal costs a font measurement and a layout of the whole page — tens of milliseconds that
+ * would otherwise land between one approval and the next prompt.
+ */
+export function CommandOutput({
+  output,
+  dropped = 0,
+  running,
+  label,
+  maxRows = 12,
+}: {
+  output: string;
+  /** Characters already dropped from the front of `output` (the transcript keeps it bounded). */
+  dropped?: number;
+  running: boolean;
+  label: string;
+  maxRows?: number;
+}) {
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!running) {
+      setLive(false);
+      return;
+    }
+    const timer = setTimeout(() => setLive(true), LIVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [running]);
+  return live && running ? (
+    <LiveTerminal output={output} dropped={dropped} label={label} maxRows={maxRows} />
+  ) : (
+    <TerminalSnapshot output={output} dropped={dropped} label={label} maxRows={rowsFor(output, maxRows)} />
+  );
+}
