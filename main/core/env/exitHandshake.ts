@@ -4,75 +4,62 @@
  * command, prints a sentinel (an OSC sequence with a per-run token and the exit code) and waits for
  * one line of input. When the sentinel arrives, everything before it has been read; we answer, the
  * wrapper exits with the command's code, and nothing after the sentinel (the echo) is kept.
+ *
+ * With the output on a FIFO (see outputFifo.ts) the wrapper gets the FIFO's path as its first
+ * argument, opens it as fd 3 and runs the command with stdout and stderr on it (one open file, so
+ * their order is kept; fd 3 itself is not inherited). The braces make bash's own note on the command
+ * ("Killed", "Terminated") name just "$@", as in pty mode, and put it in the pipe in order. After the command it writes an end marker with
+ * the same token into the FIFO — so everything the command wrote comes before it — closes fd 3, and
+ * then does the pty handshake as above.
  */
 import { randomBytes } from 'node:crypto';
+import { createSentinelScanner, type SentinelScanner } from './sentinel.js';
 
-export const HANDSHAKE_WRAPPER =
-  '"$@"; __cc_rc=$?; printf \'\\033]7770;%s;%s\\007\' "$CODECODER_EXIT_TOKEN" "$__cc_rc"; IFS= read -r __cc_ack; exit "$__cc_rc"';
+const PTY_MARK = 7770;
+const FIFO_MARK = 7771;
 
-export interface Handshake {
+const HANDSHAKE_TAIL = `printf '\\033]${PTY_MARK};%s;%s\\007' "$CODECODER_EXIT_TOKEN" "$__cc_rc"; IFS= read -r __cc_ack; exit "$__cc_rc"`;
+
+export const HANDSHAKE_WRAPPER = `"$@"; __cc_rc=$?; ${HANDSHAKE_TAIL}`;
+
+export const PIPE_WRAPPER =
+  `exec 3>"$1" || exit 126; shift; { "$@"; } >&3 2>&3 3>&-; __cc_rc=$?; ` +
+  `printf '\\033]${FIFO_MARK};%s;%s\\007' "$CODECODER_EXIT_TOKEN" "$__cc_rc" >&3; exec 3>&-; ${HANDSHAKE_TAIL}`;
+
+export interface Handshake extends SentinelScanner {
   token: string;
-  /** The argv that runs `argv` under the wrapper. */
-  wrap(argv: string[]): string[];
-  /**
-   * Feeds a chunk; returns the bytes to pass on. Holds back a possible sentinel start until the
-   * next chunk decides it.
-   */
-  feed(chunk: Buffer): Buffer;
-  /** What was held back, at the end of the stream. */
-  flush(): Buffer;
+  /** The argv that runs `argv` under the wrapper; with `fifoPath`, its output goes to that FIFO. */
+  wrap(argv: string[], fifoPath?: string): string[];
   /** Set once the sentinel was seen. */
   exitCode: number | undefined;
 }
 
+const marker = (mark: number, token: string) => Buffer.from(`\u001b]${mark};${token};`);
+
 export function createHandshake(onSentinel: () => void): Handshake {
   const token = randomBytes(9).toString('base64url');
-  const prefix = Buffer.from(`\u001b]7770;${token};`);
-  let carry: Buffer = Buffer.alloc(0);
-  let done = false;
+  const scanner = createSentinelScanner(marker(PTY_MARK, token), (payload) => {
+    const code = Number(payload);
+    hs.exitCode = payload !== '' && Number.isInteger(code) ? code : undefined;
+    onSentinel();
+  });
   const hs: Handshake = {
     token,
     exitCode: undefined,
-    wrap: (argv) => ['/bin/bash', '-c', HANDSHAKE_WRAPPER, 'codecoder', ...argv],
-    feed(chunk) {
-      if (done) return Buffer.alloc(0);
-      const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-      carry = Buffer.alloc(0);
-      const at = buf.indexOf(prefix);
-      if (at >= 0) {
-        const bel = buf.indexOf(0x07, at + prefix.length);
-        if (bel < 0) {
-          carry = Buffer.from(buf.subarray(at));
-          return buf.subarray(0, at);
-        }
-        const code = Number(buf.subarray(at + prefix.length, bel).toString('latin1'));
-        hs.exitCode = Number.isInteger(code) ? code : undefined;
-        done = true;
-        onSentinel();
-        return buf.subarray(0, at);
-      }
-      // Keep back a tail that could be the start of the prefix.
-      const keep = partialPrefixAtEnd(buf, prefix);
-      if (keep > 0) {
-        carry = Buffer.from(buf.subarray(buf.length - keep));
-        return buf.subarray(0, buf.length - keep);
-      }
-      return buf;
-    },
-    flush() {
-      const c = carry;
-      carry = Buffer.alloc(0);
-      return done ? Buffer.alloc(0) : c;
+    wrap: (argv, fifoPath) =>
+      fifoPath === undefined
+        ? ['/bin/bash', '-c', HANDSHAKE_WRAPPER, 'codecoder', ...argv]
+        : ['/bin/bash', '-c', PIPE_WRAPPER, 'codecoder', fifoPath, ...argv],
+    feed: (chunk) => scanner.feed(chunk),
+    flush: () => scanner.flush(),
+    get found() {
+      return scanner.found;
     },
   };
   return hs;
 }
 
-/** Length of the longest suffix of `buf` that is a proper prefix of `prefix`. */
-function partialPrefixAtEnd(buf: Buffer, prefix: Buffer): number {
-  const max = Math.min(prefix.length - 1, buf.length);
-  const escAt = buf.lastIndexOf(0x1b, buf.length - 1);
-  if (escAt < 0 || buf.length - escAt > max) return 0;
-  const n = buf.length - escAt;
-  return buf.subarray(escAt).equals(prefix.subarray(0, n)) ? n : 0;
+/** Finds the wrapper's end marker in the FIFO's bytes: what follows it (background writers) is dropped. */
+export function createFifoEndScanner(token: string, onEnd: () => void): SentinelScanner {
+  return createSentinelScanner(marker(FIFO_MARK, token), onEnd);
 }

@@ -1,24 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPty, startPty } from './pty.js';
+import { liveInGroup } from './testProcesses.js';
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), LANG: 'C.UTF-8' };
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'cc-pty-'));
 
-/** Live members of a process group, from ps (zombies are dead already and excluded). */
-function liveInGroup(pgid: number): string[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,pgid=,stat=,args='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/))
-    .filter((f) => f.length >= 3 && Number(f[1]) === pgid && !f[2]!.startsWith('Z'))
-    .map((f) => f.join(' '));
-}
-
-describe('the shell environment (node-pty)', () => {
+describe('the shell environment (node-pty), output on the pty', () => {
   it('streams output and reports the exit code', async () => {
     const chunks: string[] = [];
     const r = await runPty({ command: 'echo one; echo two >&2; exit 7', cwd: tmp(), env, onText: (t) => chunks.push(t) });
@@ -53,26 +43,35 @@ describe('the shell environment (node-pty)', () => {
     expect(chunks.length).toBeGreaterThan(1);
   });
 
-  it('cuts 50 MB of output to head and tail for the model and keeps all of it in the log', async () => {
-    const logPath = path.join(tmp(), 'big.log');
-    let streamed = 0;
-    const r = await runPty({
-      command: "printf START; head -c 50000000 /dev/zero | tr '\\0' 'a'; printf END",
-      cwd: tmp(),
-      env,
-      logPath,
-      onText: (t) => (streamed += t.length),
-    });
-    expect(r.exitCode).toBe(0);
-    expect(r.totalBytes).toBe(50_000_008);
-    expect(streamed).toBe(50_000_008);
-    expect(statSync(logPath).size).toBe(50_000_008);
-    expect(r.text.startsWith('START')).toBe(true);
-    expect(r.text.endsWith('END')).toBe(true);
-    expect(r.text.length).toBeLessThan(25_000);
-    expect(r.omittedChars).toBeGreaterThan(49_000_000);
-    expect(r.logPath).toBe(logPath);
-  }, 60_000);
+  // Both output modes: 'pipe' is the FIFO of ptyPipe.test.ts; the check that flow control pauses it is here.
+  it.each(['pty', 'pipe'] as const)(
+    'cuts 50 MB of output to head and tail for the model and keeps all of it in the log (output via %s)',
+    async (outputVia) => {
+      const logPath = path.join(tmp(), 'big.log');
+      let streamed = 0;
+      const r = await runPty({
+        command: "printf START; head -c 50000000 /dev/zero | tr '\\0' 'a'; printf END",
+        cwd: tmp(),
+        env,
+        logPath,
+        outputVia,
+        highWaterBytes: 64 * 1024,
+        onText: (t) => (streamed += t.length),
+      });
+      expect(r.exitCode).toBe(0);
+      expect(r.totalBytes).toBe(50_000_008);
+      expect(streamed).toBe(50_000_008);
+      expect(statSync(logPath).size).toBe(50_000_008);
+      expect(r.text.startsWith('START')).toBe(true);
+      expect(r.text.endsWith('END')).toBe(true);
+      expect(r.text.length).toBeLessThan(25_000);
+      expect(r.omittedChars).toBeGreaterThan(49_000_000);
+      expect(r.logPath).toBe(logPath);
+      // The log lagged and the producer was paused, and still nothing was lost.
+      expect(r.pauses).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   it('on timeout kills the whole process group: no child survives', async () => {
     const r = await runPty({ command: 'sleep 300 & sleep 300 & sleep 300; wait', cwd: tmp(), env, timeoutMs: 300, killGraceMs: 500 });

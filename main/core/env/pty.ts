@@ -1,13 +1,22 @@
 /**
  * The `shell` environment: one command on a pseudo-terminal (node-pty), in the project folder, with
  * a scrubbed environment. Output goes through an OutputPipeline (UTF-8 safe, batched, logged in
- * full, head + tail kept) with flow control: the pty is paused while the log lags. Cancel and
+ * full, head + tail kept) with flow control: the producer is paused while the log lags. Cancel and
  * timeout end the whole process group, not just the shell.
+ *
+ * Where the command's stdout and stderr go (`outputVia`):
+ * - 'pty' (the default): to the pty, as in a terminal (colours, progress bars, CRLF line ends).
+ * - 'pipe': merged into one FIFO (outputFifo.ts). The pty stays the command's controlling terminal
+ *   and stdin, and what a program writes to /dev/tty is still read and merged into the output. A
+ *   pty read on Linux returns at most about 4 KB, a pipe read 64 KB: bulk output is several times
+ *   faster. Making the FIFO is asynchronous, so this mode starts with startCommand().
  */
 import { spawn as ptySpawn, type IPty } from 'node-pty';
 import { DEFAULT_KILL_GRACE_MS, groupAlive, killGroup } from './processGroup.js';
-import { createHandshake } from './exitHandshake.js';
+import { createFifoEndScanner, createHandshake } from './exitHandshake.js';
 import { OutputPipeline, type OutputSummary } from './output.js';
+import { openOutputFifo, type OutputFifo } from './outputFifo.js';
+import { wholeCharacters } from './utf8.js';
 
 export interface PtyRunOptions {
   /** Run through the shell: `<shell> -c <command>`. */
@@ -29,6 +38,8 @@ export interface PtyRunOptions {
   killGraceMs?: number;
   cols?: number;
   rows?: number;
+  /** Where stdout and stderr go: the pty (default) or one pipe (needs startCommand). */
+  outputVia?: 'pty' | 'pipe';
   /** Extra clean-up when the run is cancelled or timed out (e.g. `podman rm -f`). */
   onKill?: () => Promise<void> | void;
 }
@@ -60,10 +71,33 @@ export function defaultShell(): string {
   return s && /\/(bash|zsh|sh|dash|ksh)$/.test(s) ? s : '/bin/bash';
 }
 
+/** Starts a run whose output goes to the pty. For `outputVia: 'pipe'` use startCommand. */
 export function startPty(opts: PtyRunOptions): PtyHandle {
+  if (opts.outputVia === 'pipe') throw new Error("outputVia 'pipe' needs its FIFO made first: use startCommand");
+  return spawnRun(opts, commandArgv(opts));
+}
+
+/** Starts a run in either output mode; in 'pipe' mode the FIFO is made (and later removed) here. */
+export async function startCommand(opts: PtyRunOptions): Promise<PtyHandle> {
+  if (opts.outputVia !== 'pipe') return startPty(opts);
+  const argv = commandArgv(opts);
+  const fifo = await openOutputFifo();
+  try {
+    return spawnRun(opts, argv, fifo);
+  } catch (err) {
+    await fifo.close();
+    throw err;
+  }
+}
+
+function commandArgv(opts: PtyRunOptions): string[] {
   const argv = opts.argv ?? [opts.shell ?? defaultShell(), '-c', opts.command ?? ''];
   if (argv.length === 0 || !argv[0]) throw new Error('nothing to run: empty argv');
   if (opts.argv === undefined && !opts.command) throw new Error('nothing to run: empty command');
+  return argv;
+}
+
+function spawnRun(opts: PtyRunOptions, argv: string[], fifo?: OutputFifo): PtyHandle {
   const started = Date.now();
   // The pipeline and the handshake need the pty, which needs them first: bound late through a holder.
   const holder: { pty?: IPty } = {};
@@ -75,11 +109,17 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
     batchMs: opts.batchMs,
     batchBytes: opts.batchBytes,
     highWaterBytes: opts.highWaterBytes,
-    pause: () => holder.pty?.pause(),
-    resume: () => holder.pty?.resume(),
+    pause: () => {
+      holder.pty?.pause();
+      fifo?.pause();
+    },
+    resume: () => {
+      holder.pty?.resume();
+      fifo?.resume();
+    },
   });
   const handshake = createHandshake(() => holder.pty?.write('\n'));
-  const wrapped = handshake.wrap(argv);
+  const wrapped = handshake.wrap(argv, fifo?.path);
   const pty = (holder.pty = ptySpawn(wrapped[0]!, wrapped.slice(1), {
     name: 'xterm-256color',
     cols: opts.cols ?? 200,
@@ -103,9 +143,16 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
     void Promise.resolve(opts.onKill?.()).catch(() => undefined);
   };
 
+  // With two streams into one pipeline, each is cut on whole characters before they meet.
+  const write = (b: Buffer) => pipeline.write(b);
+  const ptyOut = fifo ? wholeCharacters(write) : { write, end: () => undefined };
+  fifo?.read(
+    createFifoEndScanner(handshake.token, () => undefined),
+    write,
+  );
   const dataSub = pty.onData((d: string | Buffer) => {
     const out = handshake.feed(typeof d === 'string' ? Buffer.from(d) : d);
-    if (out.length) pipeline.write(out);
+    if (out.length) ptyOut.write(out);
   });
   const timer = opts.timeoutMs && opts.timeoutMs > 0 ? setTimeout(() => kill('timeout'), opts.timeoutMs) : undefined;
   const onAbort = () => kill('cancelled');
@@ -117,15 +164,23 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
       running = false;
       if (timer) clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
-      // The leader is gone; members that ignored SIGTERM get SIGKILL at the end of the grace period.
-      if (killer) {
-        if (groupAlive(pid)) await killer.done;
-        else killer.cancel();
+      let summary: OutputSummary;
+      try {
+        // The leader is gone; members that ignored SIGTERM get SIGKILL at the end of the grace period.
+        if (killer) {
+          if (groupAlive(pid)) await killer.done;
+          else killer.cancel();
+        }
+        dataSub.dispose();
+        const rest = handshake.flush();
+        if (rest.length) ptyOut.write(rest);
+        ptyOut.end();
+        // The wrapper has exited: what the command wrote (and the end marker) is in the FIFO now.
+        fifo?.finish();
+      } finally {
+        await fifo?.close();
+        summary = await pipeline.close();
       }
-      dataSub.dispose();
-      const rest = handshake.flush();
-      if (rest.length) pipeline.write(rest);
-      const summary = await pipeline.close();
       resolve({
         ...summary,
         exitCode: handshake.exitCode ?? (signal ? null : exitCode),
@@ -150,6 +205,7 @@ export function startPty(opts: PtyRunOptions): PtyHandle {
   };
 }
 
-export function runPty(opts: PtyRunOptions): Promise<PtyRunResult> {
-  return startPty(opts).done;
+/** Runs to the end, in either output mode. */
+export async function runPty(opts: PtyRunOptions): Promise<PtyRunResult> {
+  return (await startCommand(opts)).done;
 }

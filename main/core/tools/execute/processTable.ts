@@ -5,6 +5,7 @@
  */
 import { open } from 'node:fs/promises';
 import type { PtyHandle, PtyRunResult } from '../../env/pty.js';
+import { utf8Boundary } from '../../env/utf8.js';
 
 export type ProcessState = 'running' | 'exited' | 'killed' | 'timeout';
 
@@ -106,18 +107,4 @@ export async function readLogSlice(logPath: string, offset: number, maxBytes: nu
   } finally {
     await fh.close();
   }
-}
-
-/** Moves `end` back so it does not cut a multi-byte character in two. */
-function utf8Boundary(buf: Buffer, start: number, end: number): number {
-  let i = end - 1;
-  let back = 0;
-  while (i >= start && back < 4 && (buf[i]! & 0xc0) === 0x80) {
-    i--;
-    back++;
-  }
-  if (i < start) return end;
-  const lead = buf[i]!;
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return i + need <= end ? end : i;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startPty } from '../../env/pty.js';
+import { startCommand } from '../../env/pty.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
 import { childEnv } from './childEnv.js';
@@ -28,6 +28,15 @@ export const runCommandArgs = z
       .boolean()
       .optional()
       .describe('Start it and return at once with a process id; read its output with process_output, stop it with process_kill.'),
+    tty: z
+      .boolean()
+      .optional()
+      .describe(
+        'Give the command a terminal on its output. Default false: stdout and stderr go, merged in order, to a pipe, so programs print ' +
+          'plain text (no colours, pagers or progress-bar redraws) and large output is fast; stdin is still a terminal, so prompts and ' +
+          '`test -t 0` work. Set true only for a program that needs a terminal on its output: to show colours, or one that refuses ' +
+          'to run or behaves differently without one. Output is slower then.',
+      ),
   })
   .strict();
 export type RunCommandArgs = z.infer<typeof runCommandArgs>;
@@ -37,7 +46,9 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
   return defineTool<RunCommandArgs>({
     name: 'run_command',
     description:
-      'Run a shell command in the project folder on a pseudo-terminal and return its exit code and output (head and tail; the full log path is given when output is long). ' +
+      'Run a shell command (bash -c) in the project folder and return its exit code and output (head and tail; the full log path is given when output is long). ' +
+      'Its stdout and stderr are merged, in order, into a pipe, so programs print plain output; its stdin is a terminal. ' +
+      'Pass `tty: true` when a program needs a terminal on its output (colours, or it refuses to run without one). ' +
       "Use `background: true` for servers and watchers. Each program needs the user's approval (key run_command:<program>), which lasts at most for this session.",
     category: 'execute',
     environment: 'shell',
@@ -48,8 +59,10 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       const logPath = await newLogPath(ctx.logDir, 'run_command');
       const timeoutMs = args.timeout_ms ?? (args.background ? undefined : (s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS));
-      const handle = startPty({
+      const handle = await startCommand({
         command: args.command,
+        // The default is a pipe: plain output for the model, and several times faster than a pty.
+        outputVia: args.tty ? 'pty' : 'pipe',
         shell: s.shell,
         cwd,
         env: childEnv(deps),
@@ -76,7 +89,8 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
           fullLogPath: logPath,
         };
       }
-      return runResult('run_command', await handle.done);
+      const done = await handle.done;
+      return runResult('run_command', done, { pid: done.pid, tty: args.tty === true });
     },
   });
 }
