@@ -1,11 +1,21 @@
 import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { openOutputFifo, type OutputFifo } from './outputFifo.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openOutputFifo as openFifo, type OutputFifo } from './outputFifo.js';
 import { createSentinelScanner } from './sentinel.js';
 
 const sh = promisify(execFile);
+// Every FIFO a test opens is closed after it, also when an assertion failed before its own close().
+const opened: OutputFifo[] = [];
+const openOutputFifo = async () => {
+  const f = await openFifo();
+  opened.push(f);
+  return f;
+};
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((f) => f.close()));
+});
 const MARK = '\u001b]7771;tok;';
 const marker = () => createSentinelScanner(Buffer.from(MARK), () => undefined);
 /** Runs a bash script with its stdout on the FIFO, to the script's end. */
