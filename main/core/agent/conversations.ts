@@ -223,20 +223,3 @@ export function titleOf(prompt: string): string {
   const one = prompt.replace(/\s+/g, ' ').trim();
   return one.length > 80 ? `${one.slice(0, 79)}…` : one || 'New conversation';
 }
-
-/**
- * Merges runs of text.delta (same run) and tool.output (same call) into one event each: the
- * transcript renders the same, the file stays small.
- */
-export function coalesceEvents(events: readonly AgentEvent[]): AgentEvent[] {
-  const out: AgentEvent[] = [];
-  for (const e of events) {
-    const last = out[out.length - 1];
-    if (last?.type === 'text.delta' && e.type === 'text.delta' && last.runId === e.runId)
-      out[out.length - 1] = { ...last, text: last.text + e.text };
-    else if (last?.type === 'tool.output' && e.type === 'tool.output' && last.callId === e.callId && last.runId === e.runId)
-      out[out.length - 1] = { ...last, chunk: last.chunk + e.chunk };
-    else out.push(e);
-  }
-  return out;
-}

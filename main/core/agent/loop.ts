@@ -10,6 +10,7 @@ import type { Clock, PermissionGate } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
 import type { ToolRegistry } from '../tools/types.js';
 import { linkedController } from './cancellation.js';
+import type { LiveOutputOptions } from './liveOutput.js';
 import type { Emit, EventBody, StopReason } from './events.js';
 import { buildSystemPrompt, loadProjectMemory } from './systemPrompt.js';
 import { runToolCall, type ToolCallEnv, type ToolCallInput, type ToolCallOutcome } from './toolCall.js';
@@ -39,6 +40,8 @@ export interface AgentLoopDeps {
   /** Stop the run when the user denies a call (unattended runs fail closed). Default false: the model reads the denial and adapts. */
   stopOnDenial?: boolean;
   cancelGraceMs?: number;
+  /** The live view's budget per tool call (defaults in liveOutput.ts; the clock defaults to `clock`). */
+  liveOutput?: Partial<LiveOutputOptions>;
 }
 
 export interface RunInput {
@@ -123,6 +126,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       now: () => clock.now(),
       maxResultChars: deps.maxResultChars ?? 30_000,
       cancelGraceMs: deps.cancelGraceMs ?? 3_000,
+      ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
     };
     const concurrent = deps.concurrentTools ?? new Set(['agent']);
     const maxTurns = deps.maxTurns ?? 50;

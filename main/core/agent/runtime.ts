@@ -13,9 +13,11 @@ import type { SubAgentRequest } from '../tools/deps.js';
 import type { ToolRegistry } from '../tools/types.js';
 import type { ApprovalQueue, PresetOffer } from './approvals.js';
 import { linkedController } from './cancellation.js';
-import { coalesceEvents, ConversationStore, titleOf, type ConversationSummary } from './conversations.js';
-import type { AgentEvent, Emit } from './events.js';
+import { ConversationStore, titleOf, type ConversationSummary } from './conversations.js';
+import type { Emit } from './events.js';
+import type { LiveOutputOptions } from './liveOutput.js';
 import { runAgent, type RunResult } from './loop.js';
+import { EventRecorder } from './recordedEvents.js';
 import { createSubAgentRunner } from './subagents.js';
 
 export interface AgentRuntimeDeps {
@@ -37,6 +39,8 @@ export interface AgentRuntimeDeps {
   cancelGraceMs?: number;
   /** Keep each run's events (deltas coalesced) in its conversation file (default true). */
   recordEvents?: boolean;
+  /** The live view's budget per tool call (tests shrink it and inject timers). */
+  liveOutput?: Partial<LiveOutputOptions>;
 }
 
 export interface RunHandle {
@@ -79,17 +83,15 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   const logDir = path.join(projectDataDir(deps.dataDir, deps.projectRoot), 'logs');
   const runs = new Map<string, { conversationId: string; cancel: () => void }>();
   const byConversation = new Map<string, string>();
-  /** Events waiting to be written with the next turn, per conversation with a run. */
-  const buffers = new Map<string, AgentEvent[]>();
+  /** Events waiting to be written with the next step, per conversation with a run (merged as they come, so bounded). */
+  const buffers = new Map<string, EventRecorder>();
   const record = deps.recordEvents ?? true;
   const emit: Emit = (e) => {
     if (record) buffers.get(e.conversationId)?.push(e);
     deps.emit(e);
   };
   const flush = (conversationId: string) => {
-    const buf = buffers.get(conversationId);
-    if (!buf?.length) return Promise.resolve();
-    const events = coalesceEvents(buf.splice(0));
+    const events = buffers.get(conversationId)?.drain() ?? [];
     return conversations.appendEvents(conversationId, events);
   };
 
@@ -154,7 +156,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     };
     runs.set(runId, { conversationId: cid, cancel });
     byConversation.set(cid, runId);
-    if (record) buffers.set(cid, []);
+    if (record) buffers.set(cid, new EventRecorder());
     const done = runAgent(
       {
         provider: deps.provider,
@@ -168,6 +170,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(deps.maxTurns ? { maxTurns: deps.maxTurns } : {}),
         ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
         ...(deps.cancelGraceMs !== undefined ? { cancelGraceMs: deps.cancelGraceMs } : {}),
+        ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
         stopOnDenial: opts.stopOnDenial ?? false,
       },
       {

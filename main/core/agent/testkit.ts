@@ -204,3 +204,54 @@ export function toolResultsSent(body: Record<string, unknown>): string[] {
   }
   return out;
 }
+
+/** A clock and timers that move only when told: `advance(ms)` runs what falls due, in order. */
+export function manualTime(start = 0) {
+  let t = start;
+  let seq = 0;
+  const due: { at: number; id: number; fn: () => void }[] = [];
+  return {
+    now: () => t,
+    timers: {
+      setTimeout(fn: () => void, ms: number): unknown {
+        due.push({ at: t + ms, id: ++seq, fn });
+        return seq;
+      },
+      clearTimeout(h: unknown) {
+        const i = due.findIndex((d) => d.id === h);
+        if (i >= 0) due.splice(i, 1);
+      },
+    },
+    advance(ms: number) {
+      const end = t + ms;
+      for (;;) {
+        due.sort((a, b) => a.at - b.at || a.id - b.id);
+        if (!due[0] || due[0].at > end) break;
+        const d = due.shift()!;
+        t = d.at;
+        d.fn();
+      }
+      t = end;
+    },
+    pending: () => due.length,
+  };
+}
+
+/**
+ * A long command's output, generated chunk by chunk (never held whole): numbered lines of 100
+ * bytes, `linesPerChunk` to a chunk, until `totalBytes`. Line n reads `line 000000042 xxx…\n`.
+ */
+export function* numberedLines(totalBytes: number, linesPerChunk = 655): Generator<string> {
+  const fill = 'x'.repeat(100 - 'line 000000000 \n'.length);
+  const lines = Math.ceil(totalBytes / 100);
+  for (let n = 0; n < lines; n += linesPerChunk) {
+    const parts: string[] = [];
+    for (let i = n; i < Math.min(lines, n + linesPerChunk); i++) parts.push(`line ${String(i).padStart(9, '0')} ${fill}\n`);
+    yield parts.join('');
+  }
+}
+
+/** The text of line `n` of numberedLines. */
+export function numberedLine(n: number): string {
+  return `line ${String(n).padStart(9, '0')} ${'x'.repeat(100 - 'line 000000000 \n'.length)}\n`;
+}

@@ -11,6 +11,7 @@ import { CANCELLED_REASON } from './approvals.js';
 import { setCallOrigin } from './callOrigin.js';
 import { linkedController, whenAborted } from './cancellation.js';
 import type { Emit, EventBody } from './events.js';
+import { createLiveOutput, type LiveOutputOptions } from './liveOutput.js';
 import { fitForModel } from './truncate.js';
 
 export interface ToolCallInput {
@@ -37,6 +38,8 @@ export interface ToolCallEnv {
   maxResultChars: number;
   /** How long a cancelled tool gets to clean up (kill its process group) before the call is closed anyway. */
   cancelGraceMs: number;
+  /** The live view's budget (liveOutput.ts); its clock defaults to `now`. */
+  liveOutput?: Partial<LiveOutputOptions>;
 }
 
 export interface ToolCallOutcome {
@@ -48,8 +51,15 @@ export interface ToolCallOutcome {
 
 export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSignal: AbortSignal): Promise<ToolCallOutcome> {
   const started = env.now();
+  // The UI's view of the call's output, bounded whatever the tool prints (the full output is in
+  // the tool's log). Closed — what it skipped shown — before the result, so the card reads in order.
+  const live = createLiveOutput((chunk) => env.send({ type: 'tool.output', callId: call.id, chunk }), {
+    now: env.now,
+    ...env.liveOutput,
+  });
   const finish = async (result: ToolResult, opts: { cancelled?: boolean; userDenied?: boolean } = {}): Promise<ToolCallOutcome> => {
     const cancelled = opts.cancelled ?? false;
+    live.close();
     const fitted = cancelled
       ? result
       : await fitForModel(result, { maxChars: env.maxResultChars, logDir: env.logDir, name: `${env.runId}-${call.id}` }).catch(
@@ -119,7 +129,7 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
       projectRoot: env.projectRoot,
       signal: call$.signal,
       output: (chunk) => {
-        if (!call$.signal.aborted) env.send({ type: 'tool.output', callId: call.id, chunk });
+        if (!call$.signal.aborted) live.write(chunk);
       },
       agentId: env.agentId,
       conversationId: env.conversationId,
@@ -160,5 +170,6 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
     return await finish(run.result, { userDenied });
   } finally {
     call$.dispose();
+    live.dispose();
   }
 }
