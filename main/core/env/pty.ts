@@ -65,10 +65,13 @@ export interface PtyHandle {
   readonly bytes: number;
 }
 
+/**
+ * Always bash, whatever the user's login shell: the permission engine parsed the command as bash
+ * (mvdan-sh in bash mode), and another shell reads the same text differently — zsh runs code in
+ * glob qualifiers like `*(e:…:)` and expands `=cmd`, which bash treats as plain words.
+ */
 export function defaultShell(): string {
-  // The user's login shell only when it is a POSIX one we know reads `-c`; else bash.
-  const s = process.env.SHELL;
-  return s && /\/(bash|zsh|sh|dash|ksh)$/.test(s) ? s : '/bin/bash';
+  return '/bin/bash';
 }
 
 /** Starts a run whose output goes to the pty. For `outputVia: 'pipe'` use startCommand. */
