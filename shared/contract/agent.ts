@@ -13,6 +13,8 @@ export const pendingApprovalSchema = z.object({
   depth: z.number().int(),
   createdAt: z.number(),
   tool: z.string().optional(),
+  /** The model's tool call this prompt is for, when there is one. */
+  callId: z.string().optional(),
   environment: environmentSchema.optional(),
   key: z.string().optional(),
   /** The highest scope this key may be granted; 'session' for shell keys (the ceiling rule). */

@@ -29,6 +29,8 @@ const askRequestSchema = z.object({
   conversationId: z.string(),
   depth: z.number(),
   ceiling: z.enum(['session', 'project']),
+  /** The tool call this prompt is for (absent for checks outside a model's call). */
+  callId: z.string().optional(),
 });
 export const askAnswerSchema = z.discriminatedUnion('choice', [
   z.object({ choice: z.literal('once') }),

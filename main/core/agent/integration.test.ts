@@ -72,6 +72,8 @@ describe.each(['anthropic', 'openai'] as const)('the real engine and tools over 
       ['run_command', 'run_command:git', 'denied', 'user-deny'],
     ]);
     expect(t.log.of('approval.requested')[1]!.request).toMatchObject({ ceiling: 'session', environment: 'shell' });
+    // Each prompt names the call it is for, so the UI pairs it with the right card.
+    expect(t.log.of('approval.requested').map((a) => a.request?.callId)).toEqual(t.log.of('tool.call').map((c) => c.callId));
     expect(toolResultsSent(t.server.requests[2]!.body).at(-1)).toContain('pushing is for humans');
   });
 

@@ -106,7 +106,7 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
       check: async (req) => {
         let decision: Decision;
         try {
-          decision = await env.gate.check(req);
+          decision = await env.gate.check({ ...req, callId: call.id });
         } catch (err) {
           decision = { allowed: false, via: 'invalid', reason: `the permission check failed: ${(err as Error).message}` };
         }

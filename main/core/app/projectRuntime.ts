@@ -110,6 +110,7 @@ export class ProjectRuntime {
       depth: r.depth,
       createdAt: p.createdAt,
       tool: r.tool,
+      ...(r.callId ? { callId: r.callId } : {}),
       environment: r.environment,
       key: r.key.raw,
       ceiling: r.ceiling,

@@ -218,6 +218,7 @@ export class PermissionEngine implements PermissionGate {
           conversationId: req.conversationId,
           depth: req.depth,
           ceiling: ceilingOf(env),
+          ...(req.callId ? { callId: req.callId } : {}),
         },
         req.signal,
       );

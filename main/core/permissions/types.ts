@@ -67,6 +67,8 @@ export interface AskRequest {
   depth: number;
   /** The highest scope the prompt may offer. */
   ceiling: Exclude<Scope, 'once'>;
+  /** The model's tool call this asks for, when there is one: the UI pairs the prompt with its card. */
+  callId?: string;
 }
 
 /** Injected: the UI, a notification action, the CLI or a test answers it. */
@@ -107,6 +109,8 @@ export interface PermissionCheckRequest {
   agentId: string;
   conversationId: string;
   depth: number;
+  /** The model's tool call being checked (passed on to the prompt). */
+  callId?: string;
   signal?: AbortSignal;
 }
 

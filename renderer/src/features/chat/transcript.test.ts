@@ -238,6 +238,43 @@ describe('howFromVia', () => {
   });
 });
 
+describe('pairing a prompt with its card', () => {
+  const request = (callId?: string) => ({
+    tool: 'run_command',
+    environment: 'shell' as const,
+    key: { tool: 'run_command', action: 'ls', raw: 'run_command:ls' },
+    args: {},
+    agentId: 'main',
+    conversationId: 'c1',
+    depth: 0,
+    ceiling: 'session' as const,
+    ...(callId ? { callId } : {}),
+  });
+  const twoCalls = [
+    ev({ type: 'run.started', prompt: 'two', provider: 'p', model: 'm' }),
+    ev({ type: 'tool.requested', callId: 'first', tool: 'run_command', args: { command: 'ls' } }),
+    ev({ type: 'tool.requested', callId: 'second', tool: 'run_command', args: { command: 'pwd' } }),
+  ];
+
+  it('goes by the call id the request names, even when another call of that tool is newer', () => {
+    const items = buildTranscript([
+      ...twoCalls,
+      ev({ type: 'approval.requested', approvalId: 'a1', kind: 'tool', request: request('first') }),
+    ]);
+    const cards = items.filter((i): i is ToolItem => i.kind === 'tool');
+    expect(cards.find((c) => c.callId === 'first')).toMatchObject({
+      key: 'run_command:ls',
+      approval: { approvalId: 'a1', status: 'pending' },
+    });
+    expect(cards.find((c) => c.callId === 'second')!.approval).toBeUndefined();
+  });
+
+  it('falls back to the newest undecided call of the tool for a record without call ids', () => {
+    const items = buildTranscript([...twoCalls, ev({ type: 'approval.requested', approvalId: 'a1', kind: 'tool', request: request() })]);
+    expect(items.filter((i): i is ToolItem => i.kind === 'tool' && i.approval !== undefined).map((c) => c.callId)).toEqual(['second']);
+  });
+});
+
 describe('a command’s output in its card', () => {
   it('stays bounded: whole lines leave from the front and are counted, the stream adds up', () => {
     let cur = { output: '', outputDropped: 0 };

@@ -197,8 +197,9 @@ export class TranscriptBuilder {
           });
           return true;
         }
-        // The request names the tool, not the call: it belongs to this agent's newest undecided call of that tool.
-        const target = this.findUndecided(e.request?.tool);
+        // The request names its call; an older record may not: then the newest undecided call of that tool.
+        const byId = e.request?.callId ? this.get(e.request.callId) : undefined;
+        const target = byId?.kind === 'tool' && byId.decision === undefined ? byId : this.findUndecided(e.request?.tool);
         if (!target) return false;
         return this.set({
           ...target,
