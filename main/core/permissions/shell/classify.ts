@@ -30,7 +30,9 @@
  *     Rules 5–8 look a program up under its canonical name (programNames.ts): `python3.12`,
  *     `bash-5.2`, `BASH`, `bash.exe` meet the rules of python / bash;
  *  7. for programs with subcommands (subcommands.ts), every option before the subcommand is known,
- *     so the subcommand that deny rules match (`run_command:git:push`) is the one that runs;
+ *     so the subcommand that deny rules match (`run_command:git:push`) is the one that runs; it is
+ *     named as the program resolves it (subcommandAliases.ts: `npm publ` is npm:publish, `pnpm rm`
+ *     pnpm:remove, `cargo b` cargo:build), in keys and in the program list;
  *  8. a wildcard that could expand to an option (a word starting with *, ? or [) is not given to a
  *     program that has dangerous options, subcommands or runs programs (`tar cf x.tar *` with a file
  *     named `--checkpoint-action=exec=sh x.sh` in the folder);
@@ -142,6 +144,7 @@ import type { Effect, Inner } from './effects.js';
 import { escapeName, keyFromTokens, PLAIN_PROGRAM, STRUCTURAL_CHARS, UNKNOWN } from './keyTokens.js';
 import type { Arg } from './options.js';
 import { nodeType, parseBash, walk } from './parser.js';
+import { canonicalSubcommand } from './subcommandAliases.js';
 import { detectSubcommand, hasSubcommands } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
@@ -741,20 +744,27 @@ class Renderer {
           // Deny rules on a subcommand must still see every word that could be it, and the key pins
           // them (one token: the unknown option and the candidates), so a grant never covers another.
           const candidates = argv
-            .slice(1)
-            .filter((a): a is string => a !== null && !a.startsWith('-'))
+            .map((a, i) => ({ a, i }))
+            .filter((c): c is { a: string; i: number } => c.i > 0 && c.a !== null && !c.a.startsWith('-'))
             .slice(0, 3);
           effects.push({
             flag: 'unknown_option',
-            value: [d.unknownOption, ...candidates].join(' '),
+            value: [d.unknownOption, ...candidates.map((c) => c.a)].join(' '),
             note: `${refName} option ${d.unknownOption} is not known to the classifier, so the subcommand is uncertain`,
           });
-          for (const w of candidates) this.programs.push({ program: refName, subcommand: w });
+          // Each candidate as typed and as the program resolves it (`publ` is npm's publish).
+          for (const { a, i } of candidates) {
+            this.programs.push({ program: refName, subcommand: a });
+            const canonical = canonicalSubcommand(rules, a, argv, i);
+            if (canonical !== a) this.programs.push({ program: refName, subcommand: canonical });
+          }
         } else if (d.subcommand !== undefined) {
           sub = d;
           ref.subcommand = d.subcommand;
           facts.subcommand = d.subcommand;
+          // The key names what runs: npm's `publ`, `pnpm rm`, `cargo b` are publish, remove, build.
           this.push(escapeName(d.subcommand));
+          if (d.typed !== undefined) this.note(`${refName} runs "${d.typed}" as ${d.subcommand}`);
         }
       }
       effects.push(...dangerousEffects(rules, argv, sub));

@@ -9,6 +9,7 @@
  * wrong would let `npm --unknown-opt value publish` slip past a deny rule on `npm:publish`.
  */
 import { scanOptions, type Arg, type OptionGrammar } from './options.js';
+import { canonicalSubcommand, PNPM_RECURSIVE_WORDS } from './subcommandAliases.js';
 
 interface SubcommandSpec {
   grammar: OptionGrammar;
@@ -16,6 +17,8 @@ interface SubcommandSpec {
   flags: readonly string[];
   /** A leading `+toolchain` word (cargo, rustup proxies) is skipped. */
   plusToolchain?: boolean;
+  /** Words that only qualify the subcommand after them (pnpm `recursive publish`). */
+  qualifiers?: readonly string[];
 }
 
 const HELP = ['-h', '--help', '-v', '--version', '-V'];
@@ -158,7 +161,7 @@ const SPECS: Record<string, SubcommandSpec> = {
   },
   rustup: { grammar: { noAbbrev: true }, flags: [...HELP, '--verbose', '-q', '--quiet'], plusToolchain: true },
   npm: npmLike,
-  pnpm: npmLike,
+  pnpm: { ...npmLike, qualifiers: PNPM_RECURSIVE_WORDS },
   yarn: npmLike,
   bun: npmLike,
   npx: {
@@ -476,7 +479,10 @@ export function hasSubcommands(program: string): boolean {
 }
 
 export interface SubcommandResult {
+  /** Canonical: the program's own aliases and abbreviations resolved (subcommandAliases.ts). */
   subcommand?: string;
+  /** The subcommand word as typed, when it differs from `subcommand`. */
+  typed?: string;
   /** Index of the subcommand word in argv. */
   index?: number;
   /** A global option the table does not know came first: the subcommand cannot be trusted. */
@@ -491,12 +497,41 @@ export function detectSubcommand(program: string, argv: readonly Arg[]): Subcomm
   if (!spec) return {};
   let from = 1;
   if (spec.plusToolchain && typeof argv[1] === 'string' && argv[1].startsWith('+')) from = 2;
+  let qualifier: { word: string; index: number } | undefined;
+  for (;;) {
+    const r = firstOperand(spec, argv, from);
+    if (r.word === undefined || r.index === undefined) {
+      if (r.dynamic || r.unknownOption !== undefined || !qualifier) return r;
+      // `pnpm recursive` alone is the recursive command itself.
+      return named(program, qualifier.word, argv, qualifier.index);
+    }
+    // Only the first operand can qualify (pnpm: remain[0]); the next one is the subcommand.
+    if (!qualifier && spec.qualifiers?.includes(r.word)) {
+      qualifier = { word: r.word, index: r.index };
+      from = r.index + 1;
+      continue;
+    }
+    return named(program, r.word, argv, r.index);
+  }
+}
+
+function named(program: string, word: string, argv: readonly Arg[], index: number): SubcommandResult {
+  const subcommand = canonicalSubcommand(program, word, argv, index);
+  return subcommand === word ? { subcommand, index } : { subcommand, typed: word, index };
+}
+
+/** The first operand from argv[from], the global options before it checked against the table. */
+function firstOperand(
+  spec: SubcommandSpec,
+  argv: readonly Arg[],
+  from: number,
+): { word?: string; index?: number; dynamic?: boolean; unknownOption?: string } {
   const items = scanOptions(argv, from, { ...spec.grammar, stopAtOperand: true });
   for (const it of items) {
     if (it.kind === 'dynamic') return { dynamic: true };
     if (it.kind === 'operand') {
       if (it.value === null) return { dynamic: true };
-      return { subcommand: it.value, index: it.word };
+      return { word: it.value, index: it.word };
     }
     if (it.value !== undefined) continue; // a value-taking option: known by construction
     const spelled =
