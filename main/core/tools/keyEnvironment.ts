@@ -1,8 +1,8 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Environment } from '../permissions/types.js';
-import { CAPABILITIES_DIR } from './capabilities/store.js';
-import { codeFileName, contentHash, manifestSchema } from './capabilities/manifest.js';
+import { CAPABILITIES_DIR, readCodeSync } from './capabilities/store.js';
+import { contentHash, manifestSchema } from './capabilities/manifest.js';
 import type { ToolRegistry } from './types.js';
 
 /**
@@ -31,7 +31,8 @@ function capabilityEnvironment(projectRoot: string, action: string): Environment
     if (!dir.startsWith(root + path.sep)) return 'shell';
     const manifest = manifestSchema.parse(JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')));
     if (manifest.name !== name) return 'shell';
-    const code = readFileSync(path.join(dir, codeFileName(manifest.environment)), 'utf8');
+    // Text as UTF-8, a WASI module as bytes: hashed exactly as loadCapability hashes it.
+    const code = readCodeSync(dir, manifest);
     return contentHash(manifest, code) === hash ? manifest.environment : 'shell';
   } catch {
     return 'shell';

@@ -8,15 +8,21 @@
  * they ask to create, truncate or append; the calls that change the tree without an fd (unlink,
  * rename, mkdir, symlink, link, set times/size) are refused with ENOTCAPABLE. A copy of the project
  * was the other option; it costs a full copy per run and still lets a module fill the disk.
- * Stdout and stderr go to the run's log file.
+ * Every path is also confined to the project after realpath (see confine() below): node:wasi alone
+ * follows a directory symlink out of the preopen.
+ * Stdout and stderr go to the run's log file; stdin is /dev/null (never the app's own stdin).
  */
 import { Worker } from 'node:worker_threads';
 import { open } from 'node:fs/promises';
 
 export interface WasiRunOptions {
-  /** The .wasm file (already confined by the caller). */
-  wasmPath: string;
+  /** The .wasm file (already confined by the caller). Ignored when `module` is given. */
+  wasmPath?: string;
+  /** Or the module's bytes: run exactly these (a snapshot), with no file to re-read. */
+  module?: Uint8Array;
   projectRoot: string;
+  /** argv[0] as the module sees it (default "module"). */
+  argv0?: string;
   args?: string[];
   env?: Record<string, string>;
   /** Write access to the project (default false: read-only). */
@@ -43,14 +49,107 @@ const O_CREAT = 1, O_TRUNC = 8, FDFLAG_APPEND = 1;
 // path_remove_directory, path_unlink_file.
 const WRITE_RIGHTS = (1n << 0n) | (1n << 6n) | (1n << 8n) | (1n << 9n) | (1n << 10n) | (1n << 11n) | (1n << 12n) |
   (1n << 16n) | (1n << 17n) | (1n << 19n) | (1n << 20n) | (1n << 22n) | (1n << 23n) | (1n << 24n) | (1n << 25n) | (1n << 26n);
+
+// node:wasi (uvwasi) checks a path lexically, then lets the OS resolve it: a directory symlink in
+// the project (out -> /) would lead anywhere. So every path call is checked here first, on the host
+// path it names: its parent after realpath — and the target too when the call follows a final
+// symlink — must be inside the project, else ENOTCAPABLE. Directory fds are tracked from
+// path_open (the preopen is fd 3). path_symlink is always refused: a module has no need to make
+// links, and a link's target is resolved later, outside any check.
+function confine(base, getMemory) {
+  const path = require('node:path');
+  const ROOT = fs.realpathSync(d.root);
+  const inside = (p) => p === ROOT || p.startsWith(ROOT + path.sep);
+  const dirs = new Map([[3, ROOT]]);
+  const text = (ptr, len) => Buffer.from(getMemory().buffer, ptr, len).toString('utf8');
+  // realpath of the deepest part that exists, with the rest appended.
+  const realDeepest = (p) => {
+    const rest = [];
+    for (let cur = p; ; ) {
+      try {
+        return path.join(fs.realpathSync(cur), ...rest.reverse());
+      } catch (err) {
+        if (err.code !== 'ENOENT' && err.code !== 'ENOTDIR') throw err;
+        const parent = path.dirname(cur);
+        if (parent === cur) throw err;
+        rest.push(path.basename(cur));
+        cur = parent;
+      }
+    }
+  };
+  // The host path a (dir fd, path) names, or undefined when it is not confined to the project.
+  const host = (fd, ptr, len, follow) => {
+    const dir = dirs.get(fd);
+    if (dir === undefined) return undefined;
+    try {
+      const rel = text(ptr, len);
+      if (rel.includes(String.fromCharCode(0))) return undefined;
+      const lexical = path.resolve(dir, rel);
+      if (!inside(lexical)) return undefined;
+      if (lexical === ROOT) return ROOT;
+      const parent = realDeepest(path.dirname(lexical));
+      if (!inside(parent)) return undefined;
+      const full = path.join(parent, path.basename(lexical));
+      if (!follow) return full;
+      const real = realDeepest(full);
+      return inside(real) ? real : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const FOLLOW = 1;
+  const out = { ...base };
+  out.path_open = (fd, dirflags, p, plen, oflags, rb, ri, fdflags, fdOut) => {
+    const h = host(fd, p, plen, (dirflags & FOLLOW) !== 0);
+    if (h === undefined) return NOTCAPABLE;
+    const r = base.path_open(fd, dirflags, p, plen, oflags, rb, ri, fdflags, fdOut);
+    if (r === 0) dirs.set(new DataView(getMemory().buffer).getUint32(fdOut, true), h);
+    return r;
+  };
+  out.fd_close = (fd) => {
+    const r = base.fd_close(fd);
+    if (r === 0) dirs.delete(fd);
+    return r;
+  };
+  out.fd_renumber = (from, to) => {
+    const r = base.fd_renumber(from, to);
+    if (r === 0) {
+      const h = dirs.get(from);
+      dirs.delete(from);
+      if (h === undefined) dirs.delete(to);
+      else dirs.set(to, h);
+    }
+    return r;
+  };
+  // (fd, path, len, …): no final symlink followed.
+  for (const name of ['path_create_directory', 'path_readlink', 'path_remove_directory', 'path_unlink_file'])
+    out[name] = (fd, p, plen, ...rest) => (host(fd, p, plen, false) === undefined ? NOTCAPABLE : base[name](fd, p, plen, ...rest));
+  // (fd, lookupflags, path, len, …).
+  for (const name of ['path_filestat_get', 'path_filestat_set_times'])
+    out[name] = (fd, flags, p, plen, ...rest) =>
+      host(fd, p, plen, (flags & FOLLOW) !== 0) === undefined ? NOTCAPABLE : base[name](fd, flags, p, plen, ...rest);
+  out.path_rename = (fd, p, plen, fd2, p2, plen2) =>
+    host(fd, p, plen, false) === undefined || host(fd2, p2, plen2, false) === undefined
+      ? NOTCAPABLE
+      : base.path_rename(fd, p, plen, fd2, p2, plen2);
+  out.path_link = (fd, flags, p, plen, fd2, p2, plen2) =>
+    host(fd, p, plen, (flags & FOLLOW) !== 0) === undefined || host(fd2, p2, plen2, false) === undefined
+      ? NOTCAPABLE
+      : base.path_link(fd, flags, p, plen, fd2, p2, plen2);
+  out.path_symlink = () => NOTCAPABLE;
+  return out;
+}
+
 (async () => {
   try {
     const wasi = new WASI({ version: 'preview1', args: d.args, env: d.env, preopens: { [d.dir]: d.root },
-      returnOnExit: true, stdout: d.fd, stderr: d.fd });
-    let imports = wasi.wasiImport;
+      returnOnExit: true, stdin: d.stdin, stdout: d.fd, stderr: d.fd });
+    let memory;
+    let imports = confine(wasi.wasiImport, () => memory);
     if (!d.writable) {
-      imports = { ...imports };
-      const orig = wasi.wasiImport.path_open;
+      const confined = imports;
+      imports = { ...confined };
+      const orig = confined.path_open;
       imports.path_open = (fd, dirflags, p, plen, oflags, base, inh, fdflags, out) => {
         if ((oflags & (O_CREAT | O_TRUNC)) !== 0 || (fdflags & FDFLAG_APPEND) !== 0) return NOTCAPABLE;
         return orig(fd, dirflags, p, plen, oflags, BigInt(base) & ~WRITE_RIGHTS, BigInt(inh) & ~WRITE_RIGHTS, fdflags, out);
@@ -59,12 +158,13 @@ const WRITE_RIGHTS = (1n << 0n) | (1n << 6n) | (1n << 8n) | (1n << 9n) | (1n << 
         'path_unlink_file', 'path_filestat_set_times', 'fd_allocate'])
         imports[name] = () => NOTCAPABLE;
       for (const name of ['fd_filestat_set_size', 'fd_filestat_set_times']) {
-        const f = wasi.wasiImport[name];
+        const f = confined[name];
         imports[name] = (fd, ...rest) => (fd > 2 ? NOTCAPABLE : f(fd, ...rest));
       }
     }
-    const mod = await WebAssembly.compile(fs.readFileSync(d.wasmPath));
+    const mod = await WebAssembly.compile(d.module ?? fs.readFileSync(d.wasmPath));
     const instance = await WebAssembly.instantiate(mod, { wasi_snapshot_preview1: imports });
+    memory = instance.exports.memory;
     const code = wasi.start(instance);
     parentPort.postMessage({ ok: true, exitCode: code ?? 0 });
   } catch (err) {
@@ -74,19 +174,23 @@ const WRITE_RIGHTS = (1n << 0n) | (1n << 6n) | (1n << 8n) | (1n << 9n) | (1n << 
 `;
 
 export async function runWasi(opts: WasiRunOptions): Promise<WasiOutcome> {
+  if (!opts.module && !opts.wasmPath) return { ok: false, kind: 'error', error: 'no module: give wasmPath or module' };
   const log = await open(opts.logPath, 'a', 0o600);
+  const stdin = await open('/dev/null', 'r');
   try {
     return await new Promise<WasiOutcome>((resolve) => {
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
         workerData: {
           wasmPath: opts.wasmPath,
+          module: opts.module,
           root: opts.projectRoot,
           dir: WASI_PROJECT_DIR,
-          args: ['module', ...(opts.args ?? [])],
+          args: [opts.argv0 ?? 'module', ...(opts.args ?? [])],
           env: opts.env ?? {},
           writable: opts.writable === true,
           fd: log.fd,
+          stdin: stdin.fd,
         },
         // The JS heap of the worker; the module's own linear memory is bounded by wasm32 (4 GiB).
         resourceLimits: { maxOldGenerationSizeMb: 256 },
@@ -99,8 +203,12 @@ export async function runWasi(opts: WasiRunOptions): Promise<WasiOutcome> {
         settled = true;
         clearTimeout(timer);
         opts.signal?.removeEventListener('abort', onAbort);
-        void worker.terminate();
-        resolve(o);
+        // Resolve only once the thread is gone: the fds closed below must not be written by a
+        // worker that is still stopping (a reused fd number would get its output).
+        worker.terminate().then(
+          () => resolve(o),
+          () => resolve(o),
+        );
       };
       const timer = setTimeout(
         () => finish({ ok: false, kind: 'timeout', error: `stopped: the deadline of ${opts.timeoutMs} ms passed` }),
@@ -115,5 +223,6 @@ export async function runWasi(opts: WasiRunOptions): Promise<WasiOutcome> {
     });
   } finally {
     await log.close();
+    await stdin.close();
   }
 }

@@ -10,7 +10,7 @@ export function listCapabilitiesTool(): Tool<ListCapabilitiesArgs> {
   return defineTool<ListCapabilitiesArgs>({
     name: 'list_capabilities',
     description:
-      'List the capabilities of this project: name, description, environment, content hash and parameters (and any that fail validation, with why).',
+      'List the capabilities of this project: name, description, environment (and runtime for wasm: quickjs or wasi), content hash, parameters and grants (and any that fail validation, with why).',
     category: 'agent',
     environment: 'host',
     parameters: listCapabilitiesArgs,
@@ -25,6 +25,7 @@ export function listCapabilitiesTool(): Tool<ListCapabilitiesArgs> {
               name: c.capability.manifest.name,
               description: c.capability.manifest.description,
               environment: c.capability.manifest.environment,
+              ...(c.capability.manifest.environment === 'wasm' ? { runtime: c.capability.manifest.runtime ?? 'quickjs' } : {}),
               hash: c.capability.hash,
               parameters: c.capability.manifest.parameters,
               ...(c.capability.manifest.grants ? { grants: c.capability.manifest.grants } : {}),

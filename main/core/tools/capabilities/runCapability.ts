@@ -4,9 +4,10 @@ import type { Permission } from '../../permissions/types.js';
 import type { ExecuteDeps } from '../execute/deps.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
-import { describeIssues, type Capability } from './manifest.js';
+import { describeIssues, isWasi, type Capability } from './manifest.js';
 import { runCapabilityIn } from './runner.js';
 import { loadCapability } from './store.js';
+import { wasiAccessNote } from './wasiRunner.js';
 
 export const runCapabilityArgs = z
   .object({
@@ -31,7 +32,7 @@ export function runCapabilityTool(deps: ExecuteDeps): Tool<RunCapabilityArgs> {
   return defineTool<RunCapabilityArgs>({
     name: 'run_capability',
     description:
-      'Run a capability (a tool written with create_capability) in its own environment: wasm (QuickJS), shell, sandbox or docker. Its approval is bound to its exact code.',
+      'Run a capability (a tool written with create_capability) in its own environment: wasm (QuickJS, or a WASI module), shell, sandbox or docker. Its approval is bound to its exact code.',
     category: 'agent',
     // The tool's own default; each call's Permission carries the capability's environment.
     environment: 'shell',
@@ -51,6 +52,7 @@ export function runCapabilityTool(deps: ExecuteDeps): Tool<RunCapabilityArgs> {
         `${cap.manifest.description}`,
         `runs in ${cap.manifest.environment}${cap.manifest.grants?.length ? ` with ${cap.manifest.grants.join(', ')}` : ''}; content ${cap.hash}`,
       ];
+      if (isWasi(cap.manifest)) notes.push(`${wasiAccessNote(cap)}; module of ${cap.code.length} bytes`);
       return { kind: 'ask', key: capabilityKey(cap), flags: { notes }, environment: cap.manifest.environment };
     },
     async execute(args, ctx) {

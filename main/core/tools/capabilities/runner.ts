@@ -1,7 +1,8 @@
 /**
  * Runs a loaded capability in its own environment. The code run is the snapshot that was approved
  * (never re-read from disk), and its arguments reach it as JSON: the default export's argument in
- * wasm, `$1` and $CAPABILITY_ARGS for shell scripts.
+ * QuickJS, `$1` and $CAPABILITY_ARGS for shell scripts, argv[1] and $CAPABILITY_ARGS for a WASI
+ * module.
  */
 import {
   buildRemoveArgv,
@@ -14,14 +15,15 @@ import {
 } from '../../env/container.js';
 import { startPty } from '../../env/pty.js';
 import { SandboxUnavailable, wrapSandboxed } from '../../env/sandbox.js';
-import { runQuickJs } from '../../env/wasm/quickjs.js';
+import { runQuickJs, type WasmGrant } from '../../env/wasm/quickjs.js';
 import { childEnv } from '../execute/childEnv.js';
 import type { ExecuteDeps } from '../execute/deps.js';
 import { runResult } from '../execute/format.js';
 import { newLogPath } from '../execute/logs.js';
 import { ToolFailure } from '../output.js';
 import type { ToolContext, ToolResult } from '../types.js';
-import type { Capability } from './manifest.js';
+import { isWasi, type Capability } from './manifest.js';
+import { runWasiCapability } from './wasiRunner.js';
 
 export const DEFAULT_CAPABILITY_TIMEOUT_MS = 60_000;
 
@@ -31,11 +33,14 @@ export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolC
   const tool = `run_capability ${m.name}`;
   const argsJson = JSON.stringify(args ?? {});
   const data = { capability: m.name, hash: cap.hash, environment: m.environment };
+  if (isWasi(m)) return runWasiCapability({ cap, argsJson, timeoutMs, ctx });
+  const code = cap.code;
+  if (typeof code !== 'string') throw new ToolFailure(`${m.name}: its code is bytes, but ${m.environment} runs source text`);
   if (m.environment === 'wasm') {
     const r = await runQuickJs({
-      code: cap.code,
+      code,
       args,
-      grants: m.grants ?? [],
+      grants: (m.grants ?? []).filter((g): g is WasmGrant => g === 'read_project'),
       projectRoot: ctx.projectRoot,
       timeoutMs,
       signal: ctx.signal,
@@ -55,19 +60,14 @@ export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolC
   };
   if (m.environment === 'shell') {
     const env = { ...childEnv(deps), CAPABILITY_ARGS: argsJson };
-    const r = await startPty({ ...common, argv: ['/bin/bash', '-c', cap.code, m.name, argsJson], env }).done;
+    const r = await startPty({ ...common, argv: ['/bin/bash', '-c', code, m.name, argsJson], env }).done;
     return withData(runResult(tool, r), data);
   }
   if (m.environment === 'sandbox') {
     const env = { ...childEnv(deps), CAPABILITY_ARGS: argsJson };
     let wrapped;
     try {
-      wrapped = await wrapSandboxed(
-        cap.code,
-        { projectRoot: ctx.projectRoot, denyRead: [deps.dataDir], allowedDomains: [] },
-        env,
-        ctx.signal,
-      );
+      wrapped = await wrapSandboxed(code, { projectRoot: ctx.projectRoot, denyRead: [deps.dataDir], allowedDomains: [] }, env, ctx.signal);
     } catch (err) {
       if (err instanceof SandboxUnavailable) throw new ToolFailure(`the OS sandbox cannot run on this machine: ${err.message}`);
       throw err;
@@ -87,7 +87,7 @@ export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolC
     engine: found.engine,
     image,
     projectRoot: ctx.projectRoot,
-    command: cap.code,
+    command: code,
     name,
     limits: deps.execute?.containerLimits,
     user: containerUser(found.engine),
