@@ -16,13 +16,15 @@ export function commandPermission(command: string, tool = 'run_command'): Permis
   const key = parseKey(c.key);
   if (c.kind === 'simple') {
     const ref = c.subcommand === undefined ? { program: c.program } : { program: c.program, subcommand: c.subcommand };
-    const flags: KeyFlags = { programs: [ref] };
+    // What the package manager may run instead of a script (`pnpm bash`) follows, for deny rules.
+    const flags: KeyFlags = { programs: [ref, ...(c.mayRun ?? []).map((p) => ({ ...p }))] };
     if (c.subcommand !== undefined) flags.subcommand = c.subcommand;
+    if (c.notes && c.notes.length > 0) flags.notes = [...c.notes];
     return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags };
   }
   const flags: KeyFlags = {
     compound: true,
-    programs: c.programs.map((p) => (p.subcommand === undefined ? { program: p.program } : { ...p })),
+    programs: c.programs.map((p) => ({ ...p })),
     notes: [c.reason, ...c.notes].filter((n) => n.length > 0),
   };
   return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags };

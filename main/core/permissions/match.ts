@@ -54,12 +54,22 @@ function commandShape(action: string): CommandEntryShape | { shape: 'bad'; probl
   return { shape: 'exact' };
 }
 
-/** True when a simple-command target is what the flags say: one program, named by the key. */
+/**
+ * True when a simple-command target is what the flags say: one program, named by the key, followed
+ * only by programs its package manager may run instead of a script (`runBy`; deny rules see them).
+ */
 export function isSimpleCommandTarget(t: MatchTarget): boolean {
   const f = t.flags;
   if (!f || f.compound || f.unclassified) return false;
   const progs = f.programs;
-  return progs !== undefined && progs.length === 1 && progs[0]!.program === t.key.action && PROGRAM.test(t.key.action);
+  return (
+    progs !== undefined &&
+    progs.length >= 1 &&
+    progs[0]!.program === t.key.action &&
+    progs[0]!.runBy === undefined &&
+    progs.slice(1).every((p) => p.runBy !== undefined) &&
+    PROGRAM.test(t.key.action)
+  );
 }
 
 /** Why an entry can never work, or undefined. Used at load, at add, and for --grant. */

@@ -6,9 +6,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { MemoryAuditLog } from './audit.js';
-import { PermissionEngine, type EngineChange, type EngineDeps } from './engine.js';
+import { PermissionEngine, type EngineChange, type EngineDecision, type EngineDeps } from './engine.js';
 import { formatKey } from './keyGrammar.js';
+import { commandPermission } from './keys.js';
 import { ProjectConfig } from './projectConfig.js';
 import type { AskAnswer, AskRequest, Clock, Environment, Permission } from './types.js';
 
@@ -103,4 +105,24 @@ export async function makeEngine(root: string, overrides: Partial<EngineDeps> = 
 
 export function request(tool: string, permission: Permission, environment: Environment = TOOL_ENV[tool] ?? 'host') {
   return { tool, environment, permission, args: {}, agentId: 'agent-1', conversationId: 'conv-1', depth: 0 };
+}
+
+/**
+ * For a describe block: a fresh engine in a temp project before each test (removed after it), and
+ * `check(command)` through the real classifier.
+ */
+export function commandEngine(): { harness: () => Harness; check: (command: string) => Promise<EngineDecision> } {
+  let h: Harness | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const t = await tempProject();
+    cleanup = t.cleanup;
+    h = await makeEngine(t.root);
+  });
+  afterEach(async () => cleanup?.());
+  const harness = (): Harness => {
+    if (!h) throw new Error('commandEngine: used outside a test');
+    return h;
+  };
+  return { harness, check: (command) => harness().engine.check(request('run_command', commandPermission(command))) };
 }

@@ -26,8 +26,12 @@ export interface KeyFlags {
   unclassified?: boolean;
   /** Human-readable notes for the approval prompt (e.g. "writes to out.txt via redirection"). */
   notes?: string[];
-  /** For shell keys: each program that would run, in order (deny rules match any of them). */
-  programs?: { program: string; subcommand?: string }[];
+  /**
+   * For shell keys: each program that would run, in order (deny rules match any of them). `runBy`
+   * marks a program a package manager may run instead of a script of that name (`pnpm bash` runs
+   * bash when no script is named bash): a simple key lists itself first, then only such entries.
+   */
+  programs?: { program: string; subcommand?: string; runBy?: string }[];
   /** For simple shell keys: the subcommand (git push → push). */
   subcommand?: string;
 }

@@ -109,7 +109,8 @@
  *
  * `programs` lists every program that would run, in order, with its subcommand (deny rules match
  * any of them; a program run by path is listed by its base name; "?" stands for one that cannot be
- * known). `notes` are lines for the approval prompt.
+ * known; `runBy` marks a program a package manager may run instead of a script, as `pnpm bash`
+ * runs bash when no script has that name: scriptRunners.ts). `notes` are lines for the approval prompt.
  */
 import { createHash } from 'node:crypto';
 import type {
@@ -145,6 +146,7 @@ import { escapeName, keyFromTokens, PLAIN_PROGRAM, STRUCTURAL_CHARS, UNKNOWN } f
 import type { Arg } from './options.js';
 import { nodeType, parseBash, walk } from './parser.js';
 import { canonicalSubcommand } from './subcommandAliases.js';
+import { isScriptRunner, runnerPrograms, type RunnerProgram } from './scriptRunners.js';
 import { detectSubcommand, hasSubcommands } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
@@ -153,10 +155,25 @@ import { tableName } from './programNames.js';
 export interface ProgramRef {
   program: string;
   subcommand?: string;
+  /**
+   * Set on a program a package manager may run in place of a script (`pnpm bash` runs bash when no
+   * script is named bash; scriptRunners.ts), and on what that program runs in turn: the runner.
+   */
+  runBy?: string;
 }
 
 export type CommandClass =
-  | { kind: 'simple'; key: string; program: string; subcommand?: string; argv: string[] }
+  | {
+      kind: 'simple';
+      key: string;
+      program: string;
+      subcommand?: string;
+      argv: string[];
+      /** Programs the package manager may run instead of a script of that name (runBy set on each). */
+      mayRun?: ProgramRef[];
+      /** Prompt lines for mayRun. */
+      notes?: string[];
+    }
   | { kind: 'compound'; key: string; programs: ProgramRef[]; reason: string; notes: string[] }
   | { kind: 'invalid'; key: null; reason: string };
 
@@ -237,13 +254,19 @@ function simpleVerdict(file: File, r: Renderer): CommandClass | undefined {
   if (!stmt.Redirs.every(isFdDup)) return undefined;
   const c = r.calls[0]!;
   if (!c.simple) return undefined;
-  return simpleResult(c.argv as string[], c.subcommand);
+  return simpleResult(c.argv as string[], c.subcommand, r);
 }
 
-function simpleResult(argv: string[], subcommand: string | undefined): CommandClass {
+function simpleResult(argv: string[], subcommand: string | undefined, r: Renderer): CommandClass {
   const program = argv[0]!;
   const out: CommandClass = { kind: 'simple', key: `run_command:${program}`, program, argv };
   if (subcommand !== undefined) out.subcommand = subcommand;
+  // A simple call lists only itself, then what its package manager may run instead of a script.
+  const mayRun = r.programs.slice(1).filter((p) => p.runBy !== undefined);
+  if (mayRun.length > 0) {
+    out.mayRun = mayRun.map((p) => ({ ...p }));
+    out.notes = [...r.runnerNotes];
+  }
   return out;
 }
 
@@ -332,6 +355,7 @@ function fastPath(command: string): CommandClass | undefined {
     ? simpleResult(
         infos.map((w) => w.literal!),
         c.subcommand,
+        r,
       )
     : undefined;
 }
@@ -421,10 +445,18 @@ const DANGEROUS_ENV =
 /** Wrappers that, when their arguments name no command, only print something. */
 const RUN_NOTHING_ALONE = new Set(['env', 'arch', 'emulate', 'command', 'ssh-agent']);
 
+/** Calls classified in place of scripts per command: candidates can branch, so the work is bounded. */
+const MAX_RUNNER_CALLS = 64;
+
 class Renderer {
+  /** Shared by a renderer and the ones it starts for runner fallbacks. */
+  constructor(private readonly runnerBudget = { left: MAX_RUNNER_CALLS }) {}
+
   readonly tokens: string[] = [];
-  readonly programs: { program: string; subcommand?: string }[] = [];
+  readonly programs: ProgramRef[] = [];
   readonly calls: CallFacts[] = [];
+  /** Prompt lines about programs a package manager may run instead of a script. */
+  readonly runnerNotes: string[] = [];
   private readonly notes: string[] = [];
   private readonly reasons: string[] = [];
   /** Appended as "#tag" when the tokens alone carry no structural character. */
@@ -758,6 +790,16 @@ class Renderer {
             const canonical = canonicalSubcommand(rules, a, argv, i);
             if (canonical !== a) this.programs.push({ program: refName, subcommand: canonical });
           }
+          // …and, for a package manager, the program each candidate may be (`pnpm bash`).
+          if (isScriptRunner(rules)) {
+            const runs = candidates.flatMap(({ a, i }) => runnerPrograms(rules, argv, a, i));
+            this.runnerFallback(
+              refName,
+              infos,
+              runs.filter((r, k) => runs.findIndex((o) => o.index === r.index) === k),
+              depth,
+            );
+          }
         } else if (d.subcommand !== undefined) {
           sub = d;
           ref.subcommand = d.subcommand;
@@ -765,6 +807,12 @@ class Renderer {
           // The key names what runs: npm's `publ`, `pnpm rm`, `cargo b` are publish, remove, build.
           this.push(escapeName(d.subcommand));
           if (d.typed !== undefined) this.note(`${refName} runs "${d.typed}" as ${d.subcommand}`);
+          if (isScriptRunner(rules) && d.index !== undefined)
+            this.runnerFallback(refName, infos, runnerPrograms(rules, argv, d.typed ?? d.subcommand, d.index), depth);
+        } else if (d.dynamic && isScriptRunner(rules)) {
+          // `pnpm $CMD`: the word may name a program, which cannot be known before it runs.
+          this.programs.push({ program: UNKNOWN, runBy: refName });
+          this.note(`${refName} may run a program named at run time`, 'runs a program computed at run time');
         }
       }
       effects.push(...dangerousEffects(rules, argv, sub));
@@ -778,6 +826,27 @@ class Renderer {
     }
     for (const e of effects) this.effect(e, depth);
     this.finishArgs(infos, words, depth, blockers, facts);
+  }
+
+  /**
+   * Programs a package manager may run in place of a script (scriptRunners.ts): each is classified
+   * as its own call (`pnpm git push` may run git push, `pnpm bash -c 'rm x'` bash and rm) and its
+   * programs are listed with runBy set, for deny rules. The key and the verdict stay the runner's.
+   */
+  private runnerFallback(runner: string, infos: WordInfo[], runs: RunnerProgram[], depth: number): void {
+    for (const r of runs) {
+      if (!this.runnerNotes.includes(r.note)) this.runnerNotes.push(r.note);
+      this.note(r.note);
+      // Past the bounds, a program that cannot be known: every program deny applies (fail closed).
+      if (depth + 1 > MAX_DEPTH || this.runnerBudget.left <= 0) {
+        this.programs.push({ program: UNKNOWN, runBy: runner });
+        continue;
+      }
+      this.runnerBudget.left--;
+      const inner = new Renderer(this.runnerBudget);
+      inner.call(infos.slice(r.index), undefined, depth + 1);
+      for (const p of inner.programs) this.programs.push({ ...p, runBy: runner });
+    }
   }
 
   private finishArgs(infos: WordInfo[], words: Word[] | undefined, depth: number, blockers: string[], facts: CallFacts): void {

@@ -2,9 +2,8 @@
  * Subcommands are named the way the program resolves them (aliases, npm's abbreviations), so a deny
  * rule on `run_command:npm:publish` is not dodged by `npm publ` — through the real engine.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commandPermission } from '../keys.js';
-import { makeEngine, request, tempProject, type Harness } from '../testSupport.js';
+import { describe, expect, it } from 'vitest';
+import { commandEngine } from '../testSupport.js';
 import { classifyCommand } from './classify.js';
 import { NPM_ALIASES, NPM_COMMANDS, npmDeref } from './npmCommands.js';
 import { expectCompound, expectSimple } from './testUtil.js';
@@ -133,20 +132,11 @@ describe('canonical subcommands', () => {
 });
 
 describe('a deny rule beats the wildcard allow for every spelling (engine)', () => {
-  let h: Harness;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    const t = await tempProject();
-    cleanup = t.cleanup;
-    h = await makeEngine(t.root);
-  });
-  afterEach(async () => cleanup());
-
-  const check = (command: string) => h.engine.check(request('run_command', commandPermission(command)));
+  const { harness, check } = commandEngine();
 
   it('npm: every spelling of publish, and the wildcard still allows the rest', async () => {
-    await h.engine.addDenyRule('run_command:npm:publish');
-    h.engine.addSessionEntry('run_command:npm:*');
+    await harness().engine.addDenyRule('run_command:npm:publish');
+    harness().engine.addSessionEntry('run_command:npm:*');
     const spellings = npmSpellings('publish');
     expect(spellings).toEqual(['pu', 'pub', 'publ', 'publi', 'publis', 'publish']);
     for (const w of spellings) {
@@ -160,9 +150,9 @@ describe('a deny rule beats the wildcard allow for every spelling (engine)', () 
   });
 
   it('npm: aliases, typos and alias abbreviations of install and ci', async () => {
-    await h.engine.addDenyRule('run_command:npm:install');
-    await h.engine.addDenyRule('run_command:npm:ci');
-    h.engine.addSessionEntry('run_command:npm:*');
+    await harness().engine.addDenyRule('run_command:npm:install');
+    await harness().engine.addDenyRule('run_command:npm:ci');
+    harness().engine.addSessionEntry('run_command:npm:*');
     const install = npmSpellings('install');
     for (const w of ['i', 'in', 'ins', 'add', 'isntall', 'instal']) expect(install).toContain(w);
     for (const w of [...install, ...npmSpellings('ci')])
@@ -172,10 +162,10 @@ describe('a deny rule beats the wildcard allow for every spelling (engine)', () 
   });
 
   it('pnpm: remove aliases, install-with-a-package as add, recursive forms', async () => {
-    await h.engine.addDenyRule('run_command:pnpm:remove');
-    await h.engine.addDenyRule('run_command:pnpm:add');
-    await h.engine.addDenyRule('run_command:pnpm:publish');
-    h.engine.addSessionEntry('run_command:pnpm:*');
+    await harness().engine.addDenyRule('run_command:pnpm:remove');
+    await harness().engine.addDenyRule('run_command:pnpm:add');
+    await harness().engine.addDenyRule('run_command:pnpm:publish');
+    harness().engine.addSessionEntry('run_command:pnpm:*');
     for (const c of ['pnpm rm x', 'pnpm un x', 'pnpm uni x', 'pnpm uninstall x', 'pnpm m rm x'])
       expect(await check(c), c).toMatchObject({ allowed: false, via: 'deny-rule' });
     for (const c of ['pnpm i lodash', 'pnpm install lodash', 'pnpm add lodash'])
@@ -186,10 +176,10 @@ describe('a deny rule beats the wildcard allow for every spelling (engine)', () 
   });
 
   it('bun and cargo built-in aliases', async () => {
-    await h.engine.addDenyRule('run_command:bun:remove');
-    await h.engine.addDenyRule('run_command:cargo:run');
-    h.engine.addSessionEntry('run_command:bun:*');
-    h.engine.addSessionEntry('run_command:cargo:*');
+    await harness().engine.addDenyRule('run_command:bun:remove');
+    await harness().engine.addDenyRule('run_command:cargo:run');
+    harness().engine.addSessionEntry('run_command:bun:*');
+    harness().engine.addSessionEntry('run_command:cargo:*');
     for (const c of ['bun r x', 'bun rm x', 'bun uninstall x', 'cargo r', 'cargo +stable r --release'])
       expect(await check(c), c).toMatchObject({ allowed: false, via: 'deny-rule' });
     expect(await check('cargo b')).toMatchObject({ allowed: true, via: 'session' });

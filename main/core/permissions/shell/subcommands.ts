@@ -19,6 +19,8 @@ interface SubcommandSpec {
   plusToolchain?: boolean;
   /** Words that only qualify the subcommand after them (pnpm `recursive publish`). */
   qualifiers?: readonly string[];
+  /** Words that only name a folder to run the rest in (yarn 4 `yarn ./pkg build`). */
+  folderWord?: (word: string) => boolean;
 }
 
 const HELP = ['-h', '--help', '-v', '--version', '-V'];
@@ -162,7 +164,10 @@ const SPECS: Record<string, SubcommandSpec> = {
   rustup: { grammar: { noAbbrev: true }, flags: [...HELP, '--verbose', '-q', '--quiet'], plusToolchain: true },
   npm: npmLike,
   pnpm: { ...npmLike, qualifiers: PNPM_RECURSIVE_WORDS },
-  yarn: npmLike,
+  // yarn 4 (the default command of its CLI): a first word with a slash that is not a package name
+  // (`@scope/name`, berry's tryParseIdent) is the folder to run the rest of the line in, so
+  // `yarn ./pkg exec …` is yarn exec.
+  yarn: { ...npmLike, folderWord: (w) => /[\\/]/.test(w) && !/^(?:@[^/]+\/)?[^@/]+$/.test(w) },
   bun: npmLike,
   npx: {
     grammar: {
@@ -504,6 +509,10 @@ export function detectSubcommand(program: string, argv: readonly Arg[]): Subcomm
       if (r.dynamic || r.unknownOption !== undefined || !qualifier) return r;
       // `pnpm recursive` alone is the recursive command itself.
       return named(program, qualifier.word, argv, qualifier.index);
+    }
+    if (!qualifier && spec.folderWord?.(r.word)) {
+      from = r.index + 1;
+      continue;
     }
     // Only the first operand can qualify (pnpm: remain[0]); the next one is the subcommand.
     if (!qualifier && spec.qualifiers?.includes(r.word)) {
