@@ -7,7 +7,7 @@
  * 2. 1,000 concurrent approvals across 10 sub-agents answered in random order: every caller must
  *    get exactly its own answer, none lost. Baseline: the same number of bare keyed promises.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -73,6 +73,7 @@ async function loopOnce(kind: 'anthropic' | 'openai', calls: number) {
     { prompt: 'go', conversationId: 'bench' },
   );
   const loopMs = performance.now() - t0;
+  rmSync(dir, { recursive: true, force: true });
   if (r.stopReason !== 'end_turn' || r.turns !== calls + 1) throw new Error(`bench run ended ${r.stopReason} after ${r.turns} turns`);
   const bodies = server.requests.map((q) => ({ path: q.path, body: JSON.stringify(q.body) }));
   await server.close();
