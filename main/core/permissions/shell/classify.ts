@@ -26,7 +26,8 @@
  *     nohup, timeout, nice, time, watch, flock, exec, eval, command, builtin, source, ., trap,
  *     sh/bash/zsh/dash/ksh/fish/busybox …);
  *  6. no argument makes the program run another program or write a file it names, in any spelling
- *     (dangerousArgs.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …);
+ *     (dangerousArgs.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …;
+ *     packageExec.ts: npm exec / npx, pnpm dlx / pnpx / pnx, bun x / bunx run the program they name);
  *     Rules 5–8 look a program up under its canonical name (programNames.ts): `python3.12`,
  *     `bash-5.2`, `BASH`, `bash.exe` meet the rules of python / bash;
  *  7. for programs with subcommands (subcommands.ts), every option before the subcommand is known,

@@ -12,8 +12,10 @@
 import { exec, risk, write, type Effect, type Inner } from './effects.js';
 import { awkProgramDanger, sedScriptDanger } from './scriptScanners.js';
 import { matchDangerousLong, scanOptions, type Arg, type OptItem, type OptionGrammar } from './options.js';
+import { packageExecEffects, type ExecFront } from './packageExec.js';
 
-type Check = (argv: readonly Arg[], sub: { subcommand?: string; index?: number }) => Effect[];
+/** `program` is the name the check was looked up under (canonical: `pn` is pnpm). */
+type Check = (argv: readonly Arg[], sub: { subcommand?: string; index?: number }, program: string) => Effect[];
 
 const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
 const script = (text: Arg | undefined): Inner => ({ kind: 'script', text: text ?? null });
@@ -675,8 +677,12 @@ function man(argv: readonly Arg[]): Effect[] {
 // ---------------------------------------------------------------------------------------------
 // Package managers and language tools.
 
-function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
+/** Subcommands that are package runners, read by packageExec.ts (`npm x` resolves to exec). */
+const RUNNER_FRONTS: Readonly<Record<string, ExecFront>> = { 'npm exec': 'npm', 'pnpm dlx': 'pnpm', 'bun x': 'bun' };
+
+function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: number }, program: string): Effect[] {
   const out: Effect[] = [];
+  // As typed (for notes); `program` is the canonical name (`pn` is pnpm).
   const name = String(argv[0]);
   const items = scanOptions(argv, 1, {
     shortValue: 'wC',
@@ -729,11 +735,14 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   if (i === undefined || sub.subcommand === undefined) return out;
   const args = argv.slice(i + 1);
   const s = sub.subcommand;
-  if (s === 'exec' || s === 'x' || s === 'dlx') {
+  // The package runners: what they run is read the way each reads its options (packageExec.ts).
+  const front = Object.prototype.hasOwnProperty.call(RUNNER_FRONTS, `${program} ${s}`) ? RUNNER_FRONTS[`${program} ${s}`] : undefined;
+  if (front) out.push(...packageExecEffects(front, `${name} ${s}`, args));
+  else if (s === 'exec' || s === 'x' || s === 'dlx') {
     const ex = scanOptions(args, 0, { shortValue: 'cp', longValue: ['call', 'package'], stopAtOperand: true });
     const call = ex.find((it) => isShort(it, 'c') || isLong(it, ['call']));
     const shellMode = ex.some((it) => isLong(it, ['shell-mode']));
-    if (name === 'pnpm' && (call || shellMode) && s === 'exec')
+    if (program === 'pnpm' && (call || shellMode) && s === 'exec')
       out.push(
         exec(
           'shell-mode',
@@ -743,13 +752,13 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
       );
     else if (call) out.push(exec('call', script(valueOf(call)), `${name} exec -c runs a shell command`));
     else {
-      // `npm exec x` runs x just like `npm exec -- x` (a local bin, PATH or a fetched package).
+      // `yarn exec x`, `pnpm exec x`: the first operand is the program.
       const op = ex.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
       out.push(
         exec(
           'exec',
           op ? (op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word))) : { kind: 'none' },
-          `${name} exec runs a program`,
+          `${name} ${s} runs a program`,
         ),
       );
     }
@@ -766,7 +775,8 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   }
   if (s === 'pkg' && args.some((a) => a === null || a === 'set' || a === 'delete'))
     out.push(risk('pkg', `${name} pkg set/delete rewrites package.json, whose scripts ${name} runs later`));
-  if (s === 'node' && (name === 'yarn' || name === 'pnpm')) out.push(exec('node', argvOf(['node', ...args]), `${name} node runs node`));
+  if (s === 'node' && (program === 'yarn' || program === 'pnpm'))
+    out.push(exec('node', argvOf(['node', ...args]), `${name} node runs node`));
   if (s === 'explore') {
     const dd = args.indexOf('--');
     out.push(exec('explore', dd >= 0 ? argvOf(args.slice(dd + 1)) : opaque(), `${name} explore runs a command in a package folder`));
@@ -775,29 +785,11 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
     out.push(risk('config', `${name} config changes configuration, which can name programs to run`));
   if (s === 'set') out.push(risk('config', `${name} set changes configuration`));
   if (s === 'edit') out.push(exec('edit', opaque(), `${name} edit runs an editor`));
-  if (name === 'bun') {
+  if (program === 'bun') {
     for (const it of scanOptions(argv, 1, { shortValue: 'ep', longValue: ['eval', 'print'] })) {
       if (isShort(it, 'ep') || isLong(it, ['eval', 'print'])) out.push(exec('eval', opaque(valueOf(it)), 'bun --eval runs inline code'));
     }
     if (s === 'exec') out.push(exec('exec', script(args.some((a) => a === null) ? null : args.join(' ')), 'bun exec runs a shell command'));
-  }
-  return out;
-}
-
-function npx(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'cp',
-    longValue: ['call', 'package', 'shell', 'node-options', 'script-shell', 'userconfig', 'globalconfig'],
-    stopAtOperand: true,
-  })) {
-    if (isShort(it, 'c') || isLong(it, ['call'])) out.push(exec('call', script(valueOf(it)), 'npx -c runs a shell command'));
-    if (isLong(it, ['shell'])) out.push(exec('shell', argvOf([valueOf(it)]), 'npx --shell names a shell to run'));
-    // npm configuration for the program npx starts.
-    if (isLong(it, ['node-options', 'script-shell', 'userconfig', 'globalconfig']))
-      out.push(
-        exec(it.kind === 'long' ? it.name : 'config', opaque(valueOf(it)), 'npx option loads code or configuration into what it runs'),
-      );
   }
   return out;
 }
@@ -1711,8 +1703,10 @@ const CHECKS: Readonly<Record<string, Check>> = {
   pnpm: npmFamily,
   yarn: npmFamily,
   bun: npmFamily,
-  npx,
-  bunx: npx,
+  // The front ends: npx is npm exec, pnpx (pnx) pnpm dlx, bunx bun x.
+  npx: (argv) => packageExecEffects('npx', 'npx', argv.slice(1)),
+  pnpx: (argv) => packageExecEffects('pnpm', String(argv[0]), argv.slice(1)),
+  bunx: (argv) => packageExecEffects('bun', String(argv[0]), argv.slice(1)),
   uv: subcommandRunner(['run', 'tool'], {
     shortValue: 'p',
     longValue: ['with', 'python', 'package', 'extra', 'group', 'env-file', 'directory', 'project', 'index', 'from'],
@@ -1930,5 +1924,5 @@ export function hasDangerousTable(program: string): boolean {
 
 export function dangerousEffects(program: string, argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const check = CHECKS[program];
-  return check ? check(argv, sub) : [];
+  return check ? check(argv, sub, program) : [];
 }

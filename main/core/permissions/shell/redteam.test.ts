@@ -213,8 +213,11 @@ const ROWS: Row[] = [
 
   // ── package and build tools ──
   ['npx --node-options=--require=./x.js y', 'compound', 'loads code into what npx runs'],
-  ['npx prettier --write .', 'simple', 'npx runs the package the key names (documented)'],
-  ['npx tsc --noEmit', 'simple', 'ordinary'],
+  ['npx prettier --write .', 'compound', 'npx is npm exec: the key names the program it runs'],
+  ['npx tsc --noEmit', 'compound', 'same'],
+  ['npx --version', 'simple', 'prints the version, runs nothing'],
+  ['bunx --bun vite', 'compound', 'bunx is bun x'],
+  ['pnpx create-vite app', 'compound', 'pnpx is pnpm dlx'],
   ['cargo +/tmp/evil build', 'compound', 'toolchain from a folder'],
   ['cargo +nightly build', 'simple', 'ordinary'],
   ["go build -ldflags='-linkmode=external -extld=/tmp/x'", 'compound', 'names a linker program'],

@@ -169,14 +169,6 @@ const SPECS: Record<string, SubcommandSpec> = {
   // `yarn ./pkg exec …` is yarn exec.
   yarn: { ...npmLike, folderWord: (w) => /[\\/]/.test(w) && !/^(?:@[^/]+\/)?[^@/]+$/.test(w) },
   bun: npmLike,
-  npx: {
-    grammar: {
-      shortValue: 'pc',
-      longValue: ['call', 'shell', 'package', 'prefix', 'registry', 'cache', 'userconfig', 'workspace'],
-      noAbbrev: true,
-    },
-    flags: [...HELP, '-y', '--yes', '--no', '-q', '--quiet', '--no-install', '--ignore-existing', '--prefer-offline', '--offline'],
-  },
   docker: dockerLike,
   podman: dockerLike,
   'docker-compose': {
