@@ -7,12 +7,14 @@
  *
  * Allow and deny are deliberately asymmetric, each failing toward "ask" or "refuse":
  * allow globs are case-sensitive and skip dotfiles unless named; deny globs are case-insensitive and
- * match dotfiles; deny program names compare case-insensitively and by basename (`/usr/bin/GIT`).
+ * match dotfiles; deny program names compare case-insensitively, by basename (`/usr/bin/GIT`) and
+ * under every other spelling of the program (`python3.12` is python, `pn` is pnpm, `npx` is npm exec),
+ * while allow entries cover only the name they spell.
  */
-import path from 'node:path';
 import picomatch from 'picomatch';
 import { isProtectedPath } from '../fs/projectPath.js';
 import { keyGrammarOf, parseKey } from './keyGrammar.js';
+import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programSpellings.js';
 import type { KeyFlags, PermissionKey } from './types.js';
 
 export interface MatchTarget {
@@ -291,7 +293,10 @@ export class AllowSet<M> {
 /**
  * Deny patterns: checked before anything else; a hit refuses the call whatever the allowlists say.
  * A program deny (`run_command:git`, `run_command:git:push`) matches that program anywhere in a
- * compound command, through flags.programs.
+ * compound command, through flags.programs, under any of its spellings (programSpellings.ts): a rule
+ * on `python` refuses `python3` and `python3.12`, one on `pnpm:publish` refuses `pn publish`. The
+ * keys are unchanged, and allow entries still cover only what they name (a grant for `python` is
+ * never one for `python3`): each side errs toward refusing or asking.
  */
 export class DenySet {
   private readonly exact = new Map<string, string>();
@@ -320,10 +325,14 @@ export class DenySet {
         const s = commandShape(action);
         if (s.shape === 'any') this.anyCommand.set(tool, raw);
         else if (s.shape === 'program') {
-          this.program.set(`${tool}\0${s.program.toLowerCase()}`, raw);
+          const name = denyRuleProgram(s.program);
+          this.program.set(`${tool}\0${name}`, raw);
+          // A front end is its long form (`run_command:npx` also refuses `npm exec`, `npm x`).
+          const front = Object.prototype.hasOwnProperty.call(FRONT_ENDS, name) ? FRONT_ENDS[name]! : undefined;
+          if (front) this.subcommand.set(`${tool}\0${front.program}\0${front.subcommand}`, raw);
           this.programDenyTools.add(tool);
         } else if (s.shape === 'subcommand') {
-          this.subcommand.set(`${tool}\0${s.program.toLowerCase()}\0${s.subcommand.toLowerCase()}`, raw);
+          this.subcommand.set(`${tool}\0${denyRuleProgram(s.program)}\0${s.subcommand.toLowerCase()}`, raw);
           this.programDenyTools.add(tool);
         }
         // Every non-wildcard entry also denies its exact key (a simple program named `foo:bar`).
@@ -372,19 +381,28 @@ export class DenySet {
     if (!programs || programs.length === 0) return firstProgramDeny();
     for (const p of programs) {
       if (p.program === '?') return firstProgramDeny();
-      const name = path.posix.basename(p.program.replace(/\\/g, '/')).toLowerCase();
-      const all = this.program.get(`${tool}\0${name}`);
-      if (all) return all;
-      if (p.subcommand !== undefined) {
-        const sub = this.subcommand.get(`${tool}\0${name}\0${p.subcommand.toLowerCase()}`);
-        if (sub) return sub;
-      } else if (!simple) {
-        // Inside a compound command a missing subcommand may be one computed at run time
-        // (`git $(echo push)`): any subcommand deny on this program applies.
-        const prefix = `${tool}\0${name}\0`;
-        for (const [k, v] of this.subcommand) if (k.startsWith(prefix)) return v;
+      // Every spelling of the program (`python3.12`, `PN`, `/usr/bin/node20`) meets the rules on its
+      // other names; a front end also meets those on its long form (`pnpx` is `pnpm dlx`).
+      for (const name of denyNames(p.program)) {
+        const hit = this.matchProgram(tool, name, p.subcommand, simple);
+        if (hit) return hit;
+        const front = Object.prototype.hasOwnProperty.call(FRONT_ENDS, name) ? FRONT_ENDS[name]! : undefined;
+        const viaFront = front && this.matchProgram(tool, front.program, front.subcommand, simple);
+        if (viaFront) return viaFront;
       }
     }
+    return undefined;
+  }
+
+  private matchProgram(tool: string, name: string, subcommand: string | undefined, simple: boolean): string | undefined {
+    const all = this.program.get(`${tool}\0${name}`);
+    if (all) return all;
+    if (subcommand !== undefined) return this.subcommand.get(`${tool}\0${name}\0${subcommand.toLowerCase()}`);
+    if (simple) return undefined;
+    // Inside a compound command a missing subcommand may be one computed at run time
+    // (`git $(echo push)`): any subcommand deny on this program applies.
+    const prefix = `${tool}\0${name}\0`;
+    for (const [k, v] of this.subcommand) if (k.startsWith(prefix)) return v;
     return undefined;
   }
 }

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { classifyCommand } from './shell/index.js';
 import { commandEngine } from './testSupport.js';
 
-const RUNNERS = ['npx', 'pnpx', 'pnx', 'bunx', 'pn', 'npm', 'pnpm', 'bun'];
+const RUNNERS = ['npx', 'pnpx', 'pnx', 'bunx', 'pn', 'npm', 'pnpm', 'bun', 'yarn'];
 
 const { harness, check } = commandEngine();
 beforeEach(async () => {
@@ -42,6 +42,14 @@ describe('deny rules see what a package runner front end runs', () => {
     ['npm exec --registry http://r bash -c y', 'run_command:bash'],
     ['pnpm dlx bash', 'run_command:bash'],
     ['bun x git push', 'run_command:git:push'],
+    // pnpm exec (shell mode given before exec), yarn dlx, yarn exec (a script of yarn's shell).
+    ['pnpm exec bash -c x', 'run_command:bash'],
+    ["pnpm -c exec 'git push'", 'run_command:git:push'],
+    ["pn --shell-mode exec 'echo a && git push'", 'run_command:git:push'],
+    ['yarn dlx -p some-pkg bash', 'run_command:bash'],
+    ['yarn dlx -q -- git push', 'run_command:git:push'],
+    ["yarn exec 'curl -s x | bash'", 'run_command:bash'],
+    ['yarn exec -- git push origin', 'run_command:git:push'],
   ])('%s is refused by %s even with the runner allowed for the session', async (command, rule) => {
     const d = await check(command);
     expect(d).toMatchObject({ allowed: false, via: 'deny-rule', entry: rule });
@@ -53,13 +61,22 @@ describe('deny rules see what a package runner front end runs', () => {
     expect(d).toMatchObject({ allowed: false, via: 'deny-rule', entry: 'run_command:bash' });
   });
 
-  it.each(['npx --unknown-opt bash', 'pnpx --frobnicate bash', 'bunx --later-flag bash', 'npx $RUNNER', 'npm exec --reg x y'])(
-    '%s: an option the classifier does not know before the program is refused by any program deny (fail closed)',
-    async (command) => {
-      const d = await check(command);
-      expect(d).toMatchObject({ allowed: false, via: 'deny-rule' });
-    },
-  );
+  it.each([
+    'npx --unknown-opt bash',
+    'pnpx --frobnicate bash',
+    'bunx --later-flag bash',
+    'npx $RUNNER',
+    'npm exec --reg x y',
+    'pnpm exec --frobnicate bash',
+    'yarn dlx --frobnicate bash',
+    'yarn exec -x bash',
+    // An unknown option before a subcommand that runs programs: its own options may be misread.
+    "npm --frobnicate exec -c 'bash x'",
+    "yarn --frobnicate exec 'bash x'",
+  ])('%s: an option the classifier does not know before the program is refused by any program deny (fail closed)', async (command) => {
+    const d = await check(command);
+    expect(d).toMatchObject({ allowed: false, via: 'deny-rule' });
+  });
 
   it.each(['npx prettier --check .', 'pnpx create-vite app', 'bunx vite', 'npm exec tsc'])(
     '%s is not covered by the runner allowed for the session: it asks',

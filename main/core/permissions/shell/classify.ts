@@ -786,10 +786,24 @@ class Renderer {
             note: `${refName} option ${d.unknownOption} is not known to the classifier, so the subcommand is uncertain`,
           });
           // Each candidate as typed and as the program resolves it (`publ` is npm's publish).
+          const runsOf = (s: { subcommand?: string; index?: number }): number =>
+            dangerousEffects(rules, argv, s).filter((e) => e.runs !== undefined && e.runs.kind !== 'none').length;
+          const runsAlone = runsOf({});
+          let runner = false;
           for (const { a, i } of candidates) {
             this.programs.push({ program: refName, subcommand: a });
             const canonical = canonicalSubcommand(rules, a, argv, i);
             if (canonical !== a) this.programs.push({ program: refName, subcommand: canonical });
+            if (!runner && runsOf({ subcommand: canonical, index: i }) > runsAlone) runner = true;
+          }
+          // A candidate that runs another program (`npm --x exec -c 'rm y'`, `yarn --x exec 'a | b'`)
+          // reads its own options from words the unknown option may have taken: what it runs is unknown.
+          if (runner) {
+            this.programs.push({ program: UNKNOWN });
+            this.note(
+              `${refName} may run a program that cannot be known past the unknown option`,
+              'unknown option before a subcommand that runs programs',
+            );
           }
           // …and, for a package manager, the program each candidate may be (`pnpm bash`).
           if (isScriptRunner(rules)) {

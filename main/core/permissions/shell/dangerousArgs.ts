@@ -12,7 +12,7 @@
 import { exec, risk, write, type Effect, type Inner } from './effects.js';
 import { awkProgramDanger, sedScriptDanger } from './scriptScanners.js';
 import { matchDangerousLong, scanOptions, type Arg, type OptItem, type OptionGrammar } from './options.js';
-import { packageExecEffects, type ExecFront } from './packageExec.js';
+import { packageExecEffects, yarnExecEffects, type ExecFront } from './packageExec.js';
 
 /** `program` is the name the check was looked up under (canonical: `pn` is pnpm). */
 type Check = (argv: readonly Arg[], sub: { subcommand?: string; index?: number }, program: string) => Effect[];
@@ -678,7 +678,28 @@ function man(argv: readonly Arg[]): Effect[] {
 // Package managers and language tools.
 
 /** Subcommands that are package runners, read by packageExec.ts (`npm x` resolves to exec). */
-const RUNNER_FRONTS: Readonly<Record<string, ExecFront>> = { 'npm exec': 'npm', 'pnpm dlx': 'pnpm', 'bun x': 'bun' };
+const RUNNER_FRONTS: Readonly<Record<string, ExecFront>> = {
+  'npm exec': 'npm',
+  'pnpm dlx': 'pnpm',
+  'pnpm exec': 'pnpm-exec',
+  'bun x': 'bun',
+  'yarn dlx': 'yarn-dlx',
+};
+
+/**
+ * pnpm's shell mode given before `exec` or `dlx` (`pnpm -c exec 'a | b'`): nopt reads `-c`,
+ * `--shell-mode[=true|false]` and `--no-shell-mode` there with the command's shorthands; the last wins.
+ */
+function pnpmShellMode(items: readonly OptItem[], before: number): boolean {
+  let on = false;
+  for (const it of items) {
+    if (it.word >= before) break;
+    if (it.kind === 'short' && it.name === 'c') on = true;
+    else if (it.kind === 'long' && it.name === 'shell-mode') on = it.value === undefined || it.value === 'true';
+    else if (it.kind === 'long' && it.name === 'no-shell-mode') on = false;
+  }
+  return on;
+}
 
 function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: number }, program: string): Effect[] {
   const out: Effect[] = [];
@@ -737,22 +758,16 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   const s = sub.subcommand;
   // The package runners: what they run is read the way each reads its options (packageExec.ts).
   const front = Object.prototype.hasOwnProperty.call(RUNNER_FRONTS, `${program} ${s}`) ? RUNNER_FRONTS[`${program} ${s}`] : undefined;
-  if (front) out.push(...packageExecEffects(front, `${name} ${s}`, args));
+  if (front) out.push(...packageExecEffects(front, `${name} ${s}`, args, program === 'pnpm' ? { shellMode: pnpmShellMode(items, i) } : {}));
+  else if (program === 'yarn' && s === 'exec')
+    // After a folder word (`yarn ./pkg exec …`, yarn 4 only) yarn 1 does not reach its exec at all.
+    out.push(...yarnExecEffects(`${name} exec`, args, !items.some((it) => it.kind === 'operand' && it.word < i)));
   else if (s === 'exec' || s === 'x' || s === 'dlx') {
     const ex = scanOptions(args, 0, { shortValue: 'cp', longValue: ['call', 'package'], stopAtOperand: true });
     const call = ex.find((it) => isShort(it, 'c') || isLong(it, ['call']));
-    const shellMode = ex.some((it) => isLong(it, ['shell-mode']));
-    if (program === 'pnpm' && (call || shellMode) && s === 'exec')
-      out.push(
-        exec(
-          'shell-mode',
-          script(operands(ex).some((a) => a === null) ? null : operands(ex).join(' ')),
-          'pnpm exec --shell-mode runs a shell command',
-        ),
-      );
-    else if (call) out.push(exec('call', script(valueOf(call)), `${name} exec -c runs a shell command`));
+    if (call) out.push(exec('call', script(valueOf(call)), `${name} exec -c runs a shell command`));
     else {
-      // `yarn exec x`, `pnpm exec x`: the first operand is the program.
+      // `bun exec x` (bun's own shell is added below): the first operand is the program.
       const op = ex.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
       out.push(
         exec(

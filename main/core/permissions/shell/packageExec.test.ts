@@ -119,6 +119,58 @@ describe('what runs, read with each runner option rules', () => {
   });
 });
 
+describe('pnpm exec, yarn dlx and yarn exec, read as pnpm 10/11 and yarn 1/4 read them', () => {
+  it.each([
+    // pnpm exec: nothing after `exec` is an option; one leading `--` is dropped.
+    ['pnpm exec vite build', ['vite']],
+    ['pnpm exec -- git push', ['git:push']],
+    ['pnpm -r exec tsc', ['tsc']],
+    ['pnpm --filter a exec tsc', ['tsc']],
+    // exec's and dlx's shell mode is given before them: the words run joined through the shell.
+    ["pnpm -c exec 'echo a | rm x'", ['echo', 'rm']],
+    ["pnpm --shell-mode exec 'git push && rm x'", ['git:push', 'rm']],
+    ['pnpm -c exec git push', ['git:push']],
+    ['pnpm --shell-mode=false exec rm x', ['rm']],
+    ["pnpm -c dlx 'echo a | rm x'", ['echo', 'rm']],
+    // yarn 4 dlx: -p/--package take a value, -q is a switch. yarn 1 has no dlx: `dlx` may be a bin.
+    ['yarn dlx create-vite app', ['dlx', 'create-vite']],
+    ['yarn dlx -p typescript tsc --noEmit', ['dlx', 'tsc']],
+    ['yarn dlx --package=typescript -q tsc', ['dlx', 'tsc']],
+    ['yarn dlx -- tsc', ['dlx', 'tsc']],
+    // yarn exec: yarn 4 runs the command word as a shell script, the other words appended literally.
+    ["yarn exec 'tsc && eslint .'", ['tsc', 'eslint']],
+    ['yarn exec -- tsc --noEmit', ['tsc']],
+    ["yarn exec -- 'echo a; rm' x", ['echo', 'rm']],
+    ["yarn exec echo '$(rm x)'", ['echo']],
+    ['yarn exec git push', ['git:push']],
+  ])('%s runs %j', (command, programs) => expect(ran(command)).toEqual(programs));
+
+  it.each([
+    ['pnpm exec -c x', 'pnpm 10/11 run a program named "-c" (older pnpm read options here)'],
+    ['pnpm exec --shell-mode x', 'an option after exec'],
+    ['pnpm exec --filter a x', 'an option after exec'],
+    ['pnpm exec -- -x', 'a program named like an option'],
+    ['pnpm exec $P', 'a program computed at run time'],
+    ['yarn dlx --frob x', 'an unknown dlx option'],
+    ['yarn dlx -p -x y', 'a value that looks like an option'],
+    ['yarn dlx -qp x y', 'a cluster of short options'],
+    ['yarn exec -x echo', 'yarn 4 refuses it, yarn 1 reads it as its own option'],
+    ['yarn exec --cwd a echo', 'a yarn option before the command'],
+    ['yarn exec env -i a curl x', 'yarn 1 reads -i as its own, taking `a`: it runs env curl x'],
+    ['yarn exec $CMD', 'a command computed at run time'],
+  ])('%s runs something unknown: %s', (command) => {
+    expect(expectCompound(command).programs.map((p) => p.program)).toContain('?');
+  });
+
+  it('yarn exec after a folder word is yarn 4 only: no yarn 1 reading', () => {
+    expect(ran('yarn ./pkg exec rm -rf y')).toEqual(['rm']);
+  });
+
+  it.each(['pnpm exec', 'yarn exec', 'yarn exec --help'])('%s runs nothing: simple', (command) => {
+    expect(classifyCommand(command).kind).toBe('simple');
+  });
+});
+
 // ── Against the npm installed here ────────────────────────────────────────────────────────────
 
 const NPM_CLI = [

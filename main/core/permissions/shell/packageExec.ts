@@ -21,6 +21,19 @@
  * - bun (`bunx_command`): before the package word every word starting with "-" is a bunx flag;
  *   only `-p`/`--package` takes the next word (older versions ignore it and run the word after it,
  *   so that word is listed too); `--` is not special.
+ * - pnpm 10.34.9 / 11.28.13 `exec`: parse-cli-args escapes at the word `exec` (escapeArgs create,
+ *   exec, test), so nothing after it is an option: the handler drops one leading `--` and runs the
+ *   next word (`pnpm exec -c x` runs a program named "-c"). exec's own options (`-c`/`--shell-mode`,
+ *   `-r`, `--filter`, `--parallel`, `--resume-from`, `--report-summary`…) go BEFORE `exec`; a
+ *   shell mode given there runs the words joined through the shell (execa `shell: true`), as it does
+ *   for `pnpm -c dlx …`.
+ * - yarn 4.18.1 `dlx` (clipanion): `-p`/`--package` (a value, repeatable), `-q`/`--quiet`, then
+ *   the command word; the rest is a proxy (the program's). yarn 1 has no dlx (`yarn dlx` is a script
+ *   or a binary named dlx: scriptRunners.ts).
+ * - `yarn exec` (yarnExecEffects): yarn 4 takes no option before the command (`--` aside) and runs
+ *   the command word as a SCRIPT of its portable shell with the other words appended to its last
+ *   command; yarn 1.22.22 spawns the first word, but reads every option-looking word before a `--`
+ *   as its own (an unknown one takes the next word as its value), so the words it passes differ.
  *
  * Anything else before the program (an option the table does not know, an abbreviation, a value
  * that looks like an option, a word computed at run time) makes what runs unknown: `?`, which
@@ -29,7 +42,7 @@
 import { exec, type Effect, type Inner } from './effects.js';
 import type { Arg } from './options.js';
 
-export type ExecFront = 'npm' | 'npx' | 'pnpm' | 'bun';
+export type ExecFront = 'npm' | 'npx' | 'pnpm' | 'bun' | 'pnpm-exec' | 'yarn-dlx';
 
 /** A shorthand standing for options that consume nothing more (`-q` is `--loglevel warn`). */
 const PRESET = '';
@@ -142,6 +155,25 @@ const GRAMMARS: Readonly<Record<ExecFront, Grammar>> = {
     dashDash: false,
     alone: 'nothing',
   },
+  // pnpm exec: no option after `exec` (see above); `pnpm exec` alone fails (EXEC_MISSING_COMMAND).
+  'pnpm-exec': {
+    values: new Set(),
+    switches: new Set(),
+    short: {},
+    boolValues: false,
+    stripDashes: false,
+    dashDash: true,
+    alone: 'nothing',
+  },
+  'yarn-dlx': {
+    values: new Set(['--package', '-p']),
+    switches: new Set(['--quiet', '-q', '--help', '-h']),
+    short: {},
+    boolValues: false,
+    stripDashes: false,
+    dashDash: true,
+    alone: 'nothing',
+  },
 };
 
 type Scan =
@@ -157,13 +189,18 @@ interface ScanResult {
   config: Effect[];
 }
 
-/** Reads `args` (the words after `npx`, or after `npm exec`, `pnpm dlx`, `bunx`, `bun x`). */
-function scan(front: ExecFront, label: string, args: readonly Arg[]): ScanResult {
+export interface ExecOptions {
+  /** Shell mode set before the subcommand (`pnpm -c exec …`, `pnpm --shell-mode dlx …`). */
+  shellMode?: boolean;
+}
+
+/** Reads `args` (the words after `npx`, or after `npm exec`, `pnpm dlx`, `bunx`, `bun x`…). */
+function scan(front: ExecFront, label: string, args: readonly Arg[], opts: ExecOptions): ScanResult {
   const g = GRAMMARS[front];
   const config: Effect[] = [];
   const done = (s: Scan): ScanResult => ({ scan: s, config });
   let call: string | undefined;
-  let shellMode = false;
+  let shellMode = opts.shellMode ?? false;
   let help = false;
   let bunPackage: number | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -218,6 +255,8 @@ function scan(front: ExecFront, label: string, args: readonly Arg[]): ScanResult
   function finish(index: number | undefined): Scan {
     if (call !== undefined) return { kind: 'call', text: call };
     if (index === undefined) return { kind: 'alone', help };
+    // Only reachable after `--`: no program is named like an option, and a runner may read it as one.
+    if (args[index]?.startsWith('-')) return { kind: 'unknown', why: `the program after ${label} -- looks like an option` };
     if (shellMode) return { kind: 'shell', from: index };
     return bunPackage !== undefined ? { kind: 'program', index, olderBun: bunPackage } : { kind: 'program', index };
   }
@@ -238,8 +277,8 @@ function configEffect(label: string, name: string, value: string): Effect[] {
  * `args` are the words after the runner (`npx`, `bunx`) or after its subcommand (`npm exec`).
  * Empty when nothing runs (`npx --version`, `bunx` alone prints its usage).
  */
-export function packageExecEffects(front: ExecFront, label: string, args: readonly Arg[]): Effect[] {
-  const { scan: s, config } = scan(front, label, args);
+export function packageExecEffects(front: ExecFront, label: string, args: readonly Arg[], opts: ExecOptions = {}): Effect[] {
+  const { scan: s, config } = scan(front, label, args, opts);
   const out: Effect[] = [...config];
   const opaque: Inner = { kind: 'opaque', text: null };
   switch (s.kind) {
@@ -270,6 +309,45 @@ export function packageExecEffects(front: ExecFront, label: string, args: readon
       if (GRAMMARS[front].alone === 'script-shell' && !s.help)
         out.push(exec('exec', opaque, `${label} without a command starts the script shell, reading commands from its input`));
       break;
+  }
+  return out;
+}
+
+/** A word as one shell word: yarn 4 appends the words after the command as literal arguments. */
+function shellWord(w: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * `yarn exec <command> [args…]` (`args` are the words after `exec`). yarn 4 runs the command word
+ * as a script of its portable shell, the other words appended to its last command as literal
+ * arguments (`yarn exec 'tsc && babel src' --watch`); yarn 1 spawns the first word with the rest.
+ * The script covers both readings of what runs, except that yarn 1 reads option-looking words before
+ * a `--` as its OWN options (an unknown one also takes the next word), which changes the words the
+ * program gets (`yarn exec env -i a curl x` runs `env curl x` there): then what runs is `?` as well.
+ * `yarn exec -- <command> …` passes every word on in both. `yarn1` is false when only yarn 4 can
+ * reach this exec (after a folder word).
+ */
+export function yarnExecEffects(label: string, args: readonly Arg[], yarn1 = true): Effect[] {
+  const opaque: Inner = { kind: 'opaque', text: null };
+  const dashDash = args[0] === '--';
+  const at = dashDash ? 1 : 0;
+  const command = args[at];
+  if (command === undefined) return []; // yarn 1 and 4: "missing command", nothing runs
+  if (command === null) return [exec('exec', opaque, `the command of ${label} is computed at run time`)];
+  if (!dashDash && (command === '--help' || command === '-h')) return [];
+  if (command.startsWith('-'))
+    return [exec('exec', opaque, `${label} option ${command} is not known to the classifier, so the program it runs is uncertain`)];
+  const rest = args.slice(at + 1);
+  const text = rest.some((a) => a === null) ? null : [command, ...(rest as string[]).map(shellWord)].join(' ');
+  const out = [exec('exec', { kind: 'script', text }, `${label} runs its command through yarn's shell`)];
+  if (yarn1 && !dashDash) {
+    const end = rest.indexOf('--');
+    const before = end < 0 ? rest : rest.slice(0, end);
+    if (before.some((a) => a === null || (a.startsWith('-') && a.length > 1)))
+      out.push(
+        exec('yarn1', opaque, `yarn 1 reads the options after the program as its own, so what runs differs there (use ${label} -- …)`),
+      );
   }
   return out;
 }

@@ -9,26 +9,19 @@
 import { hasDangerousTable } from './dangerousArgs.js';
 import { hasSubcommands } from './subcommands.js';
 import { isWrapper } from './wrappers.js';
+import { PROGRAM_ALIASES, VERSIONED } from './programSpellings.js';
 
 const known = (n: string): boolean => isWrapper(n) || hasDangerousTable(n) || hasSubcommands(n);
 
-/**
- * Other names a package installs for the same program: pnpm 11 ships `pn` (bin/pnpm.mjs, pnpm
- * itself) and `pnx` (bin/pnpx.mjs, which is `pnpm dlx`), as pnpm 12 does.
- */
-const ALIASES: Readonly<Record<string, string>> = { pn: 'pnpm', pnx: 'pnpx' };
-
-/** `python3.12` → `python3`? no: the shortest known base (`python`), `bash-5.2` → `bash`, `ksh93` → `ksh`. */
-const VERSION_SUFFIX = /^(.*?[A-Za-z+])[-_.]?v?[0-9]+(?:[._-][0-9]+)*[a-z]?$/;
-
 export function tableName(program: string): string {
   if (known(program)) return program;
-  if (Object.prototype.hasOwnProperty.call(ALIASES, program)) return ALIASES[program]!;
+  if (Object.prototype.hasOwnProperty.call(PROGRAM_ALIASES, program)) return PROGRAM_ALIASES[program]!;
   const forms = new Set<string>();
   for (const base of [program, program.toLowerCase()]) {
     const noExe = base.replace(/\.exe$/i, '');
     forms.add(noExe);
-    const m = VERSION_SUFFIX.exec(noExe);
+    // `python3.12` → the shortest known base (`python`), `bash-5.2` → `bash`, `ksh93` → `ksh`.
+    const m = VERSIONED.exec(noExe);
     if (m) forms.add(m[1]!);
   }
   for (const f of forms) if (known(f)) return f;

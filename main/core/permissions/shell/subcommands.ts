@@ -163,7 +163,9 @@ const SPECS: Record<string, SubcommandSpec> = {
   },
   rustup: { grammar: { noAbbrev: true }, flags: [...HELP, '--verbose', '-q', '--quiet'], plusToolchain: true },
   npm: npmLike,
-  pnpm: { ...npmLike, qualifiers: PNPM_RECURSIVE_WORDS },
+  // `-c`/`--shell-mode`: a switch of pnpm exec and dlx given before them (`pnpm -c exec 'a | b'`);
+  // any other pnpm command reads it as an unknown switch (nopt: no value).
+  pnpm: { ...npmLike, flags: [...npmLike.flags, '-c', '--shell-mode'], qualifiers: PNPM_RECURSIVE_WORDS },
   // yarn 4 (the default command of its CLI): a first word with a slash that is not a package name
   // (`@scope/name`, berry's tryParseIdent) is the folder to run the rest of the line in, so
   // `yarn ./pkg exec …` is yarn exec.
