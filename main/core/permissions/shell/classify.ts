@@ -798,7 +798,8 @@ class Renderer {
           }
           // A candidate that runs another program (`npm --x exec -c 'rm y'`, `yarn --x exec 'a | b'`)
           // reads its own options from words the unknown option may have taken: what it runs is unknown.
-          if (runner) {
+          // …as does one inside a yarn workspace front: the command after it is any yarn command.
+          if (runner || d.frontUnknown) {
             this.programs.push({ program: UNKNOWN });
             this.note(
               `${refName} may run a program that cannot be known past the unknown option`,

@@ -13,6 +13,7 @@ import { exec, risk, write, type Effect, type Inner } from './effects.js';
 import { awkProgramDanger, sedScriptDanger } from './scriptScanners.js';
 import { matchDangerousLong, scanOptions, type Arg, type OptItem, type OptionGrammar } from './options.js';
 import { packageExecEffects, yarnExecEffects, type ExecFront } from './packageExec.js';
+import { isYarnFolderWord } from './yarnWorkspaces.js';
 
 /** `program` is the name the check was looked up under (canonical: `pn` is pnpm). */
 type Check = (argv: readonly Arg[], sub: { subcommand?: string; index?: number }, program: string) => Effect[];
@@ -760,8 +761,15 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   const front = Object.prototype.hasOwnProperty.call(RUNNER_FRONTS, `${program} ${s}`) ? RUNNER_FRONTS[`${program} ${s}`] : undefined;
   if (front) out.push(...packageExecEffects(front, `${name} ${s}`, args, program === 'pnpm' ? { shellMode: pnpmShellMode(items, i) } : {}));
   else if (program === 'yarn' && s === 'exec')
-    // After a folder word (`yarn ./pkg exec …`, yarn 4 only) yarn 1 does not reach its exec at all.
-    out.push(...yarnExecEffects(`${name} exec`, args, !items.some((it) => it.kind === 'operand' && it.word < i)));
+    // After a folder word (`yarn ./pkg exec …`, yarn 4 only) yarn 1 does not reach its exec at all;
+    // after `workspace a` (yarnWorkspaces.ts) it does.
+    out.push(
+      ...yarnExecEffects(
+        `${name} exec`,
+        args,
+        !items.some((it) => it.kind === 'operand' && it.word < i && it.value !== null && isYarnFolderWord(it.value)),
+      ),
+    );
   else if (s === 'exec' || s === 'x' || s === 'dlx') {
     const ex = scanOptions(args, 0, { shortValue: 'cp', longValue: ['call', 'package'], stopAtOperand: true });
     const call = ex.find((it) => isShort(it, 'c') || isLong(it, ['call']));

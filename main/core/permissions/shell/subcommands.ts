@@ -10,6 +10,7 @@
  */
 import { scanOptions, type Arg, type OptionGrammar } from './options.js';
 import { canonicalSubcommand, PNPM_RECURSIVE_WORDS } from './subcommandAliases.js';
+import { isYarnFolderWord, yarnWorkspacePrefix, type PrefixResult } from './yarnWorkspaces.js';
 
 interface SubcommandSpec {
   grammar: OptionGrammar;
@@ -21,6 +22,8 @@ interface SubcommandSpec {
   qualifiers?: readonly string[];
   /** Words that only name a folder to run the rest in (yarn 4 `yarn ./pkg build`). */
   folderWord?: (word: string) => boolean;
+  /** Words that run the rest of the line as another command of the program (yarn `workspace a …`). */
+  front?: (argv: readonly Arg[], index: number) => PrefixResult;
 }
 
 const HELP = ['-h', '--help', '-v', '--version', '-V'];
@@ -169,7 +172,7 @@ const SPECS: Record<string, SubcommandSpec> = {
   // yarn 4 (the default command of its CLI): a first word with a slash that is not a package name
   // (`@scope/name`, berry's tryParseIdent) is the folder to run the rest of the line in, so
   // `yarn ./pkg exec …` is yarn exec.
-  yarn: { ...npmLike, folderWord: (w) => /[\\/]/.test(w) && !/^(?:@[^/]+\/)?[^@/]+$/.test(w) },
+  yarn: { ...npmLike, folderWord: isYarnFolderWord, front: yarnWorkspacePrefix },
   bun: npmLike,
   docker: dockerLike,
   podman: dockerLike,
@@ -488,6 +491,8 @@ export interface SubcommandResult {
   unknownOption?: string;
   /** A word computed at run time came before the subcommand. */
   dynamic?: boolean;
+  /** The unknown option is inside a front that runs another command (`yarn workspaces foreach`). */
+  frontUnknown?: boolean;
 }
 
 /** argv[0] is the program. */
@@ -497,7 +502,8 @@ export function detectSubcommand(program: string, argv: readonly Arg[]): Subcomm
   let from = 1;
   if (spec.plusToolchain && typeof argv[1] === 'string' && argv[1].startsWith('+')) from = 2;
   let qualifier: { word: string; index: number } | undefined;
-  for (;;) {
+  // Bounded: each front moves `from` forward, but `yarn workspace a workspace b …` may repeat.
+  for (let fronts = 0; ;) {
     const r = firstOperand(spec, argv, from);
     if (r.word === undefined || r.index === undefined) {
       if (r.dynamic || r.unknownOption !== undefined || !qualifier) return r;
@@ -506,6 +512,14 @@ export function detectSubcommand(program: string, argv: readonly Arg[]): Subcomm
     }
     if (!qualifier && spec.folderWord?.(r.word)) {
       from = r.index + 1;
+      continue;
+    }
+    const f = qualifier ? undefined : spec.front?.(argv, r.index);
+    if (f !== undefined) {
+      if ('dynamic' in f) return { dynamic: true };
+      if ('unknownOption' in f) return { unknownOption: f.unknownOption, frontUnknown: true };
+      if (++fronts > 8) return { unknownOption: r.word };
+      from = f.next;
       continue;
     }
     // Only the first operand can qualify (pnpm: remain[0]); the next one is the subcommand.
