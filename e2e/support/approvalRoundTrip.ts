@@ -14,6 +14,7 @@
  * Works without @playwright/test's `expect`, so a plain script can drive it too.
  */
 import type { Page, WebSocket } from '@playwright/test';
+import { send } from '../ui-helpers.js';
 
 export interface RoundTripOptions {
   /** Prompts to answer; the page's model must call `run_command` with `echo round-<i>` for i < rounds. */
@@ -78,9 +79,7 @@ export async function measureApprovalRoundTrip(page: Page, opts: RoundTripOption
   try {
     await page.reload();
     await instrument(page);
-    const box = page.getByRole('textbox', { name: 'Message' });
-    await box.fill(opts.message);
-    await box.press('Enter');
+    await send(page, opts.message);
     for (let i = 0; i < opts.rounds; i++) {
       // CSS locators: role and name queries walk the whole page's accessibility tree on every poll,
       // work the page would not do for a user, inside the very window being measured. The prompt's

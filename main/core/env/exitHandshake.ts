@@ -60,6 +60,6 @@ export function createHandshake(onSentinel: () => void): Handshake {
 }
 
 /** Finds the wrapper's end marker in the FIFO's bytes: what follows it (background writers) is dropped. */
-export function createFifoEndScanner(token: string, onEnd: () => void): SentinelScanner {
-  return createSentinelScanner(marker(FIFO_MARK, token), onEnd);
+export function createFifoEndScanner(token: string): SentinelScanner {
+  return createSentinelScanner(marker(FIFO_MARK, token), () => undefined);
 }

@@ -149,10 +149,7 @@ function spawnRun(opts: PtyRunOptions, argv: string[], fifo?: OutputFifo): PtyHa
   // With two streams into one pipeline, each is cut on whole characters before they meet.
   const write = (b: Buffer) => pipeline.write(b);
   const ptyOut = fifo ? wholeCharacters(write) : { write, end: () => undefined };
-  fifo?.read(
-    createFifoEndScanner(handshake.token, () => undefined),
-    write,
-  );
+  fifo?.read(createFifoEndScanner(handshake.token), write);
   const dataSub = pty.onData((d: string | Buffer) => {
     const out = handshake.feed(typeof d === 'string' ? Buffer.from(d) : d);
     if (out.length) ptyOut.write(out);

@@ -257,7 +257,6 @@ export class JsonlAuditLog implements AuditLog {
         // A file never passes maxBytes unless one line alone is larger (then it is alone in its file).
         if (canRotate && size + chunkBytes > 0 && size + chunkBytes + bytes > this.maxBytes) {
           if (chunk) await fh.appendFile(chunk, 'utf8');
-          size += chunkBytes;
           chunk = '';
           chunkBytes = 0;
           try {

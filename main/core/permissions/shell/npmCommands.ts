@@ -10,8 +10,6 @@
  */
 import abbrev from 'abbrev';
 
-export const NPM_VERSION_COPIED = '11.19.1';
-
 // These correspond to filenames in npm's lib/commands (sorted, as in npm).
 export const NPM_COMMANDS: readonly string[] = [
   'access',

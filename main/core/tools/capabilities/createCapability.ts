@@ -10,6 +10,7 @@ import {
   checkRuntimeAndGrants,
   codeFileName,
   describeIssues,
+  isWasi,
   manifestSchema,
   MAX_WASM_BYTES,
   parametersSchema,
@@ -80,7 +81,7 @@ export function createCapabilityTool(): Tool<CreateCapabilityArgs> {
     parameters: createCapabilityArgs,
     keyTemplate: 'create_capability:<name>',
     permission: async (args, { projectRoot }) => {
-      const wasi = args.environment === 'wasm' && args.runtime === 'wasi';
+      const wasi = isWasi(args);
       const notes = [
         `writes ${CAPABILITIES_DIR}/${args.name}/ (the agent's own tools): always asks`,
         `environment ${args.environment}${wasi ? ' (WASI module)' : ''}${args.grants?.length ? `, grants ${args.grants.join(', ')}` : ''}`,
@@ -95,7 +96,7 @@ export function createCapabilityTool(): Tool<CreateCapabilityArgs> {
       return { kind: 'ask', key: formatKey('create_capability', args.name), flags: { protectedPath: true, notes } };
     },
     async execute(args, ctx) {
-      const wasi = args.environment === 'wasm' && args.runtime === 'wasi';
+      const wasi = isWasi(args);
       const manifest = manifestSchema.safeParse({
         name: args.name,
         description: args.description,

@@ -8,7 +8,6 @@
 import { MAX_WASM_BYTES } from './manifest.js';
 
 interface WasmApi {
-  validate(bytes: Uint8Array): boolean;
   Module: {
     new (bytes: Uint8Array): object;
     imports(m: object): { module: string; name: string; kind: string }[];
@@ -60,8 +59,13 @@ export function validateWasiModule(bytes: Uint8Array, field = 'code'): WasiModul
     throw new WasiModuleError(`${where}: not WebAssembly (a module starts with the bytes 00 61 73 6d, "\\0asm")`);
   if (!VERSION_1.every((b, i) => bytes[i + 4] === b))
     throw new WasiModuleError(`${where}: WebAssembly binary version ${bytes[4]} is not supported (only version 1)`);
-  if (!wasm.validate(bytes)) throw new WasiModuleError(`${where}: not a valid WebAssembly module (${describeCompileError(bytes)})`);
-  const mod = new wasm.Module(bytes);
+  // Compiling validates: one pass, and its error says what is wrong.
+  let mod: object;
+  try {
+    mod = new wasm.Module(bytes);
+  } catch (err) {
+    throw new WasiModuleError(`${where}: not a valid WebAssembly module (${(err as Error).message})`);
+  }
   const imports = wasm.Module.imports(mod);
   const foreign = imports.filter((i) => i.module !== WASI_IMPORT_MODULE || i.kind !== 'function');
   if (foreign.length > 0) {
@@ -79,13 +83,4 @@ export function validateWasiModule(bytes: Uint8Array, field = 'code'): WasiModul
   if (!exports.some((e) => e.name === 'memory' && e.kind === 'memory'))
     throw new WasiModuleError(`${where}: the module exports no memory named "memory" (WASI needs it to pass arguments and data)`);
   return { bytes: bytes.length, imports: [...new Set(imports.map((i) => i.name))].sort() };
-}
-
-function describeCompileError(bytes: Uint8Array): string {
-  try {
-    new wasm.Module(bytes);
-    return 'unknown reason';
-  } catch (err) {
-    return (err as Error).message;
-  }
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { LiveTerminal } from './LiveTerminal.js';
-import { rowsFor } from './rows.js';
 import { TerminalSnapshot } from './TerminalSnapshot.js';
 
 /** How long a command runs before it gets a live xterm. */
@@ -28,16 +27,14 @@ export function CommandOutput({
 }) {
   const [live, setLive] = useState(false);
   useEffect(() => {
-    if (!running) {
-      setLive(false);
-      return;
-    }
+    // A finished card never runs again; the render below drops the live terminal once it ends.
+    if (!running) return;
     const timer = setTimeout(() => setLive(true), LIVE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [running]);
   return live && running ? (
     <LiveTerminal output={output} dropped={dropped} label={label} maxRows={maxRows} />
   ) : (
-    <TerminalSnapshot output={output} dropped={dropped} label={label} maxRows={rowsFor(output, maxRows)} />
+    <TerminalSnapshot output={output} dropped={dropped} label={label} maxRows={maxRows} />
   );
 }

@@ -41,7 +41,8 @@ function expandTabs(line: string): string {
 let shared: Headless | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 const cache = new Map<string, Screen>();
-const CACHE_SIZE = 32;
+// Keys are whole outputs (up to the card's bound, ~512 K characters): a few are enough for a re-render.
+const CACHE_SIZE = 8;
 
 function remember(output: string, screen: Screen): Screen {
   cache.set(output, screen);
@@ -50,12 +51,11 @@ function remember(output: string, screen: Screen): Screen {
 }
 
 /**
- * The screen a terminal would show for `output`. `stillWanted` is asked before the work starts, so
+ * The screen a terminal would show for `output`, through the shared emulator (for what
+ * plainScreen could not take; callers try that first). `stillWanted` is asked before the work starts, so
  * a card that moved on (newer output, unmounted) does not make the queue emulate a stale text.
  */
 export function screenOf(output: string, stillWanted: () => boolean = () => true): Promise<Screen | null> {
-  const plain = plainScreen(output);
-  if (plain) return Promise.resolve(plain);
   const hit = cache.get(output);
   if (hit) return Promise.resolve(hit);
   const job = queue.then(
