@@ -229,7 +229,8 @@ export function kindOf(st: Stats): string {
  */
 export async function replaceFileIn(dir: AnchoredDir, name: string, data: string | Uint8Array, mode?: number): Promise<void> {
   checkName(name);
-  const tmpName = `.${name.slice(0, 100)}.codecoder-${randomBytes(6).toString('hex')}.tmp`;
+  // Short enough for any name (255 bytes at most even for multi-byte characters), and hidden.
+  const tmpName = `.${name.slice(0, 40)}.codecoder-${randomBytes(6).toString('hex')}.tmp`;
   const tmp = dir.at(tmpName);
   const fh = await open(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o666);
   let renamed = false;

@@ -112,6 +112,16 @@ describe('execute() acts only on the path that was approved', () => {
     expect(read('codecoder.json')).toBe('{"permissions":{}}\n');
   });
 
+  it('`..` is resolved on the text of the path, before symlinks: the key names the very file written', async () => {
+    p.write('sub/deeper/keep.txt', '');
+    symlinkSync(abs('sub/deeper'), abs('l'));
+    // The kernel would read l/../x.txt as sub/x.txt; the key and the write both say x.txt.
+    const r = await run(writeFileTool(), { path: 'l/../x.txt', content: 'x' }, () => {});
+    expect(r.approvedKey).toBe('write_file:x.txt');
+    expect(read('x.txt')).toBe('x');
+    expect(existsSync(abs('sub/x.txt'))).toBe(false);
+  });
+
   it('a write approved for an unchanged path goes through (and keeps the file mode)', async () => {
     p.write('run.sh', 'echo 1\n');
     const mode = 0o750;
