@@ -65,13 +65,16 @@ async function attempt(...a: Parameters<typeof call>): Promise<void> {
   await call(...a).catch(() => undefined);
 }
 
-/** What is outside the project besides the victim file, and whether the victim still holds its sentinel. */
-function outsideState(sentinel: string): { extra: string[]; victimIntact: boolean } {
+/** Whether the outside victim file still holds its sentinel (put back when it does not). */
+function victimIntact(sentinel: string): boolean {
   const victim = path.join(p.outside, 'victim.txt');
-  const intact = readFileSync(victim, 'utf8') === sentinel;
-  if (!intact) writeFileSync(victim, sentinel);
-  return { extra: readdirSync(p.outside).filter((n) => n !== 'victim.txt' && !n.startsWith('keep')), victimIntact: intact };
+  if (readFileSync(victim, 'utf8') === sentinel) return true;
+  writeFileSync(victim, sentinel);
+  return false;
 }
+
+/** Entries written outside the project besides the victim file and the files put there to be kept. */
+const strays = () => readdirSync(p.outside).filter((n) => n !== 'victim.txt' && !n.startsWith('keep'));
 
 describe('edit tools against a racing symlink swap (0 writes outside the project)', () => {
   it('write_file: 3,000 writes while the file and its folder flip to symlinks leading out', async () => {
@@ -82,9 +85,9 @@ describe('edit tools against a racing symlink swap (0 writes outside the project
     for (let i = 0; i < TRIALS; i++) {
       // Alternate: the final component races, then a parent folder races.
       await attempt(tool, i % 2 ? { path: `d/f${i}.txt`, content: `w${i}` } : { path: 't.txt', content: `w${i}` }, toolCtx(p.root));
-      if (!outsideState('SAFE').victimIntact) outside++;
+      if (!victimIntact('SAFE')) outside++;
     }
-    outside += outsideState('SAFE').extra.length;
+    outside += strays().length;
     expect(outside).toBe(0);
   }, 60_000);
 
@@ -96,7 +99,7 @@ describe('edit tools against a racing symlink swap (0 writes outside the project
     let outside = 0;
     for (let i = 0; i < 600; i++) {
       await attempt(tool, { path: i % 2 ? 'd/e.txt' : 't.txt', old_text: 'x', new_text: `e${i}` }, toolCtx(p.root));
-      if (!outsideState('x\n').victimIntact) outside++;
+      if (!victimIntact('x\n')) outside++;
       if (readFileSync(path.join(p.outside, 'e.txt'), 'utf8') !== 'x\n') outside++;
     }
     expect(outside).toBe(0);
