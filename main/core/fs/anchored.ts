@@ -161,7 +161,7 @@ async function openPortable(rootReal: string, parts: string[], opts: { create?: 
 
 async function expectAt(abs: string, expected: string): Promise<void> {
   const now = await realpath(abs).catch(() => undefined);
-  if (now !== expected) throw new AnchorError(`${expected} moved while it was being written (it now resolves to ${now ?? 'nothing'})`);
+  if (now !== expected) throw new AnchorError(`${expected} changed during the operation (it now resolves to ${now ?? 'nothing'})`);
 }
 
 /**
