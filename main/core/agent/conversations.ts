@@ -5,10 +5,11 @@
  * (and the next append cuts away), so earlier turns are never damaged.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, stat, truncate } from 'node:fs/promises';
+import { open, readdir, readFile, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { projectDataDir } from '../appData.js';
+import { PRIVATE_FILE_MODE, ensurePrivateDirs, tightenPrivateDirs } from '../fs/privateDir.js';
 import type { LlmMessage } from '../llm/types.js';
 import type { Clock } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
@@ -73,6 +74,8 @@ export class ConversationStore {
   /** One write at a time per conversation, so lines never interleave. */
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly checkedTail = new Set<string>();
+  /** Folders an older version left 0755, tightened once per store before its first write. */
+  private privateDirs: Promise<void> | undefined;
 
   constructor(opts: { dataDir: string; projectRoot: string; clock?: Clock; ids?: () => string }) {
     this.projectRoot = path.resolve(opts.projectRoot);
@@ -87,13 +90,13 @@ export class ConversationStore {
   }
 
   async create(opts: { title?: string; id?: string } = {}): Promise<ConversationMeta> {
+    await ensurePrivateDirs(path.dirname(this.dir), this.dir);
     const meta: ConversationMeta = {
       id: opts.id ?? this.newId(),
       title: titleOf(opts.title ?? 'New conversation'),
       createdAt: this.clock.now(),
       projectRoot: this.projectRoot,
     };
-    await mkdir(this.dir, { recursive: true });
     await this.write(meta.id, [{ type: 'meta', v: 1, ...meta }], 'wx');
     return meta;
   }
@@ -177,12 +180,21 @@ export class ConversationStore {
     const next = prev
       .catch(() => {})
       .then(async () => {
+        // Transcripts hold full tool output: 0700 folders, 0600 files, like the audit log.
+        this.privateDirs ??= tightenPrivateDirs(path.dirname(this.dir), this.dir);
+        await this.privateDirs.catch((err: unknown) => {
+          this.privateDirs = undefined;
+          throw err;
+        });
+        const first = !this.checkedTail.has(id);
         if (flag === 'a') await this.cutTornTail(id, file);
-        const fh = await open(file, flag).catch((err: NodeJS.ErrnoException) => {
+        const fh = await open(file, flag, PRIVATE_FILE_MODE).catch((err: NodeJS.ErrnoException) => {
           if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
           throw err;
         });
         try {
+          // A transcript an older version left 0644 is tightened on its first write here.
+          if (first && process.platform !== 'win32') await fh.chmod(PRIVATE_FILE_MODE);
           await fh.write(records.map((r) => `${JSON.stringify(r)}\n`).join(''));
           await fh.sync();
         } finally {

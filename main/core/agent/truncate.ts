@@ -1,5 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, ensurePrivateDirs } from '../fs/privateDir.js';
 import { headTail } from '../tools/output.js';
 import type { ToolResult } from '../tools/types.js';
 
@@ -12,8 +13,8 @@ export async function fitForModel(result: ToolResult, opts: { maxChars: number; 
   let fullLogPath = result.fullLogPath;
   if (!fullLogPath) {
     fullLogPath = path.join(opts.logDir, `${opts.name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`);
-    await mkdir(opts.logDir, { recursive: true });
-    await writeFile(fullLogPath, result.content, 'utf8');
+    await ensurePrivateDirs(opts.logDir);
+    await writeFile(fullLogPath, result.content, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
   }
   const cut = headTail(result.content, opts.maxChars);
   const note = `\n[output cut to its first and last parts: ${cut.omittedChars} of ${result.content.length} characters omitted; the full output is in ${fullLogPath}]`;

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { parse as shellParse } from 'shell-quote';
 import type { PendingApprovalView } from '../../../shared/contract/index.js';
+import { openProjectDir, readRegularIn } from '../fs/anchored.js';
 import { resolveInProject } from '../fs/projectPath.js';
 import { classifyCommand } from '../permissions/shell/index.js';
 
@@ -48,13 +49,22 @@ export function commandWords(command: string): string[] {
   }
 }
 
+/**
+ * The text a write would replace, or undefined. Read like the edit tools read (fs/anchored.ts): a
+ * FIFO or device is never opened for data (the prompt must not hang), a file over the cap is not read.
+ */
 async function currentText(projectRoot: string, p: string): Promise<string | undefined> {
   const r = await resolveInProject(projectRoot, p).catch(() => undefined);
-  if (!r?.inside) return undefined;
+  if (!r?.inside || r.rel === '.') return undefined;
   try {
-    const buf = await readFile(r.abs);
-    if (buf.length > MAX_PREVIEW_BYTES || buf.includes(0)) return undefined;
-    return buf.toString('utf8');
+    const dir = await openProjectDir(projectRoot, path.posix.dirname(r.rel));
+    try {
+      const f = await readRegularIn(dir, path.posix.basename(r.rel), MAX_PREVIEW_BYTES);
+      if (f.kind !== 'file' || !f.data || f.data.includes(0)) return undefined;
+      return f.data.toString('utf8');
+    } finally {
+      await dir.close();
+    }
   } catch {
     return undefined;
   }

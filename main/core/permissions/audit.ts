@@ -244,7 +244,7 @@ export class JsonlAuditLog implements AuditLog {
   private async write(lines: string[]): Promise<void> {
     let fh: FileHandle | undefined;
     try {
-      await mkdir(path.dirname(this.file), { recursive: true });
+      await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
       fh = await openForAppend(this.file);
       // Sized per batch, not once: another process may append to or rotate the same file.
       let size = (await fh.stat()).size;

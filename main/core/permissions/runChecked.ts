@@ -6,6 +6,7 @@
  * The validated arguments are deep-frozen before permission() sees them, so neither permission()
  * nor anything else can change what execute() receives after the check.
  */
+import { noteApproved } from '../tools/approved.js';
 import type { Tool, ToolContext, ToolResult } from '../tools/types.js';
 import type { Decision, Permission, PermissionGate } from './types.js';
 
@@ -55,6 +56,8 @@ export async function runToolChecked<A>(tool: Tool<A>, rawArgs: unknown, gate: P
   }
   if (ctx.signal.aborted) return { ...refused(tool.name, 'cancelled before execution'), decision };
 
+  // execute() holds itself to what was approved (a path swapped for a symlink since is refused).
+  noteApproved(args, permission);
   try {
     const result = await tool.execute(args, ctx);
     return { status: 'executed', result, decision };

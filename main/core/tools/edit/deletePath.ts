@@ -1,9 +1,11 @@
-import { lstat, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { z } from 'zod';
+import { checkStillInPlace, lstatIn, openChild, removeTreeIn, unlinkIn, type AnchoredDir } from '../../fs/anchored.js';
 import { ToolFailure, defineTool } from '../output.js';
-import type { Tool } from '../types.js';
+import type { Tool, ToolResult } from '../types.js';
 import { confineEntry, entryPermission } from './entry.js';
-import { currentText, diffFor } from './textFile.js';
+import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
+import { currentTextIn, diffFor } from './textFile.js';
 
 const params = z
   .object({
@@ -26,23 +28,39 @@ export function deletePathTool(): Tool<DeletePathArgs> {
     permission: (args, { projectRoot }) => entryPermission('delete_path', projectRoot, args.path),
     async execute(args, ctx) {
       const e = await confineEntry(ctx.projectRoot, args.path, 'path');
-      const st = await lstat(e.abs).catch(() => undefined);
-      if (!st) throw new ToolFailure(`${e.rel} does not exist`);
-      if (st.isDirectory()) {
-        const n = (await readdir(e.abs)).length;
-        if (n > 0 && !args.recursive) throw new ToolFailure(`${e.rel} is a directory with ${n} entries; set recursive=true to delete it`);
-        ctx.signal.throwIfAborted();
-        await rm(e.abs, { recursive: true });
-        return { content: `deleted directory ${e.rel}${n ? ` and its ${n} entries` : ''}`, data: { path: e.rel, kind: 'dir' } };
+      holdToApproval(await approvedOr(args, () => entryPermission('delete_path', ctx.projectRoot, args.path)), e.rel, args.path);
+      const t = await openTarget(ctx.projectRoot, e.rel);
+      try {
+        return await deleteIn(t.dir, t.name, e.rel, args.recursive, ctx.signal);
+      } finally {
+        await t.dir.close();
       }
-      const before = st.isFile() ? await currentText(e.abs) : { exists: true, why: 'not a regular file' };
-      ctx.signal.throwIfAborted();
-      await rm(e.abs);
-      const d = diffFor(e.rel, before.text, '', before.why);
-      return {
-        content: `deleted ${e.isSymlink ? 'symlink ' : ''}${e.rel}`,
-        data: { path: e.rel, kind: e.isSymlink ? 'symlink' : 'file', ...d },
-      };
     },
   });
+}
+
+/**
+ * Removes the entry itself through its anchored folder: a symlink is unlinked (its target kept), a
+ * folder is emptied without ever following a symlink found inside it.
+ */
+async function deleteIn(dir: AnchoredDir, name: string, rel: string, recursive: boolean, signal: AbortSignal): Promise<ToolResult> {
+  const st = await lstatIn(dir, name);
+  if (!st) throw new ToolFailure(`${rel} does not exist`);
+  if (st.isDirectory()) {
+    const sub = await openChild(dir, name).catch(asFailure);
+    const n = await readdir(sub.self)
+      .then((l) => l.length)
+      .finally(() => sub.close());
+    if (n > 0 && !recursive) throw new ToolFailure(`${rel} is a directory with ${n} entries; set recursive=true to delete it`);
+    signal.throwIfAborted();
+    await removeTreeIn(dir, name).catch(asFailure);
+    return { content: `deleted directory ${rel}${n ? ` and its ${n} entries` : ''}`, data: { path: rel, kind: 'dir' } };
+  }
+  const symlink = st.isSymbolicLink();
+  const before = st.isFile() ? await currentTextIn(dir, name) : { exists: true, why: 'not a regular file' };
+  signal.throwIfAborted();
+  await unlinkIn(dir, name);
+  await checkStillInPlace(dir).catch(asFailure);
+  const d = diffFor(rel, before.text, '', before.why);
+  return { content: `deleted ${symlink ? 'symlink ' : ''}${rel}`, data: { path: rel, kind: symlink ? 'symlink' : 'file', ...d } };
 }

@@ -1,11 +1,11 @@
-import { readFile, stat } from 'node:fs/promises';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { readRegularIn, replaceFileIn, type AnchoredDir } from '../../fs/anchored.js';
 import { pathPermission } from '../../permissions/keys.js';
 import { ToolFailure, defineTool } from '../output.js';
 import { confine } from '../read/confine.js';
 import { decodeFile } from '../read/decode.js';
-import type { Tool } from '../types.js';
+import type { Tool, ToolResult } from '../types.js';
+import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
 import { diffFor, diffStat } from './textFile.js';
 
 const params = z
@@ -32,54 +32,66 @@ export function editFileTool(): Tool<EditFileArgs> {
     parameters: params,
     permission: (args, { projectRoot }) => pathPermission('edit_file', projectRoot, args.path),
     async execute(args, ctx) {
-      const { abs, rel } = await confine(ctx.projectRoot, args.path);
-      const st = await stat(abs).catch(() => undefined);
-      if (!st) throw new ToolFailure(`${rel} does not exist; use write_file to create it`);
-      if (!st.isFile()) throw new ToolFailure(`${rel} is not a regular file`);
-      const decoded = decodeFile(await readFile(abs, { signal: ctx.signal }));
-      if (decoded.kind === 'binary') throw new ToolFailure(`${rel} is a binary file (${decoded.what})`);
-      if (decoded.kind === 'not-utf8') {
-        throw new ToolFailure(
-          `${rel} is not valid UTF-8 (first invalid byte at offset ${decoded.firstInvalidByte}); editing it would corrupt it`,
-        );
+      const { rel } = await confine(ctx.projectRoot, args.path);
+      holdToApproval(await approvedOr(args, () => pathPermission('edit_file', ctx.projectRoot, args.path)), rel, args.path);
+      const t = await openTarget(ctx.projectRoot, rel);
+      try {
+        return await editIn(t.dir, t.name, rel, args, ctx.signal);
+      } finally {
+        await t.dir.close();
       }
-      if (decoded.encoding !== 'utf-8' && decoded.encoding !== 'utf-8-bom') {
-        throw new ToolFailure(`${rel} is ${decoded.encoding.toUpperCase()}; edit_file edits UTF-8 files only`);
-      }
-      const text = decoded.text;
-      let oldText = args.old_text;
-      let newText = args.new_text;
-      let count = countOf(text, oldText);
-      // A file with CRLF line ends and old_text typed with LF: match on the file's own line ends.
-      if (count === 0 && text.includes('\r\n') && oldText.includes('\n') && !oldText.includes('\r\n')) {
-        oldText = oldText.replace(/\n/g, '\r\n');
-        newText = newText.replace(/\r?\n/g, '\r\n');
-        count = countOf(text, oldText);
-      }
-      if (count === 0) {
-        const trimmed = args.old_text.trim();
-        const hint =
-          trimmed !== args.old_text && trimmed.length > 0 && countOf(text, trimmed) > 0
-            ? ' (it does occur with different leading/trailing whitespace)'
-            : '';
-        throw new ToolFailure(`old_text was not found in ${rel}${hint}; read the file again and copy the text exactly`);
-      }
-      if (count > 1 && !args.replace_all) {
-        const lines = lineNumbersOf(text, oldText).slice(0, 10).join(', ');
-        throw new ToolFailure(
-          `old_text occurs ${count} times in ${rel} (at lines ${lines}${count > 10 ? ', …' : ''}); include more surrounding text to make it unique, or set replace_all`,
-        );
-      }
-      const updated = text.split(oldText).join(newText);
-      ctx.signal.throwIfAborted();
-      await writeFileAtomic(abs, decoded.encoding === 'utf-8-bom' ? `\ufeff${updated}` : updated, { encoding: 'utf8' });
-      const d = diffFor(rel, text, updated);
-      return {
-        content: `edited ${rel}: replaced ${count} occurrence${count === 1 ? '' : 's'}${d.diff ? ` (${diffStat(d.diff)})` : ''}`,
-        data: { path: rel, replacements: count, ...d },
-      };
     },
   });
+}
+
+/** Reads the file through the anchored folder and replaces the entry: never through a symlink. */
+async function editIn(dir: AnchoredDir, name: string, rel: string, args: EditFileArgs, signal: AbortSignal): Promise<ToolResult> {
+  const cur = await readRegularIn(dir, name).catch(asFailure);
+  if (cur.kind === 'missing') throw new ToolFailure(`${rel} does not exist; use write_file to create it`);
+  if (cur.kind === 'other') throw new ToolFailure(`${rel} is not a regular file (${cur.what})`);
+  const decoded = decodeFile(cur.data!);
+  if (decoded.kind === 'binary') throw new ToolFailure(`${rel} is a binary file (${decoded.what})`);
+  if (decoded.kind === 'not-utf8') {
+    throw new ToolFailure(
+      `${rel} is not valid UTF-8 (first invalid byte at offset ${decoded.firstInvalidByte}); editing it would corrupt it`,
+    );
+  }
+  if (decoded.encoding !== 'utf-8' && decoded.encoding !== 'utf-8-bom') {
+    throw new ToolFailure(`${rel} is ${decoded.encoding.toUpperCase()}; edit_file edits UTF-8 files only`);
+  }
+  const text = decoded.text;
+  let oldText = args.old_text;
+  let newText = args.new_text;
+  let count = countOf(text, oldText);
+  // A file with CRLF line ends and old_text typed with LF: match on the file's own line ends.
+  if (count === 0 && text.includes('\r\n') && oldText.includes('\n') && !oldText.includes('\r\n')) {
+    oldText = oldText.replace(/\n/g, '\r\n');
+    newText = newText.replace(/\r?\n/g, '\r\n');
+    count = countOf(text, oldText);
+  }
+  if (count === 0) {
+    const trimmed = args.old_text.trim();
+    const hint =
+      trimmed !== args.old_text && trimmed.length > 0 && countOf(text, trimmed) > 0
+        ? ' (it does occur with different leading/trailing whitespace)'
+        : '';
+    throw new ToolFailure(`old_text was not found in ${rel}${hint}; read the file again and copy the text exactly`);
+  }
+  if (count > 1 && !args.replace_all) {
+    const lines = lineNumbersOf(text, oldText).slice(0, 10).join(', ');
+    throw new ToolFailure(
+      `old_text occurs ${count} times in ${rel} (at lines ${lines}${count > 10 ? ', …' : ''}); include more surrounding text to make it unique, or set replace_all`,
+    );
+  }
+  const updated = text.split(oldText).join(newText);
+  signal.throwIfAborted();
+  const out = decoded.encoding === 'utf-8-bom' ? `\ufeff${updated}` : updated;
+  await replaceFileIn(dir, name, out, cur.stat.mode).catch(asFailure);
+  const d = diffFor(rel, text, updated);
+  return {
+    content: `edited ${rel}: replaced ${count} occurrence${count === 1 ? '' : 's'}${d.diff ? ` (${diffStat(d.diff)})` : ''}`,
+    data: { path: rel, replacements: count, ...d },
+  };
 }
 
 function countOf(haystack: string, needle: string): number {

@@ -1,11 +1,12 @@
-import { cp, lstat, mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { lstat } from 'node:fs/promises';
 import { z } from 'zod';
+import { lstatIn, renameBetween } from '../../fs/anchored.js';
 import { isProtectedPath } from '../../fs/projectPath.js';
 import type { KeyFlags, Permission } from '../../permissions/types.js';
 import { ToolFailure, defineTool } from '../output.js';
 import type { Tool } from '../types.js';
 import { confineEntry, entryPermission } from './entry.js';
+import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
 
 const params = z
   .object({
@@ -56,24 +57,42 @@ export function movePathTool(): Tool<MovePathArgs> {
     async execute(args, ctx) {
       const src = await confineEntry(ctx.projectRoot, args.from, 'from');
       const dest = await confineEntry(ctx.projectRoot, args.to, 'to');
-      const sst = await lstat(src.abs).catch(() => undefined);
-      if (!sst) throw new ToolFailure(`${src.rel} does not exist`);
-      if (src.abs === dest.abs) throw new ToolFailure('"from" and "to" are the same path');
-      if (sst.isDirectory() && (dest.abs + path.sep).startsWith(src.abs + path.sep)) {
-        throw new ToolFailure(`cannot move ${src.rel} into itself (${dest.rel})`);
+      const approved = await approvedOr(args, () => movePermission(args, ctx.projectRoot));
+      holdToApproval(approved, src.rel, args.from);
+      // The destination approved is the one the prompt named (movePermission's note).
+      if (approved.kind !== 'ask' || !approved.flags?.notes?.includes(`moves to ${dest.rel}`)) {
+        throw new ToolFailure(
+          `${args.to} now resolves to ${dest.rel}, not the destination approved (it was changed after the check); nothing was moved`,
+        );
       }
-      const dst = await lstat(dest.abs).catch(() => undefined);
-      if (dst?.isDirectory()) throw new ToolFailure(`${dest.rel} is an existing directory; give the full new path in "to"`);
-      if (dst && !args.overwrite) throw new ToolFailure(`${dest.rel} already exists; set overwrite=true to replace it`);
-      ctx.signal.throwIfAborted();
-      await mkdir(path.dirname(dest.abs), { recursive: true });
+      if (isProtectedPath(dest.rel) && !approved.flags.protectedPath) {
+        throw new ToolFailure(`${dest.rel} is protected and was not approved as such; nothing was moved`);
+      }
+      if (src.rel === dest.rel) throw new ToolFailure('"from" and "to" are the same path');
+      const from = await openTarget(ctx.projectRoot, src.rel);
       try {
-        await rename(src.abs, dest.abs);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-        // A mount point inside the project: copy, then remove.
-        await cp(src.abs, dest.abs, { recursive: true, verbatimSymlinks: true, force: args.overwrite });
-        await rm(src.abs, { recursive: true });
+        const sst = await lstatIn(from.dir, from.name);
+        if (!sst) throw new ToolFailure(`${src.rel} does not exist`);
+        if (sst.isDirectory() && `${dest.rel}/`.startsWith(`${src.rel}/`)) {
+          throw new ToolFailure(`cannot move ${src.rel} into itself (${dest.rel})`);
+        }
+        ctx.signal.throwIfAborted();
+        const to = await openTarget(ctx.projectRoot, dest.rel, { create: true });
+        try {
+          const dst = await lstatIn(to.dir, to.name);
+          if (dst?.isDirectory()) throw new ToolFailure(`${dest.rel} is an existing directory; give the full new path in "to"`);
+          if (dst && !args.overwrite) throw new ToolFailure(`${dest.rel} already exists; set overwrite=true to replace it`);
+          await renameBetween(from.dir, from.name, to.dir, to.name).catch((err: NodeJS.ErrnoException) => {
+            // A copy across a mount point would walk the tree by path again; refused rather than raced.
+            if (err.code === 'EXDEV')
+              throw new ToolFailure(`${src.rel} and ${dest.rel} are on different file systems; move_path does not copy across them`);
+            asFailure(err);
+          });
+        } finally {
+          await to.dir.close();
+        }
+      } finally {
+        await from.dir.close();
       }
       return { content: `moved ${src.rel} to ${dest.rel}`, data: { from: src.rel, to: dest.rel } };
     },

@@ -1,20 +1,35 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readRegularIn, type AnchoredDir } from '../../fs/anchored.js';
 import { formatBytes } from '../output.js';
 import { decodeFile } from '../read/decode.js';
 import { unifiedDiff } from '../read/unified.js';
 
-const MAX_DIFF_SOURCE_BYTES = 2 * 1024 * 1024;
+export const MAX_DIFF_SOURCE_BYTES = 2 * 1024 * 1024;
 
-/** Current text of a file for a diff: '' when absent, undefined when binary, huge or not UTF-8. */
-export async function currentText(abs: string): Promise<{ exists: boolean; text?: string; why?: string }> {
-  const st = await stat(abs).catch(() => undefined);
-  if (!st) return { exists: false, text: '' };
-  if (!st.isFile()) return { exists: true, why: 'not a regular file' };
-  if (st.size > MAX_DIFF_SOURCE_BYTES) return { exists: true, why: `${formatBytes(st.size)}, too large to diff` };
-  const d = decodeFile(await readFile(abs));
-  if (d.kind === 'binary') return { exists: true, why: `binary (${d.what})` };
-  if (d.kind === 'not-utf8') return { exists: true, why: 'not UTF-8' };
-  return { exists: true, text: d.text };
+export interface CurrentText {
+  exists: boolean;
+  /** '' when absent; undefined when there is no text to diff (then `why`). */
+  text?: string;
+  why?: string;
+  /** The mode of the regular file there, kept by a rewrite. */
+  mode?: number;
+  /** What is there when it is not a regular file ('a folder', 'a FIFO (named pipe)', 'a symlink'…). */
+  other?: string;
+}
+
+/**
+ * Current text of an entry of an anchored folder, for a diff. Never follows a symlink and never
+ * blocks on a FIFO or device (readRegularIn).
+ */
+export async function currentTextIn(dir: AnchoredDir, name: string): Promise<CurrentText> {
+  const r = await readRegularIn(dir, name, MAX_DIFF_SOURCE_BYTES);
+  if (r.kind === 'missing') return { exists: false, text: '' };
+  if (r.kind === 'other') return { exists: true, why: `not a regular file (${r.what})`, other: r.what };
+  const mode = r.stat.mode;
+  if (!r.data) return { exists: true, why: `${formatBytes(r.stat.size)}, too large to diff`, mode };
+  const d = decodeFile(r.data);
+  if (d.kind === 'binary') return { exists: true, why: `binary (${d.what})`, mode };
+  if (d.kind === 'not-utf8') return { exists: true, why: 'not UTF-8', mode };
+  return { exists: true, text: d.text, mode };
 }
 
 /** The diff for the UI, or a reason there is none. */

@@ -1,12 +1,11 @@
-import { mkdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { replaceFileIn } from '../../fs/anchored.js';
 import { pathPermission } from '../../permissions/keys.js';
 import { ToolFailure, defineTool } from '../output.js';
 import { confine } from '../read/confine.js';
 import type { Tool } from '../types.js';
-import { currentText, diffFor, diffStat } from './textFile.js';
+import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
+import { currentTextIn, diffFor, diffStat } from './textFile.js';
 
 const params = z
   .object({
@@ -28,20 +27,26 @@ export function writeFileTool(): Tool<WriteFileArgs> {
     parameters: params,
     permission: (args, { projectRoot }) => pathPermission('write_file', projectRoot, args.path),
     async execute(args, ctx) {
-      const { abs, rel } = await confine(ctx.projectRoot, args.path);
+      const { rel } = await confine(ctx.projectRoot, args.path);
       if (rel === '.') throw new ToolFailure('"path" is the project root itself, not a file');
-      const st = await stat(abs).catch(() => undefined);
-      if (st?.isDirectory()) throw new ToolFailure(`${rel} is a directory`);
-      const before = await currentText(abs);
-      await mkdir(path.dirname(abs), { recursive: true });
-      ctx.signal.throwIfAborted();
-      await writeFileAtomic(abs, args.content, { encoding: 'utf8' });
-      const d = diffFor(rel, before.text, args.content, before.why);
-      const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
-      const summary = before.exists
-        ? `overwrote ${rel} (${lines} lines${d.diff ? `, ${diffStat(d.diff)}` : ''})`
-        : `created ${rel} (${lines} lines)`;
-      return { content: summary, data: { path: rel, created: !before.exists, ...d } };
+      holdToApproval(await approvedOr(args, () => pathPermission('write_file', ctx.projectRoot, args.path)), rel, args.path);
+      const t = await openTarget(ctx.projectRoot, rel, { create: true });
+      try {
+        const before = await currentTextIn(t.dir, t.name);
+        if (before.other === 'a folder') throw new ToolFailure(`${rel} is a directory`);
+        // A FIFO, a device, a socket, or a symlink put there since the check: never replaced unseen.
+        if (before.other) throw new ToolFailure(`${rel} is ${before.other}, not a regular file; nothing was written`);
+        ctx.signal.throwIfAborted();
+        await replaceFileIn(t.dir, t.name, args.content, before.mode).catch(asFailure);
+        const d = diffFor(rel, before.text, args.content, before.why);
+        const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
+        const summary = before.exists
+          ? `overwrote ${rel} (${lines} lines${d.diff ? `, ${diffStat(d.diff)}` : ''})`
+          : `created ${rel} (${lines} lines)`;
+        return { content: summary, data: { path: rel, created: !before.exists, ...d } };
+      } finally {
+        await t.dir.close();
+      }
     },
   });
 }
