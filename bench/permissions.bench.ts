@@ -10,6 +10,8 @@ import { JsonlAuditLog, type AuditLog } from '../main/core/permissions/audit.js'
 import { PermissionEngine } from '../main/core/permissions/engine.js';
 import { formatKey } from '../main/core/permissions/keyGrammar.js';
 import { ProjectConfig } from '../main/core/permissions/projectConfig.js';
+import { ProjectTrust } from '../main/core/permissions/trust/projectTrust.js';
+import { TrustStore } from '../main/core/permissions/trust/trustStore.js';
 import type { Environment, Permission } from '../main/core/permissions/types.js';
 import type { BenchRow } from './types.js';
 
@@ -49,6 +51,9 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
       JSON.stringify({ allowlist, deny: ['write_file:**/.env', 'write_file:secrets/**'] }),
     );
     const config = await ProjectConfig.open({ projectRoot: root });
+    // The measured file is one this user trusted (an untrusted one would ask for everything).
+    const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(path.join(root, 'data')), projectRoot: root, config });
+    await trust.trust();
     const env = (raw: string): Environment | undefined =>
       raw.startsWith('write_file:') ? 'host' : raw.startsWith('run_command:') ? 'shell' : undefined;
     const engine = new PermissionEngine({
@@ -56,6 +61,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
       asker: async () => ({ choice: 'once' }),
       clock: { now: () => 0 },
       config,
+      trust,
       audit: nullAudit,
       environmentOfKey: env,
     });
@@ -149,6 +155,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
       asker: async () => ({ choice: 'once' }),
       clock: { now: () => 1_700_000_000_000 },
       config,
+      trust,
       audit: jsonl,
       environmentOfKey: env,
     });
