@@ -22,8 +22,7 @@ const USAGE = 'usage: codecoder trust --project DIR [--revoke]\n';
 
 /** Keys come from a file someone else may have written: never print a control or invisible character raw. */
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
-export const printable = (s: string): string =>
-  s.replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16).padStart(4, '0')}}`);
+export const printable = (s: string): string => s.replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16).padStart(4, '0')}}`);
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   let project: string | undefined;
@@ -58,12 +57,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const trust = await ProjectTrust.open({ store, projectRoot: root, config });
     if (revoke) {
       const had = await store.remove(trust.folder);
-      io.stdout.write(had ? `no longer trusting ${printable(root)}: its ${CONFIG_FILE} allow entries will ask again\n` : `${printable(root)} was not trusted\n`);
+      io.stdout.write(
+        had
+          ? `no longer trusting ${printable(root)}: its ${CONFIG_FILE} allow entries will ask again\n`
+          : `${printable(root)} was not trusted\n`,
+      );
       return 0;
     }
     const snap = config.snapshot();
     if (snap.error) {
-      io.stderr.write(`codecoder trust: ${printable(snap.error.message)}\nA malformed ${CONFIG_FILE} grants nothing; nothing was trusted.\n`);
+      io.stderr.write(
+        `codecoder trust: ${printable(snap.error.message)}\nA malformed ${CONFIG_FILE} grants nothing; nothing was trusted.\n`,
+      );
       return 2;
     }
     const review = trustReview(compileProject(snap, cliEnvironmentOfKey));
@@ -75,7 +80,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     io.stdout.write(`This folder's ${CONFIG_FILE} would allow:\n`);
     for (const e of review.allow) {
-      const note = e.violation ? `\n      never honoured: ${printable(e.violation)}` : e.problem ? `\n      ignored: ${printable(e.problem)}` : '';
+      const note = e.violation
+        ? `\n      never honoured: ${printable(e.violation)}`
+        : e.problem
+          ? `\n      ignored: ${printable(e.problem)}`
+          : '';
       io.stdout.write(`  ${printable(e.key)}  ${e.value}\n      ${printable(e.meaning)}${note}\n`);
     }
     io.stdout.write(`deny rules (${review.deny.length}, honoured whether trusted or not):\n`);

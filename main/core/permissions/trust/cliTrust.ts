@@ -14,7 +14,12 @@ interface Io {
 }
 
 /** Opens the project's trust and says on stderr when codecoder.json's allow entries do not count. */
-export async function cliProjectTrust(command: string, root: string, config: { snapshot(): ConfigSnapshot }, io: Io): Promise<ProjectTrust> {
+export async function cliProjectTrust(
+  command: string,
+  root: string,
+  config: { snapshot(): ConfigSnapshot },
+  io: Io,
+): Promise<ProjectTrust> {
   const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(defaultDataDir(io.env)), projectRoot: root, config });
   const note = untrustedNote(trust.state(), config.snapshot().allowlist.length, root);
   if (note) io.stderr.write(`codecoder ${command}: ${note}\n`);
@@ -32,7 +37,12 @@ export function untrustedNote(state: TrustState, allowEntries: number, root: str
 }
 
 /** `allowlist validate`: the trust state of the bytes it checked, in one line. */
-export async function trustLine(projectDir: string, fileText: string | undefined, allowEntries: number, env: NodeJS.ProcessEnv): Promise<string> {
+export async function trustLine(
+  projectDir: string,
+  fileText: string | undefined,
+  allowEntries: number,
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
   if (fileText === undefined || allowEntries === 0) return 'trust: not needed (no allow entries; deny rules always count)';
   const sha = sha256Hex(Buffer.from(fileText, 'latin1'));
   try {

@@ -72,5 +72,7 @@ export function entryAction(raw: string): string {
 /** An entry with its scope in words: what trusting the file would grant. */
 export function entryMeaning(raw: string, value: EntryValue): string {
   const what = entryAction(raw);
-  return value === 'AlwaysThisSession' ? `offered once per session (you choose at session start): ${what}` : `without asking, every session: ${what}`;
+  return value === 'AlwaysThisSession'
+    ? `offered once per session (you choose at session start): ${what}`
+    : `without asking, every session: ${what}`;
 }

@@ -156,7 +156,8 @@ export class ProjectTrust implements TrustSource {
   async trust(sha256?: string): Promise<TrustState> {
     const s = await this.refresh();
     if (s.status === 'not-needed') return s;
-    if (s.sha256 === null) throw new TrustError(s.error ?? `${CONFIG_FILE} changed on disk since it was loaded; reload it and review again`);
+    if (s.sha256 === null)
+      throw new TrustError(s.error ?? `${CONFIG_FILE} changed on disk since it was loaded; reload it and review again`);
     if (sha256 !== undefined && sha256 !== s.sha256)
       throw new TrustError(`${CONFIG_FILE} is no longer the content you reviewed (it changed on disk); review it again`);
     const rec = await this.opts.store.set(this.folder, s.sha256);

@@ -99,14 +99,16 @@ describe('an untrusted codecoder.json', () => {
     expect(engine.dryRun({ tool: 'run_command', environment: 'shell', permission: simple('curl') }).violations).toEqual([]);
   });
 
-  it("a project answer is saved and counts for this session, and says the file is not trusted yet", async () => {
+  it('a project answer is saved and counts for this session, and says the file is not trusted yet', async () => {
     await writeFile(path.join(root, 'codecoder.json'), HOSTILE);
     const { engine, asker } = await open();
     asker.answer({ choice: 'project' });
     const d = await engine.check(request('write_file', write('docs/a.md')));
     expect(d).toMatchObject({ allowed: true, via: 'session' });
     expect(d.reason).toContain('not trusted yet');
-    expect(JSON.parse(await readFile(path.join(root, 'codecoder.json'), 'utf8')).allowlist['write_file:docs/a.md']).toBe('AlwaysThisProject');
+    expect(JSON.parse(await readFile(path.join(root, 'codecoder.json'), 'utf8')).allowlist['write_file:docs/a.md']).toBe(
+      'AlwaysThisProject',
+    );
     expect(engine.trustState().status).toBe('untrusted');
     // The hostile entry still does not count.
     expect(engine.dryRun({ tool: 'write_file', environment: 'host', permission: write('x.sh') }).decision).toBe('ask');
@@ -195,7 +197,9 @@ describe("the app's own writes keep their trust", () => {
     await engine.setProjectEntry('write_file:docs/**');
     await engine.addDenyRule('write_file:secrets/**');
     asker.answer({ choice: 'project' });
-    expect(await engine.check(request('commit', { kind: 'ask', key: { tool: 'commit', action: 'main', raw: 'commit:main' } }, 'host'))).toMatchObject({
+    expect(
+      await engine.check(request('commit', { kind: 'ask', key: { tool: 'commit', action: 'main', raw: 'commit:main' } }, 'host')),
+    ).toMatchObject({
       via: 'project',
     });
     expect(engine.trustState().status).toBe('trusted');
@@ -211,9 +215,7 @@ describe("the app's own writes keep their trust", () => {
     asker.answer({ choice: 'project' });
     expect(await engine.check(request('write_file', write('src/a.ts')))).toMatchObject({ allowed: true, via: 'project' });
     expect(engine.trustState().status).toBe('trusted');
-    expect((await open()).engine.dryRun({ tool: 'write_file', environment: 'host', permission: write('src/a.ts') }).decision).toBe(
-      'allow',
-    );
+    expect((await open()).engine.dryRun({ tool: 'write_file', environment: 'host', permission: write('src/a.ts') }).decision).toBe('allow');
   });
 
   it('a deny-only file needs no trust and its rules count', async () => {
@@ -229,7 +231,10 @@ describe("the app's own writes keep their trust", () => {
     await engine.trustProject();
     const trusted = (await store.get(root))!.sha256;
     // A pull lands while the app has the file loaded; then the user edits through the app.
-    await writeFile(path.join(root, 'codecoder.json'), '{"allowlist":{"write_file:docs/**":"AlwaysThisProject","write_file:**":"AlwaysThisProject"}}');
+    await writeFile(
+      path.join(root, 'codecoder.json'),
+      '{"allowlist":{"write_file:docs/**":"AlwaysThisProject","write_file:**":"AlwaysThisProject"}}',
+    );
     await engine.setProjectEntry('write_file:tests/**');
     expect((await store.get(root))!.sha256).toBe(trusted);
     const next = await open();

@@ -81,7 +81,7 @@ describe('TrustStore', () => {
     for (let i = 0; i < 30; i++) expect(await store.get(`/p/${i}`)).toBeDefined();
   });
 
-  it('two processes writing at once never lose each other\'s records', async () => {
+  it("two processes writing at once never lose each other's records", async () => {
     await mkdir(dataDir, { recursive: true });
     const writer = (prefix: string): ChildProcess =>
       spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testFixtures/trustWriter.ts'), store.file, prefix, '20'], {

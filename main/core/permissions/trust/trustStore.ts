@@ -37,7 +37,10 @@ const recordSchema = z
 const storeSchema = z
   .object({
     version: z.literal(1),
-    folders: z.record(z.string().refine((p) => path.isAbsolute(p), 'folder keys must be absolute paths'), recordSchema),
+    folders: z.record(
+      z.string().refine((p) => path.isAbsolute(p), 'folder keys must be absolute paths'),
+      recordSchema,
+    ),
   })
   .strict();
 type StoreDoc = z.infer<typeof storeSchema>;
