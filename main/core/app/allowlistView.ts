@@ -3,6 +3,7 @@ import type { AllowlistEntryView, AllowlistView } from '../../../shared/contract
 import { CONFIG_FILE } from '../permissions/configFile.js';
 import type { PermissionEngine } from '../permissions/engine.js';
 import type { ProjectConfig } from '../permissions/projectConfig.js';
+import { trustReview } from '../permissions/trust/review.js';
 import type { Environment } from '../permissions/types.js';
 
 /** The allowlist editor's one view: codecoder.json's entries and deny rules, the session's entries. */
@@ -39,7 +40,12 @@ export async function allowlistView(
     violation: null,
     problem: null,
   }));
+  const trust = engine.trustState();
   return {
+    trust: {
+      ...trust,
+      review: trustReview({ entries: engine.listProject(), denyEntries: [] }).allow.map(({ status: _status, ...e }) => e),
+    },
     file: {
       path: path.join(projectRoot, CONFIG_FILE),
       exists: config.snapshot().exists,
@@ -50,14 +56,12 @@ export async function allowlistView(
       readOnly: Boolean(status.error),
     },
     entries: [...project, ...session],
-    deny: engine
-      .listDeny()
-      .map((d) => ({
-        pattern: d.key,
-        hits: byEntry[d.key] ?? 0,
-        problem: d.status === 'ignored' ? (d.message ?? 'ignored') : null,
-        ...(d.line > 0 ? { line: d.line } : {}),
-      })),
+    deny: engine.listDeny().map((d) => ({
+      pattern: d.key,
+      hits: byEntry[d.key] ?? 0,
+      problem: d.status === 'ignored' ? (d.message ?? 'ignored') : null,
+      ...(d.line > 0 ? { line: d.line } : {}),
+    })),
     violations: report.violations,
   };
 }
