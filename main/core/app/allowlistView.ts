@@ -6,6 +6,8 @@ import type { ProjectConfig } from '../permissions/projectConfig.js';
 import { trustReview } from '../permissions/trust/review.js';
 import type { Environment } from '../permissions/types.js';
 
+const NOT_TRUSTED = "not used until you trust this folder's codecoder.json (its deny rules count)";
+
 /** The allowlist editor's one view: codecoder.json's entries and deny rules, the session's entries. */
 export async function allowlistView(
   engine: PermissionEngine,
@@ -19,6 +21,8 @@ export async function allowlistView(
   const hits = (key: string) => byEntry[key] ?? byKey[key] ?? 0;
   const violationOf = (key: string) => report.violations.find((v) => v.key === key) ?? null;
 
+  const trust = engine.trustState();
+  const untrusted = trust.status === 'untrusted' || trust.status === 'changed';
   const project: AllowlistEntryView[] = engine.listProject().map((e) => ({
     key: e.key,
     scope: e.value === 'AlwaysThisSession' ? 'preset' : 'project',
@@ -27,7 +31,7 @@ export async function allowlistView(
     hits: hits(e.key),
     source: 'codecoder.json',
     violation: e.status === 'violation' ? violationOf(e.key) : null,
-    problem: e.status === 'ignored' ? (e.message ?? 'ignored') : null,
+    problem: e.status === 'ignored' ? (e.message ?? 'ignored') : untrusted && e.status !== 'violation' ? NOT_TRUSTED : null,
     ...(e.line > 0 ? { line: e.line } : {}),
   }));
   const session: AllowlistEntryView[] = engine.listSession().map((e) => ({
@@ -40,7 +44,6 @@ export async function allowlistView(
     violation: null,
     problem: null,
   }));
-  const trust = engine.trustState();
   return {
     trust: {
       ...trust,

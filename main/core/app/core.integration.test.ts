@@ -172,11 +172,13 @@ describe('core through the router', () => {
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       review: [{ key: 'write_file:**', value: 'AlwaysThisProject', meaning: expect.stringContaining('any file'), violation: null }],
     });
+    expect(view.entries[0].problem).toContain('not used until you trust');
     await expect(h.call('permissions.trust', { sha256: 'nope' })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(h.call('permissions.trust', { sha256: '0'.repeat(64), extra: 1 })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(h.call('permissions.trust', { sha256: '0'.repeat(64) })).rejects.toMatchObject({ code: 'conflict' });
     const trusted = await h.call('permissions.trust', { sha256: view.trust.sha256 });
     expect(trusted.trust).toMatchObject({ status: 'trusted', trustedAt: expect.any(String) });
+    expect(trusted.entries[0].problem).toBeNull();
     expect((await h.call('permissions.untrust')).trust.status).toBe('untrusted');
   });
 
