@@ -62,4 +62,10 @@ test('review screen on open; the untrusted entry asks; Trust → the entry is ho
   await page.getByRole('tab', { name: 'Permissions' }).click();
   await status.getByRole('button', { name: 'Revoke trust' }).click();
   await expect(status).toContainText('Folder trust: not trusted');
+  // Escape is Not now: a stray keystroke trusts nothing.
+  await status.getByRole('button', { name: 'Review and trust…' }).click();
+  await expect(review.getByRole('heading', { level: 2 })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(review).toHaveCount(0);
+  await expect(status).toContainText('Folder trust: not trusted');
 });

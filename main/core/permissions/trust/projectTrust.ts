@@ -91,6 +91,18 @@ export class ProjectTrust implements TrustSource {
     return t;
   }
 
+  /** A store inside the project could be shipped by the repository itself: it is never read. */
+  private async storeInsideProject(): Promise<boolean> {
+    let dir = path.dirname(this.opts.store.file);
+    try {
+      dir = await realpath(dir);
+    } catch {
+      // Not created yet: compare the path as given.
+    }
+    const rel = path.relative(this.folder, path.resolve(dir));
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  }
+
   get storeFile(): string {
     return this.opts.store.file;
   }
@@ -116,6 +128,11 @@ export class ProjectTrust implements TrustSource {
     }
     if (disk.sha256 === null) return this.set('untrusted', null);
     if (this.runOnlySha === disk.sha256) return this.set('trusted', disk.sha256, { runOnly: true });
+    if (await this.storeInsideProject()) {
+      return this.set('untrusted', disk.sha256, {
+        error: `the folder trust store ${this.opts.store.file} is inside the project: it is not used (move the data folder out of the project)`,
+      });
+    }
     let rec;
     try {
       rec = await this.opts.store.get(this.folder);
@@ -144,6 +161,7 @@ export class ProjectTrust implements TrustSource {
       return this.set('trusted', disk.sha256, { runOnly: true });
     }
     try {
+      if (await this.storeInsideProject()) throw new TrustError('the folder trust store is inside the project');
       const rec = await this.opts.store.set(this.folder, disk.sha256);
       return this.set('trusted', disk.sha256, { trustedAt: rec.trustedAt });
     } catch (err) {
@@ -160,6 +178,7 @@ export class ProjectTrust implements TrustSource {
       throw new TrustError(s.error ?? `${CONFIG_FILE} changed on disk since it was loaded; reload it and review again`);
     if (sha256 !== undefined && sha256 !== s.sha256)
       throw new TrustError(`${CONFIG_FILE} is no longer the content you reviewed (it changed on disk); review it again`);
+    if (await this.storeInsideProject()) throw new TrustError(s.error ?? 'the folder trust store is inside the project');
     const rec = await this.opts.store.set(this.folder, s.sha256);
     this.runOnlySha = undefined;
     return this.set('trusted', s.sha256, { trustedAt: rec.trustedAt });

@@ -2,7 +2,7 @@
  * Folder trust through the real engine, codecoder.json and trust store: a repository's own
  * codecoder.json grants nothing until this user trusts that exact content; deny rules always count.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -32,7 +32,8 @@ let dataDir: string;
 const opened: { engine: PermissionEngine; config: ProjectConfig }[] = [];
 
 beforeEach(async () => {
-  base = await mkdtemp(path.join(tmpdir(), 'cc-trust-'));
+  // The store is keyed by realpath (a temp folder may sit behind a symlink, as /tmp on macOS).
+  base = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-trust-')));
   root = path.join(base, 'clone');
   dataDir = path.join(base, 'data');
   await mkdir(root);
@@ -189,7 +190,37 @@ describe('trusting', () => {
   });
 });
 
+describe('where trust is kept', () => {
+  it('a trust store inside the project (a repository could ship one) is never read or written', async () => {
+    await writeFile(path.join(root, 'codecoder.json'), HOSTILE);
+    const inside = path.join(root, '.codecoder-data');
+    await mkdir(inside);
+    const shipped = JSON.stringify({
+      version: 1,
+      folders: { [await realpath(root)]: { sha256: await fileSha(), trustedAt: '2020-01-01T00:00:00Z' } },
+    });
+    await writeFile(path.join(inside, 'trusted-folders.json'), shipped);
+    const config = await ProjectConfig.open({ projectRoot: root });
+    const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(inside), projectRoot: root, config });
+    expect(trust.state()).toMatchObject({ status: 'untrusted', error: expect.stringContaining('inside the project') });
+    await expect(trust.trust()).rejects.toThrow(/inside the project/);
+    expect(await readFile(path.join(inside, 'trusted-folders.json'), 'utf8')).toBe(shipped);
+  });
+});
+
 describe("the app's own writes keep their trust", () => {
+  it('a run-only trust stays run-only after our own write: nothing is recorded', async () => {
+    await writeFile(path.join(root, 'codecoder.json'), HOSTILE);
+    const { engine, trust, store } = await open();
+    await trust.trustForThisRun();
+    // The engine compiled before the run-only trust: reload, as assembleAgent trusts before building the engine.
+    await engine.reload();
+    await engine.setProjectEntry('write_file:docs/**');
+    expect(engine.trustState()).toMatchObject({ status: 'trusted', runOnly: true, sha256: await fileSha() });
+    expect(await store.get(root)).toBeUndefined();
+    expect(engine.dryRun({ tool: 'write_file', environment: 'host', permission: write('x.sh') }).decision).toBe('allow');
+  });
+
   it('an editor edit and a project answer on a trusted file stay trusted, also in the next process', async () => {
     await writeFile(path.join(root, 'codecoder.json'), HOSTILE);
     const { engine, asker, store } = await open();

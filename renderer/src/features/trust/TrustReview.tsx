@@ -22,7 +22,17 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
   const sha256 = trust.sha256;
   return (
     <div className="trust-backdrop">
-      <section role="dialog" aria-modal="true" aria-labelledby="trust-title" className="trust-review" data-testid="trust-review">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="trust-title"
+        className="trust-review"
+        data-testid="trust-review"
+        onKeyDown={(e) => {
+          // Escape is "Not now": nothing is trusted by a stray keystroke.
+          if (e.key === 'Escape') onClose();
+        }}
+      >
         <h2 id="trust-title" tabIndex={-1} ref={heading}>
           {trust.status === 'changed'
             ? "This folder's codecoder.json changed since you trusted it. It would now allow:"
