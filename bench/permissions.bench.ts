@@ -42,6 +42,8 @@ function bestRate(runs: number, n: number, body: () => void): number {
 
 export default async function bench(report: (row: BenchRow) => void): Promise<void> {
   const root = await mkdtemp(path.join(tmpdir(), 'cc-bench-perm-'));
+  // The data folder (trust store) is never inside the project.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-bench-perm-data-'));
   try {
     const allowlist: Record<string, string> = {};
     for (let i = 0; i < EXACT; i++) allowlist[`write_file:src/m${i}/file.ts`] = 'AlwaysThisProject';
@@ -52,7 +54,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
     );
     const config = await ProjectConfig.open({ projectRoot: root });
     // The measured file is one this user trusted (an untrusted one would ask for everything).
-    const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(path.join(root, 'data')), projectRoot: root, config });
+    const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(dataDir), projectRoot: root, config });
     await trust.trust();
     const env = (raw: string): Environment | undefined =>
       raw.startsWith('write_file:') ? 'host' : raw.startsWith('run_command:') ? 'shell' : undefined;
@@ -174,5 +176,6 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
     void hits;
   } finally {
     await rm(root, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
