@@ -5,6 +5,9 @@
  *   None → pass · Invalid → refuse · Deny rule → refuse · ProjectAllowlist (ceiling: a violating
  *   entry is reported and falls through) · SessionAllowlist (expiry) · Ask.
  *
+ * Folder trust (trust/): codecoder.json's allow entries and presets take part only while this user
+ * trusts the file's content; its deny rules always do.
+ *
  * `decide()` is the synchronous core (exact-key Map lookups first, globs precompiled); only asking is
  * asynchronous. `check()` adds the ask, the answers and the audit record.
  */

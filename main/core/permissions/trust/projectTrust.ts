@@ -59,7 +59,11 @@ export class TrustError extends Error {
   override name = 'TrustError';
 }
 
-/** Only allow entries (and presets, which are allow entries) wait for trust. */
+/**
+ * Only allow entries (and presets, which are allow entries) wait for trust today. Anything else the
+ * file can grant or start (MCP servers) must be counted here too: a file that needs no trust is
+ * honoured as a whole, and the app's own write to it records trust for all of its content.
+ */
 export function needsTrust(snap: Pick<ConfigSnapshot, 'allowlist'>): boolean {
   return snap.allowlist.length > 0;
 }
