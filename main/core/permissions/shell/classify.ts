@@ -402,7 +402,9 @@ function checkHiddenCharacters(command: string): string[] {
   // Parsed again with positions: only commands holding such characters pay for them.
   const parsed = parseBash(command, true);
   if (!parsed.ok) throw new InvalidCommand(`the command does not parse: ${parsed.message}`);
-  const toIndex = byteToIndexMap(command);
+  // Positions refer to the parsed text (line continuations joined), which holds the same characters.
+  const text = parsed.source;
+  const toIndex = byteToIndexMap(text);
   const quoted: [number, number][] = [];
   const programWords: [number, number][] = [];
   const range = (n: Node): [number, number] => [toIndex(n.pos ?? 0), toIndex(n.end ?? 0)];
@@ -419,7 +421,7 @@ function checkHiddenCharacters(command: string): string[] {
   }
   const inside = (i: number, ranges: [number, number][]) => ranges.some(([a, b]) => i >= a && i < b);
   const notes: string[] = [];
-  for (const { index, char } of suspiciousAt(command)) {
+  for (const { index, char } of suspiciousAt(text)) {
     if (inside(index, quoted) && !inside(index, programWords)) {
       if (!isEmojiGlue(char)) notes.push(`contains ${describeChar(char)} inside quoted text`);
       continue;
