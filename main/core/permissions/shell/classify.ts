@@ -152,6 +152,7 @@ import { detectSubcommand, hasSubcommands } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
 import { tableName } from './programNames.js';
+import { hidesArithmeticCode, hidesSubscriptCode, nameOperands } from './subscripts.js';
 
 export interface ProgramRef {
   program: string;
@@ -234,6 +235,7 @@ function classify(command: string, allowFast: boolean): CommandClass {
 
   const r = new Renderer();
   r.stmts(file.Stmts, 0);
+  r.subscriptData(file);
 
   const simple = charNotes.length === 0 && command.length <= MAX_SIMPLE_LENGTH ? simpleVerdict(file, r) : undefined;
   if (simple) return simple;
@@ -464,6 +466,12 @@ class Renderer {
   private readonly reasons: string[] = [];
   /** Appended as "#tag" when the tokens alone carry no structural character. */
   private tag = 'compound';
+  /**
+   * Something evaluates text as a variable name or an arithmetic expression (let, (( )), $(( )),
+   * [[ ]], declare, a subscript, a name builtin): a variable's value, set anywhere in the command,
+   * may then hold a subscript that runs code (subscripts.ts).
+   */
+  evaluatesNames = false;
 
   note(text: string, reason?: string): void {
     if (!this.notes.includes(text)) this.notes.push(text);
@@ -480,6 +488,32 @@ class Renderer {
 
   private push(...t: string[]): void {
     this.tokens.push(...t);
+  }
+
+  /** Marks code bash runs that no word shows: a subscript or expression evaluated from text. */
+  private hiddenCode(note: string): void {
+    if (this.programs.some((p) => p.program === UNKNOWN) && this.tokens.includes('#subscript')) return;
+    this.push('#subscript', UNKNOWN);
+    this.programs.push({ program: UNKNOWN });
+    this.note(note, 'evaluates an array subscript or expression given as text');
+  }
+
+  /**
+   * After the walk: when names or expressions are evaluated anywhere, any literal word holding a
+   * `[` with an expansion after it may reach one (`x='a[$(id)]'; echo $((x))`).
+   */
+  subscriptData(file: File): void {
+    // Once a `?` is listed, every program deny applies and no answer is remembered: nothing to add.
+    if (!this.evaluatesNames || this.programs.some((p) => p.program === UNKNOWN)) return;
+    let found = false;
+    walk(file, (n) => {
+      if (found) return false;
+      if (nodeType(n) !== 'Word') return true;
+      const lit = wordInfo(n as Word).literal;
+      if (lit !== null && hidesSubscriptCode(lit)) found = true;
+      return !found;
+    });
+    if (found) this.hiddenCode('a literal holds an array subscript with an expansion, and the command evaluates names or arithmetic');
   }
 
   // Statements and commands.
@@ -605,6 +639,7 @@ class Renderer {
       case 'DeclClause': {
         const d = cmd as DeclClause;
         const variant = d.Variant.Value;
+        this.evaluatesNames = true;
         this.push(escapeName(variant) + '(');
         for (const a of d.Args) this.assign(a, depth, true);
         this.push(')');
@@ -624,6 +659,7 @@ class Renderer {
         this.note('contains arithmetic (( … ))', 'arithmetic command');
         return;
       case 'TestClause':
+        this.evaluatesNames = true;
         this.push('[[');
         this.testExpr((cmd as unknown as { X: Node }).X, depth);
         this.push(']]');
@@ -756,6 +792,7 @@ class Renderer {
     const refName = program.includes('/') ? program.slice(program.lastIndexOf('/') + 1) || program : program;
     this.push(escapeName(program));
 
+    if (nameOperands(refName, argv).length > 0) this.evaluatesNames = true;
     const ref: ProgramRef = { program: refName };
     // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
     const rules = tableName(refName);
@@ -1007,7 +1044,13 @@ class Renderer {
   arith(n: Node | null, depth: number): void {
     if (!n) return;
     const t = nodeType(n);
-    if (t === 'Word') return this.wordExpansions(n as Word, depth);
+    this.evaluatesNames = true;
+    if (t === 'Word') {
+      // Quoted text in arithmetic is evaluated again: `$(( 'a[$(id)]' ))`, `${b['$(id)']}`.
+      const lit = wordInfo(n as Word).literal;
+      if (lit !== null && hidesArithmeticCode(lit)) this.hiddenCode('arithmetic evaluates quoted text holding an expansion');
+      return this.wordExpansions(n as Word, depth);
+    }
     if (t === 'BinaryArithm' || t === 'UnaryArithm' || t === 'ParenArithm') {
       const x = n as unknown as { X?: Node | null; Y?: Node | null };
       this.arith(x.X ?? null, depth);
