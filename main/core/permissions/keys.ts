@@ -9,25 +9,35 @@ import type { KeyFlags, Permission } from './types.js';
 
 export { COMMAND_KEY_TOOLS, KeyError, formatKey, keyGrammarOf, parseKey, type KeyGrammar } from './keyGrammar.js';
 
-/** The Permission of a `run_command` call, from the shell classifier (never from string splitting). */
-export function commandPermission(command: string, tool = 'run_command'): Permission {
+/**
+ * The Permission of a `run_command` call, from the shell classifier (never from string splitting).
+ * `cwd`: the folder the command runs in, which its file targets are relative to.
+ */
+export function commandPermission(command: string, tool = 'run_command', cwd?: string): Permission {
   const c = classifyCommand(command);
   if (c.kind === 'invalid') return { kind: 'invalid', reason: c.reason };
   const key = parseKey(c.key);
+  const targets = (flags: KeyFlags): KeyFlags => {
+    if (c.targets && c.targets.length > 0) {
+      flags.targets = c.targets.map((t) => ({ ...t }));
+      if (cwd !== undefined) flags.cwd = cwd;
+    }
+    return flags;
+  };
   if (c.kind === 'simple') {
     const ref = c.subcommand === undefined ? { program: c.program } : { program: c.program, subcommand: c.subcommand };
     // What the package manager may run instead of a script (`pnpm bash`) follows, for deny rules.
     const flags: KeyFlags = { programs: [ref, ...(c.mayRun ?? []).map((p) => ({ ...p }))] };
     if (c.subcommand !== undefined) flags.subcommand = c.subcommand;
     if (c.notes && c.notes.length > 0) flags.notes = [...c.notes];
-    return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags };
+    return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags: targets(flags) };
   }
   const flags: KeyFlags = {
     compound: true,
     programs: c.programs.map((p) => ({ ...p })),
     notes: [c.reason, ...c.notes].filter((n) => n.length > 0),
   };
-  return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags };
+  return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags: targets(flags) };
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/;

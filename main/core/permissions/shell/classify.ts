@@ -152,6 +152,7 @@ import { detectSubcommand, hasSubcommands } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
 import { tableName } from './programNames.js';
+import { utilityTargets, type FileTarget } from './fileTargets.js';
 import { hidesArithmeticCode, hidesSubscriptCode, nameOperands } from './subscripts.js';
 
 export interface ProgramRef {
@@ -175,8 +176,10 @@ export type CommandClass =
       mayRun?: ProgramRef[];
       /** Prompt lines for mayRun. */
       notes?: string[];
+      /** Files named literally that the command writes, deletes or moves (fileTargets.ts). */
+      targets?: FileTarget[];
     }
-  | { kind: 'compound'; key: string; programs: ProgramRef[]; reason: string; notes: string[] }
+  | { kind: 'compound'; key: string; programs: ProgramRef[]; reason: string; notes: string[]; targets?: FileTarget[] }
   | { kind: 'invalid'; key: null; reason: string };
 
 /** Longest command that can still be simple. */
@@ -270,6 +273,7 @@ function simpleResult(argv: string[], subcommand: string | undefined, r: Rendere
     out.mayRun = mayRun.map((p) => ({ ...p }));
     out.notes = [...r.runnerNotes];
   }
+  if (r.targets.length > 0) out.targets = r.targets.map((t) => ({ ...t }));
   return out;
 }
 
@@ -460,6 +464,8 @@ class Renderer {
   readonly tokens: string[] = [];
   readonly programs: ProgramRef[] = [];
   readonly calls: CallFacts[] = [];
+  /** Files named literally that are written, deleted or moved (for deny rules on path keys). */
+  readonly targets: FileTarget[] = [];
   /** Prompt lines about programs a package manager may run instead of a script. */
   readonly runnerNotes: string[] = [];
   private readonly notes: string[] = [];
@@ -483,7 +489,9 @@ class Renderer {
     // Never equal to a simple key: a compound key always carries a structural token.
     if (!STRUCTURAL_CHARS.test(tokens.join('-'))) tokens.push('#' + tag);
     const reason = this.reasons.length ? this.reasons.slice(0, 3).join('; ') : 'not a single literal call';
-    return { kind: 'compound', key: keyFromTokens(tokens), programs: this.programs.map((p) => ({ ...p })), reason, notes: [...this.notes] };
+    const out: CommandClass = { kind: 'compound', key: keyFromTokens(tokens), programs: this.programs.map((p) => ({ ...p })), reason, notes: [...this.notes] };
+    if (this.targets.length > 0) out.targets = this.targets.map((t) => ({ ...t }));
+    return out;
   }
 
   private push(...t: string[]): void {
@@ -706,6 +714,7 @@ class Renderer {
     if (r.Word) this.wordExpansions(r.Word, depth);
     const shown = target ?? 'a file named at run time';
     const reading = r.Op === RedirOp.RdrIn || r.Op === RedirOp.DplIn;
+    if (!reading && target !== null && !info?.brace && !info?.glob) this.targets.push({ path: target, access: 'write' });
     if (reading) this.note(`reads from ${shown} (redirection)`, 'redirection from a file');
     else if (r.Op === RedirOp.AppOut || r.Op === RedirOp.AppAll) this.note(`appends to ${shown} (redirection)`, 'redirection to a file');
     else this.note(`writes to ${shown} (redirection)`, 'redirection to a file');
@@ -880,6 +889,7 @@ class Renderer {
       }
     }
     for (const e of effects) this.effect(e, depth);
+    this.targets.push(...utilityTargets(rules, argv));
     this.finishArgs(infos, words, depth, blockers, facts);
   }
 
@@ -919,6 +929,7 @@ class Renderer {
     if (e.flag) this.push('#' + escapeName(e.flag.replace(/-/g, '_')));
     if (e.value !== undefined) this.push(e.value === null ? UNKNOWN : escapeName(e.value));
     if (e.writes !== undefined) {
+      if (e.writes !== null) this.targets.push({ path: e.writes, access: 'write' });
       this.push('>', e.writes === null ? UNKNOWN : escapeName(e.writes));
       this.note(`writes to ${e.writes ?? 'a file named at run time'} (${e.note})`, e.note);
     } else this.note(e.note, e.note);

@@ -22,7 +22,7 @@
  * final. A command that needs more than MAX_FLIPS flips, or ends with a continuation kept in a
  * comment, is refused.
  */
-import type { File, Node, Redirect, SglQuoted, Word } from './ast.js';
+import type { File, Lit, Node, Redirect, SglQuoted, Word } from './ast.js';
 
 /** A byte range [start, end) of UTF-8 offsets into the parsed text. */
 export interface Span {
@@ -119,7 +119,7 @@ function keepSpans(file: File, comments: Span[], deps: JoinDeps): KeepSpans {
 
 /** A here-document delimiter with any quoting or escaping: its body is taken literally. */
 function quotedDelimiter(w: Word | null): boolean {
-  return !!w && w.Parts.some((p) => p.type !== 'Lit' || (p as { Value: string }).Value.includes('\\'));
+  return !!w && w.Parts.some((p) => p.type !== 'Lit' || (p as Lit).Value.includes('\\'));
 }
 
 type Where = 'none' | 'literal' | 'comment';

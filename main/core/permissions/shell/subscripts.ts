@@ -30,35 +30,31 @@ export function nameOperands(program: string, argv: readonly Arg[]): Arg[] {
   const args = argv.slice(1);
   if (name === 'test' || name === '[') return args.filter((_, i) => i > 0 && (args[i - 1] === '-v' || args[i - 1] === '-R'));
   if (name === 'printf') return optionValues(args, 'v', '');
-  if (name === 'wait') return optionValues(args, 'p', 'fn');
-  if (name === 'read') {
-    const out = optionValues(args, 'a', READ_VALUES + 'ers');
-    return [...out, ...operandsAfterOptions(args, READ_VALUES + 'a')];
-  }
+  if (name === 'wait') return optionValues(args, 'p', '');
+  if (name === 'read') return [...optionValues(args, 'a', READ_VALUES), ...operandsAfterOptions(args, READ_VALUES + 'a')];
   // unset, getopts, mapfile, readarray: every argument may be a name.
   return args;
 }
 
-/** Values of option letter `want` (attached or the next word) in the leading options. */
-function optionValues(args: readonly Arg[], want: string, others: string): Arg[] {
+/**
+ * Values of option letter `want` (attached or the next word) in the leading options; `valued`:
+ * the other letters that take a value. A word computed at run time may be the option: null.
+ */
+function optionValues(args: readonly Arg[], want: string, valued: string): Arg[] {
   const out: Arg[] = [];
   for (let i = 0; i < args.length; i++) {
-    const a = args[i];
+    const a = args[i]!;
     if (a === null) {
       out.push(null);
       continue;
     }
     if (a === '--' || !a.startsWith('-') || a === '-') break;
     for (let j = 1; j < a.length; j++) {
-      if (a[j] === want) {
-        out.push(j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? null));
-        break;
-      }
-      if (!others.includes(a[j]!)) continue;
-      if ('dinNptu'.includes(a[j]!)) {
-        if (j + 1 === a.length) i++;
-        break;
-      }
+      const c = a[j]!;
+      if (c !== want && !valued.includes(c)) continue;
+      const value = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? null);
+      if (c === want) out.push(value);
+      break;
     }
   }
   return out;
@@ -68,7 +64,7 @@ function optionValues(args: readonly Arg[], want: string, others: string): Arg[]
 function operandsAfterOptions(args: readonly Arg[], valued: string): Arg[] {
   let i = 0;
   for (; i < args.length; i++) {
-    const a = args[i];
+    const a = args[i]!;
     if (a === null) return args.slice(i);
     if (a === '--') return args.slice(i + 1);
     if (!a.startsWith('-') || a === '-') break;
