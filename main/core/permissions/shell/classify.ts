@@ -498,12 +498,15 @@ class Renderer {
     this.tokens.push(...t);
   }
 
-  /** Marks code bash runs that no word shows: a subscript or expression evaluated from text. */
-  private hiddenCode(note: string): void {
-    if (this.programs.some((p) => p.program === UNKNOWN) && this.tokens.includes('#subscript')) return;
-    this.push('#subscript', UNKNOWN);
+  /**
+   * Marks code bash runs that no word shows (a subscript or expression evaluated from text, quotes
+   * bash does not honour): `?` in the key (never remembered) and among the programs.
+   */
+  private hiddenCode(note: string, flag = 'subscript'): void {
+    if (this.programs.some((p) => p.program === UNKNOWN) && this.tokens.includes('#' + flag)) return;
+    this.push('#' + flag, UNKNOWN);
     this.programs.push({ program: UNKNOWN });
-    this.note(note, 'evaluates an array subscript or expression given as text');
+    this.note(note, flag === 'subscript' ? 'evaluates an array subscript or expression given as text' : note);
   }
 
   /**
@@ -996,7 +999,7 @@ class Renderer {
     for (const p of w.Parts) this.part(p, depth);
   }
 
-  part(p: Node, depth: number): void {
+  part(p: Node, depth: number, inDouble = false): void {
     const t = nodeType(p);
     switch (t) {
       case 'Lit':
@@ -1011,10 +1014,14 @@ class Renderer {
         return;
       }
       case 'DblQuoted':
-        for (const q of (p as DblQuoted).Parts) this.part(q, depth);
+        for (const q of (p as DblQuoted).Parts) this.part(q, depth, true);
         return;
       case 'ParamExp': {
         const e = p as ParamExp;
+        // Inside double quotes, bash reads '…' in `${x:-'…'}` as plain characters and expands what
+        // is between them; the parser reads single quotes: `"${x:-'$(id)'}"` runs id.
+        if (inDouble && [e.Exp?.Word, e.Repl?.Orig, e.Repl?.With].some((w) => w && quotedExpansion(w)))
+          this.hiddenCode("single quotes inside a double-quoted ${…} are plain characters to bash: the text between them is expanded", 'quoted_expansion');
         const name = e.Param?.Value ?? '';
         this.push('$' + (e.Excl ? '!' : e.Length ? '#' : '') + escapeName(name));
         this.note(`expands the variable ${name}`, 'parameter expansion');
@@ -1090,6 +1097,16 @@ class Renderer {
     this.push(UNKNOWN);
     this.note(`contains a test the classifier does not recognise (${t})`, `unrecognised ${t}`);
   }
+}
+
+/** Single-quoted text holding `$` or a backquote anywhere in a word. */
+function quotedExpansion(w: Word): boolean {
+  let found = false;
+  walk(w, (n) => {
+    if (nodeType(n) === 'SglQuoted' && /[$`]/.test((n as Lit).Value)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /** `2>&1`, `>&2`, `<&0`, `>&-`, `3>&1-`: duplicating or closing a descriptor, not a file. */

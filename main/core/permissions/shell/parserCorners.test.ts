@@ -41,7 +41,7 @@ const CONTINUATIONS: Row[] = [
   ['echo "$(echo a # x\\\nid)"', 'invalid', true, 'the same inside a substitution inside double quotes'],
   ["echo 'a\\\n$(id)'", 'simple', false, 'single quotes keep the continuation: literal text'],
   ["echo $'a\\\n$(id)'", 'compound', false, "$'…' keeps it too"],
-  ['echo "${x:-\'$\\\n(id)\'}"', 'compound', false, "in '…' inside ${…} bash keeps it: $ then \\ is a literal $"],
+  ['echo "${x:-\'$\\\n(id)\'}"', 'unknown', false, "in '…' inside \"${…}\" bash keeps it ($ then \\ is a literal $); the quotes themselves are not honoured: ?"],
   ["cat <<'E'\n$\\\n(id)\nE", 'compound', false, 'a quoted here-document body is literal'],
 ];
 
@@ -71,6 +71,18 @@ const SUBSCRIPTS: Row[] = [
   ['read -r line', 'simple', false, 'ordinary'],
 ];
 
+/** Quotes the parser honours and bash does not: single quotes inside a double-quoted ${…}. */
+const QUOTES: Row[] = [
+  ['echo "${x:-\'$(id)\'}"', 'unknown', true, "'…' in \"${x:-…}\" is plain text to bash: $(id) runs"],
+  ['echo "${x-\'$(id)\'}"', 'unknown', true, 'the same with -'],
+  ['x=1; echo "${x:+\'$(id)\'}"', 'unknown', true, 'the same with :+'],
+  ['echo "${x:=\'$(id)\'}"', 'unknown', true, 'the same with :='],
+  ['echo "${x:-\'`id`\'}"', 'unknown', true, 'backquotes'],
+  ['echo "${x:-\'${y:-$(id)}\'}"', 'unknown', true, 'nested'],
+  ['echo "${x#\'$(id)\'}"', 'unknown', false, 'pattern operators honour the quotes; ? all the same (fail closed)'],
+  ["echo ${x:-'$(id)'}", 'compound', false, 'unquoted ${…}: the single quotes are quotes'],
+];
+
 function verdictOf(command: string): Verdict {
   const c = classifyCommand(command);
   if (c.kind !== 'compound') return c.kind;
@@ -80,7 +92,7 @@ function verdictOf(command: string): Verdict {
 }
 
 describe('parser corners: classifier verdicts', () => {
-  for (const [command, verdict, runsId, why] of [...CONTINUATIONS, ...SUBSCRIPTS]) {
+  for (const [command, verdict, runsId, why] of [...CONTINUATIONS, ...SUBSCRIPTS, ...QUOTES]) {
     it(`${JSON.stringify(command)} → ${verdict} (${why})`, () => {
       expect(verdictOf(command)).toBe(verdict);
       // The fast path never takes these: the parser's verdict is the same.
@@ -143,7 +155,7 @@ describe.skipIf(!BASH)(`parser corners: bash really runs id where the table says
   it('each row, run under bash -c with a stub id', () => {
     const seen: [string, boolean][] = [];
     const claimed: [string, boolean][] = [];
-    [...CONTINUATIONS, ...SUBSCRIPTS].forEach(([command, , runsId], i) => {
+    [...CONTINUATIONS, ...SUBSCRIPTS, ...QUOTES].forEach(([command, , runsId], i) => {
       const mark = path.join(dir, `mark-${i}`);
       const work = mkdtempSync(path.join(dir, 'w-'));
       spawnSync('bash', ['-c', command], {
