@@ -152,6 +152,7 @@ import { detectSubcommand, hasSubcommands } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
 import { tableName } from './programNames.js';
+import { hasContinuation, joinAll, needsPlacing } from './continuations.js';
 import { utilityTargets, type FileTarget } from './fileTargets.js';
 import { hidesArithmeticCode, hidesSubscriptCode, nameOperands } from './subscripts.js';
 
@@ -222,7 +223,9 @@ function classify(command: string, allowFast: boolean): CommandClass {
   }
   if (command.trim() === '' && !hasSuspicious(command)) throw new InvalidCommand('the command is empty');
 
-  const fast = allowFast ? fastPath(command) : undefined;
+  // A command split over lines with nothing that could keep a continuation is what bash reads
+  // once they are joined (continuations.ts): the fast path may take that text.
+  const fast = allowFast ? fastPath(hasContinuation(command) && !needsPlacing(command) ? joinAll(command) : command) : undefined;
   if (fast) return fast;
 
   if (command.includes('#') && /\\\n/.test(command) && commentEndsWithBackslash(command))

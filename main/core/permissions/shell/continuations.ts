@@ -50,6 +50,24 @@ export function hasContinuation(src: string): boolean {
   return src.includes('\\\n');
 }
 
+/**
+ * Whether any continuation could be one bash keeps: only single quotes ('…', $'…'), here-documents
+ * and comments keep one. Without any of `'`, `<<`, `#` in the text, every continuation is joined.
+ */
+export function needsPlacing(src: string): boolean {
+  return /['#]|<</.test(src);
+}
+
+/** The text with every continuation joined (for a text where none can be kept: needsPlacing). */
+export function joinAll(src: string): string {
+  const at = continuationIndices(src);
+  return join(
+    src,
+    at,
+    at.map(() => false),
+  ).text;
+}
+
 /** UTF-16 index of the backslash of every backslash-newline that is not itself escaped (odd run). */
 export function continuationIndices(src: string): number[] {
   const out: number[] = [];

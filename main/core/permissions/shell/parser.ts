@@ -16,7 +16,7 @@
  */
 import { createRequire } from 'node:module';
 import type { File, Node } from './ast.js';
-import { hasContinuation, joinContinuations, type Span } from './continuations.js';
+import { hasContinuation, joinAll, joinContinuations, needsPlacing, type Span } from './continuations.js';
 
 interface GoType {
   string?: string;
@@ -62,8 +62,12 @@ export type ParseResult = { ok: true; file: File; source: string } | { ok: false
  * offsets into the UTF-8 encoding of `source` (used only for the rare hidden-character check).
  * A source with line continuations always comes back with positions.
  */
-export function parseBash(src: string, positions = false): ParseResult {
-  if (hasContinuation(src)) return joinContinuations(src, { parse: parseWithComments, walk });
+export function parseBash(source: string, positions = false): ParseResult {
+  let src = source;
+  if (hasContinuation(src)) {
+    if (needsPlacing(src)) return joinContinuations(src, { parse: parseWithComments, walk });
+    src = joinAll(src);
+  }
   let raw: GoObject;
   try {
     raw = parser.Parse(src, '').__internal_object__;
