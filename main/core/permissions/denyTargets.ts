@@ -36,11 +36,7 @@ export interface DeniedTarget {
 }
 
 /** The deny rule a command's known file targets meet, if any. */
-export function deniedTarget(
-  deny: DenySet,
-  projectRoot: string,
-  p: { key: PermissionKey; flags?: KeyFlags },
-): DeniedTarget | undefined {
+export function deniedTarget(deny: DenySet, projectRoot: string, p: { key: PermissionKey; flags?: KeyFlags }): DeniedTarget | undefined {
   const targets = p.flags?.targets;
   if (!targets || targets.length === 0 || keyGrammarOf(p.key.tool) !== 'command') return undefined;
   for (const t of targets) {

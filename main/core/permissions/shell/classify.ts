@@ -9,7 +9,8 @@
  *              identical entry: no wildcard, no prefix.
  *   invalid  — must never run: empty, comment-only, unparseable, hidden characters.
  *
- * The command is parsed by mvdan/sh (bash variant) and classified from its AST. Classification
+ * The command is parsed by mvdan/sh (bash variant) and classified from its AST, after its line
+ * continuations are joined where bash joins them (continuations.ts). Classification
  * assumes bash runs the command (`bash -c COMMAND`, non-interactive: no aliases, no history
  * expansion); the executor must run it that way.
  *
@@ -47,7 +48,7 @@
  * controls or lone surrogates anywhere; other control, invisible or odd-space characters (CR, VT,
  * FF, backspace, DEL, zero-width, NBSP, U+2028/2029, …) outside quoted argument text; a non-ASCII
  * character in any program word (confusables such as Cyrillic "ѕudo"), at any depth; a comment
- * that ends with a backslash (mvdan-sh joins the next line to it, bash runs that line).
+ * that ends with a backslash (mvdan-sh joins the next line to it, bash runs that line), at any depth.
  * A $'…' word with escapes is never simple; its decoded value is used for the key and the program
  * list (`$'\x72\x6d'` runs rm).
  *
@@ -492,7 +493,13 @@ class Renderer {
     // Never equal to a simple key: a compound key always carries a structural token.
     if (!STRUCTURAL_CHARS.test(tokens.join('-'))) tokens.push('#' + tag);
     const reason = this.reasons.length ? this.reasons.slice(0, 3).join('; ') : 'not a single literal call';
-    const out: CommandClass = { kind: 'compound', key: keyFromTokens(tokens), programs: this.programs.map((p) => ({ ...p })), reason, notes: [...this.notes] };
+    const out: CommandClass = {
+      kind: 'compound',
+      key: keyFromTokens(tokens),
+      programs: this.programs.map((p) => ({ ...p })),
+      reason,
+      notes: [...this.notes],
+    };
     if (this.targets.length > 0) out.targets = this.targets.map((t) => ({ ...t }));
     return out;
   }
@@ -1024,7 +1031,10 @@ class Renderer {
         // Inside double quotes, bash reads '…' in `${x:-'…'}` as plain characters and expands what
         // is between them; the parser reads single quotes: `"${x:-'$(id)'}"` runs id.
         if (inDouble && [e.Exp?.Word, e.Repl?.Orig, e.Repl?.With].some((w) => w && quotedExpansion(w)))
-          this.hiddenCode("single quotes inside a double-quoted ${…} are plain characters to bash: the text between them is expanded", 'quoted_expansion');
+          this.hiddenCode(
+            'single quotes inside a double-quoted ${…} are plain characters to bash: the text between them is expanded',
+            'quoted_expansion',
+          );
         const name = e.Param?.Value ?? '';
         this.push('$' + (e.Excl ? '!' : e.Length ? '#' : '') + escapeName(name));
         this.note(`expands the variable ${name}`, 'parameter expansion');

@@ -159,8 +159,7 @@ function convert(raw: unknown, opts: ConvertOptions): Node | null {
       out[f.name] = convertSlice(v as GoSlice, f.typ, opts);
       if (opts.comments && f.typ.elem?.kind === KIND_STRUCT && (f.name === 'Comments' || f.name === 'Last'))
         collectComments(v as GoSlice, opts.comments);
-    }
-    else if (k === KIND_STRING) out[f.name] = goString(v as string);
+    } else if (k === KIND_STRING) out[f.name] = goString(v as string);
     else if (k >= KIND_BOOL && k <= KIND_FLOAT64) out[f.name] = v;
     // Structs (Pos, Comment) are not needed.
   }

@@ -36,12 +36,17 @@ const CONTINUATIONS: Row[] = [
   ['echo \\\\\nid', 'runs-id', true, 'an escaped backslash before a newline is no continuation: id is the next line'],
   ['cat <<E\n$\\\n(id)\nE', 'runs-id', true, 'an unquoted here-document body joins too'],
   ["cat <<'E'\na\\\nE\nid\nE", 'runs-id', true, 'a quoted here-document keeps it: E ends the body, id runs'],
-  ["bash -c 'echo \"$\\\n(id)\"'", 'runs-id', true, 'the same inside an inner script'],
+  ['bash -c \'echo "$\\\n(id)"\'', 'runs-id', true, 'the same inside an inner script'],
   ['ls # x\\\nid', 'invalid', true, 'a comment ends at the newline in bash; the parser joined it'],
   ['echo "$(echo a # x\\\nid)"', 'invalid', true, 'the same inside a substitution inside double quotes'],
   ["echo 'a\\\n$(id)'", 'simple', false, 'single quotes keep the continuation: literal text'],
   ["echo $'a\\\n$(id)'", 'compound', false, "$'…' keeps it too"],
-  ['echo "${x:-\'$\\\n(id)\'}"', 'unknown', false, "in '…' inside \"${…}\" bash keeps it ($ then \\ is a literal $); the quotes themselves are not honoured: ?"],
+  [
+    'echo "${x:-\'$\\\n(id)\'}"',
+    'unknown',
+    false,
+    'in \'…\' inside "${…}" bash keeps it ($ then \\ is a literal $); the quotes themselves are not honoured: ?',
+  ],
   ["cat <<'E'\n$\\\n(id)\nE", 'compound', false, 'a quoted here-document body is literal'],
 ];
 
@@ -73,7 +78,7 @@ const SUBSCRIPTS: Row[] = [
 
 /** Quotes the parser honours and bash does not: single quotes inside a double-quoted ${…}. */
 const QUOTES: Row[] = [
-  ['echo "${x:-\'$(id)\'}"', 'unknown', true, "'…' in \"${x:-…}\" is plain text to bash: $(id) runs"],
+  ['echo "${x:-\'$(id)\'}"', 'unknown', true, '\'…\' in "${x:-…}" is plain text to bash: $(id) runs'],
   ['echo "${x-\'$(id)\'}"', 'unknown', true, 'the same with -'],
   ['x=1; echo "${x:+\'$(id)\'}"', 'unknown', true, 'the same with :+'],
   ['echo "${x:=\'$(id)\'}"', 'unknown', true, 'the same with :='],

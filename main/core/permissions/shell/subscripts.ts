@@ -15,7 +15,17 @@ import type { Arg } from './options.js';
 import { tableName } from './programNames.js';
 
 /** Builtins that take variable NAMES as arguments (and evaluate a subscript in one). */
-export const NAME_BUILTINS: ReadonlySet<string> = new Set(['test', '[', 'printf', 'read', 'unset', 'wait', 'getopts', 'mapfile', 'readarray']);
+export const NAME_BUILTINS: ReadonlySet<string> = new Set([
+  'test',
+  '[',
+  'printf',
+  'read',
+  'unset',
+  'wait',
+  'getopts',
+  'mapfile',
+  'readarray',
+]);
 
 /** read's options that take a value that is not a name (-a takes a name). */
 const READ_VALUES = 'dinNptu';
