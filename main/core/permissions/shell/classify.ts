@@ -738,12 +738,16 @@ class Renderer {
       // A naked word of declare/export: an option or a name computed at run time.
       if (a.Value) {
         const info = wordInfo(a.Value);
+        const assigned = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(info.literal ?? '')?.[1];
+        if (assigned !== undefined && CODE_VARIABLES.has(assigned))
+          this.hiddenCode(`sets ${assigned}, which bash expands as code`, 'code_variable');
         this.push(info.literal === null ? UNKNOWN : escapeName(info.literal));
         this.wordExpansions(a.Value, depth);
       }
       return;
     }
     const name = a.Name.Value;
+    if (CODE_VARIABLES.has(name)) this.hiddenCode(`sets ${name}, which bash expands as code`, 'code_variable');
     if (a.Naked) {
       this.push('$' + escapeName(name));
       return;
@@ -814,7 +818,10 @@ class Renderer {
     const refName = program.includes('/') ? program.slice(program.lastIndexOf('/') + 1) || program : program;
     this.push(escapeName(program));
 
-    if (nameOperands(refName, argv).length > 0) this.evaluatesNames = true;
+    const names = nameOperands(refName, argv);
+    if (names.length > 0) this.evaluatesNames = true;
+    if (names.some((n) => n !== null && CODE_VARIABLES.has(n)))
+      this.hiddenCode(`${refName} sets a variable bash expands as code`, 'code_variable');
     const ref: ProgramRef = { program: refName };
     // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
     const rules = tableName(refName);
@@ -1038,6 +1045,11 @@ class Renderer {
         const name = e.Param?.Value ?? '';
         this.push('$' + (e.Excl ? '!' : e.Length ? '#' : '') + escapeName(name));
         this.note(`expands the variable ${name}`, 'parameter expansion');
+        // ${!x} reads x's value as a name (a subscript in it is evaluated); ${x@P} expands x's
+        // value as a prompt string, substitutions included: code held in a variable.
+        if (e.Excl) this.evaluatesNames = true;
+        if (e.Exp?.Op === PARAM_TRANSFORM && e.Exp.Word && wordInfo(e.Exp.Word).literal !== 'Q' && wordInfo(e.Exp.Word).literal !== 'a')
+          this.hiddenCode(`\${${name}@…} can expand the value of ${name} as code`, 'prompt_expansion');
         if (e.Index) this.arith(e.Index, depth);
         if (e.Exp?.Word) this.wordExpansions(e.Exp.Word, depth);
         if (e.Repl?.Orig) this.wordExpansions(e.Repl.Orig, depth);
@@ -1111,6 +1123,12 @@ class Renderer {
     this.note(`contains a test the classifier does not recognise (${t})`, `unrecognised ${t}`);
   }
 }
+
+/** The `${x@op}` operator (mvdan-sh's number in this build, probed in parserCorners.test.ts). */
+export const PARAM_TRANSFORM = 84;
+
+/** Variables bash expands as code: PS4 before every traced command (`set -x`). */
+const CODE_VARIABLES = new Set(['PS4']);
 
 /** Single-quoted text holding `$` or a backquote anywhere in a word. */
 function quotedExpansion(w: Word): boolean {

@@ -13,7 +13,9 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import type { CallExpr, ParamExp } from './ast.js';
+import { classifyCommand, classifyCommandViaParser, PARAM_TRANSFORM } from './classify.js';
+import { parseBash } from './parser.js';
 
 type Verdict = 'invalid' | 'runs-id' | 'unknown' | 'compound' | 'simple';
 /** command, expected verdict, does bash run id, why. */
@@ -88,6 +90,19 @@ const QUOTES: Row[] = [
   ["echo ${x:-'$(id)'}", 'compound', false, 'unquoted ${…}: the single quotes are quotes'],
 ];
 
+/** Code held in a variable's value, run by an expansion that reads the value as a name or code. */
+const VALUES: Row[] = [
+  ["x='a[$(id)]'; echo ${!x}", 'unknown', true, '${!x} reads the value as a name: its subscript is evaluated'],
+  ["x='$(id)'; echo ${x@P}", 'unknown', true, '${x@P} expands the value as a prompt string'],
+  ["PS4='$(id)'; set -x; true", 'unknown', true, 'PS4 is expanded before every traced command'],
+  ["export 'PS4=$(id)'; set -x; true", 'unknown', true, 'the same through export'],
+  ["for ((i='a[$(id)]'; i<1; i++)); do :; done", 'unknown', true, 'an arithmetic for loop'],
+  ["x=abc; echo ${x:'a[$(id)]':1}", 'unknown', true, 'a substring offset is arithmetic'],
+  ["declare -i n; n='a[$(id)]'", 'unknown', true, 'assigning an integer variable evaluates the value'],
+  ["echo $[ 'a[$(id)]' ]", 'unknown', true, 'the old $[ ] arithmetic'],
+  ['echo ${x@Q}', 'compound', false, '@Q only quotes'],
+];
+
 function verdictOf(command: string): Verdict {
   const c = classifyCommand(command);
   if (c.kind !== 'compound') return c.kind;
@@ -97,7 +112,7 @@ function verdictOf(command: string): Verdict {
 }
 
 describe('parser corners: classifier verdicts', () => {
-  for (const [command, verdict, runsId, why] of [...CONTINUATIONS, ...SUBSCRIPTS, ...QUOTES]) {
+  for (const [command, verdict, runsId, why] of [...CONTINUATIONS, ...SUBSCRIPTS, ...QUOTES, ...VALUES]) {
     it(`${JSON.stringify(command)} → ${verdict} (${why})`, () => {
       expect(verdictOf(command)).toBe(verdict);
       // The fast path never takes these: the parser's verdict is the same.
@@ -105,6 +120,13 @@ describe('parser corners: classifier verdicts', () => {
       if (runsId) expect(['invalid', 'runs-id', 'unknown']).toContain(verdictOf(command));
     });
   }
+
+  it('reads ${x@op} with the operator number of this parser build', () => {
+    const p = parseBash('echo ${x@P}');
+    if (!p.ok) throw new Error(p.message);
+    const w = (p.file.Stmts[0]!.Cmd as CallExpr).Args[1]!;
+    expect((w.Parts[0] as ParamExp).Exp?.Op).toBe(PARAM_TRANSFORM);
+  });
 
   it('has at least 10 attack rows of each kind', () => {
     expect(CONTINUATIONS.filter((r) => r[2]).length).toBeGreaterThanOrEqual(10);
@@ -160,7 +182,7 @@ describe.skipIf(!BASH)(`parser corners: bash really runs id where the table says
   it('each row, run under bash -c with a stub id', () => {
     const seen: [string, boolean][] = [];
     const claimed: [string, boolean][] = [];
-    [...CONTINUATIONS, ...SUBSCRIPTS, ...QUOTES].forEach(([command, , runsId], i) => {
+    [...CONTINUATIONS, ...SUBSCRIPTS, ...QUOTES, ...VALUES].forEach(([command, , runsId], i) => {
       const mark = path.join(dir, `mark-${i}`);
       const work = mkdtempSync(path.join(dir, 'w-'));
       spawnSync('bash', ['-c', command], {
