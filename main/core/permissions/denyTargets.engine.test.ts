@@ -59,6 +59,14 @@ describe('a deny on write_file:.env refuses shell commands that write .env', () 
     'sudo tee .env',
     "bash -c 'echo x > .env'",
     'ls && echo x > .env',
+    'exec > .env',
+    '{ echo x; } > .env',
+    "echo x > .e''nv",
+    'echo x > /proc/self/cwd/.env',
+    'ln -s .env link',
+    'ln .env hard',
+    'cp -l .env hard',
+    'cp --symbolic-link .env link',
   ])('%s', async (command) => {
     await deny('write_file:.env');
     allowAll();
@@ -78,6 +86,29 @@ describe('a deny on write_file:.env refuses shell commands that write .env', () 
     expectRefused('cp x ../.env', 'write_file:.env', 'sub');
     // sub/.env is another file.
     expect(decide('echo x > .env', 'sub').outcome).toBe('ask');
+  });
+
+  it.each([
+    'cd sub && echo x > ../.env',
+    'cd sub; cp x ../.env',
+    'pushd sub && tee ../.env',
+    '(cd a/b && echo x > ../../.env)',
+    'cd a && cd b && echo x > ../../.env',
+    'cd "$d" && echo x > .env',
+    'cd && echo x > .env',
+    'cd - && echo x > x/../.env',
+    'env -C sub tee ../.env',
+    "bash -c 'cd sub; echo x > ../.env'",
+  ])('a folder change first does not hide the target: %s', async (command) => {
+    await deny('write_file:.env');
+    allowAll();
+    expectRefused(command, 'write_file:.env');
+  });
+
+  it('a folder change leaves other files alone', async () => {
+    await deny('write_file:.env');
+    expect(decide('cd sub && echo x > out.txt').outcome).toBe('ask');
+    expect(decide('cd sub && echo x > ../.env.example').outcome).toBe('ask');
   });
 
   it('a link to the denied file is refused through its real path', async () => {

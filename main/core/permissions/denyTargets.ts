@@ -9,7 +9,10 @@
  *
  * Each target is tried as written (normalised: `./.env`, `dir/../.env`, an absolute path into the
  * project are `.env`) and, when the file or its folder exists, through its real path, so a link
- * to a denied file is refused too.
+ * to a denied file is refused too. A command that changes folder first (`cd sub && echo x >
+ * ../.env`) has its relative targets tried from each folder it names as well; when one is not
+ * known (`cd "$d"`, `cd`, `cd -`, `env -C …`), from anywhere: every tail of the path is tried
+ * (`../x/.env` as `x/.env` and `.env`).
  */
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -39,8 +42,11 @@ export interface DeniedTarget {
 export function deniedTarget(deny: DenySet, projectRoot: string, p: { key: PermissionKey; flags?: KeyFlags }): DeniedTarget | undefined {
   const targets = p.flags?.targets;
   if (!targets || targets.length === 0 || keyGrammarOf(p.key.tool) !== 'command') return undefined;
+  const folders = foldersOf(p.flags?.cwd ?? '.', p.flags?.chdirs ?? []);
   for (const t of targets) {
-    for (const action of actionsOf(projectRoot, p.flags?.cwd, t.path)) {
+    const actions = new Set(folders.known.flatMap((cwd) => actionsOf(projectRoot, cwd, t.path)));
+    if (folders.unknown && !path.isAbsolute(t.path)) for (const tail of tailsOf(t.path)) actions.add(tail);
+    for (const action of actions) {
       for (const tool of TOOLS_OF_ACCESS[t.access]) {
         const entry = deny.match({ key: formatKey(tool, action) });
         if (entry !== undefined)
@@ -51,9 +57,34 @@ export function deniedTarget(deny: DenySet, projectRoot: string, p: { key: Permi
   return undefined;
 }
 
+/**
+ * The folders (project-relative or absolute) relative targets may be relative to: the command's
+ * own, each folder it changes to from there, and the chain of them in order.
+ */
+function foldersOf(cwd: string, chdirs: readonly (string | null)[]): { known: string[]; unknown: boolean } {
+  const known = new Set([cwd]);
+  let chain = cwd;
+  for (const d of chdirs) {
+    if (d === null) return { known: [...known], unknown: true };
+    known.add(path.isAbsolute(d) ? d : path.join(cwd, d));
+    chain = path.isAbsolute(d) ? d : path.join(chain, d);
+    known.add(chain);
+  }
+  return { known: [...known], unknown: false };
+}
+
+/** Every tail of a relative path, `..` and `.` segments dropped: `../x/.env` → `x/.env`, `.env`. */
+function tailsOf(target: string): string[] {
+  const parts = target.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
+  return parts.map((_, i) => parts.slice(i).join('/'));
+}
+
 /** The key actions a target may be known by: lexical, then through real paths. */
 export function actionsOf(projectRoot: string, cwd: string | undefined, target: string): string[] {
-  const expanded = target === '~' || target.startsWith('~/') ? path.join(homedir(), target.slice(1)) : target;
+  // /proc/self/cwd/x is x in the command's folder (not this process's); /proc/self/root/x is /x.
+  const proc = /^\/proc\/(?:self|thread-self|\d+)\/(cwd|root)(?:\/|$)(.*)$/s.exec(target);
+  const unproc = proc ? (proc[1] === 'cwd' ? proc[2] || '.' : '/' + proc[2]) : target;
+  const expanded = unproc === '~' || unproc.startsWith('~/') ? path.join(homedir(), unproc.slice(1)) : unproc;
   const abs = path.resolve(projectRoot, cwd ?? '.', expanded);
   const out = new Set([actionOf(projectRoot, abs)]);
   const real = realOf(abs);

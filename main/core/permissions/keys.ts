@@ -21,6 +21,7 @@ export function commandPermission(command: string, tool = 'run_command', cwd?: s
     if (c.targets && c.targets.length > 0) {
       flags.targets = c.targets.map((t) => ({ ...t }));
       if (cwd !== undefined) flags.cwd = cwd;
+      if (c.chdirs && c.chdirs.length > 0) flags.chdirs = [...c.chdirs];
     }
     return flags;
   };

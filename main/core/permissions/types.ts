@@ -41,6 +41,8 @@ export interface KeyFlags {
    */
   targets?: { path: string; access: 'write' | 'delete' | 'move' }[];
   cwd?: string;
+  /** Folders the command changes to (`cd sub`; null when not known): targets may be relative to them. */
+  chdirs?: (string | null)[];
 }
 
 export type Permission =

@@ -154,7 +154,7 @@ import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
 import { tableName } from './programNames.js';
 import { hasContinuation, joinAll, needsPlacing } from './continuations.js';
-import { utilityTargets, type FileTarget } from './fileTargets.js';
+import { folderChange, utilityTargets, type FileTarget } from './fileTargets.js';
 import { hidesArithmeticCode, hidesSubscriptCode, nameOperands } from './subscripts.js';
 
 export interface ProgramRef {
@@ -180,8 +180,18 @@ export type CommandClass =
       notes?: string[];
       /** Files named literally that the command writes, deletes or moves (fileTargets.ts). */
       targets?: FileTarget[];
+      /** Folders the command changes to before a target may be written (null: not known). */
+      chdirs?: (string | null)[];
     }
-  | { kind: 'compound'; key: string; programs: ProgramRef[]; reason: string; notes: string[]; targets?: FileTarget[] }
+  | {
+      kind: 'compound';
+      key: string;
+      programs: ProgramRef[];
+      reason: string;
+      notes: string[];
+      targets?: FileTarget[];
+      chdirs?: (string | null)[];
+    }
   | { kind: 'invalid'; key: null; reason: string };
 
 /** Longest command that can still be simple. */
@@ -278,6 +288,7 @@ function simpleResult(argv: string[], subcommand: string | undefined, r: Rendere
     out.notes = [...r.runnerNotes];
   }
   if (r.targets.length > 0) out.targets = r.targets.map((t) => ({ ...t }));
+  if (r.chdirs.length > 0) out.chdirs = [...r.chdirs];
   return out;
 }
 
@@ -470,6 +481,8 @@ class Renderer {
   readonly calls: CallFacts[] = [];
   /** Files named literally that are written, deleted or moved (for deny rules on path keys). */
   readonly targets: FileTarget[] = [];
+  /** Folder changes (cd, pushd, env -C …): later relative targets may be relative to them. */
+  readonly chdirs: (string | null)[] = [];
   /** Prompt lines about programs a package manager may run instead of a script. */
   readonly runnerNotes: string[] = [];
   private readonly notes: string[] = [];
@@ -501,6 +514,7 @@ class Renderer {
       notes: [...this.notes],
     };
     if (this.targets.length > 0) out.targets = this.targets.map((t) => ({ ...t }));
+    if (this.chdirs.length > 0) out.chdirs = [...this.chdirs];
     return out;
   }
 
@@ -910,6 +924,8 @@ class Renderer {
     }
     for (const e of effects) this.effect(e, depth);
     this.targets.push(...utilityTargets(rules, argv));
+    const moved = folderChange(rules, argv);
+    if (moved) this.chdirs.push(moved.to);
     this.finishArgs(infos, words, depth, blockers, facts);
   }
 

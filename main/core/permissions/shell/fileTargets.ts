@@ -50,9 +50,13 @@ export function utilityTargets(program: string, argv: readonly Arg[]): FileTarge
   if (spec.kind === 'operands') return operands.filter(known).map((path) => ({ path, access: spec.access! }));
   // cp / mv / ln / install: SOURCE… DEST, or -t DIR SOURCE…; DEST may be a folder, so DEST/base
   // of each source is written too. mv also moves each source away; ln with one operand links
-  // it into the working folder.
+  // it into the working folder. A link (ln, cp -l / -s) is a second name to write the source
+  // through later, so the source counts as written.
   const out: FileTarget[] = [];
-  const sourceAccess = program === 'mv' ? (['move'] as const) : [];
+  const links =
+    program === 'ln' ||
+    (program === 'cp' && (letters.includes('l') || letters.includes('s') || argv.includes('--link') || argv.includes('--symbolic-link')));
+  const sourceAccess: Access[] = program === 'mv' ? ['move'] : links ? ['write'] : [];
   if (program === 'install' && letters.includes('d')) return operands.filter(known).map((path) => ({ path, access: 'write' }));
   let sources = operands;
   if (targetDir !== undefined) {
@@ -69,6 +73,23 @@ export function utilityTargets(program: string, argv: readonly Arg[]): FileTarge
   }
   for (const a of sourceAccess) for (const s of sources) if (known(s)) out.push({ path: s, access: a });
   return out;
+}
+
+/**
+ * A folder change that makes later relative targets relative to another folder: `cd`, `pushd`
+ * (the folder when literal; null for none, `-`, `~…` or a computed one: unknown), `popd` (null),
+ * and wrappers that run their command elsewhere (`env -C DIR`, `sudo -D DIR`: null).
+ */
+export function folderChange(program: string, argv: readonly Arg[]): { to: string | null } | undefined {
+  if (program === 'popd') return { to: null };
+  if (program === 'cd' || program === 'pushd') {
+    const operands = argv.slice(1).filter((a) => a === null || !/^-[LPe@]+$/.test(a));
+    const to = operands[0] === '--' ? operands[1] : operands[0];
+    return { to: to === undefined || to === null || to === '-' || to.startsWith('~') || /^[+-]\d+$/.test(to) ? null : to };
+  }
+  const chdir = { env: /^(-[a-zA-Z]*C|--chdir)/, sudo: /^(-[a-zA-Z]*D|--chdir)/ }[program as 'env' | 'sudo'];
+  if (chdir && argv.slice(1).some((a) => a === null || chdir.test(a))) return { to: null };
+  return undefined;
 }
 
 /** GNU option scan (options may follow operands until `--`). */
