@@ -153,7 +153,7 @@ import { detectSubcommand, hasSubcommands } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
 import { tableName } from './programNames.js';
-import { hasContinuation, joinAll, needsPlacing } from './continuations.js';
+import { COMMENT_CONTINUATION, hasContinuation, joinAll, needsPlacing } from './continuations.js';
 import { folderChange, utilityTargets, type FileTarget } from './fileTargets.js';
 import { hidesArithmeticCode, hidesSubscriptCode, nameOperands } from './subscripts.js';
 
@@ -239,13 +239,11 @@ function classify(command: string, allowFast: boolean): CommandClass {
   const fast = allowFast ? fastPath(hasContinuation(command) && !needsPlacing(command) ? joinAll(command) : command) : undefined;
   if (fast) return fast;
 
-  if (command.includes('#') && /\\\n/.test(command) && commentEndsWithBackslash(command))
-    throw new InvalidCommand(
-      'a comment ends with a backslash: bash ends the comment at the newline and runs the next line, the parser would read it as part of the comment',
-    );
+  if (command.includes('#') && /\\\n/.test(command) && commentEndsWithBackslash(command)) throw new InvalidCommand(COMMENT_CONTINUATION);
 
   const parsed = parseBash(command);
-  if (!parsed.ok) throw new InvalidCommand(`the command does not parse: ${parsed.message}`);
+  if (!parsed.ok)
+    throw new InvalidCommand(parsed.message === COMMENT_CONTINUATION ? parsed.message : `the command does not parse: ${parsed.message}`);
   const file = parsed.file;
   const charNotes = hasSuspicious(command) ? checkHiddenCharacters(command) : [];
   if (file.Stmts.length === 0) throw new InvalidCommand('the command is empty or only a comment');
