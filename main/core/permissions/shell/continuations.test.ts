@@ -23,7 +23,7 @@ describe('joined text', () => {
     expect(p.ok && p.source).toBe('echo "ab"');
   });
 
-  it('keeps a continuation in single quotes, $\'…\' and a quoted here-document', () => {
+  it("keeps a continuation in single quotes, $'…' and a quoted here-document", () => {
     for (const src of ["echo 'a\\\nb'", "echo $'a\\\nb'", "cat <<'E'\na\\\nb\nE"]) {
       const p = parseBash(src);
       expect(p.ok && p.source, src).toBe(src);
@@ -61,11 +61,17 @@ describe.skipIf(!BASH)(`the words are the ones bash passes${BASH ? '' : ' (no ba
     "printf '<%s>' a \\\n b",
     "printf '<%s>' \\\\\\\nx",
     "printf '<%s>' 'it'\\''s\\\n' x\\\ny",
-    "printf '<%s>' \"a\\\\\\\nb\"",
+    'printf \'<%s>\' "a\\\\\\\nb"',
   ])('%s', (command) => {
     const c = classifyCommand(command);
     expect(c.kind).toBe('simple');
     const bash = spawnSync('bash', ['-c', command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).stdout;
-    if (c.kind === 'simple') expect(c.argv.slice(2).map((a) => `<${a}>`).join('')).toBe(bash);
+    if (c.kind === 'simple')
+      expect(
+        c.argv
+          .slice(2)
+          .map((a) => `<${a}>`)
+          .join(''),
+      ).toBe(bash);
   });
 });
