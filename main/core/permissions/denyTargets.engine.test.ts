@@ -165,3 +165,31 @@ describe('deny rules on delete_path and move_path meet rm and mv', () => {
     expect(decide('echo x > out.txt').outcome).toBe('ask');
   });
 });
+
+describe('a command naming a protected file asks every time, whatever is allowed', () => {
+  it.each([
+    'cp x codecoder.json',
+    'mv x ./codecoder.json',
+    'echo {} > codecoder.json',
+    'tee .git/hooks/pre-commit',
+    'cp hook .git/hooks/pre-commit',
+    'ln -sf ../../hook .git/hooks/pre-commit',
+    'install -m 755 hook sub/.git/hooks/post-checkout',
+    'touch .codecoder/x',
+    'rm -rf .git',
+    'cd .git && cp x hooks/pre-commit',
+    'cp x /somewhere/project/codecoder.json',
+  ])('%s', (command) => {
+    allowAll();
+    harness().engine.addSessionEntry('run_command:install');
+    const p = commandPermission(command);
+    expect(p.kind === 'ask' && p.flags?.protectedPath, command).toBe(true);
+    expect(harness().engine.decide(request('run_command', p))).toMatchObject({ outcome: 'ask' });
+  });
+
+  it('other files stay covered by the grant', () => {
+    allowAll();
+    expect(decide('cp x notes/codecoder.json.md')).toMatchObject({ outcome: 'allow' });
+    expect(decide('cp x .github/workflows/ci.yml')).toMatchObject({ outcome: 'allow' });
+  });
+});

@@ -61,7 +61,7 @@ export function deniedTarget(deny: DenySet, projectRoot: string, p: { key: Permi
  * The folders (project-relative or absolute) relative targets may be relative to: the command's
  * own, each folder it changes to from there, and the chain of them in order.
  */
-function foldersOf(cwd: string, chdirs: readonly (string | null)[]): { known: string[]; unknown: boolean } {
+export function foldersOf(cwd: string, chdirs: readonly (string | null)[]): { known: string[]; unknown: boolean } {
   const known = new Set([cwd]);
   let chain = cwd;
   for (const d of chdirs) {

@@ -2,7 +2,9 @@
  * Permission keys: parsing and formatting `tool:action`, and the builders tools use to turn their
  * arguments into a Permission (a shell command through the classifier, a path through realpath).
  */
+import path from 'node:path';
 import { isProtectedPath, resolveInProject } from '../fs/projectPath.js';
+import { foldersOf } from './denyTargets.js';
 import { classifyCommand } from './shell/index.js';
 import { formatKey, parseKey } from './keyGrammar.js';
 import type { KeyFlags, Permission } from './types.js';
@@ -22,6 +24,16 @@ export function commandPermission(command: string, tool = 'run_command', cwd?: s
       flags.targets = c.targets.map((t) => ({ ...t }));
       if (cwd !== undefined) flags.cwd = cwd;
       if (c.chdirs && c.chdirs.length > 0) flags.chdirs = [...c.chdirs];
+      // A command that names a protected file to write, delete or move asks every time, as
+      // write_file does: a `run_command:cp` grant is no grant to overwrite codecoder.json.
+      const folders = foldersOf(cwd ?? '.', c.chdirs ?? []).known;
+      const hit = c.targets.find((t) => folders.some((f) => mayBeProtected(f, t.path)));
+      if (hit) {
+        flags.protectedPath = true;
+        (flags.notes ??= []).unshift(
+          `${hit.path} is protected (codecoder.json, .codecoder, .git): this command is never covered by an allowlist`,
+        );
+      }
     }
     return flags;
   };
@@ -39,6 +51,19 @@ export function commandPermission(command: string, tool = 'run_command', cwd?: s
     notes: [c.reason, ...c.notes].filter((n) => n.length > 0),
   };
   return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags: targets(flags) };
+}
+
+/**
+ * Whether a command's target may be a protected path: resolved from the command's folder when it
+ * stays inside it, and by its names anywhere else (an absolute path, `..` above the folder, a
+ * folder change): a `.git` or `.codecoder` segment or a codecoder.json name.
+ */
+function mayBeProtected(cwd: string, target: string): boolean {
+  const rel = path.posix.normalize(path.posix.join(cwd, target));
+  if (!rel.startsWith('../') && !path.posix.isAbsolute(rel) && isProtectedPath(rel)) return true;
+  const names = target.toLowerCase().split('/');
+  const last = names[names.length - 1] ?? '';
+  return names.includes('.git') || names.includes('.codecoder') || last === 'codecoder.json' || last === 'codecoder.json.lock';
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/;
