@@ -13,6 +13,7 @@
  */
 import type { AuditEntry, AuditLog, AuditQuery, AuditRecord } from './audit.js';
 import { CeilingViolationError, ceilingViolation, stricter } from './ceiling.js';
+import { deniedTarget, type DeniedTarget } from './denyTargets.js';
 import { parseKey } from './keyGrammar.js';
 import { AllowSet, patternProblem, type MatchTarget } from './match.js';
 import type { EntryValue } from './configFile.js';
@@ -138,16 +139,9 @@ export class PermissionEngine implements PermissionGate {
     const target: MatchTarget = p;
     const raw = p.key.raw;
 
-    const denied = this.compiled.deny.match(target);
+    const denied = this.denyRule(p);
     if (denied !== undefined) {
-      return {
-        outcome: 'deny',
-        via: 'deny-rule',
-        key: raw,
-        entry: denied,
-        reason: `refused by the deny rule "${denied}" in codecoder.json`,
-        violations: NO_VIOLATIONS,
-      };
+      return { outcome: 'deny', via: 'deny-rule', key: raw, entry: denied.entry, reason: denied.reason, violations: NO_VIOLATIONS };
     }
     // Protected and outside paths always ask: no allowlist covers them (AllowSet enforces it too).
     if (p.flags?.protectedPath || p.flags?.outsideProject) return { outcome: 'ask', via: 'ask', key: raw, violations: NO_VIOLATIONS };
@@ -241,8 +235,8 @@ export class PermissionEngine implements PermissionGate {
     if (!isAnswer(answer)) return refuse('user-deny', 'the approval prompt returned no valid answer');
 
     // A deny rule added while the prompt was open still wins.
-    const denied = this.compiled.deny.match(p);
-    if (denied !== undefined) return refuse('deny-rule', `refused by the deny rule "${denied}" in codecoder.json`, { entry: denied });
+    const denied = this.denyRule(p);
+    if (denied !== undefined) return refuse('deny-rule', denied.reason, { entry: denied.entry });
 
     const allow = (via: DecidedVia, reason?: string): EngineDecision => ({ allowed: true, via, ...base, ...(reason ? { reason } : {}) });
     const pinnedNote =
@@ -283,6 +277,13 @@ export class PermissionEngine implements PermissionGate {
         }
       }
     }
+  }
+
+  /** The deny rule on the key, or on a file the command is known to write (denyTargets.ts). */
+  private denyRule(p: MatchTarget): DeniedTarget | undefined {
+    const hit = this.compiled.deny.match(p);
+    if (hit !== undefined) return { entry: hit, reason: `refused by the deny rule "${hit}" in codecoder.json` };
+    return deniedTarget(this.compiled.deny, this.deps.projectRoot, p);
   }
 
   private fromVerdict(v: Verdict, asked: boolean): EngineDecision {

@@ -2,32 +2,68 @@
  * Permission keys: parsing and formatting `tool:action`, and the builders tools use to turn their
  * arguments into a Permission (a shell command through the classifier, a path through realpath).
  */
+import path from 'node:path';
 import { isProtectedPath, resolveInProject } from '../fs/projectPath.js';
+import { foldersOf } from './denyTargets.js';
 import { classifyCommand } from './shell/index.js';
 import { formatKey, parseKey } from './keyGrammar.js';
 import type { KeyFlags, Permission } from './types.js';
 
 export { COMMAND_KEY_TOOLS, KeyError, formatKey, keyGrammarOf, parseKey, type KeyGrammar } from './keyGrammar.js';
 
-/** The Permission of a `run_command` call, from the shell classifier (never from string splitting). */
-export function commandPermission(command: string, tool = 'run_command'): Permission {
+/**
+ * The Permission of a `run_command` call, from the shell classifier (never from string splitting).
+ * `cwd`: the folder the command runs in, which its file targets are relative to.
+ */
+export function commandPermission(command: string, tool = 'run_command', cwd?: string): Permission {
   const c = classifyCommand(command);
   if (c.kind === 'invalid') return { kind: 'invalid', reason: c.reason };
   const key = parseKey(c.key);
+  const targets = (flags: KeyFlags): KeyFlags => {
+    if (c.targets && c.targets.length > 0) {
+      flags.targets = c.targets.map((t) => ({ ...t }));
+      if (cwd !== undefined) flags.cwd = cwd;
+      if (c.chdirs && c.chdirs.length > 0) flags.chdirs = [...c.chdirs];
+      // A command that names a protected file to write, delete or move asks every time, as
+      // write_file does: a `run_command:cp` grant is no grant to overwrite codecoder.json.
+      const folders = foldersOf(cwd ?? '.', c.chdirs ?? []).known;
+      const hit = c.targets.find((t) => folders.some((f) => mayBeProtected(f, t.path)));
+      if (hit) {
+        flags.protectedPath = true;
+        (flags.notes ??= []).unshift(
+          `${hit.path} is protected (codecoder.json, .codecoder, .git): this command is never covered by an allowlist`,
+        );
+      }
+    }
+    return flags;
+  };
   if (c.kind === 'simple') {
     const ref = c.subcommand === undefined ? { program: c.program } : { program: c.program, subcommand: c.subcommand };
     // What the package manager may run instead of a script (`pnpm bash`) follows, for deny rules.
     const flags: KeyFlags = { programs: [ref, ...(c.mayRun ?? []).map((p) => ({ ...p }))] };
     if (c.subcommand !== undefined) flags.subcommand = c.subcommand;
     if (c.notes && c.notes.length > 0) flags.notes = [...c.notes];
-    return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags };
+    return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags: targets(flags) };
   }
   const flags: KeyFlags = {
     compound: true,
     programs: c.programs.map((p) => ({ ...p })),
     notes: [c.reason, ...c.notes].filter((n) => n.length > 0),
   };
-  return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags };
+  return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags: targets(flags) };
+}
+
+/**
+ * Whether a command's target may be a protected path: resolved from the command's folder when it
+ * stays inside it, and by its names anywhere else (an absolute path, `..` above the folder, a
+ * folder change): a `.git` or `.codecoder` segment or a codecoder.json name.
+ */
+function mayBeProtected(cwd: string, target: string): boolean {
+  const rel = path.posix.normalize(path.posix.join(cwd, target));
+  if (!rel.startsWith('../') && !path.posix.isAbsolute(rel) && isProtectedPath(rel)) return true;
+  const names = target.toLowerCase().split('/');
+  const last = names[names.length - 1] ?? '';
+  return names.includes('.git') || names.includes('.codecoder') || last === 'codecoder.json' || last === 'codecoder.json.lock';
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/;

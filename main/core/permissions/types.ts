@@ -34,6 +34,15 @@ export interface KeyFlags {
   programs?: { program: string; subcommand?: string; runBy?: string }[];
   /** For simple shell keys: the subcommand (git push → push). */
   subcommand?: string;
+  /**
+   * For shell keys: files named literally that the command writes, deletes or moves (paths as
+   * written), and the folder it runs in (`cwd`, project-relative; the root when absent). Deny
+   * rules on path keys meet them (denyTargets.ts): a deny on `write_file:.env` refuses `echo x > .env`.
+   */
+  targets?: { path: string; access: 'write' | 'delete' | 'move' }[];
+  cwd?: string;
+  /** Folders the command changes to (`cd sub`; null when not known): targets may be relative to them. */
+  chdirs?: (string | null)[];
 }
 
 export type Permission =

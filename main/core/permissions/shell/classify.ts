@@ -9,7 +9,8 @@
  *              identical entry: no wildcard, no prefix.
  *   invalid  — must never run: empty, comment-only, unparseable, hidden characters.
  *
- * The command is parsed by mvdan/sh (bash variant) and classified from its AST. Classification
+ * The command is parsed by mvdan/sh (bash variant) and classified from its AST, after its line
+ * continuations are joined where bash joins them (continuations.ts). Classification
  * assumes bash runs the command (`bash -c COMMAND`, non-interactive: no aliases, no history
  * expansion); the executor must run it that way.
  *
@@ -47,7 +48,7 @@
  * controls or lone surrogates anywhere; other control, invisible or odd-space characters (CR, VT,
  * FF, backspace, DEL, zero-width, NBSP, U+2028/2029, …) outside quoted argument text; a non-ASCII
  * character in any program word (confusables such as Cyrillic "ѕudo"), at any depth; a comment
- * that ends with a backslash (mvdan-sh joins the next line to it, bash runs that line).
+ * that ends with a backslash (mvdan-sh joins the next line to it, bash runs that line), at any depth.
  * A $'…' word with escapes is never simple; its decoded value is used for the key and the program
  * list (`$'\x72\x6d'` runs rm).
  *
@@ -152,6 +153,9 @@ import { detectSubcommand, hasSubcommands } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { isWrapper, wrapperEffects } from './wrappers.js';
 import { tableName } from './programNames.js';
+import { COMMENT_CONTINUATION, hasContinuation, joinAll, needsPlacing } from './continuations.js';
+import { folderChange, utilityTargets, type FileTarget } from './fileTargets.js';
+import { hidesArithmeticCode, hidesSubscriptCode, nameOperands } from './subscripts.js';
 
 export interface ProgramRef {
   program: string;
@@ -174,8 +178,20 @@ export type CommandClass =
       mayRun?: ProgramRef[];
       /** Prompt lines for mayRun. */
       notes?: string[];
+      /** Files named literally that the command writes, deletes or moves (fileTargets.ts). */
+      targets?: FileTarget[];
+      /** Folders the command changes to before a target may be written (null: not known). */
+      chdirs?: (string | null)[];
     }
-  | { kind: 'compound'; key: string; programs: ProgramRef[]; reason: string; notes: string[] }
+  | {
+      kind: 'compound';
+      key: string;
+      programs: ProgramRef[];
+      reason: string;
+      notes: string[];
+      targets?: FileTarget[];
+      chdirs?: (string | null)[];
+    }
   | { kind: 'invalid'; key: null; reason: string };
 
 /** Longest command that can still be simple. */
@@ -218,22 +234,23 @@ function classify(command: string, allowFast: boolean): CommandClass {
   }
   if (command.trim() === '' && !hasSuspicious(command)) throw new InvalidCommand('the command is empty');
 
-  const fast = allowFast ? fastPath(command) : undefined;
+  // A command split over lines with nothing that could keep a continuation is what bash reads
+  // once they are joined (continuations.ts): the fast path may take that text.
+  const fast = allowFast ? fastPath(hasContinuation(command) && !needsPlacing(command) ? joinAll(command) : command) : undefined;
   if (fast) return fast;
 
-  if (command.includes('#') && /\\\n/.test(command) && commentEndsWithBackslash(command))
-    throw new InvalidCommand(
-      'a comment ends with a backslash: bash ends the comment at the newline and runs the next line, the parser would read it as part of the comment',
-    );
+  if (command.includes('#') && /\\\n/.test(command) && commentEndsWithBackslash(command)) throw new InvalidCommand(COMMENT_CONTINUATION);
 
   const parsed = parseBash(command);
-  if (!parsed.ok) throw new InvalidCommand(`the command does not parse: ${parsed.message}`);
+  if (!parsed.ok)
+    throw new InvalidCommand(parsed.message === COMMENT_CONTINUATION ? parsed.message : `the command does not parse: ${parsed.message}`);
   const file = parsed.file;
   const charNotes = hasSuspicious(command) ? checkHiddenCharacters(command) : [];
   if (file.Stmts.length === 0) throw new InvalidCommand('the command is empty or only a comment');
 
   const r = new Renderer();
   r.stmts(file.Stmts, 0);
+  r.subscriptData(file);
 
   const simple = charNotes.length === 0 && command.length <= MAX_SIMPLE_LENGTH ? simpleVerdict(file, r) : undefined;
   if (simple) return simple;
@@ -268,6 +285,8 @@ function simpleResult(argv: string[], subcommand: string | undefined, r: Rendere
     out.mayRun = mayRun.map((p) => ({ ...p }));
     out.notes = [...r.runnerNotes];
   }
+  if (r.targets.length > 0) out.targets = r.targets.map((t) => ({ ...t }));
+  if (r.chdirs.length > 0) out.chdirs = [...r.chdirs];
   return out;
 }
 
@@ -402,7 +421,9 @@ function checkHiddenCharacters(command: string): string[] {
   // Parsed again with positions: only commands holding such characters pay for them.
   const parsed = parseBash(command, true);
   if (!parsed.ok) throw new InvalidCommand(`the command does not parse: ${parsed.message}`);
-  const toIndex = byteToIndexMap(command);
+  // Positions refer to the parsed text (line continuations joined), which holds the same characters.
+  const text = parsed.source;
+  const toIndex = byteToIndexMap(text);
   const quoted: [number, number][] = [];
   const programWords: [number, number][] = [];
   const range = (n: Node): [number, number] => [toIndex(n.pos ?? 0), toIndex(n.end ?? 0)];
@@ -419,7 +440,7 @@ function checkHiddenCharacters(command: string): string[] {
   }
   const inside = (i: number, ranges: [number, number][]) => ranges.some(([a, b]) => i >= a && i < b);
   const notes: string[] = [];
-  for (const { index, char } of suspiciousAt(command)) {
+  for (const { index, char } of suspiciousAt(text)) {
     if (inside(index, quoted) && !inside(index, programWords)) {
       if (!isEmojiGlue(char)) notes.push(`contains ${describeChar(char)} inside quoted text`);
       continue;
@@ -456,12 +477,22 @@ class Renderer {
   readonly tokens: string[] = [];
   readonly programs: ProgramRef[] = [];
   readonly calls: CallFacts[] = [];
+  /** Files named literally that are written, deleted or moved (for deny rules on path keys). */
+  readonly targets: FileTarget[] = [];
+  /** Folder changes (cd, pushd, env -C …): later relative targets may be relative to them. */
+  readonly chdirs: (string | null)[] = [];
   /** Prompt lines about programs a package manager may run instead of a script. */
   readonly runnerNotes: string[] = [];
   private readonly notes: string[] = [];
   private readonly reasons: string[] = [];
   /** Appended as "#tag" when the tokens alone carry no structural character. */
   private tag = 'compound';
+  /**
+   * Something evaluates text as a variable name or an arithmetic expression (let, (( )), $(( )),
+   * [[ ]], declare, a subscript, a name builtin): a variable's value, set anywhere in the command,
+   * may then hold a subscript that runs code (subscripts.ts).
+   */
+  evaluatesNames = false;
 
   note(text: string, reason?: string): void {
     if (!this.notes.includes(text)) this.notes.push(text);
@@ -473,11 +504,49 @@ class Renderer {
     // Never equal to a simple key: a compound key always carries a structural token.
     if (!STRUCTURAL_CHARS.test(tokens.join('-'))) tokens.push('#' + tag);
     const reason = this.reasons.length ? this.reasons.slice(0, 3).join('; ') : 'not a single literal call';
-    return { kind: 'compound', key: keyFromTokens(tokens), programs: this.programs.map((p) => ({ ...p })), reason, notes: [...this.notes] };
+    const out: CommandClass = {
+      kind: 'compound',
+      key: keyFromTokens(tokens),
+      programs: this.programs.map((p) => ({ ...p })),
+      reason,
+      notes: [...this.notes],
+    };
+    if (this.targets.length > 0) out.targets = this.targets.map((t) => ({ ...t }));
+    if (this.chdirs.length > 0) out.chdirs = [...this.chdirs];
+    return out;
   }
 
   private push(...t: string[]): void {
     this.tokens.push(...t);
+  }
+
+  /**
+   * Marks code bash runs that no word shows (a subscript or expression evaluated from text, quotes
+   * bash does not honour): `?` in the key (never remembered) and among the programs.
+   */
+  private hiddenCode(note: string, flag = 'subscript'): void {
+    if (this.programs.some((p) => p.program === UNKNOWN) && this.tokens.includes('#' + flag)) return;
+    this.push('#' + flag, UNKNOWN);
+    this.programs.push({ program: UNKNOWN });
+    this.note(note, flag === 'subscript' ? 'evaluates an array subscript or expression given as text' : note);
+  }
+
+  /**
+   * After the walk: when names or expressions are evaluated anywhere, any literal word holding a
+   * `[` with an expansion after it may reach one (`x='a[$(id)]'; echo $((x))`).
+   */
+  subscriptData(file: File): void {
+    // Once a `?` is listed, every program deny applies and no answer is remembered: nothing to add.
+    if (!this.evaluatesNames || this.programs.some((p) => p.program === UNKNOWN)) return;
+    let found = false;
+    walk(file, (n) => {
+      if (found) return false;
+      if (nodeType(n) !== 'Word') return true;
+      const lit = wordInfo(n as Word).literal;
+      if (lit !== null && hidesSubscriptCode(lit)) found = true;
+      return !found;
+    });
+    if (found) this.hiddenCode('a literal holds an array subscript with an expansion, and the command evaluates names or arithmetic');
   }
 
   // Statements and commands.
@@ -603,6 +672,7 @@ class Renderer {
       case 'DeclClause': {
         const d = cmd as DeclClause;
         const variant = d.Variant.Value;
+        this.evaluatesNames = true;
         this.push(escapeName(variant) + '(');
         for (const a of d.Args) this.assign(a, depth, true);
         this.push(')');
@@ -622,6 +692,7 @@ class Renderer {
         this.note('contains arithmetic (( … ))', 'arithmetic command');
         return;
       case 'TestClause':
+        this.evaluatesNames = true;
         this.push('[[');
         this.testExpr((cmd as unknown as { X: Node }).X, depth);
         this.push(']]');
@@ -668,6 +739,7 @@ class Renderer {
     if (r.Word) this.wordExpansions(r.Word, depth);
     const shown = target ?? 'a file named at run time';
     const reading = r.Op === RedirOp.RdrIn || r.Op === RedirOp.DplIn;
+    if (!reading && target !== null && !info?.brace && !info?.glob) this.targets.push({ path: target, access: 'write' });
     if (reading) this.note(`reads from ${shown} (redirection)`, 'redirection from a file');
     else if (r.Op === RedirOp.AppOut || r.Op === RedirOp.AppAll) this.note(`appends to ${shown} (redirection)`, 'redirection to a file');
     else this.note(`writes to ${shown} (redirection)`, 'redirection to a file');
@@ -678,12 +750,16 @@ class Renderer {
       // A naked word of declare/export: an option or a name computed at run time.
       if (a.Value) {
         const info = wordInfo(a.Value);
+        const assigned = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(info.literal ?? '')?.[1];
+        if (assigned !== undefined && CODE_VARIABLES.has(assigned))
+          this.hiddenCode(`sets ${assigned}, which bash expands as code`, 'code_variable');
         this.push(info.literal === null ? UNKNOWN : escapeName(info.literal));
         this.wordExpansions(a.Value, depth);
       }
       return;
     }
     const name = a.Name.Value;
+    if (CODE_VARIABLES.has(name)) this.hiddenCode(`sets ${name}, which bash expands as code`, 'code_variable');
     if (a.Naked) {
       this.push('$' + escapeName(name));
       return;
@@ -754,6 +830,10 @@ class Renderer {
     const refName = program.includes('/') ? program.slice(program.lastIndexOf('/') + 1) || program : program;
     this.push(escapeName(program));
 
+    const names = nameOperands(refName, argv);
+    if (names.length > 0) this.evaluatesNames = true;
+    if (names.some((n) => n !== null && CODE_VARIABLES.has(n)))
+      this.hiddenCode(`${refName} sets a variable bash expands as code`, 'code_variable');
     const ref: ProgramRef = { program: refName };
     // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
     const rules = tableName(refName);
@@ -841,6 +921,9 @@ class Renderer {
       }
     }
     for (const e of effects) this.effect(e, depth);
+    this.targets.push(...utilityTargets(rules, argv));
+    const moved = folderChange(rules, argv);
+    if (moved) this.chdirs.push(moved.to);
     this.finishArgs(infos, words, depth, blockers, facts);
   }
 
@@ -880,6 +963,7 @@ class Renderer {
     if (e.flag) this.push('#' + escapeName(e.flag.replace(/-/g, '_')));
     if (e.value !== undefined) this.push(e.value === null ? UNKNOWN : escapeName(e.value));
     if (e.writes !== undefined) {
+      if (e.writes !== null) this.targets.push({ path: e.writes, access: 'write' });
       this.push('>', e.writes === null ? UNKNOWN : escapeName(e.writes));
       this.note(`writes to ${e.writes ?? 'a file named at run time'} (${e.note})`, e.note);
     } else this.note(e.note, e.note);
@@ -946,7 +1030,7 @@ class Renderer {
     for (const p of w.Parts) this.part(p, depth);
   }
 
-  part(p: Node, depth: number): void {
+  part(p: Node, depth: number, inDouble = false): void {
     const t = nodeType(p);
     switch (t) {
       case 'Lit':
@@ -961,13 +1045,25 @@ class Renderer {
         return;
       }
       case 'DblQuoted':
-        for (const q of (p as DblQuoted).Parts) this.part(q, depth);
+        for (const q of (p as DblQuoted).Parts) this.part(q, depth, true);
         return;
       case 'ParamExp': {
         const e = p as ParamExp;
+        // Inside double quotes, bash reads '…' in `${x:-'…'}` as plain characters and expands what
+        // is between them; the parser reads single quotes: `"${x:-'$(id)'}"` runs id.
+        if (inDouble && [e.Exp?.Word, e.Repl?.Orig, e.Repl?.With].some((w) => w && quotedExpansion(w)))
+          this.hiddenCode(
+            'single quotes inside a double-quoted ${…} are plain characters to bash: the text between them is expanded',
+            'quoted_expansion',
+          );
         const name = e.Param?.Value ?? '';
         this.push('$' + (e.Excl ? '!' : e.Length ? '#' : '') + escapeName(name));
         this.note(`expands the variable ${name}`, 'parameter expansion');
+        // ${!x} reads x's value as a name (a subscript in it is evaluated); ${x@P} expands x's
+        // value as a prompt string, substitutions included: code held in a variable.
+        if (e.Excl) this.evaluatesNames = true;
+        if (e.Exp?.Op === PARAM_TRANSFORM && e.Exp.Word && wordInfo(e.Exp.Word).literal !== 'Q' && wordInfo(e.Exp.Word).literal !== 'a')
+          this.hiddenCode(`\${${name}@…} can expand the value of ${name} as code`, 'prompt_expansion');
         if (e.Index) this.arith(e.Index, depth);
         if (e.Exp?.Word) this.wordExpansions(e.Exp.Word, depth);
         if (e.Repl?.Orig) this.wordExpansions(e.Repl.Orig, depth);
@@ -1005,7 +1101,13 @@ class Renderer {
   arith(n: Node | null, depth: number): void {
     if (!n) return;
     const t = nodeType(n);
-    if (t === 'Word') return this.wordExpansions(n as Word, depth);
+    this.evaluatesNames = true;
+    if (t === 'Word') {
+      // Quoted text in arithmetic is evaluated again: `$(( 'a[$(id)]' ))`, `${b['$(id)']}`.
+      const lit = wordInfo(n as Word).literal;
+      if (lit !== null && hidesArithmeticCode(lit)) this.hiddenCode('arithmetic evaluates quoted text holding an expansion');
+      return this.wordExpansions(n as Word, depth);
+    }
     if (t === 'BinaryArithm' || t === 'UnaryArithm' || t === 'ParenArithm') {
       const x = n as unknown as { X?: Node | null; Y?: Node | null };
       this.arith(x.X ?? null, depth);
@@ -1034,6 +1136,22 @@ class Renderer {
     this.push(UNKNOWN);
     this.note(`contains a test the classifier does not recognise (${t})`, `unrecognised ${t}`);
   }
+}
+
+/** The `${x@op}` operator (mvdan-sh's number in this build, probed in parserCorners.test.ts). */
+export const PARAM_TRANSFORM = 84;
+
+/** Variables bash expands as code: PS4 before every traced command (`set -x`). */
+const CODE_VARIABLES = new Set(['PS4']);
+
+/** Single-quoted text holding `$` or a backquote anywhere in a word. */
+function quotedExpansion(w: Word): boolean {
+  let found = false;
+  walk(w, (n) => {
+    if (nodeType(n) === 'SglQuoted' && /[$`]/.test((n as Lit).Value)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /** `2>&1`, `>&2`, `<&0`, `>&-`, `3>&1-`: duplicating or closing a descriptor, not a file. */

@@ -14,6 +14,7 @@ import { awkProgramDanger, sedScriptDanger } from './scriptScanners.js';
 import { matchDangerousLong, scanOptions, type Arg, type OptItem, type OptionGrammar } from './options.js';
 import { packageExecEffects, yarnExecEffects, type ExecFront } from './packageExec.js';
 import { isYarnFolderWord } from './yarnWorkspaces.js';
+import { hidesSubscriptCode, NAME_BUILTINS, nameOperands } from './subscripts.js';
 
 /** `program` is the name the check was looked up under (canonical: `pn` is pnpm). */
 type Check = (argv: readonly Arg[], sub: { subcommand?: string; index?: number }, program: string) => Effect[];
@@ -1458,7 +1459,9 @@ function yq(argv: readonly Arg[]): Effect[] {
 
 function subscriptNames(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const out: Effect[] = String(argv[0]) === 'mapfile' || String(argv[0]) === 'readarray' ? builtinCallbacks(argv) : [];
-  if (argv.slice(1).some((a) => a !== null && /\[[^\]]*[$`]/.test(a)))
+  // Any `[` with an expansion after it in a name: behind a nested subscript, a quoted or an escaped
+  // `]` too; a name computed at run time may hold one.
+  if (nameOperands(String(argv[0]), argv).some((a) => a === null || hidesSubscriptCode(a)))
     out.push(exec('subscript', opaque(), `${String(argv[0])} evaluates an array subscript, which can run a command substitution`));
   void sub;
   return out;
@@ -1808,7 +1811,7 @@ const CHECKS: Readonly<Record<string, Check>> = {
   },
   // Builtins that take a variable NAME evaluate an array subscript in it as arithmetic, which runs
   // command substitutions: `test -v 'a[$(id)]'`, `printf -v 'a[$(id)]' x`, `read 'a[$(id)]'`.
-  ...Object.fromEntries(['test', 'printf', 'read', 'unset', 'wait', 'getopts', 'mapfile', 'readarray'].map((n) => [n, subscriptNames])),
+  ...Object.fromEntries([...NAME_BUILTINS].map((n) => [n, subscriptNames])),
   // ip netns exec NS cmd / ip -b batch file.
   ip: (argv) =>
     argv.some((a) => a === 'exec' || a === null) || argv.some((a) => a === '-b' || a === '-batch' || a === '-force')

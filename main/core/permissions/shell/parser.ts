@@ -10,9 +10,13 @@
  *   parse. Converting immediately also makes the tree safe to hold while inner scripts
  *   (`bash -c '…'`) are parsed.
  * Parse errors throw in the package; here they come back as a value with the parser's message.
+ *
+ * A source holding a line continuation (backslash-newline) is joined first, where bash joins it
+ * (continuations.ts): the tree is always the one of the text bash tokenizes.
  */
 import { createRequire } from 'node:module';
 import type { File, Node } from './ast.js';
+import { hasContinuation, joinAll, joinContinuations, needsPlacing, type Span } from './continuations.js';
 
 interface GoType {
   string?: string;
@@ -47,23 +51,46 @@ interface SyntaxModule {
 const require = createRequire(import.meta.url);
 const syntax = (require('mvdan-sh') as { syntax: SyntaxModule }).syntax;
 const parser = syntax.NewParser(syntax.KeepComments(false), syntax.Variant(syntax.LangBash));
+/** Keeps comments: only to place line continuations (continuations.ts). */
+const commentParser = syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash));
 
-export type ParseResult = { ok: true; file: File } | { ok: false; message: string };
+/** `source`: the text the tree describes (line continuations joined as bash joins them). */
+export type ParseResult = { ok: true; file: File; source: string } | { ok: false; message: string };
 
 /**
  * Parses bash source into a plain AST. With `positions`, every node also gets `pos`/`end`: byte
- * offsets into the UTF-8 encoding of `src` (used only for the rare hidden-character check).
+ * offsets into the UTF-8 encoding of `source` (used only for the rare hidden-character check).
+ * A source with line continuations always comes back with positions.
  */
-export function parseBash(src: string, positions = false): ParseResult {
+export function parseBash(source: string, positions = false): ParseResult {
+  let src = source;
+  if (hasContinuation(src)) {
+    if (needsPlacing(src)) return joinContinuations(src, { parse: parseWithComments, walk });
+    src = joinAll(src);
+  }
   let raw: GoObject;
   try {
     raw = parser.Parse(src, '').__internal_object__;
   } catch (e) {
     return { ok: false, message: parseErrorMessage(e) };
   }
-  const file = convert(raw, positions);
+  const file = convert(raw, { positions });
   if (!file || file.type !== 'File') return { ok: false, message: 'the parser returned no file' };
-  return { ok: true, file: file as unknown as File };
+  return { ok: true, file: file as unknown as File, source: src };
+}
+
+/** A parse with positions and the byte span of every comment (`#` to the end of its text). */
+function parseWithComments(src: string): { ok: true; file: File; comments: Span[] } | { ok: false; message: string } {
+  let raw: GoObject;
+  try {
+    raw = commentParser.Parse(src, '').__internal_object__;
+  } catch (e) {
+    return { ok: false, message: parseErrorMessage(e) };
+  }
+  const comments: Span[] = [];
+  const file = convert(raw, { positions: true, comments });
+  if (!file || file.type !== 'File') return { ok: false, message: 'the parser returned no file' };
+  return { ok: true, file: file as unknown as File, comments };
 }
 
 /** The bare parse, without converting the tree (the benchmark's baseline). */
@@ -108,7 +135,15 @@ function goString(s: string): string {
   return /[\u0080-\u00ff]/.test(s) ? Buffer.from(s, 'latin1').toString('utf8') : s;
 }
 
-function convert(raw: unknown, positions: boolean): Node | null {
+interface ConvertOptions {
+  positions: boolean;
+  /** Collects comment spans when given (the parser must keep comments). */
+  comments?: Span[];
+}
+
+const KIND_STRUCT = 25;
+
+function convert(raw: unknown, opts: ConvertOptions): Node | null {
   if (raw === null || raw === undefined) return null;
   const obj = raw as GoObject;
   const ctor = obj.constructor;
@@ -119,26 +154,40 @@ function convert(raw: unknown, positions: boolean): Node | null {
   for (const f of ctor.elem.fields) {
     const v = obj[f.prop];
     const k = f.typ.kind;
-    if (k === KIND_PTR || k === KIND_INTERFACE) out[f.name] = convert(v, positions);
-    else if (k === KIND_SLICE) out[f.name] = convertSlice(v as GoSlice, f.typ, positions);
-    else if (k === KIND_STRING) out[f.name] = goString(v as string);
+    if (k === KIND_PTR || k === KIND_INTERFACE) out[f.name] = convert(v, opts);
+    else if (k === KIND_SLICE) {
+      out[f.name] = convertSlice(v as GoSlice, f.typ, opts);
+      if (opts.comments && f.typ.elem?.kind === KIND_STRUCT && (f.name === 'Comments' || f.name === 'Last'))
+        collectComments(v as GoSlice, opts.comments);
+    } else if (k === KIND_STRING) out[f.name] = goString(v as string);
     else if (k >= KIND_BOOL && k <= KIND_FLOAT64) out[f.name] = v;
     // Structs (Pos, Comment) are not needed.
   }
-  if (positions && typeof obj.Pos === 'function' && typeof obj.End === 'function') {
+  if (opts.positions && typeof obj.Pos === 'function' && typeof obj.End === 'function') {
     out.pos = obj.Pos().offs;
     out.end = obj.End().offs;
   }
   return out as unknown as Node;
 }
 
-function convertSlice(s: GoSlice, typ: GoType, positions: boolean): unknown[] {
+/** Comment structs (`Hash` position, `Text` after the #): span from the # to the end of the text. */
+function collectComments(s: GoSlice, out: Span[]): void {
+  if (!s || !s.$array) return;
+  for (let i = 0; i < s.$length; i++) {
+    const c = s.$array[s.$offset + i] as { Hash?: { offs?: number }; Text?: string } | undefined;
+    const start = c?.Hash?.offs;
+    // Text is a Go string: one JS character per UTF-8 byte.
+    if (typeof start === 'number' && typeof c?.Text === 'string') out.push({ start, end: start + 1 + c.Text.length });
+  }
+}
+
+function convertSlice(s: GoSlice, typ: GoType, opts: ConvertOptions): unknown[] {
   const out: unknown[] = [];
   if (!s || !s.$array) return out;
   const ek = typ.elem?.kind;
   if (ek !== KIND_PTR && ek !== KIND_INTERFACE) return out;
   for (let i = 0; i < s.$length; i++) {
-    const n = convert(s.$array[s.$offset + i], positions);
+    const n = convert(s.$array[s.$offset + i], opts);
     if (n) out.push(n);
   }
   return out;

@@ -8,7 +8,8 @@ export type CommandTool = 'run_command' | 'run_sandboxed' | 'run_container';
  * decides program, subcommand and compound-ness; only the tool prefix differs
  * (`run_command:git`, `run_sandboxed:git`, `run_container:git`), so a grant for one environment
  * never covers another. Invalid input (unparseable, NUL, …) stays invalid and never runs.
+ * `cwd` (the tool's argument) is what the command's file targets are relative to.
  */
-export function commandToolPermission(tool: CommandTool, command: string): Permission {
-  return commandPermission(command, tool);
+export function commandToolPermission(tool: CommandTool, command: string, cwd?: string): Permission {
+  return commandPermission(command, tool, cwd);
 }

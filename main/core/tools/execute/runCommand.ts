@@ -54,7 +54,7 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
     environment: 'shell',
     parameters: runCommandArgs,
     keyTemplate: 'run_command:<program>',
-    permission: (args) => commandToolPermission('run_command', args.command),
+    permission: (args) => commandToolPermission('run_command', args.command, args.cwd),
     async execute(args, ctx) {
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       const logPath = await newLogPath(ctx.logDir, 'run_command');
