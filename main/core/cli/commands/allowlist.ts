@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import type { CliIo } from '../main.js';
+import { cliTools } from '../toolRegistry.js';
 import { CONFIG_FILE } from '../../permissions/configFile.js';
-import { cliEnvironmentOfKey } from '../../permissions/cliTools.js';
 import { readConfigFile } from '../../permissions/projectConfig.js';
 import { compileProject } from '../../permissions/projectLevel.js';
 
@@ -58,7 +58,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const doc = read.exists && read.result.ok ? read.result.doc : { allowlist: [], deny: [] };
-  const compiled = compileProject(doc, cliEnvironmentOfKey);
+  const compiled = compileProject(doc, cliTools(path.resolve(project), io.env).environmentOfKey);
   const { violations, issues } = compiled.report;
 
   if (sub === 'validate') {

@@ -1,14 +1,17 @@
 /**
  * `codecoder check --project DIR [--grant KEY=session|project]… TOOL ARGS_JSON`: a dry run of the
  * permission engine against the project's codecoder.json. Never asks, never executes, never writes.
+ * TOOL is any of the app's 26 tools; its arguments are validated and keyed by the tool itself
+ * (`tool.permission()`, which may resolve paths or, for web_fetch, the host name).
  * Prints {"decision","via","key","violations"} (plus "entry"/"reason" when known). A --grant above
  * the ceiling (a shell key at project scope) exits 1 with the CeilingViolation.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../main.js';
+import { cliTools } from '../toolRegistry.js';
+import { TOOL_NAMES, parseToolArgs } from '../../tools/registry.js';
 import { MemoryAuditLog } from '../../permissions/audit.js';
-import { CLI_TOOLS, cliEnvironmentOfKey } from '../../permissions/cliTools.js';
 import { PermissionEngine, type Grant } from '../../permissions/engine.js';
 import { ProjectConfig } from '../../permissions/projectConfig.js';
 import { systemClock } from '../../permissions/types.js';
@@ -16,7 +19,7 @@ import { systemClock } from '../../permissions/types.js';
 export const summary = 'dry-run a tool call through the permission engine (never executes)';
 
 const USAGE = `usage: codecoder check --project DIR [--grant KEY=session|project]... TOOL ARGS_JSON
-tools: ${Object.keys(CLI_TOOLS).join(', ')}
+tools: ${TOOL_NAMES.join(', ')}
 example: codecoder check --project . run_command '{"command":"git status"}'
 `;
 
@@ -57,18 +60,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const [toolName, argsJson = '{}', ...extra] = positional;
   if (!toolName) return fail('missing TOOL');
   if (extra.length) return fail(`unexpected arguments: ${extra.join(' ')} (quote ARGS_JSON as one argument)`);
-  const tool = CLI_TOOLS[toolName];
-  if (!tool) return fail(`unknown tool "${toolName}"`);
+  if (!(TOOL_NAMES as readonly string[]).includes(toolName)) return fail(`unknown tool "${toolName}"`);
   let rawArgs: unknown;
   try {
     rawArgs = JSON.parse(argsJson);
   } catch (err) {
     return fail(`ARGS_JSON is not valid JSON: ${(err as Error).message}`);
-  }
-  const parsed = tool.parameters.safeParse(rawArgs);
-  if (!parsed.success) {
-    const why = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`).join('; ');
-    return fail(`invalid arguments for ${toolName}: ${why}`);
   }
 
   let root: string;
@@ -77,6 +74,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } catch (err) {
     return fail(`cannot open the project ${project ?? '.'}: ${(err as Error).message}`);
   }
+  const { registry, environmentOfKey } = cliTools(root, io.env);
+  const tool = registry.get(toolName)!;
+  // The same validation as a model's call: a bad field is named, and nothing is checked.
+  const parsed = parseToolArgs(tool, rawArgs);
+  if (!parsed.ok) return fail(parsed.error);
   const config = await ProjectConfig.open({ projectRoot: root });
   const err = config.snapshot().error;
   if (err) io.stderr.write(`codecoder check: warning: ${err.message}; the project allowlist counts as empty\n`);
@@ -88,12 +90,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     clock: systemClock,
     config,
     audit: new MemoryAuditLog(),
-    environmentOfKey: cliEnvironmentOfKey,
+    environmentOfKey,
   });
 
   let result;
   try {
-    const permission = await tool.permission(parsed.data, root);
+    const permission = await tool.permission(parsed.args, { projectRoot: root });
     result = engine.dryRun({ tool: toolName, environment: tool.environment, permission }, grants);
   } catch (e) {
     return fail((e as Error).message);
