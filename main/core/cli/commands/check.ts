@@ -9,6 +9,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../main.js';
+import { jsonText, shown } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
 import { TOOL_NAMES, parseToolArgs } from '../../tools/registry.js';
 import { MemoryAuditLog } from '../../permissions/audit.js';
@@ -28,7 +29,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const grants: Grant[] = [];
   const positional: string[] = [];
   const fail = (msg: string): number => {
-    io.stderr.write(`codecoder check: ${msg}\n${USAGE}`);
+    io.stderr.write(`codecoder check: ${shown(msg)}\n${USAGE}`);
     return 2;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -81,7 +82,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (!parsed.ok) return fail(parsed.error);
   const config = await ProjectConfig.open({ projectRoot: root });
   const err = config.snapshot().error;
-  if (err) io.stderr.write(`codecoder check: warning: ${err.message}; the project allowlist counts as empty\n`);
+  if (err) io.stderr.write(`codecoder check: warning: ${shown(err.message)}; the project allowlist counts as empty\n`);
   const engine = new PermissionEngine({
     projectRoot: root,
     asker: async () => {
@@ -100,10 +101,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } catch (e) {
     return fail((e as Error).message);
   }
-  io.stdout.write(JSON.stringify(result) + '\n');
+  io.stdout.write(jsonText(result) + '\n');
   const grantViolations = engine.checkGrants(grants).violations;
   if (grantViolations.length) {
-    for (const v of grantViolations) io.stderr.write(`${v.message}\n`);
+    for (const v of grantViolations) io.stderr.write(`${shown(v.message)}\n`);
     return 1;
   }
   return 0;

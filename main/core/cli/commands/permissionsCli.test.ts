@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from '../../tools/registry.js';
+import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { main } from '../main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -226,6 +227,52 @@ describe('the CLI knows all 26 tools (the app registry, not a stand-in)', () => 
     expect(JSON.parse(fetch.out)).toMatchObject({ decision: 'allow', via: 'project', entry: 'web_fetch:*' });
     const usage = await cli(['check', '--help']);
     for (const name of TOOL_NAMES) expect(usage.out).toContain(name);
+  });
+});
+
+describe('keys and messages from codecoder.json are printed escaped', () => {
+  // ESC sequences (clear the screen, move the cursor), C1 CSI and a bidi override that JSON.stringify
+  // leaves raw, and a newline that would fake a line of validate output.
+  const CLEAR = '\x1b[2J\x1b[H';
+  const FAKE = '\nall good: 0 CeilingViolation(s), 0 other problem(s)';
+  const hidden = (s: string) => hasHiddenCharacters(s, { keepNewlines: true });
+  const lines = (s: string) => s.split('\n').filter(Boolean);
+
+  it('allowlist validate and list', async () => {
+    await config(
+      JSON.stringify({
+        allowlist: { [`write_file:/etc/${CLEAR}x`]: 'AlwaysThisProject', [`launch:${FAKE}`]: 'AlwaysThisProject' },
+        deny: ['write_file:a\u009b31m\u202eb'],
+      }),
+    );
+    const v = await cli(['allowlist', 'validate', '--project', root]);
+    expect(v.code).toBe(1);
+    expect(hidden(v.out + v.err)).toBe(false);
+    expect(v.out).toContain('/etc/\\x1b[2J\\x1b[Hx');
+    expect(v.out).toContain('launch:\\x0aall good');
+    expect(lines(v.out)).toHaveLength(3);
+    const human = await cli(['allowlist', 'list', '--project', root]);
+    expect(hidden(human.out)).toBe(false);
+    expect(human.out).toContain('write_file:a\\x9b31m\\u202eb  [active]');
+    const json = await cli(['allowlist', 'list', '--project', root, '--json']);
+    expect(hidden(json.out)).toBe(false);
+    expect(JSON.parse(json.out).deny[0].key).toBe('write_file:a\u009b31m\u202eb');
+  });
+
+  it('a malformed file: the error naming the bad key', async () => {
+    await config(JSON.stringify({ deny: [`${CLEAR}no colon`] }));
+    const m = await cli(['allowlist', 'validate', '--project', root]);
+    expect(m.code).toBe(2);
+    expect(hidden(m.err)).toBe(false);
+    expect(m.err).toContain('\\x1b[2J\\x1b[Hno colon');
+  });
+
+  it('check: the JSON result and the warnings', async () => {
+    await config(JSON.stringify({ deny: [`${CLEAR}no colon`] }));
+    const r = await cli(['check', '--project', root, 'write_file', JSON.stringify({ path: 'a\u009bb\u202e', content: '' })]);
+    expect(hidden(r.out + r.err)).toBe(false);
+    expect(r.err).toContain('\\x1b[2J');
+    expect(JSON.parse(r.out).key).toBe('write_file:a\u009bb\u202e');
   });
 });
 

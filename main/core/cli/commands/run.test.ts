@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../main.js';
+import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { run } from './run.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -104,5 +105,29 @@ describe('codecoder run', () => {
     expect(code).toBe(1);
     expect(t.err()).toContain('[invalid_key]');
     expect(t.err() + t.out()).not.toContain('very-secret');
+  });
+
+  it('prints what the model and the project say escaped: no ESC sequence reaches the terminal', async () => {
+    const dir = await project();
+    const script = path.join(dir, 'esc.llm.json');
+    await writeFile(
+      script,
+      JSON.stringify({
+        turns: [
+          {
+            text: 'hello\x1b[2J\x1b[H\u009b31m\u202e',
+            toolCalls: [{ name: 'write_file', input: { path: 'x\x1b[H.txt', content: '' } }],
+          },
+          { text: 'done' },
+        ],
+      }),
+    );
+    const t = io();
+    const code = await run(['--project', dir, '--llm-script', script, '--on-ask', 'deny', 'go'], t.cli);
+    expect(code).toBe(3);
+    const all = t.out() + t.err();
+    expect(hasHiddenCharacters(all, { keepNewlines: true })).toBe(false);
+    expect(t.out()).toContain('hello\\x1b[2J\\x1b[H\\x9b31m\\u202e');
+    expect(t.err()).toContain('write_file:x\\x1b[H.txt');
   });
 });
