@@ -283,9 +283,10 @@ class GlobAlternation<T> {
     let size = 0;
     const flush = (): void => {
       if (members.length === 0) return;
-      const res = members.map((i) => this.list[i]!.re);
-      const re = res.length === 1 ? res[0]! : new RegExp(`^(?:${res.map((m) => `(?:${m.source})`).join('|')})`, res[0]!.flags);
-      chunks.push([re, members]);
+      const combined = members.length > 1 ? alternation(members.map((i) => this.list[i]!.re)) : this.list[members[0]!]!.re;
+      if (combined) chunks.push([combined, members]);
+      // Valid globs that do not combine (an engine limit): each tested alone, never a failed load.
+      else for (const i of members) chunks.push([this.list[i]!.re, [i]]);
       members = [];
       size = 0;
     };
@@ -348,6 +349,15 @@ class GlobAlternation<T> {
 const PLAIN_GLOB = /^[A-Za-z0-9_.\-*?/]*$/;
 /** Globs per set before trigrams are used: below it, the alternations alone are as fast. */
 const INDEX_FROM = 256;
+
+/** One anchored RegExp for globs of the same flags, each already anchored; undefined if V8 refuses it. */
+function alternation(res: RegExp[]): RegExp | undefined {
+  try {
+    return new RegExp(`^(?:${res.map((m) => `(?:${m.source})`).join('|')})`, res[0]!.flags);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Source characters per alternation: hundreds of typical globs, far below V8's limits. */
 const CHUNK_SOURCE_CHARS = 8 * 1024;
