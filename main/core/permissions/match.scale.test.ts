@@ -91,7 +91,24 @@ describe('globs tested through shared alternations still match exactly as each g
   });
 
   it('with hundreds of globs (trigram index + alternations) the answer is the first glob that matches, as picomatch says', () => {
-    const piece = fc.constantFrom('ab', 'abc', 'Bcd', 'x.t', '*', '?', '/', '**/', '[ab]', '{a,bc}', 'cd-e');
+    const piece = fc.constantFrom(
+      'ab',
+      'abc',
+      'Bcd',
+      'x.t',
+      '*',
+      '?',
+      '/',
+      '**/',
+      '[ab]',
+      '[!a]',
+      '{a,bc}',
+      '{abc,d}x',
+      'cd-e',
+      '[a-c]bcd',
+      '{ab}',
+      'abc{',
+    );
     const glob = fc.array(piece, { minLength: 1, maxLength: 5 }).map((p) => p.join(''));
     const pathArb = fc
       .array(fc.constantFrom('a', 'b', 'c', 'd', 'B', 'C', '.', 't', 'x', '/', '-', 'e'), { minLength: 1, maxLength: 12 })

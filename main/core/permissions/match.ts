@@ -242,7 +242,7 @@ const DIR_GLOBSTAR = /^([^*?[\]{}()!+@\\]+)\/\*\*$/;
  *   chunk of its own: inside an alternation `\1` or `\k<x>` would name another glob's group, and the
  *   prefilter could miss a match.
  * - Past INDEX_FROM globs (only a generated or hostile file has that many for one tool), each glob
- *   that is only literals, `*`, `?` and `/` is indexed by three characters it cannot match without
+ *   whose fixed text is plain (see plainForm) is indexed by three characters it cannot match without
  *   (a trigram of its literal text): a path tests only the globs under its own trigrams, so neither
  *   a decision nor V8's compilation of the RegExps on first use grows with the number of globs.
  * The first matching glob in file order wins either way.
@@ -325,10 +325,11 @@ class GlobAlternation<T> {
 
   /** Among the glob's required trigrams, the one fewest globs use so far; undefined if it has none. */
   private rarestTrigram(glob: string, trigrams: Map<string, number[]>): string | undefined {
-    if (!PLAIN_GLOB.test(glob)) return undefined;
+    const plain = plainForm(glob);
+    if (plain === undefined) return undefined;
     let best: string | undefined;
     let bestCount = Infinity;
-    for (const run of glob.split(/[*?/]+/)) {
+    for (const run of plain.split(/[*?/]+/)) {
       const r = this.nocase ? run.toLowerCase() : run;
       for (let i = 0; i + 3 <= r.length; i++) {
         const tri = r.slice(i, i + 3);
@@ -341,12 +342,21 @@ class GlobAlternation<T> {
 }
 
 /**
- * Globs whose every character is a literal picomatch copies as is, or `*`, `?`, `/`: each literal run
- * between them must appear in any path the glob matches. Any other character (brackets, braces,
- * parentheses, escapes, extglob and regex-like marks) can make text optional, so such a glob is never
- * indexed. Literals are ASCII: case-insensitively (no `u` flag) an ASCII letter matches only ASCII.
+ * The glob with what it matches variably written as wildcards, when every other character is a literal
+ * picomatch copies as is: then each literal run between `*`, `?` and `/` must appear in any path the
+ * glob matches. A bracket class `[…]` is one character (`?`); a brace group `{a,b}` (innermost first)
+ * is text that varies (`*`). Anything else (parentheses, escapes, extglob and regex-like marks, an
+ * unclosed bracket or brace) can make text optional, so such a glob is not indexed (undefined).
+ * Literals are ASCII: case-insensitively (no `u` flag) an ASCII letter matches only ASCII.
  */
+function plainForm(glob: string): string | undefined {
+  let g = glob.replace(BRACKET_CLASS, '?');
+  for (let prev = ''; prev !== g;) [prev, g] = [g, g.replace(BRACE_GROUP, '*')];
+  return PLAIN_GLOB.test(g) ? g : undefined;
+}
 const PLAIN_GLOB = /^[A-Za-z0-9_.\-*?/]*$/;
+const BRACKET_CLASS = /\[[^\][\\]+\]/g;
+const BRACE_GROUP = /\{[^{}[\]\\]*\}/g;
 /** Globs per set before trigrams are used: below it, the alternations alone are as fast. */
 const INDEX_FROM = 256;
 
