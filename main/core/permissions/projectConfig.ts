@@ -208,8 +208,8 @@ export class ProjectConfig {
   private async editUnderLock(edit: ConfigEdit): Promise<void> {
     let compromised: Error | undefined;
     let release: () => Promise<void>;
-    const foreign = await foreignLock(`${this.file}.lock`);
-    if (foreign) throw new ConfigWriteRefused(foreign);
+    const shipped = await foreignLock(`${this.file}.lock`);
+    if (shipped) throw new ConfigWriteRefused(shipped);
     try {
       release = await lockfile.lock(this.file, {
         realpath: false,
