@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shown } from './output.js';
 
 /** A CLI subcommand: `main/core/cli/commands/<name>.ts` exporting `run(argv, io)` and `summary`. */
 export interface CliIo {
@@ -36,14 +37,14 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     return name ? 0 : 2;
   }
   if (!names.includes(name)) {
-    io.stderr.write(`codecoder: unknown command '${name}'. Try: ${names.join(', ')}\n`);
+    io.stderr.write(`codecoder: unknown command '${shown(name)}'. Try: ${names.join(', ')}\n`);
     return 2;
   }
   const cmd = (await import(path.join(commandsDir, `${name}.ts`))) as CliCommand;
   try {
     return await cmd.run(rest, io);
   } catch (err) {
-    io.stderr.write(`codecoder ${name}: ${(err as Error).message}\n`);
+    io.stderr.write(`codecoder ${name}: ${shown((err as Error).message)}\n`);
     return 2;
   }
 }

@@ -17,6 +17,11 @@ import { KeyError, parseKey } from './keyGrammar.js';
 export const CONFIG_FILE = 'codecoder.json';
 /** 1 MiB: a real allowlist is a few KB; anything bigger is a mistake or an attack on the parser. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
+/**
+ * The format itself needs 2 levels; other tools' fields get room to spare. Deeper is refused before
+ * any recursive walk (jsonc-parser's tree, the duplicate check): 6,000 levels overflowed the stack.
+ */
+export const MAX_CONFIG_DEPTH = 64;
 
 export type EntryValue = 'AlwaysThisProject' | 'AlwaysThisSession';
 export const ENTRY_VALUES: readonly EntryValue[] = ['AlwaysThisProject', 'AlwaysThisSession'];
@@ -111,6 +116,10 @@ export function parseConfigText(full: string): ParseResult {
   if (text.trim().length === 0) {
     return { ok: false, error: errorAt(text, 0, 'the file is empty (expected a JSON object, e.g. {"allowlist": {}})') };
   }
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) {
+    return { ok: false, error: errorAt(text, deep, `nested deeper than ${MAX_CONFIG_DEPTH} levels (codecoder.json needs 2)`) };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
@@ -192,6 +201,23 @@ export function parseConfigText(full: string): ParseResult {
     // Any other field is someone else's: kept on write, ignored here.
   }
   return { ok: true, doc, text: full, bom };
+}
+
+/** The offset of the first '{' or '[' past MAX_CONFIG_DEPTH (outside strings), in one iterative pass. */
+function tooDeepAt(text: string): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > MAX_CONFIG_DEPTH) return i;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return undefined;
 }
 
 function keyProblem(key: string): string | undefined {

@@ -96,12 +96,42 @@ export function patternProblem(key: PermissionKey, use: PatternUse): string | un
       return `"${key.raw}" names a protected path (codecoder.json, .codecoder/, .git/): those always ask`;
     }
   }
+  const glob = stripDotSlash(a);
+  if (!picomatch.scan(glob).isGlob) return undefined;
   try {
-    picomatch(stripDotSlash(a));
+    compileGlob(glob, use);
   } catch (err) {
     return `"${key.raw}" is not a valid glob: ${(err as Error).message}`;
   }
   return undefined;
+}
+
+/**
+ * picomatch options per use. `debug` makes picomatch throw on a glob it cannot turn into a valid
+ * RegExp instead of silently matching nothing (a deny rule that refuses nothing must be reported).
+ */
+const GLOB_OPTIONS: Record<PatternUse, picomatch.PicomatchOptions> = {
+  allow: { dot: false, debug: true },
+  deny: { dot: true, nocase: true, debug: true },
+};
+
+/**
+ * Each glob is compiled once per load: `patternProblem` (validation, at load) and the sets built
+ * right after share the RegExp. Bounded so a string of hostile files cannot grow it without end.
+ */
+const compiledGlobs = new Map<string, RegExp>();
+const MAX_COMPILED_GLOBS = 50_000;
+
+/** The glob's RegExp (non-global, so sharing it is safe). Throws when picomatch cannot compile it. */
+function compileGlob(glob: string, use: PatternUse): RegExp {
+  const k = `${use}\0${glob}`;
+  let re = compiledGlobs.get(k);
+  if (!re) {
+    re = picomatch.makeRe(glob, GLOB_OPTIONS[use]);
+    if (compiledGlobs.size >= MAX_COMPILED_GLOBS) compiledGlobs.clear();
+    compiledGlobs.set(k, re);
+  }
+  return re;
 }
 
 function stripDotSlash(a: string): string {
@@ -140,29 +170,31 @@ function unsafePathAction(a: string): boolean {
 class GlobIndex<T> {
   /** `dir/**` entries (the common case) by their literal directory: matched by walking up, no RegExp. */
   private readonly dirs = new Map<string, T>();
-  private readonly byFirst = new Map<string, [T, (s: string) => boolean][]>();
-  private readonly byLast = new Map<string, [T, (s: string) => boolean][]>();
-  private readonly rest: [T, (s: string) => boolean][] = [];
+  private readonly byFirst = new Map<string, GlobAlternation<T>>();
+  private readonly byLast = new Map<string, GlobAlternation<T>>();
+  private readonly rest = new GlobAlternation<T>(false);
   size = 0;
-
-  constructor(private readonly nocase: boolean) {}
 
   add(pattern: string, value: T): void {
     this.size++;
     const dir = DIR_GLOBSTAR.exec(pattern)?.[1];
-    if (dir !== undefined && !this.nocase && !picomatch.scan(dir).isGlob) {
+    if (dir !== undefined && !picomatch.scan(dir).isGlob) {
       if (!this.dirs.has(dir)) this.dirs.set(dir, value);
       return;
     }
     const scan = picomatch.scan(pattern);
-    // makeRe + RegExp.test: picomatch's matcher allocates a result object per call; this is the hot path.
-    const re = picomatch.makeRe(pattern, this.nocase ? { dot: true, nocase: true } : { dot: false });
-    const entry: [T, (s: string) => boolean] = [value, (s) => re.test(s)];
+    // RegExp.test: picomatch's matcher allocates a result object per call; this is the hot path.
+    const re = compileGlob(pattern, 'allow');
     const last = lastSegment(pattern);
-    const norm = (x: string) => (this.nocase ? x.toLowerCase() : x);
-    if (scan.base) push(this.byFirst, norm(firstSegment(scan.base)), entry);
-    else if (last && !last.includes('\\') && !picomatch.scan(last).isGlob) push(this.byLast, norm(last), entry);
-    else this.rest.push(entry);
+    if (scan.base) bucket(this.byFirst, firstSegment(scan.base), false).add(value, pattern, re);
+    else if (last && !last.includes('\\') && !picomatch.scan(last).isGlob) bucket(this.byLast, last, false).add(value, pattern, re);
+    else this.rest.add(value, pattern, re);
+  }
+
+  seal(): void {
+    for (const b of this.byFirst.values()) b.seal();
+    for (const b of this.byLast.values()) b.seal();
+    this.rest.seal();
   }
 
   find(a: string): T | undefined {
@@ -177,42 +209,170 @@ class GlobIndex<T> {
         if (hit !== undefined && a.charCodeAt(i + 1) !== 46 && !a.includes('/.', i + 1) && i + 1 < a.length) return hit;
       }
     }
-    const first = this.byFirst.size ? this.byFirst.get(this.nocase ? firstSegment(a).toLowerCase() : firstSegment(a)) : undefined;
-    if (first) for (const [v, test] of first) if (test(a)) return v;
-    const last = this.byLast.size ? this.byLast.get(this.nocase ? lastSegment(a).toLowerCase() : lastSegment(a)) : undefined;
-    if (last) for (const [v, test] of last) if (test(a)) return v;
-    for (const [v, test] of this.rest) if (test(a)) return v;
-    return undefined;
+    const first = this.byFirst.size ? this.byFirst.get(firstSegment(a))?.find(a) : undefined;
+    if (first !== undefined) return first;
+    const last = this.byLast.size ? this.byLast.get(lastSegment(a))?.find(a) : undefined;
+    if (last !== undefined) return last;
+    return this.rest.length ? this.rest.find(a) : undefined;
   }
+}
+
+function bucket<T>(m: Map<string, GlobAlternation<T>>, k: string, nocase: boolean): GlobAlternation<T> {
+  let b = m.get(k);
+  if (!b) m.set(k, (b = new GlobAlternation<T>(nocase)));
+  return b;
+}
+
+function bucketOf<K, V>(m: Map<K, V[]>, k: K): V[] {
+  let b = m.get(k);
+  if (!b) m.set(k, (b = []));
+  return b;
 }
 
 const DIR_GLOBSTAR = /^([^*?[\]{}()!+@\\]+)\/\*\*$/;
 
 /**
- * Deny globs are few: one alternation of all of them answers the common "not denied" case with a
- * single RegExp test; only on a hit are they tried one by one to name the pattern.
+ * Many globs tested as few RegExps, built once when the set is complete (`seal`): rebuilding one
+ * alternation on every add was quadratic (4,000 hostile deny globs took minutes).
+ *
+ * - Alternations: chunks of globs (bounded source size: one huge RegExp risks V8's limits) answer the
+ *   common "no match" with one test per chunk; only on a hit are that chunk's globs tried one by one.
+ *   Each chunk is anchored (`^`: every picomatch source starts with one), so a miss costs one try per
+ *   chunk, not one per position. A glob whose RegExp holds a backreference or a named group keeps a
+ *   chunk of its own: inside an alternation `\1` or `\k<x>` would name another glob's group, and the
+ *   prefilter could miss a match.
+ * - Past INDEX_FROM globs (only a generated or hostile file has that many for one tool), each glob
+ *   whose fixed text is plain (see plainForm) is indexed by three characters it cannot match without
+ *   (a trigram of its literal text): a path tests only the globs under its own trigrams, so neither
+ *   a decision nor V8's compilation of the RegExps on first use grows with the number of globs.
+ * The first matching glob in file order wins either way.
  */
-class CombinedGlobs {
-  private readonly list: [string, RegExp][] = [];
-  private any: RegExp | undefined;
+class GlobAlternation<T> {
+  private readonly list: { value: T; glob: string; re: RegExp }[] = [];
+  /** Alternations over the globs not in `trigrams`: [prefilter, their indexes, ascending]. */
+  private chunks: [RegExp, number[]][] | undefined;
+  private trigrams: Map<string, number[]> | undefined;
 
-  add(pattern: string, raw: string): void {
-    this.list.push([raw, picomatch.makeRe(pattern, { dot: true, nocase: true })]);
-    this.any = new RegExp(this.list.map(([, re]) => `(?:${re.source})`).join('|'), 'i');
+  /** `nocase`: the globs were compiled case-insensitively (deny), so trigrams compare in lower case. */
+  constructor(private readonly nocase: boolean) {}
+
+  get length(): number {
+    return this.list.length;
   }
 
-  find(a: string): string | undefined {
-    if (!this.any?.test(a)) return undefined;
-    for (const [raw, re] of this.list) if (re.test(a)) return raw;
+  add(value: T, glob: string, re: RegExp): void {
+    this.list.push({ value, glob, re });
+    this.chunks = undefined;
+  }
+
+  seal(): void {
+    let rest = this.list.map((_, i) => i);
+    this.trigrams = undefined;
+    if (this.list.length > INDEX_FROM) {
+      const trigrams = new Map<string, number[]>();
+      rest = [];
+      for (let i = 0; i < this.list.length; i++) {
+        const tri = this.rarestTrigram(this.list[i]!.glob, trigrams);
+        if (tri === undefined) rest.push(i);
+        else bucketOf(trigrams, tri).push(i);
+      }
+      this.trigrams = trigrams;
+    }
+    const chunks: [RegExp, number[]][] = [];
+    let members: number[] = [];
+    let size = 0;
+    const flush = (): void => {
+      if (members.length === 0) return;
+      const combined = members.length > 1 ? alternation(members.map((i) => this.list[i]!.re)) : this.list[members[0]!]!.re;
+      if (combined) chunks.push([combined, members]);
+      // Valid globs that do not combine (an engine limit): each tested alone, never a failed load.
+      else for (const i of members) chunks.push([this.list[i]!.re, [i]]);
+      members = [];
+      size = 0;
+    };
+    for (const i of rest) {
+      const re = this.list[i]!.re;
+      const alone = !re.source.startsWith('^') || NOT_COMBINABLE.test(re.source);
+      const prev = members.length ? this.list[members[members.length - 1]!]!.re : undefined;
+      if (alone || (prev && prev.flags !== re.flags) || (size > 0 && size + re.source.length > CHUNK_SOURCE_CHARS)) flush();
+      members.push(i);
+      size += re.source.length + 5;
+      if (alone) flush();
+    }
+    flush();
+    this.chunks = chunks;
+  }
+
+  find(a: string): T | undefined {
+    if (!this.chunks) this.seal();
+    let best = -1;
+    if (this.trigrams) {
+      const k = this.nocase ? a.toLowerCase() : a;
+      for (let i = 0; i + 3 <= k.length; i++) {
+        const hits = this.trigrams.get(k.slice(i, i + 3));
+        if (hits) for (const j of hits) if ((best < 0 || j < best) && this.list[j]!.re.test(a)) best = j;
+      }
+    }
+    for (const [any, members] of this.chunks!) {
+      if (best >= 0 && members[0]! > best) break;
+      if (!any.test(a)) continue;
+      const hit = members.find((j) => this.list[j]!.re.test(a));
+      if (hit !== undefined && (best < 0 || hit < best)) best = hit;
+      if (hit !== undefined) break;
+    }
+    return best < 0 ? undefined : this.list[best]!.value;
+  }
+
+  /** Among the glob's required trigrams, the one fewest globs use so far; undefined if it has none. */
+  private rarestTrigram(glob: string, trigrams: Map<string, number[]>): string | undefined {
+    const plain = plainForm(glob);
+    if (plain === undefined) return undefined;
+    let best: string | undefined;
+    let bestCount = Infinity;
+    for (const run of plain.split(/[*?/]+/)) {
+      const r = this.nocase ? run.toLowerCase() : run;
+      for (let i = 0; i + 3 <= r.length; i++) {
+        const tri = r.slice(i, i + 3);
+        const n = trigrams.get(tri)?.length ?? 0;
+        if (n < bestCount) [best, bestCount] = [tri, n];
+      }
+    }
+    return best;
+  }
+}
+
+/**
+ * The glob with what it matches variably written as wildcards, when every other character is a literal
+ * picomatch copies as is: then each literal run between `*`, `?` and `/` must appear in any path the
+ * glob matches. A bracket class `[…]` is one character (`?`); a brace group `{a,b}` (innermost first)
+ * is text that varies (`*`). Anything else (parentheses, escapes, extglob and regex-like marks, an
+ * unclosed bracket or brace) can make text optional, so such a glob is not indexed (undefined).
+ * Literals are ASCII: case-insensitively (no `u` flag) an ASCII letter matches only ASCII.
+ */
+function plainForm(glob: string): string | undefined {
+  let g = glob.replace(BRACKET_CLASS, '?');
+  for (let prev = ''; prev !== g;) [prev, g] = [g, g.replace(BRACE_GROUP, '*')];
+  return PLAIN_GLOB.test(g) ? g : undefined;
+}
+const PLAIN_GLOB = /^[A-Za-z0-9_.\-*?/]*$/;
+const BRACKET_CLASS = /\[[^\][\\]+\]/g;
+const BRACE_GROUP = /\{[^{}[\]\\]*\}/g;
+/** Globs per set before trigrams are used: below it, the alternations alone are as fast. */
+const INDEX_FROM = 256;
+
+/** One anchored RegExp for globs of the same flags, each already anchored; undefined if V8 refuses it. */
+function alternation(res: RegExp[]): RegExp | undefined {
+  try {
+    return new RegExp(`^(?:${res.map((m) => `(?:${m.source})`).join('|')})`, res[0]!.flags);
+  } catch {
     return undefined;
   }
 }
 
-function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
-  const list = m.get(k);
-  if (list) list.push(v);
-  else m.set(k, [v]);
-}
+/** Source characters per alternation: hundreds of typical globs, far below V8's limits. */
+const CHUNK_SOURCE_CHARS = 8 * 1024;
+/** A backreference (`\1`, `\k<x>`) or a named group: not safe inside a larger alternation. */
+const NOT_COMBINABLE = /\\[1-9]|\\k<|\(\?<(?![=!])/;
 
 export interface AllowEntry<M> {
   key: PermissionKey;
@@ -253,9 +413,10 @@ export class AllowSet<M> {
         continue;
       }
       let idx = this.globs.get(tool);
-      if (!idx) this.globs.set(tool, (idx = new GlobIndex(false)));
+      if (!idx) this.globs.set(tool, (idx = new GlobIndex()));
       idx.add(a, e);
     }
+    for (const idx of this.globs.values()) idx.seal();
     this.size = n;
   }
 
@@ -305,7 +466,7 @@ export class DenySet {
   private readonly subcommand = new Map<string, string>();
   private readonly programDenyTools = new Set<string>();
   private readonly pathExact = new Map<string, Map<string, string>>();
-  private readonly globs = new Map<string, CombinedGlobs>();
+  private readonly globs = new Map<string, GlobAlternation<string>>();
   private readonly tools = new Set<string>();
   readonly patterns: readonly string[];
 
@@ -347,10 +508,9 @@ export class DenySet {
         m.set(a.toLowerCase(), raw);
         continue;
       }
-      let idx = this.globs.get(tool);
-      if (!idx) this.globs.set(tool, (idx = new CombinedGlobs()));
-      idx.add(a, raw);
+      bucket(this.globs, tool, true).add(raw, a, compileGlob(a, 'deny'));
     }
+    for (const idx of this.globs.values()) idx.seal();
     this.patterns = kept;
   }
 

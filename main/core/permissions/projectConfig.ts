@@ -8,14 +8,17 @@
  *   empty (fail closed: Ask), the last good deny rules stay in force, and writes are refused until the
  *   file is fixed and reloaded.
  * - Writes take a lock file (proper-lockfile, across processes), re-read the file under the lock,
- *   apply a minimal edit and replace the file atomically (write-file-atomic: temp file, fsync, rename),
- *   so two writers never lose each other's updates and a killed writer leaves old-or-new.
+ *   apply a minimal edit and replace the file atomically (a new temp file, fsync, rename), so two
+ *   writers never lose each other's updates and a killed writer leaves old-or-new.
+ * - The file is the repository's, so it may be hostile (issue 10): anything that fails to load counts
+ *   as malformed (never a throw that leaves the previous allowlist in force), a symlink is never read
+ *   or written through, and a lock directory a repository shipped is refused at once, not waited on.
  */
-import { watch, type FSWatcher } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { constants, watch, type FSWatcher } from 'node:fs';
+import { lstat, open, readdir, rename, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import * as lockfile from 'proper-lockfile';
-import writeFileAtomic from 'write-file-atomic';
 import {
   CONFIG_FILE,
   MAX_CONFIG_BYTES,
@@ -50,27 +53,49 @@ export class ConfigWriteRefused extends Error {
 
 export type ReadResult = { exists: false } | { exists: true; text: string; result: ParseResult };
 
-/** Reads codecoder.json without ever reading more than the cap (plus one byte to know it is over). */
+const malformed = (message: string, text = ''): ReadResult => ({ exists: true, text, result: { ok: false, error: { message } } });
+
+/** O_NOFOLLOW: a symlink swapped in after the lstat fails to open. O_NONBLOCK: a FIFO never blocks the open. */
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Reads codecoder.json without ever reading more than the cap (plus one byte to know it is over).
+ * Never throws for anything the file is or holds: every failure is a malformed result with a reason.
+ */
 export async function readConfigFile(file: string): Promise<ReadResult> {
+  try {
+    return await readConfigFileUnguarded(file);
+  } catch (err) {
+    // A parser failure (stack overflow, out of memory) or an I/O error is "malformed", with its reason.
+    return malformed(`${CONFIG_FILE} could not be loaded: ${(err as Error).message}`, `\0error:${(err as Error).message}`);
+  }
+}
+
+async function readConfigFileUnguarded(file: string): Promise<ReadResult> {
   let st;
   try {
-    st = await stat(file);
+    st = await lstat(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { exists: false };
-    return { exists: true, text: '', result: { ok: false, error: { message: `cannot read ${CONFIG_FILE}: ${(err as Error).message}` } } };
+    return malformed(`cannot read ${CONFIG_FILE}: ${(err as Error).message}`);
   }
-  if (!st.isFile()) {
-    return { exists: true, text: '', result: { ok: false, error: { message: `${CONFIG_FILE} is not a regular file` } } };
-  }
-  if (st.size > MAX_CONFIG_BYTES) {
-    return {
-      exists: true,
-      text: `\0size:${st.size}:${st.mtimeMs}`,
-      result: { ok: false, error: { message: `${CONFIG_FILE} is ${st.size} bytes, over the ${MAX_CONFIG_BYTES}-byte limit` } },
-    };
-  }
-  const fh = await open(file, 'r');
+  if (st.isSymbolicLink()) return malformed(SYMLINK_MESSAGE, '\0symlink');
+  if (!st.isFile()) return malformed(`${CONFIG_FILE} is not a regular file`);
+  let fh;
   try {
+    fh = await open(file, READ_FLAGS);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') return malformed(SYMLINK_MESSAGE, '\0symlink');
+    return malformed(`cannot read ${CONFIG_FILE}: ${(err as Error).message}`);
+  }
+  try {
+    // What was opened is what counts (it may have been swapped since the lstat).
+    const fst = await fh.stat();
+    if (!fst.isFile()) return malformed(`${CONFIG_FILE} is not a regular file`);
+    if (fst.size > MAX_CONFIG_BYTES) {
+      return malformed(`${CONFIG_FILE} is ${fst.size} bytes, over the ${MAX_CONFIG_BYTES}-byte limit`, `\0size:${fst.size}:${fst.mtimeMs}`);
+    }
     const buf = Buffer.alloc(MAX_CONFIG_BYTES + 1);
     let n = 0;
     for (;;) {
@@ -85,6 +110,8 @@ export async function readConfigFile(file: string): Promise<ReadResult> {
     await fh.close();
   }
 }
+
+const SYMLINK_MESSAGE = `${CONFIG_FILE} is a symbolic link: CodeCoder never reads or writes through one (it could point outside the project); replace it with a regular file`;
 
 export interface ProjectConfigOptions {
   projectRoot: string;
@@ -130,7 +157,11 @@ export class ProjectConfig {
 
   /** Reads the file and makes it the project level. A malformed file keeps the last good deny rules. */
   async reload(): Promise<ConfigSnapshot> {
-    const r = await readConfigFile(this.file);
+    // readConfigFile never throws; the guard is for the unforeseen: a load that fails must never
+    // leave the previous allowlist in force.
+    const r = await readConfigFile(this.file).catch((err: unknown): ReadResult =>
+      malformed(`${CONFIG_FILE} could not be loaded: ${(err as Error).message}`),
+    );
     if (!r.exists) {
       this.snap = { exists: false, allowlist: [], deny: [] };
       this.lastRaw = undefined;
@@ -177,11 +208,14 @@ export class ProjectConfig {
   private async editUnderLock(edit: ConfigEdit): Promise<void> {
     let compromised: Error | undefined;
     let release: () => Promise<void>;
+    const shipped = await foreignLock(`${this.file}.lock`);
+    if (shipped) throw new ConfigWriteRefused(shipped);
     try {
       release = await lockfile.lock(this.file, {
         realpath: false,
         stale: this.opts.lockStaleMs ?? 10_000,
-        retries: { retries: this.opts.lockRetries ?? 400, factor: 1.3, minTimeout: 5, maxTimeout: 100, randomize: true },
+        // About 15 s in all: a live writer holds the lock for milliseconds, a dead one's goes stale in 10 s.
+        retries: { retries: this.opts.lockRetries ?? 150, factor: 1.3, minTimeout: 5, maxTimeout: 100, randomize: true },
         onCompromised: (err) => {
           compromised = err;
         },
@@ -205,8 +239,7 @@ export class ProjectConfig {
       if (!after.ok) throw new Error(`internal error: an edit produced invalid JSON (${after.error.message})`);
       if (compromised) throw new ConfigWriteRefused(`lost the lock on ${CONFIG_FILE}: ${compromised.message}`);
       if (afterText !== beforeText || !disk.exists) {
-        await writeFileAtomic(this.file, afterText, { fsync: true });
-        await fsyncDir(path.dirname(this.file));
+        await replaceFile(this.file, afterText);
       }
       const foreign = (disk.exists ? disk.text : undefined) !== this.lastRaw;
       if (!foreign) {
@@ -288,6 +321,65 @@ function applyEditToSnapshot(s: ConfigSnapshot, e: ConfigEdit): ConfigSnapshot {
   if (e.op === 'addDeny' && !deny.some((d) => d.key === e.key)) deny = [...deny, { key: e.key, line: 0, column: 0 }];
   if (e.op === 'removeDeny') deny = deny.filter((d) => d.key !== e.key);
   return { exists: true, allowlist, deny };
+}
+
+/**
+ * Why the lock path is not a lock proper-lockfile made, or undefined. Its lock is an empty directory
+ * whose mtime the holder refreshes; git cannot ship an empty directory, so a file, a symlink or a
+ * directory with anything in it was put there by someone else (typically a cloned repository) and
+ * would stall every write until the retries ran out. Refused at once, with what to do.
+ */
+async function foreignLock(lockPath: string): Promise<string | undefined> {
+  let what: string;
+  try {
+    const st = await lstat(lockPath);
+    if (st.isSymbolicLink()) what = 'a symbolic link';
+    else if (!st.isDirectory()) what = 'a file';
+    else {
+      const inside = await readdir(lockPath);
+      if (inside.length === 0) return undefined;
+      what = `a directory holding ${inside.length} entr${inside.length === 1 ? 'y' : 'ies'}`;
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    what = `unreadable (${(err as Error).message})`;
+  }
+  return (
+    `not writing ${CONFIG_FILE}: ${lockPath} is ${what}, not a lock CodeCoder made (a repository may have shipped it). ` +
+    `If no CodeCoder is writing this project, delete it and try again`
+  );
+}
+
+/**
+ * Replaces the file atomically without following any symlink: the temp file is created new
+ * (O_EXCL, so an existing file or symlink at its random name fails the open instead of being written
+ * through), fsynced, and renamed over the path — rename replaces the directory entry itself, so a
+ * symlink swapped in at `file` is replaced, never written through. The file's mode is kept.
+ */
+async function replaceFile(file: string, text: string): Promise<void> {
+  let keep: number | undefined;
+  try {
+    const st = await lstat(file);
+    if (st.isFile()) keep = st.mode & 0o7777;
+  } catch {
+    /* a new file: 0666 less the umask */
+  }
+  const tmp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o666);
+  try {
+    try {
+      await fh.writeFile(text, 'utf8');
+      if (keep !== undefined) await fh.chmod(keep);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+  await fsyncDir(path.dirname(file));
 }
 
 async function fsyncDir(dir: string): Promise<void> {

@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import type { CliIo } from '../main.js';
+import { jsonText, shown } from '../output.js';
+import { cliTools } from '../toolRegistry.js';
 import { CONFIG_FILE } from '../../permissions/configFile.js';
-import { cliEnvironmentOfKey } from '../../permissions/cliTools.js';
 import { readConfigFile } from '../../permissions/projectConfig.js';
 import { compileProject } from '../../permissions/projectLevel.js';
 import { trustLine } from '../../permissions/trust/cliTrust.js';
@@ -49,37 +50,39 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   try {
     read = await readConfigFile(file);
   } catch (err) {
-    io.stderr.write(`codecoder allowlist: cannot read ${file}: ${(err as Error).message}\n`);
+    io.stderr.write(`codecoder allowlist: cannot read ${shown(file)}: ${shown((err as Error).message)}\n`);
     return 2;
   }
   if (read.exists && !read.result.ok) {
     const e = read.result.error;
-    if (json) io.stdout.write(JSON.stringify({ file, exists: true, error: e }) + '\n');
-    io.stderr.write(`codecoder allowlist: ${file} is malformed and is not used (the project level counts as empty):\n  ${e.message}\n`);
+    if (json) io.stdout.write(jsonText({ file, exists: true, error: e }) + '\n');
+    io.stderr.write(
+      `codecoder allowlist: ${shown(file)} is malformed and is not used (the project level counts as empty):\n  ${shown(e.message)}\n`,
+    );
     return 2;
   }
   const doc = read.exists && read.result.ok ? read.result.doc : { allowlist: [], deny: [] };
-  const compiled = compileProject(doc, cliEnvironmentOfKey);
+  const compiled = compileProject(doc, cliTools(path.resolve(project), io.env).environmentOfKey);
   const { violations, issues } = compiled.report;
 
   if (sub === 'validate') {
     io.stdout.write(`${await trustLine(path.resolve(project), read.exists ? read.text : undefined, doc.allowlist.length, io.env)}\n`);
     if (!read.exists) {
-      io.stdout.write(`${file} does not exist: nothing is pre-authorised (valid)\n`);
+      io.stdout.write(`${shown(file)} does not exist: nothing is pre-authorised (valid)\n`);
       return 0;
     }
     if (issues.length === 0) {
-      io.stdout.write(`${file} is valid: ${doc.allowlist.length} allowlist entries, ${doc.deny.length} deny rules\n`);
+      io.stdout.write(`${shown(file)} is valid: ${doc.allowlist.length} allowlist entries, ${doc.deny.length} deny rules\n`);
       return 0;
     }
-    for (const i of issues) io.stdout.write(`${i.message}\n`);
+    for (const i of issues) io.stdout.write(`${shown(i.message)}\n`);
     io.stdout.write(`${violations.length} CeilingViolation(s), ${issues.length - violations.length} other problem(s)\n`);
     return 1;
   }
 
   if (json) {
     io.stdout.write(
-      JSON.stringify({
+      jsonText({
         file,
         exists: read.exists,
         allowlist: compiled.entries,
@@ -91,10 +94,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     );
     return 0;
   }
-  if (!read.exists) io.stdout.write(`${file} does not exist\n`);
+  if (!read.exists) io.stdout.write(`${shown(file)} does not exist\n`);
   io.stdout.write(`allowlist (${compiled.entries.length}):\n`);
-  for (const e of compiled.entries) io.stdout.write(`  ${e.key}  ${e.value}  [${e.status}]${e.message ? `  ${e.message}` : ''}\n`);
+  for (const e of compiled.entries)
+    io.stdout.write(`  ${shown(e.key)}  ${e.value}  [${e.status}]${e.message ? `  ${shown(e.message)}` : ''}\n`);
   io.stdout.write(`deny (${compiled.denyEntries.length}):\n`);
-  for (const d of compiled.denyEntries) io.stdout.write(`  ${d.key}  [${d.status}]${d.message ? `  ${d.message}` : ''}\n`);
+  for (const d of compiled.denyEntries) io.stdout.write(`  ${shown(d.key)}  [${d.status}]${d.message ? `  ${shown(d.message)}` : ''}\n`);
   return 0;
 }

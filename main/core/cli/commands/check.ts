@@ -1,14 +1,18 @@
 /**
  * `codecoder check --project DIR [--grant KEY=session|project]… TOOL ARGS_JSON`: a dry run of the
  * permission engine against the project's codecoder.json. Never asks, never executes, never writes.
+ * TOOL is any of the app's 26 tools; its arguments are validated and keyed by the tool itself
+ * (`tool.permission()`, which may resolve paths or, for web_fetch, the host name).
  * Prints {"decision","via","key","violations"} (plus "entry"/"reason" when known). A --grant above
  * the ceiling (a shell key at project scope) exits 1 with the CeilingViolation.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../main.js';
+import { jsonText, shown } from '../output.js';
+import { cliTools } from '../toolRegistry.js';
+import { TOOL_NAMES, parseToolArgs } from '../../tools/registry.js';
 import { MemoryAuditLog } from '../../permissions/audit.js';
-import { CLI_TOOLS, cliEnvironmentOfKey } from '../../permissions/cliTools.js';
 import { PermissionEngine, type Grant } from '../../permissions/engine.js';
 import { ProjectConfig } from '../../permissions/projectConfig.js';
 import { cliProjectTrust } from '../../permissions/trust/cliTrust.js';
@@ -17,7 +21,7 @@ import { systemClock } from '../../permissions/types.js';
 export const summary = 'dry-run a tool call through the permission engine (never executes)';
 
 const USAGE = `usage: codecoder check --project DIR [--grant KEY=session|project]... TOOL ARGS_JSON
-tools: ${Object.keys(CLI_TOOLS).join(', ')}
+tools: ${TOOL_NAMES.join(', ')}
 example: codecoder check --project . run_command '{"command":"git status"}'
 `;
 
@@ -26,7 +30,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const grants: Grant[] = [];
   const positional: string[] = [];
   const fail = (msg: string): number => {
-    io.stderr.write(`codecoder check: ${msg}\n${USAGE}`);
+    io.stderr.write(`codecoder check: ${shown(msg)}\n${USAGE}`);
     return 2;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -58,18 +62,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const [toolName, argsJson = '{}', ...extra] = positional;
   if (!toolName) return fail('missing TOOL');
   if (extra.length) return fail(`unexpected arguments: ${extra.join(' ')} (quote ARGS_JSON as one argument)`);
-  const tool = CLI_TOOLS[toolName];
-  if (!tool) return fail(`unknown tool "${toolName}"`);
+  if (!(TOOL_NAMES as readonly string[]).includes(toolName)) return fail(`unknown tool "${toolName}"`);
   let rawArgs: unknown;
   try {
     rawArgs = JSON.parse(argsJson);
   } catch (err) {
     return fail(`ARGS_JSON is not valid JSON: ${(err as Error).message}`);
-  }
-  const parsed = tool.parameters.safeParse(rawArgs);
-  if (!parsed.success) {
-    const why = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`).join('; ');
-    return fail(`invalid arguments for ${toolName}: ${why}`);
   }
 
   let root: string;
@@ -78,9 +76,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } catch (err) {
     return fail(`cannot open the project ${project ?? '.'}: ${(err as Error).message}`);
   }
+  const { registry, environmentOfKey } = cliTools(root, io.env);
+  const tool = registry.get(toolName)!;
+  // The same validation as a model's call: a bad field is named, and nothing is checked.
+  const parsed = parseToolArgs(tool, rawArgs);
+  if (!parsed.ok) return fail(parsed.error);
   const config = await ProjectConfig.open({ projectRoot: root });
   const err = config.snapshot().error;
-  if (err) io.stderr.write(`codecoder check: warning: ${err.message}; the project allowlist counts as empty\n`);
+  if (err) io.stderr.write(`codecoder check: warning: ${shown(err.message)}; the project allowlist counts as empty\n`);
   const engine = new PermissionEngine({
     projectRoot: root,
     asker: async () => {
@@ -90,20 +93,20 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     config,
     trust: await cliProjectTrust('check', root, config, io),
     audit: new MemoryAuditLog(),
-    environmentOfKey: cliEnvironmentOfKey,
+    environmentOfKey,
   });
 
   let result;
   try {
-    const permission = await tool.permission(parsed.data, root);
+    const permission = await tool.permission(parsed.args, { projectRoot: root });
     result = engine.dryRun({ tool: toolName, environment: tool.environment, permission }, grants);
   } catch (e) {
     return fail((e as Error).message);
   }
-  io.stdout.write(JSON.stringify(result) + '\n');
+  io.stdout.write(jsonText(result) + '\n');
   const grantViolations = engine.checkGrants(grants).violations;
   if (grantViolations.length) {
-    for (const v of grantViolations) io.stderr.write(`${v.message}\n`);
+    for (const v of grantViolations) io.stderr.write(`${shown(v.message)}\n`);
     return 1;
   }
   return 0;

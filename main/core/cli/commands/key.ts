@@ -6,6 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { CliIo } from '../main.js';
+import { jsonText } from '../output.js';
 import { classifyCommand } from '../../permissions/shell/index.js';
 
 export const summary = 'print the permission key of a shell command (--jsonl: one JSON string per stdin line)';
@@ -72,7 +73,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       }
       const out: KeyOutput =
         typeof parsed === 'string' ? keyOf(parsed) : { kind: 'invalid', key: null, reason: `line ${n} is not a JSON string` };
-      io.stdout.write(JSON.stringify(out) + '\n');
+      io.stdout.write(jsonText(out) + '\n');
     }
     return 0;
   }
@@ -86,7 +87,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(USAGE);
     return 2;
   }
-  io.stdout.write(JSON.stringify(keyOf(command)) + '\n');
+  io.stdout.write(jsonText(keyOf(command)) + '\n');
   return 0;
 }
 

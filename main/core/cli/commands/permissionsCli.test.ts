@@ -7,6 +7,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TOOL_NAMES } from '../../tools/registry.js';
+import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { main } from '../main.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -142,7 +144,7 @@ describe('codecoder check', () => {
 
   it('names bad input clearly and exits 2', async () => {
     expect((await cli(['check', '--project', root, 'write_file', '{"path":1}'])).err).toMatch(
-      /invalid arguments for write_file: path: .*content:/,
+      /write_file: invalid arguments: "path": .*"content":/,
     );
     expect((await cli(['check', '--project', root, 'launch_rockets', '{}'])).err).toMatch(/unknown tool "launch_rockets"/);
     expect((await cli(['check', '--project', root, 'read_file', '{oops'])).err).toMatch(/ARGS_JSON is not valid JSON/);
@@ -191,6 +193,95 @@ describe('codecoder allowlist', () => {
     ]);
     expect(json.deny.map((d: { key: string }) => d.key)).toEqual(['write_file:.env']);
     expect(json.presets).toEqual(['run_command:cargo']);
+  });
+});
+
+describe('the CLI knows all 26 tools (the app registry, not a stand-in)', () => {
+  const ENTRIES = {
+    'edit_file:src/**': 'AlwaysThisProject',
+    'web_fetch:*': 'AlwaysThisProject',
+    'commit:main': 'AlwaysThisProject',
+    'run_container:cargo': 'AlwaysThisProject',
+  };
+
+  it('allowlist validate and list accept entries for any tool the app honours', async () => {
+    await config(JSON.stringify({ allowlist: ENTRIES, deny: ['run_sandboxed:curl', 'move_path:secrets/**'] }));
+    const v = await cli(['allowlist', 'validate', '--project', root]);
+    expect(v).toMatchObject({ code: 0, err: '' });
+    expect(v.out).toMatch(/is valid: 4 allowlist entries, 2 deny rules/);
+    const json = JSON.parse((await cli(['allowlist', 'list', '--project', root, '--json'])).out);
+    expect(json.allowlist.map((e: { key: string; status: string }) => [e.key, e.status])).toEqual(
+      Object.keys(ENTRIES).map((k) => [k, 'active']),
+    );
+    expect(json.issues).toEqual([]);
+    // A tool that does not exist is still reported.
+    await config('{"allowlist": {"launch_rockets:x": "AlwaysThisProject"}}');
+    expect((await cli(['allowlist', 'validate', '--project', root])).out).toMatch(/unknown tool "launch_rockets"; the entry is ignored/);
+  });
+
+  it('check takes every one of the 26 tools, and decides with their real keys', async () => {
+    for (const name of TOOL_NAMES) {
+      const r = await cli(['check', '--project', root, name, '{}']);
+      expect(r.err, name).not.toMatch(/unknown tool/);
+    }
+    await config(JSON.stringify({ allowlist: ENTRIES }));
+    expect((await cli(['trust', '--project', root])).code).toBe(0); // folder trust: see trust.test.ts
+    const edit = await cli(['check', '--project', root, 'edit_file', '{"path":"src/a.ts","old_text":"a","new_text":"b"}']);
+    expect(JSON.parse(edit.out)).toMatchObject({ decision: 'allow', via: 'project', key: 'edit_file:src/a.ts', entry: 'edit_file:src/**' });
+    const container = await cli(['check', '--project', root, 'run_container', '{"command":"cargo build"}']);
+    expect(JSON.parse(container.out)).toMatchObject({ decision: 'allow', via: 'project', key: 'run_container:cargo' });
+    // A local address asks (key web_fetch:<host>): the project's web_fetch:* entry answers it.
+    const fetch = await cli(['check', '--project', root, 'web_fetch', '{"url":"http://127.0.0.1:9/"}']);
+    expect(JSON.parse(fetch.out)).toMatchObject({ decision: 'allow', via: 'project', entry: 'web_fetch:*' });
+    const usage = await cli(['check', '--help']);
+    for (const name of TOOL_NAMES) expect(usage.out).toContain(name);
+  });
+});
+
+describe('keys and messages from codecoder.json are printed escaped', () => {
+  // ESC sequences (clear the screen, move the cursor), C1 CSI and a bidi override that JSON.stringify
+  // leaves raw, and a newline that would fake a line of validate output.
+  const CLEAR = '\x1b[2J\x1b[H';
+  const FAKE = '\nall good: 0 CeilingViolation(s), 0 other problem(s)';
+  const hidden = (s: string) => hasHiddenCharacters(s, { keepNewlines: true });
+  const lines = (s: string) => s.split('\n').filter(Boolean);
+
+  it('allowlist validate and list', async () => {
+    await config(
+      JSON.stringify({
+        allowlist: { [`write_file:/etc/${CLEAR}x`]: 'AlwaysThisProject', [`launch:${FAKE}`]: 'AlwaysThisProject' },
+        deny: ['write_file:a\u009b31m\u202eb'],
+      }),
+    );
+    const v = await cli(['allowlist', 'validate', '--project', root]);
+    expect(v.code).toBe(1);
+    expect(hidden(v.out + v.err)).toBe(false);
+    expect(v.out).toContain('/etc/\\x1b[2J\\x1b[Hx');
+    expect(v.out).toContain('launch:\\x0aall good');
+    // The trust state, two violations and the summary: the escaped newline fakes no fifth line.
+    expect(lines(v.out)).toHaveLength(4);
+    const human = await cli(['allowlist', 'list', '--project', root]);
+    expect(hidden(human.out)).toBe(false);
+    expect(human.out).toContain('write_file:a\\x9b31m\\u202eb  [active]');
+    const json = await cli(['allowlist', 'list', '--project', root, '--json']);
+    expect(hidden(json.out)).toBe(false);
+    expect(JSON.parse(json.out).deny[0].key).toBe('write_file:a\u009b31m\u202eb');
+  });
+
+  it('a malformed file: the error naming the bad key', async () => {
+    await config(JSON.stringify({ deny: [`${CLEAR}no colon`] }));
+    const m = await cli(['allowlist', 'validate', '--project', root]);
+    expect(m.code).toBe(2);
+    expect(hidden(m.err)).toBe(false);
+    expect(m.err).toContain('\\x1b[2J\\x1b[Hno colon');
+  });
+
+  it('check: the JSON result and the warnings', async () => {
+    await config(JSON.stringify({ deny: [`${CLEAR}no colon`] }));
+    const r = await cli(['check', '--project', root, 'write_file', JSON.stringify({ path: 'a\u009bb\u202e', content: '' })]);
+    expect(hidden(r.out + r.err)).toBe(false);
+    expect(r.err).toContain('\\x1b[2J');
+    expect(JSON.parse(r.out).key).toBe('write_file:a\u009bb\u202e');
   });
 });
 

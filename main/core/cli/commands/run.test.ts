@@ -1,18 +1,28 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../main.js';
+import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { run } from './run.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const demo = path.join(repo, 'scripts/demo.llm.json');
 
+// Every project folder and the data folder are removed when the file is done.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-run-data-'));
+const made: string[] = [dataDir];
+afterAll(async () => {
+  await Promise.all(made.map((d) => rm(d, { recursive: true, force: true })));
+});
+
 async function project(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cc-run-'));
+  made.push(dir);
   await writeFile(path.join(dir, 'README.md'), '# A project\n');
   execFileSync('git', ['init', '-q'], { cwd: dir });
   return dir;
@@ -28,7 +38,7 @@ function io(opts: { tty?: boolean; input?: string; env?: NodeJS.ProcessEnv } = {
   const stderr = new PassThrough();
   stdout.on('data', (c) => out.push(String(c)));
   stderr.on('data', (c) => err.push(String(c)));
-  const cli: CliIo = { stdin, stdout, stderr, env: opts.env ?? { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-data') } };
+  const cli: CliIo = { stdin, stdout, stderr, env: opts.env ?? { CODECODER_DATA_DIR: dataDir } };
   return { cli, out: () => out.join(''), err: () => err.join('') };
 }
 
@@ -99,10 +109,34 @@ describe('codecoder run', () => {
     const dir = await project();
     const script = path.join(dir, 'err.json');
     await writeFile(script, JSON.stringify({ turns: [{ error: { status: 401 } }] }));
-    const t = io({ env: { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-data'), ANTHROPIC_API_KEY: 'sk-ant-very-secret-1234' } });
+    const t = io({ env: { CODECODER_DATA_DIR: dataDir, ANTHROPIC_API_KEY: 'sk-ant-very-secret-1234' } });
     const code = await run(['--project', dir, '--llm-script', script, 'hello'], t.cli);
     expect(code).toBe(1);
     expect(t.err()).toContain('[invalid_key]');
     expect(t.err() + t.out()).not.toContain('very-secret');
+  });
+
+  it('prints what the model and the project say escaped: no ESC sequence reaches the terminal', async () => {
+    const dir = await project();
+    const script = path.join(dir, 'esc.llm.json');
+    await writeFile(
+      script,
+      JSON.stringify({
+        turns: [
+          {
+            text: 'hello\x1b[2J\x1b[H\u009b31m\u202e',
+            toolCalls: [{ name: 'write_file', input: { path: 'x\x1b[H.txt', content: '' } }],
+          },
+          { text: 'done' },
+        ],
+      }),
+    );
+    const t = io();
+    const code = await run(['--project', dir, '--llm-script', script, '--on-ask', 'deny', 'go'], t.cli);
+    expect(code).toBe(3);
+    const all = t.out() + t.err();
+    expect(hasHiddenCharacters(all, { keepNewlines: true })).toBe(false);
+    expect(t.out()).toContain('hello\\x1b[2J\\x1b[H\\x9b31m\\u202e');
+    expect(t.err()).toContain('write_file:x\\x1b[H.txt');
   });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../main.js';
+import { jsonText, shown, shownText } from '../output.js';
 import { defaultDataDir } from '../../appData.js';
 import type { PendingApproval } from '../../agent/approvals.js';
 import { assembleAgent } from '../../agent/assemble.js';
@@ -48,7 +49,7 @@ const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const fail = (msg: string) => {
-    io.stderr.write(`codecoder run: ${msg}\n${USAGE}`);
+    io.stderr.write(`codecoder run: ${shown(msg)}\n${USAGE}`);
     return 2;
   };
   let parsed;
@@ -151,14 +152,17 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     // One prompt at a time on the terminal, in the order they were asked.
     asking = asking
       .then(() => answerApproval(n.approval))
-      .catch((err: unknown) => void io.stderr.write(`codecoder run: ${(err as Error).message}\n`));
+      .catch((err: unknown) => void io.stderr.write(`codecoder run: ${shown((err as Error).message)}\n`));
   });
 
   async function answerApproval(a: PendingApproval): Promise<void> {
     if (!agent.approvals.list().some((p) => p.id === a.id)) return; // cancelled meanwhile
     if (a.kind === 'presets') {
       let accept = onAsk === 'session';
-      if (rl) accept = /^y/i.test(await rl.question(`Allow these for this session (from codecoder.json): ${a.presets.join(', ')}? [y/N] `));
+      if (rl)
+        accept = /^y/i.test(
+          await rl.question(`Allow these for this session (from codecoder.json): ${a.presets.map(shown).join(', ')}? [y/N] `),
+        );
       agent.approvals.answer(a.id, accept ? { choice: 'session' } : { choice: 'deny' });
       return;
     }
@@ -169,14 +173,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
           : onAsk === 'once'
             ? { choice: 'once' }
             : { choice: 'session' };
-      io.stderr.write(`  ? ${a.request.key.raw} → ${onAsk} (--on-ask)\n`);
+      io.stderr.write(`  ? ${shown(a.request.key.raw)} → ${onAsk} (--on-ask)\n`);
       agent.approvals.answer(a.id, answer);
       return;
     }
     const r = a.request;
     const canProject = r.ceiling === 'project';
     io.stderr.write(
-      `\n? ${r.tool} wants ${describeArgs(r.tool, r.args)}\n  key ${r.key.raw}${r.flags?.notes?.length ? `\n  note: ${r.flags.notes.join('; ')}` : ''}\n`,
+      `\n? ${r.tool} wants ${shown(describeArgs(r.tool, r.args))}\n  key ${shown(r.key.raw)}${r.flags?.notes?.length ? `\n  note: ${shown(r.flags.notes.join('; '))}` : ''}\n`,
     );
     for (;;) {
       const choice = (await rl.question(`  allow [o]nce, for this [s]ession${canProject ? ', for this [p]roject' : ''}, or [d]eny? `))
@@ -209,7 +213,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const result = await handle.done;
     if (!o.events) {
       io.stdout.write('\n');
-      if (result.error) io.stderr.write(`codecoder run: ${result.error.message} [${result.error.code}]\n`);
+      if (result.error) io.stderr.write(`codecoder run: ${shown(result.error.message)} [${result.error.code}]\n`);
       else if (result.stopReason !== 'end_turn') io.stderr.write(`codecoder run: stopped (${result.stopReason})\n`);
       io.stderr.write(
         `conversation ${handle.conversationId} · ${result.turns} turns · ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens\n`,
@@ -217,7 +221,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     return EXIT[result.stopReason];
   } catch (err) {
-    io.stderr.write(`codecoder run: ${(err as Error).message}${isLlmError(err) ? ` [${err.code}]` : ''}\n`);
+    io.stderr.write(`codecoder run: ${shown((err as Error).message)}${isLlmError(err) ? ` [${err.code}]` : ''}\n`);
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
@@ -276,6 +280,7 @@ function describeArgs(tool: string, args: unknown): string {
 /** Human rendering of the event stream (or JSON lines with --events). */
 class Printer {
   private atLineStart = true;
+  private carry = '';
   constructor(
     private readonly io: CliIo,
     private readonly json: boolean,
@@ -283,7 +288,7 @@ class Printer {
 
   event(e: AgentEvent): void {
     if (this.json) {
-      this.io.stdout.write(`${JSON.stringify(e)}\n`);
+      this.io.stdout.write(`${jsonText(e)}\n`);
       return;
     }
     const pad = e.depth > 0 ? '    ' : '';
@@ -295,25 +300,29 @@ class Printer {
     switch (e.type) {
       case 'text.delta':
         if (e.depth === 0) {
-          this.io.stdout.write(e.text);
-          this.atLineStart = e.text.endsWith('\n');
+          // A surrogate pair split across deltas is held back, not escaped as two halves.
+          let text = this.carry + e.text;
+          this.carry = /[\ud800-\udbff]$/.test(text) ? text.slice(-1) : '';
+          if (this.carry) text = text.slice(0, -1);
+          this.io.stdout.write(shownText(text));
+          if (text) this.atLineStart = text.endsWith('\n');
         }
         break;
       case 'tool.call':
         err(
-          `${pad}⏺ ${e.tool} ${clip(JSON.stringify(e.args), 160)}  [${e.key ?? 'no key'}: ${e.decision} via ${e.via}${e.reason ? ` — ${clip(e.reason, 160)}` : ''}]\n`,
+          `${pad}⏺ ${e.tool} ${shown(clip(JSON.stringify(e.args), 160))}  [${shown(e.key ?? 'no key')}: ${e.decision} via ${e.via}${e.reason ? ` — ${shown(clip(e.reason, 160))}` : ''}]\n`,
         );
         break;
       case 'tool.result':
         err(
-          `${pad}  ⎿ ${e.cancelled ? 'cancelled by user' : clip(e.content.split('\n')[0] ?? '', 160)}${e.isError && !e.cancelled ? '  (error)' : ''}${e.fullLogPath ? `  (full log: ${e.fullLogPath})` : ''}\n`,
+          `${pad}  ⎿ ${e.cancelled ? 'cancelled by user' : shown(clip(e.content.split('\n')[0] ?? '', 160))}${e.isError && !e.cancelled ? '  (error)' : ''}${e.fullLogPath ? `  (full log: ${shown(e.fullLogPath)})` : ''}\n`,
         );
         break;
       case 'subagent.started':
-        err(`${pad}  ↳ sub-agent ${e.childAgentId}: ${clip(e.prompt, 120)}\n`);
+        err(`${pad}  ↳ sub-agent ${e.childAgentId}: ${shown(clip(e.prompt, 120))}\n`);
         break;
       case 'subagent.finished':
-        err(`${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${clip(e.answer.split('\n')[0] ?? '', 160)}\n`);
+        err(`${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${shown(clip(e.answer.split('\n')[0] ?? '', 160))}\n`);
         break;
       case 'model.retry':
         err(`${pad}  (model: ${e.code}, retry ${e.attempt} in ${e.delayMs} ms)\n`);

@@ -88,7 +88,7 @@ describe('codecoder check honours only a trusted codecoder.json', () => {
     await writeFile(path.join(root, 'codecoder.json'), JSON.stringify({ allowlist: { 'write_file:\u001b[2Jx': 'AlwaysThisProject' } }));
     const e = await cli(['trust', '--project', root]);
     expect(e.out).not.toContain('\u001b');
-    expect(e.out).toContain('write_file:\\u{001b}[2Jx');
+    expect(e.out).toContain('write_file:\\x1b[2Jx');
     await writeFile(path.join(dataDir, 'trusted-folders.json'), 'not json');
     const s = await cli(['trust', '--project', root]);
     expect(s.code).toBe(2);

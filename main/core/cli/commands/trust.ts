@@ -9,20 +9,17 @@ import path from 'node:path';
 import type { CliIo } from '../main.js';
 import { defaultDataDir } from '../../appData.js';
 import { CONFIG_FILE } from '../../permissions/configFile.js';
-import { cliEnvironmentOfKey } from '../../permissions/cliTools.js';
 import { ProjectConfig } from '../../permissions/projectConfig.js';
 import { compileProject } from '../../permissions/projectLevel.js';
 import { ProjectTrust } from '../../permissions/trust/projectTrust.js';
 import { trustReview } from '../../permissions/trust/review.js';
 import { TrustStore } from '../../permissions/trust/trustStore.js';
+import { shown as printable } from '../output.js';
+import { cliTools } from '../toolRegistry.js';
 
 export const summary = "trust a folder's codecoder.json (prints what it allows, records it) or --revoke that trust";
 
 const USAGE = 'usage: codecoder trust --project DIR [--revoke]\n';
-
-/** Keys come from a file someone else may have written: never print a control or invisible character raw. */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
-export const printable = (s: string): string => s.replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16).padStart(4, '0')}}`);
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   let project: string | undefined;
@@ -71,7 +68,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       );
       return 2;
     }
-    const review = trustReview(compileProject(snap, cliEnvironmentOfKey));
+    const review = trustReview(compileProject(snap, cliTools(root, io.env).environmentOfKey));
     if (review.allow.length === 0) {
       io.stdout.write(
         `${printable(path.join(root, CONFIG_FILE))} ${snap.exists ? 'has no allow entries' : 'does not exist'}: nothing to trust (deny rules always count)\n`,

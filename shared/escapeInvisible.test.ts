@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCodePoint, escapeInvisible, escapeInvisibleParts, hasHiddenCharacters } from './escapeInvisible.js';
+import { escapeCodePoint, escapeInvisible, escapeInvisibleInJson, escapeInvisibleParts, hasHiddenCharacters } from './escapeInvisible.js';
 
 describe('escapeInvisible', () => {
   it('leaves ordinary text, quotes, backslashes and non-Latin letters alone', () => {
@@ -65,5 +65,16 @@ describe('escapeInvisible', () => {
         expect(escapeInvisible(ch), `U+${cp.toString(16)}`).toBe(escapeCodePoint(cp));
       }
     }
+  });
+});
+
+describe('escapeInvisibleInJson', () => {
+  it('escapes what JSON.stringify leaves raw, as \\u escapes of the same value, and keeps the layout', () => {
+    const value = { key: 'a\x1b[2J\u009b31m\u202eb\u2028c\u{e0041}', n: 1 };
+    const json = escapeInvisibleInJson(JSON.stringify(value, null, 2));
+    expect(json).toContain('"a\\u001b[2J\\u009b31m\\u202eb\\u2028c\\udb40\\udc41"');
+    expect(json).toContain('\n  "n": 1');
+    expect(hasHiddenCharacters(json, { keepNewlines: true })).toBe(false);
+    expect(JSON.parse(json)).toEqual(value);
   });
 });

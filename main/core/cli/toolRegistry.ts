@@ -1,0 +1,20 @@
+/**
+ * The tools as the CLI sees them: the app's own 26-tool registry and the same key → environment
+ * resolver the engine uses (a capability key's environment is its manifest's), so `check` and
+ * `allowlist` judge every key exactly as the app does. Building the registry only describes the tools:
+ * nothing starts, nothing is read from the network, no API key is needed.
+ */
+import { defaultDataDir } from '../appData.js';
+import type { Environment } from '../permissions/types.js';
+import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
+import { createToolRegistry, type FullToolRegistry } from '../tools/registry.js';
+
+export interface CliTools {
+  registry: FullToolRegistry;
+  environmentOfKey: (raw: string) => Environment | undefined;
+}
+
+export function cliTools(projectRoot: string, env: NodeJS.ProcessEnv): CliTools {
+  const registry = createToolRegistry({ projectRoot, dataDir: defaultDataDir(env), secretsToScrub: () => [] });
+  return { registry, environmentOfKey: keyEnvironmentResolver(registry, projectRoot) };
+}
