@@ -6,6 +6,7 @@
 import type { LlmProvider } from '../llm/types.js';
 import { JsonlAuditLog, MemoryAuditLog } from '../permissions/audit.js';
 import { PermissionEngine, type EngineDeps } from '../permissions/engine.js';
+import { ConversationModes } from '../permissions/modes.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
 import type { Clock } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
@@ -51,6 +52,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   const config = await ProjectConfig.open({ projectRoot: opts.projectRoot });
   const audit = opts.memoryAudit ? new MemoryAuditLog() : JsonlAuditLog.forProject(opts.dataDir, opts.projectRoot);
   const secrets = opts.secrets ?? [];
+  const modes = new ConversationModes();
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
   // runSubAgent reaches the runtime built below.
   const late: { runtime?: AgentRuntime } = {};
@@ -69,6 +71,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     audit,
     // A capability key's environment is the capability's own, while its content is unchanged.
     environmentOfKey: keyEnvironmentResolver(registry, opts.projectRoot),
+    modeOf: (conversationId) => modes.get(conversationId),
     ...(opts.onEngineChange ? { onChange: opts.onEngineChange } : {}),
   });
   if (opts.watchConfig) config.watch();
@@ -82,6 +85,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     projectRoot: opts.projectRoot,
     dataDir: opts.dataDir,
     clock,
+    modes,
     ...opts.runtime,
   });
   late.runtime = runtime;

@@ -120,6 +120,11 @@ export class ProjectRuntime {
     };
   }
 
+  /** Sends an event to the windows that show this project. */
+  publish<E extends EventName>(name: E, payload: EventPayload<E>): void {
+    this.deps.publish(name, payload);
+  }
+
   private async publishApprovals(): Promise<void> {
     this.deps.publish('approvals.changed', await this.pendingApprovals());
   }

@@ -19,6 +19,7 @@ import { createProvider } from '../../llm/provider.js';
 import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
 import { parseScript } from '../../llm/scripted/script.js';
 import type { LlmProviderKind, LlmSettings } from '../../llm/types.js';
+import { isPermissionMode } from '../../permissions/modes.js';
 import type { AskAnswer } from '../../permissions/types.js';
 
 export const summary = 'run the agent on a prompt in the terminal (streams the answer, asks for approvals)';
@@ -31,6 +32,7 @@ options:
   --llm-script FILE     replay a scripted model (no key needed), e.g. scripts/demo.llm.json
   --on-ask deny|once|session   how approvals are answered without a TTY (default deny: refuse and stop)
   --conversation ID     continue a conversation of this project
+  --mode ask|plan|edits permission mode: plan = read-only, edits = file edits in the project without asking
   --max-turns N         model turns before stopping (default 50)
   --events              print every agent event as one JSON line on stdout instead of text
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY (never printed)
@@ -63,6 +65,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         'llm-script': { type: 'string' },
         'on-ask': { type: 'string', default: 'deny' },
         conversation: { type: 'string' },
+        mode: { type: 'string', default: 'ask' },
         'max-turns': { type: 'string' },
         events: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -83,6 +86,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (onAsk !== 'deny' && onAsk !== 'once' && onAsk !== 'session') return fail(`--on-ask takes deny, once or session, got "${onAsk}"`);
   if (o.provider && !['anthropic', 'openai', 'openai-compatible'].includes(o.provider))
     return fail(`--provider takes anthropic, openai or openai-compatible, got "${o.provider}"`);
+  if (!isPermissionMode(o.mode)) return fail(`--mode takes ask, plan or edits, got "${o.mode}"`);
+  const mode = o.mode;
   const maxTurns = o['max-turns'] === undefined ? undefined : Number(o['max-turns']);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) return fail('--max-turns takes a positive integer');
 
@@ -198,6 +203,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       prompt,
       ...(o.conversation ? { conversationId: o.conversation } : {}),
       stopOnDenial: !tty && onAsk === 'deny',
+      mode,
     });
     cancel = handle.cancel;
     const result = await handle.done;

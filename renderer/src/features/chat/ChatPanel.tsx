@@ -5,7 +5,9 @@ import { projectKeys, useConversations } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { Composer } from './Composer.js';
 import { ConversationList } from './ConversationList.js';
-import type { SlashName } from './slash.js';
+import { ModeNotice, ModeSelector } from './ModeSelector.js';
+import type { ModeWord, SlashName } from './slash.js';
+import { useConversationMode } from './useConversationMode.js';
 import { Transcript } from './Transcript.js';
 import { useTranscript } from './useTranscript.js';
 
@@ -37,6 +39,7 @@ export function ChatPanel({ onOpenPermissions }: Props) {
       setSelected(c.id);
     },
   });
+  const mode = useConversationMode(selected, async () => (await create.mutateAsync()).id);
   const send = useMutation({
     mutationFn: async (text: string) => {
       const id = selected ?? (await create.mutateAsync()).id;
@@ -57,9 +60,10 @@ export function ChatPanel({ onOpenPermissions }: Props) {
     },
   });
 
-  const onCommand = (name: SlashName) => {
+  const onCommand = (name: SlashName, to?: ModeWord) => {
     setNotice(null);
-    if (name === 'reload') reload.mutate();
+    if (name === 'mode') (to ? mode.set(to) : mode.cycle());
+    else if (name === 'reload') reload.mutate();
     else if (name === 'permissions') onOpenPermissions();
     else if (name === 'clear') create.mutate();
     else location.hash = '#/settings';
@@ -92,6 +96,8 @@ export function ChatPanel({ onOpenPermissions }: Props) {
         <ActionError error={stop.error} doing="stop the agent" />
         <ActionError error={create.error} doing="start a new conversation" />
         <ActionError error={reload.error} doing="reload codecoder.json" />
+        <ActionError error={mode.error} doing="switch the permission mode" />
+        <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} onDropCarry={mode.dropCarry} />
         <Composer
           running={transcript.running}
           sending={send.isPending}
@@ -107,6 +113,8 @@ export function ChatPanel({ onOpenPermissions }: Props) {
           }}
           onStop={() => selected && stop.mutate(selected)}
           onCommand={onCommand}
+          modeControl={<ModeSelector mode={mode.mode} onChange={mode.set} disabled={mode.pending} />}
+          onCycleMode={mode.cycle}
         />
       </section>
     </div>

@@ -235,6 +235,7 @@ describe('howFromVia', () => {
       'denied',
       'invalid',
     ]);
+    expect([howFromVia('mode', 'allowed'), howFromVia('mode', 'denied')]).toEqual(['mode', 'denied']);
   });
 });
 

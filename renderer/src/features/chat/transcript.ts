@@ -9,7 +9,7 @@
 import type { AgentEvent, AgentEventOf } from '../../../../shared/contract/index.js';
 
 /** How a decision was reached, in the words: None / project / session / once / denied. */
-export type DecisionHow = 'none' | 'project' | 'session' | 'once' | 'denied' | 'invalid' | 'pending';
+export type DecisionHow = 'none' | 'project' | 'session' | 'once' | 'mode' | 'denied' | 'invalid' | 'pending';
 
 export interface ApprovalState {
   approvalId: string;
@@ -84,6 +84,9 @@ export function howFromVia(via: string | undefined, decision?: string): Decision
       return 'denied';
     case 'invalid':
       return 'invalid';
+    case 'mode':
+      // Accept edits allows; plan mode refuses.
+      return decision === 'denied' ? 'denied' : 'mode';
     default:
       return decision === 'denied' ? 'denied' : decision === 'invalid' ? 'invalid' : decision === 'allowed' ? 'once' : 'pending';
   }
