@@ -3,7 +3,7 @@
  * audit log), the tool registry, the approval queue and the agent. Shared by every window that shows
  * the project; pushes its events to those windows only.
  */
-import type { AllowlistView, EventName, EventPayload, PendingApprovalView } from '../../../shared/contract/index.js';
+import type { AllowlistView, ConversationModeView, EventName, EventPayload, PendingApprovalView } from '../../../shared/contract/index.js';
 import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
 import type { PendingApproval } from '../agent/approvals.js';
 import { buildPreview } from '../approvals/preview.js';
@@ -50,6 +50,8 @@ export class ProjectRuntime {
     });
     const rt = (ref.rt = new ProjectRuntime(deps.projectRoot, agent, deps));
     agent.approvals.subscribe(() => void rt.publishApprovals());
+    // A switch from any window, or a run taking the carried plan: every window of the project is told.
+    agent.runtime.modes.onChange((id) => deps.publish('mode.changed', rt.modeView(id)));
     rt.offerPresets();
     return rt;
   }
@@ -120,9 +122,10 @@ export class ProjectRuntime {
     };
   }
 
-  /** Sends an event to the windows that show this project. */
-  publish<E extends EventName>(name: E, payload: EventPayload<E>): void {
-    this.deps.publish(name, payload);
+  /** A conversation's permission mode as the contract shows it. */
+  modeView(conversationId: string): ConversationModeView {
+    const modes = this.agent.runtime.modes;
+    return { conversationId, mode: modes.get(conversationId), carryPlan: modes.carriesPlan(conversationId) };
   }
 
   private async publishApprovals(): Promise<void> {

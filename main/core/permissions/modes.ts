@@ -101,7 +101,7 @@ export function modeDecision(mode: PermissionMode, tool: string, permission: Per
 export class ConversationModes {
   private readonly modes = new Map<string, PermissionMode>();
   private readonly carry = new Map<string, PermissionMode>();
-  private readonly listeners = new Set<(conversationId: string, mode: PermissionMode) => void>();
+  private readonly listeners = new Set<(conversationId: string) => void>();
 
   get(conversationId: string): PermissionMode {
     return this.modes.get(conversationId) ?? 'ask';
@@ -111,12 +111,13 @@ export class ConversationModes {
   set(conversationId: string, mode: PermissionMode, opts: { carryPlan?: boolean } = {}): PermissionMode {
     if (!isPermissionMode(mode)) throw new Error(`unknown permission mode ${JSON.stringify(mode)}`);
     const was = this.get(conversationId);
+    const carried = this.carry.has(conversationId);
     if (mode === 'ask') this.modes.delete(conversationId);
     else this.modes.set(conversationId, mode);
     if (mode === 'plan') this.carry.delete(conversationId);
     else if (was === 'plan' && opts.carryPlan) this.carry.set(conversationId, mode);
     else if (opts.carryPlan === false) this.carry.delete(conversationId);
-    if (was !== mode) for (const l of this.listeners) l(conversationId, mode);
+    if (was !== mode || carried !== this.carry.has(conversationId)) this.changed(conversationId);
     return mode;
   }
 
@@ -130,6 +131,7 @@ export class ConversationModes {
     const to = this.carry.get(conversationId);
     if (to === undefined) return undefined;
     this.carry.delete(conversationId);
+    this.changed(conversationId);
     return carryNote(to);
   }
 
@@ -138,9 +140,20 @@ export class ConversationModes {
     this.carry.delete(conversationId);
   }
 
-  onChange(listener: (conversationId: string, mode: PermissionMode) => void): () => void {
+  /** Told of every change of a conversation's mode or carried plan. */
+  onChange(listener: (conversationId: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private changed(conversationId: string): void {
+    for (const l of this.listeners) {
+      try {
+        l(conversationId);
+      } catch {
+        // A broken listener must not break a run or a mode switch.
+      }
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { AppError, type ConversationModeView } from '../../../../shared/contract/index.js';
+import { AppError } from '../../../../shared/contract/index.js';
 import type { Handlers } from '../../router/router.js';
 import type { ProjectRuntime } from '../projectRuntime.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';
@@ -6,10 +6,6 @@ import type { WindowContext } from '../windows.js';
 
 /** Permission modes: per conversation, in the project runtime's memory; every window of the project is told. */
 export function modeHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext> {
-  const view = (rt: ProjectRuntime, conversationId: string): ConversationModeView => {
-    const modes = rt.agent.runtime.modes;
-    return { conversationId, mode: modes.get(conversationId), carryPlan: modes.carriesPlan(conversationId) };
-  };
   const known = async (rt: ProjectRuntime, id: string) => {
     if (!(await rt.agent.runtime.conversations.list()).some((c) => c.id === id))
       throw new AppError('not_found', `There is no conversation ${id} in this project.`);
@@ -18,15 +14,14 @@ export function modeHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext>
     'mode.get': async ({ conversationId }, ctx) => {
       const rt = await runtimes.of(ctx);
       await known(rt, conversationId);
-      return view(rt, conversationId);
+      return rt.modeView(conversationId);
     },
     'mode.set': async ({ conversationId, mode, carryPlan }, ctx) => {
       const rt = await runtimes.of(ctx);
       await known(rt, conversationId);
+      // The runtime publishes mode.changed to every window of the project (projectRuntime.ts).
       rt.agent.runtime.modes.set(conversationId, mode, carryPlan === undefined ? {} : { carryPlan });
-      const v = view(rt, conversationId);
-      rt.publish('mode.changed', v);
-      return v;
+      return rt.modeView(conversationId);
     },
   };
 }

@@ -62,8 +62,10 @@ export function ChatPanel({ onOpenPermissions }: Props) {
 
   const onCommand = (name: SlashName, to?: ModeWord) => {
     setNotice(null);
-    if (name === 'mode') (to ? mode.set(to) : mode.cycle());
-    else if (name === 'reload') reload.mutate();
+    if (name === 'mode') {
+      if (to) mode.set(to);
+      else mode.cycle();
+    } else if (name === 'reload') reload.mutate();
     else if (name === 'permissions') onOpenPermissions();
     else if (name === 'clear') create.mutate();
     else location.hash = '#/settings';
