@@ -6,6 +6,8 @@
 import type { LlmProvider } from '../llm/types.js';
 import { JsonlAuditLog, MemoryAuditLog } from '../permissions/audit.js';
 import { PermissionEngine, type EngineDeps } from '../permissions/engine.js';
+import { CheckpointService } from '../checkpoints/service.js';
+import { CheckpointStore, type CheckpointLimits } from '../checkpoints/store.js';
 import { ConversationModes } from '../permissions/modes.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
 import type { Clock } from '../permissions/types.js';
@@ -35,6 +37,8 @@ export interface AssembleOptions {
   onEngineChange?: EngineDeps['onChange'];
   /** Watch codecoder.json so a manual edit is reported (never applied) until reload. */
   watchConfig?: boolean;
+  /** Checkpoint the project's files before each turn that may change them (the app and `codecoder run` do). */
+  checkpoints?: boolean | Partial<CheckpointLimits>;
 }
 
 export interface AssembledAgent {
@@ -43,6 +47,8 @@ export interface AssembledAgent {
   approvals: ApprovalQueue;
   registry: FullToolRegistry;
   config: ProjectConfig;
+  /** List, preview and restore checkpoints (present even when none are taken, for the CLI and the UI). */
+  checkpoints: CheckpointService;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,11 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   const audit = opts.memoryAudit ? new MemoryAuditLog() : JsonlAuditLog.forProject(opts.dataDir, opts.projectRoot);
   const secrets = opts.secrets ?? [];
   const modes = new ConversationModes();
+  const checkpointStore = new CheckpointStore({
+    dataDir: opts.dataDir,
+    projectRoot: opts.projectRoot,
+    ...(typeof opts.checkpoints === 'object' ? { limits: opts.checkpoints } : {}),
+  });
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
   // runSubAgent reaches the runtime built below.
   const late: { runtime?: AgentRuntime } = {};
@@ -86,15 +97,25 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     dataDir: opts.dataDir,
     clock,
     modes,
+    ...(opts.checkpoints ? { checkpoints: checkpointStore } : {}),
     ...opts.runtime,
   });
   late.runtime = runtime;
+  const checkpoints = new CheckpointService({
+    store: checkpointStore,
+    conversations: runtime.conversations,
+    audit,
+    activeConversations: () => runtime.activeRuns().map((r) => r.conversationId),
+    emit: opts.emit,
+    now: () => clock.now(),
+  });
   return {
     runtime,
     engine,
     approvals,
     registry,
     config,
+    checkpoints,
     async close() {
       runtime.dispose();
       engine.close();

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
 import type { LlmProvider } from '../llm/types.js';
+import { checkpointBeforeTurns } from '../checkpoints/turns.js';
+import type { CheckpointStore } from '../checkpoints/store.js';
 import { ConversationModes, type PermissionMode } from '../permissions/modes.js';
 import type { Clock, PermissionGate } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
@@ -45,6 +47,8 @@ export interface AgentRuntimeDeps {
   liveOutput?: Partial<LiveOutputOptions>;
   /** The permission mode of each conversation (the engine reads the same object); default: all Ask. */
   modes?: ConversationModes;
+  /** Snapshots of the project's files before each turn that may change them (absent: none taken). */
+  checkpoints?: CheckpointStore;
 }
 
 export interface RunHandle {
@@ -185,6 +189,17 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(deps.cancelGraceMs !== undefined ? { cancelGraceMs: deps.cancelGraceMs } : {}),
         ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
         stopOnDenial: opts.stopOnDenial ?? false,
+        // Plan mode changes nothing, so it takes no checkpoints.
+        ...(deps.checkpoints && mode !== 'plan'
+          ? {
+              beforeToolCalls: checkpointBeforeTurns(deps.checkpoints, {
+                conversationId: cid,
+                runId,
+                prompt: opts.prompt,
+                messageIndex: history?.length ?? 0,
+              }),
+            }
+          : {}),
       },
       {
         prompt: carried ? `${carried}\n\n${opts.prompt}` : opts.prompt,

@@ -46,6 +46,7 @@ export class ProjectRuntime {
       secrets: deps.secrets(),
       toolDeps: { secretsToScrub: deps.secrets },
       watchConfig: true,
+      checkpoints: true,
       onEngineChange: () => void ref.rt?.publishAllowlist(),
     });
     const rt = (ref.rt = new ProjectRuntime(deps.projectRoot, agent, deps));
@@ -53,6 +54,8 @@ export class ProjectRuntime {
     // A switch from any window, or a run taking the carried plan: every window of the project is told.
     agent.runtime.modes.onChange((id) => deps.publish('mode.changed', rt.modeView(id)));
     rt.offerPresets();
+    // Checkpoints go with their conversation: those of conversations no longer on disk are pruned.
+    void agent.checkpoints.pruneOrphans().catch(() => {});
     return rt;
   }
 

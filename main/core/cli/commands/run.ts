@@ -142,6 +142,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     emit: (e) => print.event(e),
     secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY].filter((k): k is string => !!k),
     runtime: { ...(maxTurns ? { maxTurns } : {}) },
+    checkpoints: true,
   });
   const rl = tty ? new LineReader(createInterface({ input: io.stdin, terminal: false }), io.stderr) : undefined;
   let asking = Promise.resolve();

@@ -51,7 +51,9 @@ export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; at: number }
   | { kind: 'assistant'; id: string; text: string; at: number; streaming: boolean }
   | ToolItem
-  | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number };
+  | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number }
+  /** A checkpoint of the files: "Restore to here" (or, for kind before-restore, undo that restore). */
+  | { kind: 'checkpoint'; id: string; checkpointId?: string; checkpointKind: 'turn' | 'before-restore'; label: string; error?: string; at: number };
 
 /** A card keeps about this much of a command's output; the rest is in the tool's full log. */
 export const MAX_OUTPUT_CHARS = 512 * 1024;
@@ -263,6 +265,19 @@ export class TranscriptBuilder {
       }
       case 'usage':
         return false;
+      case 'checkpoint':
+        if (e.depth !== 0) return false;
+        this.closeText();
+        this.add({
+          kind: 'checkpoint',
+          id: `checkpoint-${e.checkpointId ?? `${e.runId}-${e.turn ?? e.at}`}`,
+          checkpointKind: e.kind,
+          label: e.label,
+          at: e.at,
+          ...(e.checkpointId ? { checkpointId: e.checkpointId } : {}),
+          ...(e.error ? { error: e.error } : {}),
+        });
+        return true;
     }
   }
 
