@@ -351,7 +351,12 @@ export class CheckpointStore {
   /** Removes folders emptied by the deletions, deepest first, never the project root. */
   private async removeEmptyDirs(dirs: Set<string>): Promise<void> {
     const all = new Set<string>();
-    for (let d of dirs) while (d && d !== '.' && d !== '/') (all.add(d), (d = path.posix.dirname(d)));
+    for (let d of dirs) {
+      while (d && d !== '.' && d !== '/') {
+        all.add(d);
+        d = path.posix.dirname(d);
+      }
+    }
     for (const d of [...all].sort((a, b) => b.length - a.length)) {
       const r = await resolveInProject(this.repo.workTree, d);
       if (r.inside && r.rel !== '.') await rmdir(r.abs).catch(() => {});
