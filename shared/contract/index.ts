@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { agentEvents, agentMethods } from './agent.js';
+import { checkpointMethods } from './checkpoints.js';
 import { modeEvents, modeMethods } from './modes.js';
 import { permissionEvents, permissionMethods } from './permissions.js';
 import { projectEvents, projectMethods } from './project.js';
@@ -16,6 +17,7 @@ export const methods = {
   ...permissionMethods,
   ...agentMethods,
   ...modeMethods,
+  ...checkpointMethods,
 };
 
 export const events = {
@@ -55,3 +57,4 @@ export * from './permissions.js';
 export * from './agent.js';
 export * from './agentEvents.js';
 export * from './modes.js';
+export * from './checkpoints.js';

@@ -8,6 +8,7 @@ import { Router, type RouterLog } from '../router/router.js';
 import { SettingsService } from '../settings/settingsService.js';
 import type { JsonStore, SecretStore } from '../stores/types.js';
 import { agentHandlers } from './handlers/agent.js';
+import { checkpointHandlers } from './handlers/checkpoints.js';
 import { modeHandlers } from './handlers/modes.js';
 import { permissionHandlers } from './handlers/permissions.js';
 import { projectHandlers } from './handlers/project.js';
@@ -64,6 +65,7 @@ export function createCore(deps: CoreDeps): Core {
       ...permissionHandlers(runtimes),
       ...agentHandlers(runtimes),
       ...modeHandlers(runtimes),
+      ...checkpointHandlers(runtimes),
     },
     deps.log,
   );

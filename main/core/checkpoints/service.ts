@@ -32,6 +32,14 @@ export class CheckpointService {
     return this.deps.store.list(conversationId);
   }
 
+  usage(): Promise<number> {
+    return this.deps.store.usage();
+  }
+
+  get capBytes(): number {
+    return this.deps.store.capBytes;
+  }
+
   async preview(id: string): Promise<{ checkpoint: CheckpointMeta; changes: FileChange[] }> {
     const checkpoint = await this.deps.store.get(id);
     return { checkpoint, changes: await this.deps.store.preview(id) };
@@ -40,7 +48,7 @@ export class CheckpointService {
   async restore(id: string, opts: { rewindConversation?: boolean; by?: string } = {}): Promise<RestoreOutcome> {
     const running = this.deps.activeConversations();
     if (running.length)
-      throw new CheckpointError('failed', 'The agent is working in this project: stop it before restoring files.');
+      throw new CheckpointError('busy', 'The agent is working in this project: stop it before restoring files.');
     const now = this.deps.now ?? Date.now;
     const r = await this.deps.store.restore(id);
     const cid = r.restored.conversationId;

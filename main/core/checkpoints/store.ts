@@ -103,7 +103,7 @@ export interface RestoreResult {
 export class CheckpointError extends Error {
   override readonly name = 'CheckpointError';
   constructor(
-    readonly code: 'too_large' | 'timeout' | 'not_found' | 'failed',
+    readonly code: 'too_large' | 'timeout' | 'not_found' | 'busy' | 'failed',
     message: string,
   ) {
     super(message);

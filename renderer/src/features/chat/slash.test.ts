@@ -33,8 +33,9 @@ describe('parseComposerInput', () => {
 
 describe('completeSlash', () => {
   it('lists matching commands while a slash word is typed', () => {
-    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings', 'mode']);
+    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings', 'rewind', 'mode']);
     expect(completeSlash('/re')).toEqual(['reload']);
+    expect(completeSlash('/rew')).toEqual(['rewind']);
     expect(completeSlash('/x')).toEqual([]);
     expect(completeSlash('hello')).toEqual([]);
     expect(completeSlash('/reload now')).toEqual([]);

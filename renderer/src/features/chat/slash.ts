@@ -11,6 +11,7 @@ export const SLASH_COMMANDS = {
   permissions: 'Open the allowlist editor',
   clear: 'Start a new, empty conversation',
   settings: 'Open the settings',
+  rewind: 'Restore the files (and optionally the conversation) to a checkpoint',
   mode: 'Switch the permission mode: /mode (next), /mode ask, /mode plan, /mode edits',
 } as const;
 
