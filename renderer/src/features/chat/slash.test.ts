@@ -34,7 +34,8 @@ describe('parseComposerInput', () => {
 describe('completeSlash', () => {
   it('lists matching commands while a slash word is typed', () => {
     expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings', 'rewind', 'mode']);
-    expect(completeSlash('/re')).toEqual(['reload']);
+    expect(completeSlash('/re')).toEqual(['reload', 'rewind']);
+    expect(completeSlash('/rel')).toEqual(['reload']);
     expect(completeSlash('/rew')).toEqual(['rewind']);
     expect(completeSlash('/x')).toEqual([]);
     expect(completeSlash('hello')).toEqual([]);
