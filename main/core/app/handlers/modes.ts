@@ -11,9 +11,9 @@ export function modeHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext>
       throw new AppError('not_found', `There is no conversation ${id} in this project.`);
   };
   return {
+    // Reading never fails for an id: a conversation never set (or not yet written) is in Ask.
     'mode.get': async ({ conversationId }, ctx) => {
       const rt = await runtimes.of(ctx);
-      await known(rt, conversationId);
       return rt.modeView(conversationId);
     },
     'mode.set': async ({ conversationId, mode, carryPlan }, ctx) => {
