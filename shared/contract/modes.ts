@@ -19,7 +19,11 @@ export type ConversationModeView = z.infer<typeof conversationModeSchema>;
 const conversationId = z.string().min(1).max(200);
 
 export const modeMethods = {
-  'mode.get': method('The permission mode of a conversation (Ask when never set).', z.object({ conversationId }).strict(), conversationModeSchema),
+  'mode.get': method(
+    'The permission mode of a conversation (Ask when never set).',
+    z.object({ conversationId }).strict(),
+    conversationModeSchema,
+  ),
   'mode.set': method(
     'Set the permission mode of a conversation. Leaving plan mode with carryPlan makes the next message carry the plan.',
     z.object({ conversationId, mode: permissionModeSchema, carryPlan: z.boolean().optional() }).strict(),

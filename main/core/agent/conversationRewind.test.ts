@@ -15,7 +15,18 @@ afterEach(async () => rm(data, { recursive: true, force: true }));
 const ev = (type: 'run.started' | 'run.finished', runId: string): AgentEvent =>
   (type === 'run.started'
     ? { type, at: 1, runId, conversationId: 'c', agentId: 'main', depth: 0, prompt: runId, provider: 'p', model: 'm' }
-    : { type, at: 1, runId, conversationId: 'c', agentId: 'main', depth: 0, stopReason: 'end_turn', turns: 1, usage: { inputTokens: 0, outputTokens: 0 }, finalText: '' }) as AgentEvent;
+    : {
+        type,
+        at: 1,
+        runId,
+        conversationId: 'c',
+        agentId: 'main',
+        depth: 0,
+        stopReason: 'end_turn',
+        turns: 1,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        finalText: '',
+      }) as AgentEvent;
 const msg = (role: 'user' | 'assistant', text: string) => ({ role, content: [{ type: 'text' as const, text }] });
 
 it('rewinds to before a run: its messages and events go, the earlier run keeps its end', async () => {

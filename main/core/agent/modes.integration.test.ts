@@ -87,10 +87,16 @@ describe('permission modes in a run', () => {
     const first = await t.agent.runtime.start({ prompt: 'make a plan', mode: 'plan' });
     await first.done;
     t.agent.runtime.modes.set(first.conversationId, 'edits', { carryPlan: true });
-    await (await t.agent.runtime.start({ prompt: 'go', conversationId: first.conversationId })).done;
-    await (await t.agent.runtime.start({ prompt: 'more', conversationId: first.conversationId })).done;
+    await (
+      await t.agent.runtime.start({ prompt: 'go', conversationId: first.conversationId })
+    ).done;
+    await (
+      await t.agent.runtime.start({ prompt: 'more', conversationId: first.conversationId })
+    ).done;
     const started = t.log.of('run.started').map((e) => e.prompt);
-    expect(started[1]).toMatch(/^\[Plan mode is over \(edits inside the project are now allowed.*Carry out the plan you proposed above\.\]\n\ngo$/);
+    expect(started[1]).toMatch(
+      /^\[Plan mode is over \(edits inside the project are now allowed.*Carry out the plan you proposed above\.\]\n\ngo$/,
+    );
     expect(started[2]).toBe('more');
   });
 });

@@ -47,8 +47,7 @@ export class CheckpointService {
 
   async restore(id: string, opts: { rewindConversation?: boolean; by?: string } = {}): Promise<RestoreOutcome> {
     const running = this.deps.activeConversations();
-    if (running.length)
-      throw new CheckpointError('busy', 'The agent is working in this project: stop it before restoring files.');
+    if (running.length) throw new CheckpointError('busy', 'The agent is working in this project: stop it before restoring files.');
     const now = this.deps.now ?? Date.now;
     const r = await this.deps.store.restore(id);
     const cid = r.restored.conversationId;

@@ -62,18 +62,24 @@ async function tree(dir = root, rel = ''): Promise<Record<string, string>> {
     const st = await lstat(abs);
     if (st.isSymbolicLink()) out[r] = `link:${await readlink(abs)}`;
     else if (st.isDirectory()) Object.assign(out, await tree(dir, r));
-    else out[r] = `${(st.mode & 0o777).toString(8)}:${createHash('sha256').update(await readFile(abs)).digest('hex')}`;
+    else
+      out[r] = `${(st.mode & 0o777).toString(8)}:${createHash('sha256')
+        .update(await readFile(abs))
+        .digest('hex')}`;
   }
   return out;
 }
 
 /** The user's repository as git sees it: refs, HEAD, the index bytes, the object count, the stash. */
 function userGit(): Record<string, string> {
-  const g = (...a: string[]) => execFileSync('git', a, { cwd: root, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: data } }).toString();
+  const g = (...a: string[]) =>
+    execFileSync('git', a, { cwd: root, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: data } }).toString();
   return {
     refs: g('for-each-ref', '--format=%(refname) %(objectname)'),
     head: g('rev-parse', 'HEAD'),
-    index: createHash('sha256').update(execFileSync('cat', [path.join(root, '.git', 'index')])).digest('hex'),
+    index: createHash('sha256')
+      .update(execFileSync('cat', [path.join(root, '.git', 'index')]))
+      .digest('hex'),
     objects: g('count-objects', '-v'),
     stash: g('stash', 'list'),
     files: execFileSync('find', ['.git', '-newer', path.join(root, '.git', 'HEAD')], { cwd: root }).toString(),
@@ -151,7 +157,9 @@ describe('checkpoints', () => {
     const err = await small.snapshot({ conversationId: 'c1', label: 't' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CheckpointError);
     expect((err as CheckpointError).code).toBe('too_large');
-    expect((err as Error).message).toMatch(/^This project is too large to snapshot: \d+ files \(the limit is 5\)\. Add large folders to \.gitignore/);
+    expect((err as Error).message).toMatch(
+      /^This project is too large to snapshot: \d+ files \(the limit is 5\)\. Add large folders to \.gitignore/,
+    );
     const bytes = new CheckpointStore({ dataDir: data, projectRoot: root, limits: { maxBytes: 20 } });
     await expect(bytes.snapshot({ conversationId: 'c1', label: 't' })).rejects.toThrow(/more than 0\.0 MB of files/);
     expect(await small.list()).toEqual([]);

@@ -128,7 +128,11 @@ export class CheckpointStore {
 
   constructor(opts: { dataDir: string; projectRoot: string; limits?: Partial<CheckpointLimits> }) {
     this.dir = path.join(projectDataDir(opts.dataDir, opts.projectRoot), 'checkpoints');
-    this.repo = { gitDir: path.join(this.dir, 'shadow.git'), workTree: path.resolve(opts.projectRoot), emptyHome: path.join(this.dir, 'home') };
+    this.repo = {
+      gitDir: path.join(this.dir, 'shadow.git'),
+      workTree: path.resolve(opts.projectRoot),
+      emptyHome: path.join(this.dir, 'home'),
+    };
     this.indexFile = path.join(this.dir, 'index.json');
     this.limits = { ...DEFAULT_CHECKPOINT_LIMITS, ...opts.limits };
   }
@@ -138,7 +142,14 @@ export class CheckpointStore {
   }
 
   /** Snapshots the working tree now. Throws CheckpointError (too_large, timeout, failed). */
-  snapshot(opts: { conversationId: string; kind?: CheckpointKind; label: string; runId?: string; turn?: number; messageIndex?: number }): Promise<CheckpointMeta> {
+  snapshot(opts: {
+    conversationId: string;
+    kind?: CheckpointKind;
+    label: string;
+    runId?: string;
+    turn?: number;
+    messageIndex?: number;
+  }): Promise<CheckpointMeta> {
     return this.serial(() => this.snapshotNow(opts));
   }
 
@@ -233,7 +244,10 @@ export class CheckpointStore {
 
   private async git(args: string[], opts: { input?: string } = {}): Promise<Buffer> {
     try {
-      return await shadowGit(this.repo, args, { timeoutMs: this.limits.timeoutMs, ...(opts.input !== undefined ? { input: opts.input } : {}) });
+      return await shadowGit(this.repo, args, {
+        timeoutMs: this.limits.timeoutMs,
+        ...(opts.input !== undefined ? { input: opts.input } : {}),
+      });
     } catch (e) {
       throw this.wrap(e);
     }

@@ -28,7 +28,13 @@ export function checkpointBeforeTurns(
     if (!tools.some((t) => MAY_CHANGE_FILES.has(t))) return undefined;
     const label = `turn ${turn} of “${short}”`;
     try {
-      const cp = await store.snapshot({ conversationId: run.conversationId, runId: run.runId, turn, messageIndex: run.messageIndex, label });
+      const cp = await store.snapshot({
+        conversationId: run.conversationId,
+        runId: run.runId,
+        turn,
+        messageIndex: run.messageIndex,
+        label,
+      });
       return { type: 'checkpoint', kind: 'turn', label, turn, checkpointId: cp.id } as EventBody;
     } catch (err) {
       return { type: 'checkpoint', kind: 'turn', label, turn, error: (err as Error).message } as EventBody;

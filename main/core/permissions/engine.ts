@@ -334,7 +334,12 @@ export class PermissionEngine implements PermissionGate {
     const v = this.decide(req, g.overlay);
     const m = this.byMode(req, v, mode);
     if (m) {
-      const out: DryRunResult = { decision: m.allowed ? 'allow' : 'deny', via: 'mode', key: m.key ?? null, violations: [...g.violations, ...(m.violations ?? [])] };
+      const out: DryRunResult = {
+        decision: m.allowed ? 'allow' : 'deny',
+        via: 'mode',
+        key: m.key ?? null,
+        violations: [...g.violations, ...(m.violations ?? [])],
+      };
       if (m.reason !== undefined) out.reason = m.reason;
       return out;
     }

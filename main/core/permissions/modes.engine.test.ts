@@ -57,7 +57,12 @@ const PLAN = { allowed: false, via: 'mode' };
 const MODE_ALLOW = { allowed: true, via: 'mode' };
 
 const CASES: Case[] = [
-  { name: 'a read (Permission::None)', tool: 'read_file', permission: () => ({ kind: 'none' }), expect: { ask: NONE, plan: NONE, edits: NONE } },
+  {
+    name: 'a read (Permission::None)',
+    tool: 'read_file',
+    permission: () => ({ kind: 'none' }),
+    expect: { ask: NONE, plan: NONE, edits: NONE },
+  },
   {
     name: 'write_file inside the project',
     tool: 'write_file',
@@ -116,13 +121,21 @@ const CASES: Case[] = [
     name: 'write_file under a deny rule',
     tool: 'write_file',
     permission: () => perm(writeFileTool() as never, { path: 'secret/k.txt', content: 'x' }),
-    expect: { ask: { allowed: false, via: 'deny-rule' }, plan: { allowed: false, via: 'deny-rule' }, edits: { allowed: false, via: 'deny-rule' } },
+    expect: {
+      ask: { allowed: false, via: 'deny-rule' },
+      plan: { allowed: false, via: 'deny-rule' },
+      edits: { allowed: false, via: 'deny-rule' },
+    },
   },
   {
     name: 'delete_path under a deny rule',
     tool: 'delete_path',
     permission: () => perm(deletePathTool() as never, { path: 'secret/k.txt' }),
-    expect: { ask: { allowed: false, via: 'deny-rule' }, plan: { allowed: false, via: 'deny-rule' }, edits: { allowed: false, via: 'deny-rule' } },
+    expect: {
+      ask: { allowed: false, via: 'deny-rule' },
+      plan: { allowed: false, via: 'deny-rule' },
+      edits: { allowed: false, via: 'deny-rule' },
+    },
   },
   {
     name: 'write_file covered by a project entry',
@@ -153,7 +166,11 @@ const CASES: Case[] = [
     name: 'invalid input',
     tool: 'run_command',
     permission: () => commandPermission('echo $((1+'),
-    expect: { ask: { allowed: false, via: 'invalid' }, plan: { allowed: false, via: 'invalid' }, edits: { allowed: false, via: 'invalid' } },
+    expect: {
+      ask: { allowed: false, via: 'invalid' },
+      plan: { allowed: false, via: 'invalid' },
+      edits: { allowed: false, via: 'invalid' },
+    },
   },
 ];
 
@@ -196,7 +213,10 @@ describe('modes and scopes', () => {
     const p = await perm(writeFileTool() as never, { path: 'src/b.ts', content: 'x' });
     expect(await h.engine.check(request('write_file', p))).toMatchObject({ allowed: true, via: 'mode' });
     h.asker.answer({ choice: 'deny' });
-    expect(await h.engine.check({ ...request('write_file', p), conversationId: 'conv-2' })).toMatchObject({ allowed: false, via: 'user-deny' });
+    expect(await h.engine.check({ ...request('write_file', p), conversationId: 'conv-2' })).toMatchObject({
+      allowed: false,
+      via: 'user-deny',
+    });
     expect(h.asker.asked).toHaveLength(1);
   });
 

@@ -37,7 +37,10 @@ async function cli(argv: string[], input?: string) {
 describe('codecoder checkpoints', () => {
   it('lists, shows what a restore changes, restores with --yes (audited), and the undo it prints works', async () => {
     const conv = await new ConversationStore({ dataDir: data, projectRoot: root }).create({ title: 't' });
-    const cp = await new CheckpointStore({ dataDir: data, projectRoot: root }).snapshot({ conversationId: conv.id, label: 'turn 1 of “t”' });
+    const cp = await new CheckpointStore({ dataDir: data, projectRoot: root }).snapshot({
+      conversationId: conv.id,
+      label: 'turn 1 of “t”',
+    });
     await writeFile(path.join(root, 'a.txt'), 'after\n');
     await writeFile(path.join(root, 'b.txt'), 'new\n');
 
@@ -62,7 +65,10 @@ describe('codecoder checkpoints', () => {
     expect(r.out).toContain('restored: 2 files (1 restored, 1 removed)');
     expect(await readFile(path.join(root, 'a.txt'), 'utf8')).toBe('before\n');
     const undoId = /undo: codecoder checkpoints restore --project ".*" (cp_\S+)/.exec(r.out)![1]!;
-    const audit = await readFile(path.join(path.dirname(new CheckpointStore({ dataDir: data, projectRoot: root }).dir), 'audit.jsonl'), 'utf8');
+    const audit = await readFile(
+      path.join(path.dirname(new CheckpointStore({ dataDir: data, projectRoot: root }).dir), 'audit.jsonl'),
+      'utf8',
+    );
     expect(audit).toContain(`"agent":"cli","conversation":"${conv.id}","tool":"checkpoint_restore"`);
 
     expect((await cli(['restore', '--project', root, '--yes', undoId])).code).toBe(0);

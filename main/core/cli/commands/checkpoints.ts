@@ -57,7 +57,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const [sub, id, ...extra] = parsed.positionals;
   if (sub !== 'list' && sub !== 'restore') return fail(sub ? `unknown subcommand "${sub}"` : 'missing list or restore');
-  if (extra.length || (sub === 'list' && id)) return fail(`unexpected arguments: ${[...(sub === 'list' && id ? [id] : []), ...extra].join(' ')}`);
+  if (extra.length || (sub === 'list' && id))
+    return fail(`unexpected arguments: ${[...(sub === 'list' && id ? [id] : []), ...extra].join(' ')}`);
   if (!o.project) return fail('--project DIR is required');
   let root: string;
   try {
@@ -82,9 +83,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       }
       if (list.length === 0) io.stdout.write('no checkpoints\n');
       for (const c of list)
-        io.stdout.write(`${c.id}  ${new Date(c.createdAt).toISOString()}  ${c.conversationId}  ${c.kind === 'turn' ? '' : '(before a restore) '}${c.label}\n`);
+        io.stdout.write(
+          `${c.id}  ${new Date(c.createdAt).toISOString()}  ${c.conversationId}  ${c.kind === 'turn' ? '' : '(before a restore) '}${c.label}\n`,
+        );
       const usage = await service.usage();
-      io.stdout.write(`${(usage / 1024 / 1024).toFixed(1)} MB used of ${(service.capBytes / 1024 / 1024).toFixed(0)} MB for this project\n`);
+      io.stdout.write(
+        `${(usage / 1024 / 1024).toFixed(1)} MB used of ${(service.capBytes / 1024 / 1024).toFixed(0)} MB for this project\n`,
+      );
       return 0;
     }
     let target = id;
@@ -99,7 +104,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const p = await service.preview(target);
     if (o.conversation && p.checkpoint.conversationId !== o.conversation)
       return fail(`checkpoint ${target} belongs to conversation ${p.checkpoint.conversationId}, not ${o.conversation}`);
-    io.stdout.write(`restoring to ${p.checkpoint.label} (${target}) changes ${p.changes.length} file${p.changes.length === 1 ? '' : 's'}:\n`);
+    io.stdout.write(
+      `restoring to ${p.checkpoint.label} (${target}) changes ${p.changes.length} file${p.changes.length === 1 ? '' : 's'}:\n`,
+    );
     for (const c of p.changes) io.stdout.write(`  ${WORDS[c.change]}  ${JSON.stringify(c.path).slice(1, -1)}\n`);
     if (!o.yes) {
       if (io.stdin.isTTY !== true) return fail('no TTY to confirm on: add --yes');

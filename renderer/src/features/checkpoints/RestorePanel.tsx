@@ -49,8 +49,8 @@ export function RestorePanel({ checkpointId, onClose, onRestored }: Props) {
       {changes && changes.length > 0 && (
         <>
           <p>
-            {changes.length} file{changes.length === 1 ? '' : 's'} will change. A checkpoint of the files as they are now is taken
-            first, so this can be undone.
+            {changes.length} file{changes.length === 1 ? '' : 's'} will change. A checkpoint of the files as they are now is taken first, so
+            this can be undone.
           </p>
           <ul className="restore-changes" aria-label="Files it will change">
             {changes.map((c) => (
@@ -66,8 +66,8 @@ export function RestorePanel({ checkpointId, onClose, onRestored }: Props) {
       )}
       {canRewind && (
         <label className="restore-rewind">
-          <input type="checkbox" checked={rewind} onChange={(e) => setRewind(e.target.checked)} /> Also rewind the conversation to
-          before the message that started this turn
+          <input type="checkbox" checked={rewind} onChange={(e) => setRewind(e.target.checked)} /> Also rewind the conversation to before
+          the message that started this turn
         </label>
       )}
       <ActionError error={restore.error} doing="restore the files" />
