@@ -7,6 +7,7 @@ import type { AllowlistView, ConversationModeView, EventName, EventPayload, Pend
 import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
 import type { PendingApproval } from '../agent/approvals.js';
 import { buildPreview } from '../approvals/preview.js';
+import { cannotUndoNote } from '../checkpoints/undoable.js';
 import { settingsProvider } from '../llm/settingsProvider.js';
 import type { LlmSettings } from '../llm/types.js';
 import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
@@ -98,12 +99,15 @@ export class ProjectRuntime {
       };
     const r = p.request;
     const preview = await buildPreview(r.tool, r.args, this.root);
+    // A write the classifier knows lands outside the project: checkpoints cannot undo it, and the prompt says so.
+    const undo = cannotUndoNote(r.flags?.notes, this.root);
+    const notes = undo ? [...(r.flags?.notes ?? []), undo] : r.flags?.notes;
     const flags = r.flags
       ? {
           ...(r.flags.protectedPath ? { protectedPath: true } : {}),
           ...(r.flags.outsideProject ? { outsideProject: true } : {}),
           ...(r.flags.compound ? { compound: true } : {}),
-          ...(r.flags.notes ? { notes: r.flags.notes } : {}),
+          ...(notes ? { notes } : {}),
           ...(r.flags.programs ? { programs: r.flags.programs } : {}),
         }
       : undefined;
