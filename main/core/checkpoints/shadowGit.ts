@@ -43,6 +43,10 @@ export const SHADOW_GIT_CONFIG = [
   'advice.addEmbeddedRepo=false',
   '-c',
   'diff.external=',
+  // The repository is ours (GIT_DIR in our data folder); a project folder owned by another user must
+  // not make git refuse it. This only lifts the ownership check for our own repository.
+  '-c',
+  'safe.directory=*',
 ];
 
 /** Highest-precedence attributes: no conversion of any kind, for every path. */
@@ -76,7 +80,6 @@ export function shadowEnv(repo: ShadowRepo, extra: Record<string, string> = {}):
     GIT_WORK_TREE: repo.workTree,
     GIT_TERMINAL_PROMPT: '0',
     GIT_OPTIONAL_LOCKS: '0',
-    GIT_LITERAL_PATHSPECS: '1',
     GIT_AUTHOR_NAME: 'CodeCoder',
     GIT_AUTHOR_EMAIL: 'checkpoints@codecoder.invalid',
     GIT_COMMITTER_NAME: 'CodeCoder',

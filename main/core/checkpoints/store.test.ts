@@ -142,14 +142,20 @@ describe('checkpoints', () => {
     expect((await store.list('c1')).map((c) => c.kind)).toEqual(['before-restore', 'before-restore', 'turn']);
   });
 
-  it('never snapshots or restores the permission files, .gitignore’d files or node_modules', async () => {
+  it('never snapshots or restores the permission files, .gitignore’d files, node_modules or nested repositories', async () => {
+    // A nested repository without a commit (git refuses to link one): left out, not a failure.
+    await mkdir(path.join(root, 'vendor', 'lib'), { recursive: true });
+    execFileSync('git', ['init', '-q'], { cwd: path.join(root, 'vendor', 'lib') });
+    await writeFile(path.join(root, 'vendor', 'lib', 'x.c'), 'int x;\n');
     const cp = await store.snapshot({ conversationId: 'c1', label: 't' });
+    await writeFile(path.join(root, 'vendor', 'lib', 'x.c'), 'int y;\n');
     await writeFile(path.join(root, 'codecoder.json'), '{"allowlist":{"write_file:**":"AlwaysThisProject"}}\n');
     await writeFile(path.join(root, 'secret.env'), 'TOKEN=2\n');
     expect(await store.preview(cp.id)).toEqual([]);
     await store.restore(cp.id);
     expect(await readFile(path.join(root, 'codecoder.json'), 'utf8')).toContain('AlwaysThisProject');
     expect(await readFile(path.join(root, 'secret.env'), 'utf8')).toBe('TOKEN=2\n');
+    expect(await readFile(path.join(root, 'vendor', 'lib', 'x.c'), 'utf8')).toBe('int y;\n');
   });
 
   it('a project too large to snapshot is refused quickly with a clear message, and nothing is stored', async () => {

@@ -6,7 +6,8 @@
  *
  * What a snapshot holds: every file git would track in the project by its `.gitignore` files, minus
  * the built-in ignore list (dependencies and build outputs) and the permission files (`codecoder.json`,
- * `.codecoder/`: a restore never rewrites the allowlist). Nested repositories are kept as links only.
+ * `.codecoder/`: a restore never rewrites the allowlist) and minus nested repositories (their own
+ * business: a restore never touches them).
  * A snapshot is bounded: more than `maxFiles` files or `maxBytes` bytes, or longer than `timeoutMs`,
  * and it is refused with a message saying which and what to do, rather than stalling the turn.
  *
@@ -195,7 +196,10 @@ export class CheckpointStore {
       await this.removeEmptyDirs(parents);
       const back = entries.filter((x) => x.change !== 'delete').map((x) => x.path);
       if (back.length) {
-        await this.git(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], { input: back.join('\0') + '\0' });
+        await this.git(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], {
+          input: back.join('\0') + '\0',
+          env: { GIT_LITERAL_PATHSPECS: '1' },
+        });
       }
       return { restored: target, undo, changes: entries.map(({ path: p, change }) => ({ path: p, change })), skipped };
     });
@@ -264,9 +268,13 @@ export class CheckpointStore {
   }
 
   /** Counts what a snapshot would hold and refuses past the limits, before git copies anything. */
-  private async measure(): Promise<{ files: number; bytes: number }> {
+  private async measure(): Promise<{ files: number; bytes: number; nested: string[] }> {
     const out = await this.git(['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
     const paths = new Set(out.toString('utf8').split('\0').filter(Boolean));
+    // A folder with its own .git (a nested repository, a submodule) is listed as "dir/": git keeps
+    // only a link to it and refuses one without a commit, so nested repositories are left out.
+    const nested = [...paths].filter((p) => p.endsWith('/'));
+    for (const n of nested) paths.delete(n);
     const { maxFiles, maxBytes } = this.limits;
     const advice = 'Add large folders to .gitignore to make checkpoints possible.';
     if (paths.size > maxFiles)
@@ -284,14 +292,15 @@ export class CheckpointStore {
       if (bytes > maxBytes)
         throw new CheckpointError('too_large', `This project is too large to snapshot: more than ${fmtMiB(maxBytes)} of files. ${advice}`);
     }
-    return { files, bytes };
+    return { files, bytes, nested };
   }
 
   /** Stages the working tree in the shadow index and writes its tree. */
   private async stageTree(): Promise<{ tree: string; files: number; bytes: number }> {
     await this.ensureRepo();
-    const size = await this.measure();
-    await this.git(['add', '-A', '--', '.']);
+    const { nested, ...size } = await this.measure();
+    const pathspecs = ['.', ...nested.map((n) => `:(exclude,literal)${n}`)];
+    await this.git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: pathspecs.join('\0') + '\0' });
     const tree = (await this.git(['write-tree'])).toString('utf8').trim();
     return { tree, ...size };
   }
