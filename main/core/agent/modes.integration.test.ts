@@ -3,49 +3,25 @@
  * mode offers the read-only tools and refuses a change without a prompt; accept edits writes without
  * a prompt but still asks for a command; leaving plan mode carries the plan into the next message.
  */
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
+import { describe, expect, it } from 'vitest';
 import type { ScriptInput } from '../llm/scripted/script.js';
-import { PLAN_REFUSAL, PLAN_TOOL_NAMES } from '../permissions/modes.js';
-import { assembleAgent, type AssembledAgent } from './assemble.js';
-import { EventLog, instantRetry, scriptedProvider, tempDir, toolResultsSent } from './testkit.js';
+import { PLAN_REFUSAL } from '../permissions/modes.js';
+import { realAgentHarness } from './realAgentHarness.js';
+import { toolResultsSent } from './testkit.js';
 
-let server: ScriptedServer | undefined;
-let agent: AssembledAgent | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = undefined;
-  server = undefined;
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
+const realAgent = realAgentHarness();
 
 async function setup(script: ScriptInput) {
-  server = await startScriptedServer({ script });
-  const root = await tempDir('cc-modes-proj-');
-  const dataDir = await tempDir('cc-modes-data-');
-  dirs.push(root, dataDir);
-  await writeFile(path.join(root, 'README.md'), '# Modes\n');
-  const log = new EventLog();
-  agent = await assembleAgent({
-    projectRoot: root,
-    dataDir,
-    provider: scriptedProvider('anthropic', server, instantRetry),
-    emit: log.emit,
-    memoryAudit: true,
-    toolDeps: { execute: { killGraceMs: 50 } },
-    runtime: { memory: null },
-  });
+  const t = await realAgent(script, { files: { 'README.md': '# Modes\n' } });
   const prompts: string[] = [];
-  agent.approvals.subscribe((n) => {
+  t.agent.approvals.subscribe((n) => {
     if (n.type !== 'approval.requested' || n.approval.kind !== 'tool') return;
     prompts.push(n.approval.request.key.raw);
-    agent!.approvals.answer(n.approval.id, { choice: 'deny', reason: 'not now' });
+    t.agent.approvals.answer(n.approval.id, { choice: 'deny', reason: 'not now' });
   });
-  return { server, agent, log, root, prompts };
+  return { ...t, prompts };
 }
 
 const toolNames = (body: Record<string, unknown>) => ((body.tools as { name: string }[] | undefined) ?? []).map((t) => t.name);
@@ -57,7 +33,23 @@ describe('permission modes in a run', () => {
     });
     const h = await t.agent.runtime.start({ prompt: 'plan it', mode: 'plan' });
     expect((await h.done).stopReason).toBe('end_turn');
-    expect(new Set(toolNames(t.server.requests[0]!.body))).toEqual(PLAN_TOOL_NAMES);
+    expect(toolNames(t.server.requests[0]!.body)).toEqual([
+      'read_file',
+      'list_dir',
+      'glob',
+      'grep',
+      'diff',
+      'process_output',
+      'git_status',
+      'git_log',
+      'web_search',
+      'web_fetch',
+      'github_search',
+      'agent',
+      'reason',
+      'memory',
+      'list_capabilities',
+    ]);
     expect(t.prompts).toEqual([]);
     expect(t.log.of('tool.call').map((c) => [c.tool, c.decision, c.via])).toEqual([['write_file', 'denied', 'mode']]);
     expect(toolResultsSent(t.server.requests[1]!.body).at(-1)).toContain(PLAN_REFUSAL);

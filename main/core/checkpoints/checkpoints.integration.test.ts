@@ -5,51 +5,24 @@
  * rewound on request, and a read-only turn takes no checkpoint.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
-import { EventLog, instantRetry, scriptedProvider, tempDir } from '../agent/testkit.js';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
+import { describe, expect, it } from 'vitest';
+import { realAgentHarness } from '../agent/realAgentHarness.js';
 import type { ScriptInput } from '../llm/scripted/script.js';
 
-let server: ScriptedServer | undefined;
-let agent: AssembledAgent | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = undefined;
-  server = undefined;
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-
+const realAgent = realAgentHarness();
 const BIN = Buffer.from([0, 159, 146, 150, 13, 10, 255, 0]);
 
 async function setup(script: ScriptInput) {
-  server = await startScriptedServer({ script });
-  const root = await tempDir('cc-cpi-proj-');
-  const dataDir = await tempDir('cc-cpi-data-');
-  dirs.push(root, dataDir);
-  await writeFile(path.join(root, 'README.md'), '# Checkpoints\r\nline two\n');
-  await writeFile(path.join(root, 'logo.bin'), BIN);
-  execFileSync('git', ['init', '-q'], { cwd: root });
-  const log = new EventLog();
-  agent = await assembleAgent({
-    projectRoot: root,
-    dataDir,
-    provider: scriptedProvider('anthropic', server, instantRetry),
-    emit: log.emit,
-    memoryAudit: true,
-    checkpoints: true,
-    toolDeps: { execute: { killGraceMs: 50 } },
-    runtime: { memory: null },
-  });
+  const t = await realAgent(script, { files: { 'README.md': '# Checkpoints\r\nline two\n' }, assemble: { checkpoints: true } });
+  await writeFile(path.join(t.root, 'logo.bin'), BIN);
+  execFileSync('git', ['init', '-q'], { cwd: t.root });
   // Allow everything once: the test is about undoing what was allowed.
-  agent.approvals.subscribe((n) => {
-    if (n.type === 'approval.requested' && n.approval.kind === 'tool') agent!.approvals.answer(n.approval.id, { choice: 'once' });
+  t.agent.approvals.subscribe((n) => {
+    if (n.type === 'approval.requested' && n.approval.kind === 'tool') t.agent.approvals.answer(n.approval.id, { choice: 'once' });
   });
-  return { agent, log, root };
+  return t;
 }
 
 describe('checkpoints in a run', () => {

@@ -158,6 +158,22 @@ describe('checkpoints', () => {
     expect(await readFile(path.join(root, 'vendor', 'lib', 'x.c'), 'utf8')).toBe('int y;\n');
   });
 
+  it('paths that look like pathspec magic or globs are restored as themselves', async () => {
+    await writeFile(path.join(root, ':(glob)*.ts'), 'magic\n');
+    await writeFile(path.join(root, '*'), 'star\n');
+    await writeFile(path.join(root, 'line\nbreak'), 'nl\n');
+    const cp = await store.snapshot({ conversationId: 'c1', label: 't' });
+    await writeFile(path.join(root, ':(glob)*.ts'), 'changed\n');
+    await writeFile(path.join(root, '*'), 'changed\n');
+    await rm(path.join(root, 'line\nbreak'));
+    await writeFile(path.join(root, 'src', 'main.ts'), 'unrelated change, restored too\n');
+    const r = await store.restore(cp.id);
+    expect(r.changes.map((c) => c.path)).toEqual(['*', ':(glob)*.ts', 'line\nbreak', 'src/main.ts']);
+    expect(await readFile(path.join(root, ':(glob)*.ts'), 'utf8')).toBe('magic\n');
+    expect(await readFile(path.join(root, '*'), 'utf8')).toBe('star\n');
+    expect(await readFile(path.join(root, 'line\nbreak'), 'utf8')).toBe('nl\n');
+  });
+
   it('a project too large to snapshot is refused quickly with a clear message, and nothing is stored', async () => {
     const small = new CheckpointStore({ dataDir: data, projectRoot: root, limits: { maxFiles: 5 } });
     const err = await small.snapshot({ conversationId: 'c1', label: 't' }).catch((e: unknown) => e);

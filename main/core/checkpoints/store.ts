@@ -85,6 +85,10 @@ export interface CheckpointMeta {
   bytes: number;
 }
 
+export type SnapshotOptions = Pick<CheckpointMeta, 'conversationId' | 'label' | 'runId' | 'turn' | 'messageIndex'> & {
+  kind?: CheckpointKind;
+};
+
 export type FileChangeKind = 'restore' | 'recreate' | 'delete';
 export interface FileChange {
   path: string;
@@ -143,14 +147,7 @@ export class CheckpointStore {
   }
 
   /** Snapshots the working tree now. Throws CheckpointError (too_large, timeout, failed). */
-  snapshot(opts: {
-    conversationId: string;
-    kind?: CheckpointKind;
-    label: string;
-    runId?: string;
-    turn?: number;
-    messageIndex?: number;
-  }): Promise<CheckpointMeta> {
+  snapshot(opts: SnapshotOptions): Promise<CheckpointMeta> {
     return this.serial(() => this.snapshotNow(opts));
   }
 
@@ -246,11 +243,12 @@ export class CheckpointStore {
     this.ready = true;
   }
 
-  private async git(args: string[], opts: { input?: string } = {}): Promise<Buffer> {
+  private async git(args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Promise<Buffer> {
     try {
       return await shadowGit(this.repo, args, {
         timeoutMs: this.limits.timeoutMs,
         ...(opts.input !== undefined ? { input: opts.input } : {}),
+        ...(opts.env ? { env: opts.env } : {}),
       });
     } catch (e) {
       throw this.wrap(e);
@@ -305,14 +303,7 @@ export class CheckpointStore {
     return { tree, ...size };
   }
 
-  private async snapshotNow(opts: {
-    conversationId: string;
-    kind?: CheckpointKind;
-    label: string;
-    runId?: string;
-    turn?: number;
-    messageIndex?: number;
-  }): Promise<CheckpointMeta> {
+  private async snapshotNow(opts: SnapshotOptions): Promise<CheckpointMeta> {
     const staged = await this.stageTree();
     const id = `cp_${randomUUID()}`;
     const commit = (await this.git(['commit-tree', staged.tree, '-m', `${opts.kind ?? 'turn'}: ${opts.label}`])).toString('utf8').trim();

@@ -32,29 +32,6 @@ export const PLAN_REFUSAL = 'plan mode: propose, do not change';
 /** The edit tools "accept edits" covers. Nothing else: shell, commit, capabilities, process_kill still ask. */
 export const MODE_EDIT_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file', 'move_path', 'delete_path']);
 
-/**
- * The model's tool list in plan mode: the tools whose permission is None (web_fetch asks for a local
- * target; plan mode refuses that call). An allowlist of names, so a new tool is not offered in plan
- * mode until it is added here on purpose.
- */
-export const PLAN_TOOL_NAMES: ReadonlySet<string> = new Set([
-  'read_file',
-  'list_dir',
-  'glob',
-  'grep',
-  'diff',
-  'process_output',
-  'git_status',
-  'git_log',
-  'web_search',
-  'web_fetch',
-  'github_search',
-  'agent',
-  'reason',
-  'memory',
-  'list_capabilities',
-]);
-
 export function isPermissionMode(x: unknown): x is PermissionMode {
   return typeof x === 'string' && (PERMISSION_MODES as readonly string[]).includes(x);
 }

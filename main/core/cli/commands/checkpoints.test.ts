@@ -2,11 +2,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationStore } from '../../agent/conversations.js';
 import { CheckpointStore } from '../../checkpoints/store.js';
-import type { CliIo } from '../main.js';
+import { memoryIo } from '../testIo.js';
 import { run } from './checkpoints.js';
 
 let root: string;
@@ -22,16 +21,9 @@ afterEach(async () => {
 });
 
 async function cli(argv: string[], input?: string) {
-  const stdin = Object.assign(new PassThrough(), input === undefined ? {} : { isTTY: true });
-  if (input !== undefined) stdin.end(input);
-  else stdin.end();
-  let out = '';
-  let err = '';
-  const stdout = new PassThrough().on('data', (d) => (out += d));
-  const stderr = new PassThrough().on('data', (d) => (err += d));
-  const io: CliIo = { stdin, stdout, stderr, env: { CODECODER_DATA_DIR: data } };
-  const code = await run(argv, io);
-  return { code, out, err };
+  const t = memoryIo({ env: { CODECODER_DATA_DIR: data }, ...(input === undefined ? {} : { input, tty: true }) });
+  const code = await run(argv, t.io);
+  return { code, out: t.out(), err: t.err() };
 }
 
 describe('codecoder checkpoints', () => {

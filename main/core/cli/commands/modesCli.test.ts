@@ -2,10 +2,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../main.js';
+import { memoryIo } from '../testIo.js';
 import { run as check } from './check.js';
 import { run } from './run.js';
 
@@ -23,18 +22,10 @@ afterEach(async () => {
   await rm(data, { recursive: true, force: true });
 });
 
-function io() {
-  const stdin = new PassThrough();
-  stdin.end();
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (c) => out.push(String(c)));
-  stderr.on('data', (c) => err.push(String(c)));
-  const cli: CliIo = { stdin, stdout, stderr, env: { CODECODER_DATA_DIR: data } };
-  return { cli, out: () => out.join(''), err: () => err.join('') };
-}
+const io = () => {
+  const t = memoryIo({ env: { CODECODER_DATA_DIR: data } });
+  return { cli: t.io, out: t.out, err: t.err };
+};
 
 async function dry(args: string[]) {
   const t = io();
