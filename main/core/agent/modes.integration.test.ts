@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ScriptInput } from '../llm/scripted/script.js';
 import { PLAN_REFUSAL } from '../permissions/modes.js';
+import { toolCatalogue } from '../tools/catalogue.js';
 import { realAgentHarness } from './realAgentHarness.js';
 import { toolResultsSent } from './testkit.js';
 
@@ -33,23 +34,12 @@ describe('permission modes in a run', () => {
     });
     const h = await t.agent.runtime.start({ prompt: 'plan it', mode: 'plan' });
     expect((await h.done).stopReason).toBe('end_turn');
-    expect(toolNames(t.server.requests[0]!.body)).toEqual([
-      'read_file',
-      'list_dir',
-      'glob',
-      'grep',
-      'diff',
-      'process_output',
-      'git_status',
-      'git_log',
-      'web_search',
-      'web_fetch',
-      'github_search',
-      'agent',
-      'reason',
-      'memory',
-      'list_capabilities',
-    ]);
+    // Offered: exactly the catalogue's None tools; none of the tools that change things.
+    const offered = toolNames(t.server.requests[0]!.body);
+    expect(offered).toEqual(toolCatalogue(t.agent.registry).flatMap((e) => (e.permission === 'none' ? [e.name] : [])));
+    expect(offered).toContain('read_file');
+    for (const changing of ['write_file', 'edit_file', 'move_path', 'delete_path', 'run_command', 'commit', 'run_capability'])
+      expect(offered).not.toContain(changing);
     expect(t.prompts).toEqual([]);
     expect(t.log.of('tool.call').map((c) => [c.tool, c.decision, c.via])).toEqual([['write_file', 'denied', 'mode']]);
     expect(toolResultsSent(t.server.requests[1]!.body).at(-1)).toContain(PLAN_REFUSAL);
