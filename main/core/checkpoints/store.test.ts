@@ -174,6 +174,15 @@ describe('checkpoints', () => {
     expect(await readFile(path.join(root, 'line\nbreak'), 'utf8')).toBe('nl\n');
   });
 
+  it('a data folder inside the project is never part of a snapshot', async () => {
+    const inside = new CheckpointStore({ dataDir: path.join(root, '.local-data'), projectRoot: root });
+    const cp = await inside.snapshot({ conversationId: 'c1', label: 't' });
+    await writeFile(path.join(root, 'src', 'main.ts'), 'changed\n');
+    const second = await inside.snapshot({ conversationId: 'c1', label: 't2' });
+    expect(cp.files).toBe(second.files);
+    expect((await inside.preview(cp.id)).map((c) => c.path)).toEqual(['src/main.ts']);
+  });
+
   it('a project too large to snapshot is refused quickly with a clear message, and nothing is stored', async () => {
     const small = new CheckpointStore({ dataDir: data, projectRoot: root, limits: { maxFiles: 5 } });
     const err = await small.snapshot({ conversationId: 'c1', label: 't' }).catch((e: unknown) => e);

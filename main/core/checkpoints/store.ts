@@ -146,6 +146,12 @@ export class CheckpointStore {
     return this.limits.capBytes;
   }
 
+  /** Our own folder, when the data folder is inside the project: never part of a snapshot. */
+  private ownDirInProject(): string[] {
+    const rel = path.relative(this.repo.workTree, this.dir);
+    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? [`${rel.split(path.sep).join('/')}/`] : [];
+  }
+
   /** Snapshots the working tree now. Throws CheckpointError (too_large, timeout, failed). */
   snapshot(opts: SnapshotOptions): Promise<CheckpointMeta> {
     return this.serial(() => this.snapshotNow(opts));
@@ -273,6 +279,7 @@ export class CheckpointStore {
     // only a link to it and refuses one without a commit, so nested repositories are left out.
     const nested = [...paths].filter((p) => p.endsWith('/'));
     for (const n of nested) paths.delete(n);
+    for (const own of this.ownDirInProject()) for (const p of paths) if (p.startsWith(own)) paths.delete(p);
     const { maxFiles, maxBytes } = this.limits;
     const advice = 'Add large folders to .gitignore to make checkpoints possible.';
     if (paths.size > maxFiles)
@@ -297,7 +304,7 @@ export class CheckpointStore {
   private async stageTree(): Promise<{ tree: string; files: number; bytes: number }> {
     await this.ensureRepo();
     const { nested, ...size } = await this.measure();
-    const pathspecs = ['.', ...nested.map((n) => `:(exclude,literal)${n}`)];
+    const pathspecs = ['.', ...[...nested, ...this.ownDirInProject()].map((n) => `:(exclude,literal)${n}`)];
     await this.git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: pathspecs.join('\0') + '\0' });
     const tree = (await this.git(['write-tree'])).toString('utf8').trim();
     return { tree, ...size };
