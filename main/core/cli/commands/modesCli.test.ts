@@ -70,6 +70,8 @@ describe('codecoder run --mode', () => {
     const t = io();
     const code = await run(['--project', root, '--llm-script', demo, '--mode', 'edits', '--on-ask', 'session', 'Show me around'], t.cli);
     expect(t.err()).toContain('write_file:NOTES.md: allowed via mode');
+    // Runs take checkpoints; the terminal names them (codecoder checkpoints restore takes the id).
+    expect(t.err()).toMatch(/\(checkpoint cp_\S+ before turn \d+ of “Show me around”\)/);
     expect(t.err()).toContain('run_command:git → session (--on-ask)');
     expect(t.err()).not.toContain('write_file:NOTES.md → session');
     expect(code).toBe(0);

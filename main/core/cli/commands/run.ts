@@ -316,6 +316,13 @@ class Printer {
       case 'subagent.finished':
         err(`${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${clip(e.answer.split('\n')[0] ?? '', 160)}\n`);
         break;
+      case 'checkpoint':
+        err(
+          e.error
+            ? `${pad}  (no checkpoint before ${e.label}: ${e.error})\n`
+            : `${pad}  (checkpoint ${e.checkpointId} before ${e.label})\n`,
+        );
+        break;
       case 'model.retry':
         err(`${pad}  (model: ${e.code}, retry ${e.attempt} in ${e.delayMs} ms)\n`);
         break;
