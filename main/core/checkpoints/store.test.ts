@@ -174,6 +174,17 @@ describe('checkpoints', () => {
     expect(await readFile(path.join(root, 'line\nbreak'), 'utf8')).toBe('nl\n');
   });
 
+  it('a file ignored after an earlier snapshot leaves the next one', async () => {
+    await writeFile(path.join(root, 'gen.txt'), 'generated 1\n');
+    await store.snapshot({ conversationId: 'c1', label: 't1' });
+    await writeFile(path.join(root, '.gitignore'), 'secret.env\ngen.txt\n');
+    const cp2 = await store.snapshot({ conversationId: 'c1', label: 't2' });
+    await writeFile(path.join(root, 'gen.txt'), 'generated 2\n');
+    expect(await store.preview(cp2.id)).toEqual([]);
+    await store.restore(cp2.id);
+    expect(await readFile(path.join(root, 'gen.txt'), 'utf8')).toBe('generated 2\n');
+  });
+
   it('a data folder inside the project is never part of a snapshot', async () => {
     const inside = new CheckpointStore({ dataDir: path.join(root, '.local-data'), projectRoot: root });
     const cp = await inside.snapshot({ conversationId: 'c1', label: 't' });

@@ -303,6 +303,13 @@ export class CheckpointStore {
   /** Stages the working tree in the shadow index and writes its tree. */
   private async stageTree(): Promise<{ tree: string; files: number; bytes: number }> {
     await this.ensureRepo();
+    // A file ignored now but kept from an earlier snapshot leaves the index: .gitignore holds every time.
+    const ignored = (await this.git(['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'])).toString('utf8');
+    if (ignored)
+      await this.git(['rm', '-r', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+        input: ignored,
+        env: { GIT_LITERAL_PATHSPECS: '1' },
+      });
     const { nested, ...size } = await this.measure();
     const pathspecs = ['.', ...[...nested, ...this.ownDirInProject()].map((n) => `:(exclude,literal)${n}`)];
     await this.git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: pathspecs.join('\0') + '\0' });
