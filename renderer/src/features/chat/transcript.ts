@@ -53,7 +53,15 @@ export type TranscriptItem =
   | ToolItem
   | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number }
   /** A checkpoint of the files: "Restore to here" (or, for kind before-restore, undo that restore). */
-  | { kind: 'checkpoint'; id: string; checkpointId?: string; checkpointKind: 'turn' | 'before-restore'; label: string; error?: string; at: number };
+  | {
+      kind: 'checkpoint';
+      id: string;
+      checkpointId?: string;
+      checkpointKind: 'turn' | 'before-restore';
+      label: string;
+      error?: string;
+      at: number;
+    };
 
 /** A card keeps about this much of a command's output; the rest is in the tool's full log. */
 export const MAX_OUTPUT_CHARS = 512 * 1024;

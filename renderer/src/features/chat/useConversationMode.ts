@@ -30,7 +30,8 @@ export function useConversationMode(conversationId: string | null, ensure: () =>
   });
   const current = query.data ?? ASK(conversationId ?? '');
   /** Leaving plan mode carries the plan into the next message unless the user says not to. */
-  const set = (mode: PermissionModeView) => mutation.mutate({ mode, ...(current.mode === 'plan' && mode !== 'plan' ? { carryPlan: true } : {}) });
+  const set = (mode: PermissionModeView) =>
+    mutation.mutate({ mode, ...(current.mode === 'plan' && mode !== 'plan' ? { carryPlan: true } : {}) });
   return {
     mode: current.mode,
     carryPlan: current.carryPlan,
