@@ -129,6 +129,8 @@ export class CheckpointStore {
   private readonly indexFile: string;
   private readonly limits: CheckpointLimits;
   private chain: Promise<unknown> = Promise.resolve();
+  /** While a snapshot is being staged: when it must be done by. */
+  private deadline: number | undefined;
   private ready = false;
 
   constructor(opts: { dataDir: string; projectRoot: string; limits?: Partial<CheckpointLimits> }) {
@@ -252,7 +254,8 @@ export class CheckpointStore {
   private async git(args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Promise<Buffer> {
     try {
       return await shadowGit(this.repo, args, {
-        timeoutMs: this.limits.timeoutMs,
+        // Within a snapshot, every step shares one deadline: the whole snapshot is bounded, not each step.
+        timeoutMs: this.deadline === undefined ? this.limits.timeoutMs : Math.max(1, this.deadline - Date.now()),
         ...(opts.input !== undefined ? { input: opts.input } : {}),
         ...(opts.env ? { env: opts.env } : {}),
       });
@@ -290,6 +293,8 @@ export class CheckpointStore {
     let bytes = 0;
     let files = 0;
     for (const p of paths) {
+      if ((files & 1023) === 1023 && this.deadline !== undefined && Date.now() > this.deadline)
+        throw this.wrap(new ShadowGitError('lstat', true));
       const st = await lstat(path.join(this.repo.workTree, p)).catch(() => undefined);
       if (!st) continue;
       files++;
@@ -303,6 +308,15 @@ export class CheckpointStore {
   /** Stages the working tree in the shadow index and writes its tree. */
   private async stageTree(): Promise<{ tree: string; files: number; bytes: number }> {
     await this.ensureRepo();
+    this.deadline = Date.now() + this.limits.timeoutMs;
+    try {
+      return await this.stageTreeNow();
+    } finally {
+      this.deadline = undefined;
+    }
+  }
+
+  private async stageTreeNow(): Promise<{ tree: string; files: number; bytes: number }> {
     // A file ignored now but kept from an earlier snapshot leaves the index: .gitignore holds every time.
     const ignored = (await this.git(['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'])).toString('utf8');
     if (ignored)
