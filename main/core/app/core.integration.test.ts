@@ -3,7 +3,7 @@
  * (real Anthropic SDK on loopback), answer approvals, edit the allowlist. No electron, no browser.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,7 +29,10 @@ async function harness(script: ScriptInput) {
     env: {},
     llmOverride: () => ({ provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'k' }),
   });
+  // Popped last first: the folders go after the runtimes that use them are closed.
   cleanups.push(
+    () => rm(dataDir, { recursive: true, force: true }),
+    () => rm(project, { recursive: true, force: true }),
     () => server.close(),
     () => core.runtimes.closeAll(),
   );
