@@ -105,6 +105,20 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     answer: z.string(),
   }),
   z.object({ type: z.literal('usage'), ...base, turn: z.number().int(), ...usageSchema.shape }),
+  /**
+   * A checkpoint of the project's files (main/core/checkpoints/): taken before a model turn that may
+   * change files (kind 'turn'; `error` when it could not be taken), or before a restore (kind
+   * 'before-restore': restoring to it undoes that restore).
+   */
+  z.object({
+    type: z.literal('checkpoint'),
+    ...base,
+    kind: z.enum(['turn', 'before-restore']),
+    label: z.string(),
+    turn: z.number().int().optional(),
+    checkpointId: z.string().optional(),
+    error: z.string().optional(),
+  }),
   z.object({
     type: z.literal('run.finished'),
     ...base,

@@ -5,6 +5,8 @@
  */
 import type { z } from 'zod';
 import { agentEvents, agentMethods } from './agent.js';
+import { checkpointMethods } from './checkpoints.js';
+import { modeEvents, modeMethods } from './modes.js';
 import { permissionEvents, permissionMethods } from './permissions.js';
 import { projectEvents, projectMethods } from './project.js';
 import { settingsEvents, settingsMethods } from './settings.js';
@@ -14,6 +16,8 @@ export const methods = {
   ...settingsMethods,
   ...permissionMethods,
   ...agentMethods,
+  ...modeMethods,
+  ...checkpointMethods,
 };
 
 export const events = {
@@ -21,6 +25,7 @@ export const events = {
   ...settingsEvents,
   ...permissionEvents,
   ...agentEvents,
+  ...modeEvents,
 };
 
 export type Methods = typeof methods;
@@ -51,3 +56,5 @@ export * from './project.js';
 export * from './permissions.js';
 export * from './agent.js';
 export * from './agentEvents.js';
+export * from './modes.js';
+export * from './checkpoints.js';

@@ -6,6 +6,9 @@
 import type { LlmProvider } from '../llm/types.js';
 import { JsonlAuditLog, MemoryAuditLog } from '../permissions/audit.js';
 import { PermissionEngine, type EngineDeps } from '../permissions/engine.js';
+import { CheckpointService } from '../checkpoints/service.js';
+import { CheckpointStore, type CheckpointLimits } from '../checkpoints/store.js';
+import { ConversationModes } from '../permissions/modes.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
 import { ProjectTrust } from '../permissions/trust/projectTrust.js';
 import { TrustStore } from '../permissions/trust/trustStore.js';
@@ -38,6 +41,8 @@ export interface AssembleOptions {
   watchConfig?: boolean;
   /** `codecoder run --trust-project`: honour codecoder.json as it is now, for this process only (nothing recorded). */
   trustProjectForRun?: boolean;
+  /** Checkpoint the project's files before each turn that may change them (the app and `codecoder run` do). */
+  checkpoints?: boolean | Partial<CheckpointLimits>;
 }
 
 export interface AssembledAgent {
@@ -48,6 +53,8 @@ export interface AssembledAgent {
   config: ProjectConfig;
   /** Folder trust of codecoder.json (the trust store is in the data folder). */
   trust: ProjectTrust;
+  /** List, preview and restore checkpoints (present even when none are taken, for the CLI and the UI). */
+  checkpoints: CheckpointService;
   close(): Promise<void>;
 }
 
@@ -59,6 +66,12 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   if (opts.trustProjectForRun) await trust.trustForThisRun();
   const audit = opts.memoryAudit ? new MemoryAuditLog() : JsonlAuditLog.forProject(opts.dataDir, opts.projectRoot);
   const secrets = opts.secrets ?? [];
+  const modes = new ConversationModes();
+  const checkpointStore = new CheckpointStore({
+    dataDir: opts.dataDir,
+    projectRoot: opts.projectRoot,
+    ...(typeof opts.checkpoints === 'object' ? { limits: opts.checkpoints } : {}),
+  });
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
   // runSubAgent reaches the runtime built below.
   const late: { runtime?: AgentRuntime } = {};
@@ -78,6 +91,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     audit,
     // A capability key's environment is the capability's own, while its content is unchanged.
     environmentOfKey: keyEnvironmentResolver(registry, opts.projectRoot),
+    modeOf: (conversationId) => modes.get(conversationId),
     ...(opts.onEngineChange ? { onChange: opts.onEngineChange } : {}),
   });
   if (opts.watchConfig) config.watch();
@@ -91,9 +105,19 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     projectRoot: opts.projectRoot,
     dataDir: opts.dataDir,
     clock,
+    modes,
+    ...(opts.checkpoints ? { checkpoints: checkpointStore } : {}),
     ...opts.runtime,
   });
   late.runtime = runtime;
+  const checkpoints = new CheckpointService({
+    store: checkpointStore,
+    conversations: runtime.conversations,
+    audit,
+    activeConversations: () => runtime.activeRuns().map((r) => r.conversationId),
+    emit: opts.emit,
+    now: () => clock.now(),
+  });
   return {
     runtime,
     engine,
@@ -101,6 +125,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     registry,
     config,
     trust,
+    checkpoints,
     async close() {
       runtime.dispose();
       engine.close();

@@ -5,7 +5,7 @@
  * (and the next append cuts away), so earlier turns are never damaged.
  */
 import { randomUUID } from 'node:crypto';
-import { open, readdir, readFile, stat, truncate } from 'node:fs/promises';
+import { open, readdir, readFile, rename, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { projectDataDir } from '../appData.js';
@@ -150,6 +150,72 @@ export class ConversationStore {
       events,
       skippedLines: skipped,
     };
+  }
+
+  /**
+   * Rewinds a conversation to its first `keepMessages` messages: the file is rewritten (atomically,
+   * in the write chain) without the later messages, the events recorded with them and later sub-agent
+   * transcripts. Events flushed just before a cut message belong to it and go too.
+   */
+  async rewind(id: string, keepMessages: number): Promise<{ removedMessages: number }> {
+    const file = this.fileOf(id);
+    const prev = this.chains.get(id) ?? Promise.resolve();
+    const next = prev
+      .catch(() => {})
+      .then(async () => {
+        const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
+          throw err;
+        });
+        const lines = text.split('\n').filter((l) => l.trim());
+        const typeOf = (l: string): unknown => {
+          try {
+            return (JSON.parse(l) as { type?: unknown }).type;
+          } catch {
+            return undefined;
+          }
+        };
+        let seen = 0;
+        let cut = lines.length;
+        for (let i = 0; i < lines.length; i++) {
+          if (typeOf(lines[i]!) !== 'message') continue;
+          if (seen === keepMessages) {
+            cut = i;
+            break;
+          }
+          seen++;
+        }
+        const kept = lines.slice(0, cut);
+        // The events flushed just before the first cut message (its run.started) belong to the cut
+        // run: drop that run's events from the records right before it; another run's stay.
+        if (cut < lines.length) {
+          let cutRun: string | undefined;
+          for (let i = kept.length - 1; i > 0 && typeOf(kept[i]!) === 'events' && !cutRun; i--) {
+            const evs = (JSON.parse(kept[i]!) as { events: { type?: string; runId?: string }[] }).events;
+            cutRun = evs.findLast((e) => e.type === 'run.started')?.runId;
+          }
+          for (let i = kept.length - 1; cutRun && i > 0 && typeOf(kept[i]!) === 'events'; i--) {
+            const rec = JSON.parse(kept[i]!) as { type: 'events'; events: { runId?: string }[] };
+            rec.events = rec.events.filter((e) => e.runId !== cutRun);
+            if (rec.events.length) kept[i] = JSON.stringify(rec);
+            else kept.splice(i, 1);
+          }
+        }
+        const removed = lines.length - cut === 0 ? 0 : lines.slice(cut).filter((l) => typeOf(l) === 'message').length;
+        const tmp = `${file}.rewind.tmp`;
+        const fh = await open(tmp, 'w');
+        try {
+          await fh.write(kept.map((l) => `${l}\n`).join(''));
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        await rename(tmp, file);
+        this.checkedTail.add(id);
+        return { removedMessages: removed };
+      });
+    this.chains.set(id, next);
+    return next;
   }
 
   /** Newest first. */

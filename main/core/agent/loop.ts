@@ -42,6 +42,8 @@ export interface AgentLoopDeps {
   cancelGraceMs?: number;
   /** The live view's budget per tool call (defaults in liveOutput.ts; the clock defaults to `clock`). */
   liveOutput?: Partial<LiveOutputOptions>;
+  /** Awaited before a turn's tool calls run (checkpoints); an event it returns is sent first. */
+  beforeToolCalls?: (turn: { turn: number; tools: string[] }) => Promise<EventBody | undefined>;
 }
 
 export interface RunInput {
@@ -177,6 +179,8 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       finalText = text;
       if (calls.length === 0) return finish(stop === 'max_tokens' ? 'max_tokens' : 'end_turn');
 
+      const before = await deps.beforeToolCalls?.({ turn: turns, tools: calls.map((c) => c.name) });
+      if (before) send(before);
       const outcomes = await runCalls(calls, env, signal, concurrent, deps.stopOnDenial ?? false);
       await append({
         role: 'user',

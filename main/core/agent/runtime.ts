@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
 import type { LlmProvider } from '../llm/types.js';
+import { checkpointBeforeTurns } from '../checkpoints/turns.js';
+import type { CheckpointStore } from '../checkpoints/store.js';
+import { ConversationModes, type PermissionMode } from '../permissions/modes.js';
 import type { Clock, PermissionGate } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
 import type { SubAgentRequest } from '../tools/deps.js';
@@ -19,6 +22,7 @@ import type { LiveOutputOptions } from './liveOutput.js';
 import { runAgent, type RunResult } from './loop.js';
 import { EventRecorder } from './recordedEvents.js';
 import { createSubAgentRunner } from './subagents.js';
+import { planRegistry } from './planRegistry.js';
 
 export interface AgentRuntimeDeps {
   provider: LlmProvider;
@@ -41,6 +45,10 @@ export interface AgentRuntimeDeps {
   recordEvents?: boolean;
   /** The live view's budget per tool call (tests shrink it and inject timers). */
   liveOutput?: Partial<LiveOutputOptions>;
+  /** The permission mode of each conversation (the engine reads the same object); default: all Ask. */
+  modes?: ConversationModes;
+  /** Snapshots of the project's files before each turn that may change them (absent: none taken). */
+  checkpoints?: CheckpointStore;
 }
 
 export interface RunHandle {
@@ -56,6 +64,8 @@ export interface StartOptions {
   /** Continue this conversation (loaded from disk); omitted = a new one titled by the prompt. */
   conversationId?: string;
   stopOnDenial?: boolean;
+  /** Put the conversation in this permission mode before the run (`codecoder run --mode`). */
+  mode?: PermissionMode;
 }
 
 export interface AgentRuntime {
@@ -72,6 +82,7 @@ export interface AgentRuntime {
   /** Offers the engine's session presets as one approval; resolves with the accepted keys. */
   offerSessionPresets(presets: readonly PresetOffer[], conversationId: string): Promise<string[]>;
   readonly conversations: ConversationStore;
+  readonly modes: ConversationModes;
   readonly logDir: string;
   dispose(): void;
 }
@@ -86,6 +97,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   /** Events waiting to be written with the next step, per conversation with a run (merged as they come, so bounded). */
   const buffers = new Map<string, EventRecorder>();
   const record = deps.recordEvents ?? true;
+  const modes = deps.modes ?? new ConversationModes();
   const emit: Emit = (e) => {
     if (record) buffers.get(e.conversationId)?.push(e);
     deps.emit(e);
@@ -148,6 +160,10 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     const runId = newId('run');
     const run$ = linkedController();
     const cid = conversationId;
+    if (opts.mode) modes.set(cid, opts.mode);
+    const mode = modes.get(cid);
+    // Leaving plan mode with carryPlan: the next message says so, once.
+    const carried = mode === 'plan' ? undefined : modes.takeCarry(cid);
     const cancel = () => {
       if (run$.signal.aborted) return;
       run$.controller.abort();
@@ -160,7 +176,8 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     const done = runAgent(
       {
         provider: deps.provider,
-        registry: deps.registry(),
+        // Plan mode: the model is offered the read-only set only (the engine refuses the rest anyway).
+        registry: mode === 'plan' ? planRegistry(deps.registry()) : deps.registry(),
         gate: deps.gate,
         emit,
         projectRoot: deps.projectRoot,
@@ -172,9 +189,20 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(deps.cancelGraceMs !== undefined ? { cancelGraceMs: deps.cancelGraceMs } : {}),
         ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
         stopOnDenial: opts.stopOnDenial ?? false,
+        // Plan mode changes nothing, so it takes no checkpoints.
+        ...(deps.checkpoints && mode !== 'plan'
+          ? {
+              beforeToolCalls: checkpointBeforeTurns(deps.checkpoints, {
+                conversationId: cid,
+                runId,
+                prompt: opts.prompt,
+                messageIndex: history?.length ?? 0,
+              }),
+            }
+          : {}),
       },
       {
-        prompt: opts.prompt,
+        prompt: carried ? `${carried}\n\n${opts.prompt}` : opts.prompt,
         conversationId: cid,
         runId,
         signal: run$.signal,
@@ -217,6 +245,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     runSubAgent: (req) => subAgents.run(req),
     offerSessionPresets: (presets, conversationId) => deps.approvals.offerPresets(presets, { conversationId }),
     conversations,
+    modes,
     logDir,
     dispose() {
       unsubscribe();

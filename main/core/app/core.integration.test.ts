@@ -3,7 +3,7 @@
  * (real Anthropic SDK on loopback), answer approvals, edit the allowlist. No electron, no browser.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,7 +29,10 @@ async function harness(script: ScriptInput) {
     env: {},
     llmOverride: () => ({ provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'k' }),
   });
+  // Popped last first: the folders go after the runtimes that use them are closed.
   cleanups.push(
+    () => rm(dataDir, { recursive: true, force: true }),
+    () => rm(project, { recursive: true, force: true }),
     () => server.close(),
     () => core.runtimes.closeAll(),
   );
@@ -186,5 +189,46 @@ describe('core through the router', () => {
     const h = await harness({ models: ['scripted'], turns: [] });
     await h.call('project.close');
     await expect(h.call('allowlist.list')).rejects.toMatchObject({ code: 'no_project' });
+  });
+});
+
+describe('modes and checkpoints through the router (issue 14)', () => {
+  it('mode.set is told to the windows; accept edits writes without a prompt; a restore comes back through checkpoints.*', async () => {
+    const h = await harness({
+      models: ['scripted'],
+      turns: [
+        { toolCalls: [{ id: 'w1', name: 'write_file', input: { path: 'a.txt', content: 'agent\n' } }] },
+        { text: 'written' },
+        { toolCalls: [{ id: 'c1', name: 'run_command', input: { command: 'echo hi > /tmp/cc-never-written.txt' } }] },
+        { text: 'refused' },
+      ],
+    });
+    const conv = await h.call('conversations.create');
+    expect(await h.call('mode.get', { conversationId: conv.id })).toEqual({ conversationId: conv.id, mode: 'ask', carryPlan: false });
+    await expect(h.call('mode.set', { conversationId: 'conv_nope', mode: 'edits' })).rejects.toMatchObject({ code: 'not_found' });
+    await h.call('mode.set', { conversationId: conv.id, mode: 'edits' });
+    expect(await h.next((e) => e.name === 'mode.changed')).toEqual({ conversationId: conv.id, mode: 'edits', carryPlan: false });
+
+    const { runId } = await h.call('agent.send', { conversationId: conv.id, text: 'write a' });
+    await h.finished(runId);
+    expect(await readFile(path.join(h.project, 'a.txt'), 'utf8')).toBe('agent\n');
+    expect(h.events.some((e) => e.name === 'approvals.changed' && e.payload.length > 0)).toBe(false);
+
+    // A command writing outside the project: the prompt says a checkpoint cannot undo it.
+    const second = await h.call('agent.send', { conversationId: conv.id, text: 'write outside' });
+    const prompt = await h.approval();
+    expect(prompt.flags?.notes).toContain('writes outside the project (/tmp/cc-never-written.txt): checkpoints cannot undo this');
+    await h.call('approvals.answer', { id: prompt.id, answer: { choice: 'deny' } });
+    await h.finished(second.runId);
+
+    const { checkpoints, capBytes } = await h.call('checkpoints.list', { conversationId: conv.id });
+    expect(checkpoints.map((c: { label: string }) => c.label)).toEqual(['turn 1 of “write outside”', 'turn 1 of “write a”']);
+    expect(capBytes).toBeGreaterThan(0);
+    const first = checkpoints[1].id;
+    expect((await h.call('checkpoints.preview', { id: first })).changes).toEqual([{ path: 'a.txt', change: 'delete' }]);
+    const r = await h.call('checkpoints.restore', { id: first, rewindConversation: false });
+    expect(r).toMatchObject({ changes: [{ path: 'a.txt', change: 'delete' }], skipped: [], rewoundMessages: 0 });
+    await expect(readFile(path.join(h.project, 'a.txt'), 'utf8')).rejects.toThrow();
+    await expect(h.call('checkpoints.preview', { id: 'cp_nope' })).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -8,6 +8,8 @@ import { Router, type RouterLog } from '../router/router.js';
 import { SettingsService } from '../settings/settingsService.js';
 import type { JsonStore, SecretStore } from '../stores/types.js';
 import { agentHandlers } from './handlers/agent.js';
+import { checkpointHandlers } from './handlers/checkpoints.js';
+import { modeHandlers } from './handlers/modes.js';
 import { permissionHandlers } from './handlers/permissions.js';
 import { projectHandlers } from './handlers/project.js';
 import { settingsHandlers } from './handlers/settings.js';
@@ -62,6 +64,8 @@ export function createCore(deps: CoreDeps): Core {
       ...projectHandlers({ host: deps.host, recent, onProjectChange }),
       ...permissionHandlers(runtimes),
       ...agentHandlers(runtimes),
+      ...modeHandlers(runtimes),
+      ...checkpointHandlers(runtimes),
     },
     deps.log,
   );

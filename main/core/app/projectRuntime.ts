@@ -3,10 +3,11 @@
  * audit log), the tool registry, the approval queue and the agent. Shared by every window that shows
  * the project; pushes its events to those windows only.
  */
-import type { AllowlistView, EventName, EventPayload, PendingApprovalView } from '../../../shared/contract/index.js';
+import type { AllowlistView, ConversationModeView, EventName, EventPayload, PendingApprovalView } from '../../../shared/contract/index.js';
 import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
 import type { PendingApproval } from '../agent/approvals.js';
 import { buildPreview } from '../approvals/preview.js';
+import { cannotUndoNote } from '../checkpoints/undoable.js';
 import { settingsProvider } from '../llm/settingsProvider.js';
 import type { LlmSettings } from '../llm/types.js';
 import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
@@ -46,11 +47,16 @@ export class ProjectRuntime {
       secrets: deps.secrets(),
       toolDeps: { secretsToScrub: deps.secrets },
       watchConfig: true,
+      checkpoints: true,
       onEngineChange: () => void ref.rt?.publishAllowlist(),
     });
     const rt = (ref.rt = new ProjectRuntime(deps.projectRoot, agent, deps));
     agent.approvals.subscribe(() => void rt.publishApprovals());
+    // A switch from any window, or a run taking the carried plan: every window of the project is told.
+    agent.runtime.modes.onChange((id) => deps.publish('mode.changed', rt.modeView(id)));
     rt.offerPresets();
+    // Checkpoints go with their conversation: those of conversations no longer on disk are pruned.
+    void agent.checkpoints.pruneOrphans().catch(() => {});
     return rt;
   }
 
@@ -93,12 +99,15 @@ export class ProjectRuntime {
       };
     const r = p.request;
     const preview = await buildPreview(r.tool, r.args, this.root);
+    // A write the classifier knows lands outside the project: checkpoints cannot undo it, and the prompt says so.
+    const undo = cannotUndoNote(r.flags?.notes, this.root);
+    const notes = undo ? [...(r.flags?.notes ?? []), undo] : r.flags?.notes;
     const flags = r.flags
       ? {
           ...(r.flags.protectedPath ? { protectedPath: true } : {}),
           ...(r.flags.outsideProject ? { outsideProject: true } : {}),
           ...(r.flags.compound ? { compound: true } : {}),
-          ...(r.flags.notes ? { notes: r.flags.notes } : {}),
+          ...(notes ? { notes } : {}),
           ...(r.flags.programs ? { programs: r.flags.programs } : {}),
         }
       : undefined;
@@ -118,6 +127,12 @@ export class ProjectRuntime {
       args: r.args,
       ...(preview ? { preview } : {}),
     };
+  }
+
+  /** A conversation's permission mode as the contract shows it. */
+  modeView(conversationId: string): ConversationModeView {
+    const modes = this.agent.runtime.modes;
+    return { conversationId, mode: modes.get(conversationId), carryPlan: modes.carriesPlan(conversationId) };
   }
 
   private async publishApprovals(): Promise<void> {

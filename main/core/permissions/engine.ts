@@ -23,6 +23,7 @@ import { compileProject, type CompiledProject, type DenyEntryView, type LoadRepo
 import { SessionAllowlist, type SessionEntry } from './sessionAllowlist.js';
 import { honouredProject } from './trust/gate.js';
 import type { TrustSource, TrustState } from './trust/projectTrust.js';
+import { modeDecision, type PermissionMode } from './modes.js';
 import {
   ceilingOf,
   type AskAnswer,
@@ -66,6 +67,8 @@ export interface EngineDeps {
   /** The environment of a key's tool, for the ceiling of stored entries; undefined = unknown tool. */
   environmentOfKey(raw: string): Environment | undefined;
   onChange?: (change: EngineChange) => void;
+  /** The permission mode of a conversation (modes.ts); absent = always Ask. */
+  modeOf?: (conversationId: string) => PermissionMode;
 }
 
 export interface EngineDecision extends Decision {
@@ -93,7 +96,7 @@ export interface Grant {
 
 export interface DryRunResult {
   decision: 'allow' | 'ask' | 'deny';
-  via: 'none' | 'project' | 'session' | 'deny' | 'invalid' | 'ask';
+  via: 'none' | 'project' | 'session' | 'deny' | 'invalid' | 'mode' | 'ask';
   key: string | null;
   violations: CeilingViolation[];
   entry?: string;
@@ -169,6 +172,9 @@ export class PermissionEngine implements PermissionGate {
 
   async check(req: PermissionCheckRequest): Promise<EngineDecision> {
     let v = this.decide(req);
+    // The mode speaks after deny rules, invalid input, protected paths and the allowlists have.
+    const byMode = this.byMode(req, v, this.deps.modeOf?.(req.conversationId) ?? 'ask');
+    if (byMode) return this.record(req, byMode);
     if (v.outcome !== 'ask') return this.record(req, this.fromVerdict(v, false));
     const p = req.permission as Extract<Permission, { kind: 'ask' }>;
     // One prompt per key at a time: a second call for a key being asked about waits for that answer
@@ -286,6 +292,15 @@ export class PermissionEngine implements PermissionGate {
     return deniedTarget(this.compiled.deny, this.deps.projectRoot, p);
   }
 
+  private byMode(req: DecideRequest, v: Verdict, mode: PermissionMode): EngineDecision | undefined {
+    const m = modeDecision(mode, req.tool, req.permission, v);
+    if (!m) return undefined;
+    const d: EngineDecision = { allowed: m.allowed, via: m.via, asked: false, reason: m.reason };
+    if (v.key !== undefined) d.key = v.key;
+    if (v.violations.length) d.violations = [...v.violations];
+    return d;
+  }
+
   private fromVerdict(v: Verdict, asked: boolean): EngineDecision {
     const d: EngineDecision = { allowed: v.outcome === 'allow', via: v.via as DecidedVia, asked };
     if (v.key !== undefined) d.key = v.key;
@@ -335,9 +350,20 @@ export class PermissionEngine implements PermissionGate {
   }
 
   /** What would happen, without asking, executing, writing or auditing. */
-  dryRun(req: DecideRequest, grants: Grant[] = []): DryRunResult {
+  dryRun(req: DecideRequest, grants: Grant[] = [], mode: PermissionMode = 'ask'): DryRunResult {
     const g = this.checkGrants(grants);
     const v = this.decide(req, g.overlay);
+    const m = this.byMode(req, v, mode);
+    if (m) {
+      const out: DryRunResult = {
+        decision: m.allowed ? 'allow' : 'deny',
+        via: 'mode',
+        key: m.key ?? null,
+        violations: [...g.violations, ...(m.violations ?? [])],
+      };
+      if (m.reason !== undefined) out.reason = m.reason;
+      return out;
+    }
     const via: DryRunResult['via'] =
       v.via === 'deny-rule'
         ? 'deny'

@@ -93,7 +93,8 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => Date.now() };
 
-export type DecidedVia = 'none' | 'project' | 'session' | 'once' | 'deny-rule' | 'user-deny' | 'invalid' | 'ceiling';
+/** `mode`: the conversation's permission mode answered instead of a prompt (modes.ts). */
+export type DecidedVia = 'none' | 'project' | 'session' | 'once' | 'deny-rule' | 'user-deny' | 'invalid' | 'ceiling' | 'mode';
 
 export interface Decision {
   allowed: boolean;

@@ -21,13 +21,18 @@ const CONDITIONAL: Record<string, string> = {
   web_fetch: 'the target (or a redirect) is loopback, private or link-local — key web_fetch:<host>',
 };
 
+/** None or Ask as the catalogue states it: a tool with a key template asks, unless it asks only in one situation. */
+export function permissionKindOf(tool: Tool): 'none' | 'ask' {
+  return tool.keyTemplate && !CONDITIONAL[tool.name] ? 'ask' : 'none';
+}
+
 export function catalogueEntry(tool: Tool): CatalogueEntry {
   const asksWhen = CONDITIONAL[tool.name];
   return {
     name: tool.name,
     category: tool.category,
     description: tool.description,
-    permission: tool.keyTemplate && !asksWhen ? 'ask' : 'none',
+    permission: permissionKindOf(tool),
     keyTemplate: tool.keyTemplate ?? null,
     environment: tool.environment,
     subAgent: (SUB_AGENT_TOOL_NAMES as readonly string[]).includes(tool.name),

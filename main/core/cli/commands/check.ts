@@ -16,11 +16,12 @@ import { MemoryAuditLog } from '../../permissions/audit.js';
 import { PermissionEngine, type Grant } from '../../permissions/engine.js';
 import { ProjectConfig } from '../../permissions/projectConfig.js';
 import { cliProjectTrust } from '../../permissions/trust/cliTrust.js';
+import { isPermissionMode, type PermissionMode } from '../../permissions/modes.js';
 import { systemClock } from '../../permissions/types.js';
 
 export const summary = 'dry-run a tool call through the permission engine (never executes)';
 
-const USAGE = `usage: codecoder check --project DIR [--grant KEY=session|project]... TOOL ARGS_JSON
+const USAGE = `usage: codecoder check --project DIR [--grant KEY=session|project]... [--mode ask|plan|edits] TOOL ARGS_JSON
 tools: ${TOOL_NAMES.join(', ')}
 example: codecoder check --project . run_command '{"command":"git status"}'
 `;
@@ -28,6 +29,7 @@ example: codecoder check --project . run_command '{"command":"git status"}'
 export async function run(argv: string[], io: CliIo): Promise<number> {
   let project: string | undefined;
   const grants: Grant[] = [];
+  let mode: PermissionMode = 'ask';
   const positional: string[] = [];
   const fail = (msg: string): number => {
     io.stderr.write(`codecoder check: ${shown(msg)}\n${USAGE}`);
@@ -53,6 +55,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       if (!g || eq <= 0 || (scope !== 'session' && scope !== 'project'))
         return fail(`--grant takes KEY=session or KEY=project, got ${JSON.stringify(g ?? '')}`);
       grants.push({ key: g.slice(0, eq), scope });
+    } else if (a === '--mode' || a.startsWith('--mode=')) {
+      const m = value();
+      if (!isPermissionMode(m)) return fail(`--mode takes ask, plan or edits, got ${JSON.stringify(m ?? '')}`);
+      mode = m;
     } else if (a === '--') {
       positional.push(...argv.slice(i + 1));
       break;
@@ -99,7 +105,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   let result;
   try {
     const permission = await tool.permission(parsed.args, { projectRoot: root });
-    result = engine.dryRun({ tool: toolName, environment: tool.environment, permission }, grants);
+    result = engine.dryRun({ tool: toolName, environment: tool.environment, permission }, grants, mode);
   } catch (e) {
     return fail((e as Error).message);
   }

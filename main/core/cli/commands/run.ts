@@ -21,6 +21,7 @@ import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/ser
 import { parseScript } from '../../llm/scripted/script.js';
 import type { LlmProviderKind, LlmSettings } from '../../llm/types.js';
 import { runTrustNote } from '../../permissions/trust/cliTrust.js';
+import { isPermissionMode } from '../../permissions/modes.js';
 import type { AskAnswer } from '../../permissions/types.js';
 
 export const summary = 'run the agent on a prompt in the terminal (streams the answer, asks for approvals)';
@@ -33,6 +34,7 @@ options:
   --llm-script FILE     replay a scripted model (no key needed), e.g. scripts/demo.llm.json
   --on-ask deny|once|session   how approvals are answered without a TTY (default deny: refuse and stop)
   --conversation ID     continue a conversation of this project
+  --mode ask|plan|edits permission mode: plan = read-only, edits = file edits in the project without asking
   --max-turns N         model turns before stopping (default 50)
   --trust-project       honour the folder's codecoder.json as it is now, for this run only (not recorded)
   --events              print every agent event as one JSON line on stdout instead of text
@@ -66,6 +68,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         'llm-script': { type: 'string' },
         'on-ask': { type: 'string', default: 'deny' },
         conversation: { type: 'string' },
+        mode: { type: 'string', default: 'ask' },
         'max-turns': { type: 'string' },
         events: { type: 'boolean', default: false },
         'trust-project': { type: 'boolean', default: false },
@@ -87,6 +90,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (onAsk !== 'deny' && onAsk !== 'once' && onAsk !== 'session') return fail(`--on-ask takes deny, once or session, got "${onAsk}"`);
   if (o.provider && !['anthropic', 'openai', 'openai-compatible'].includes(o.provider))
     return fail(`--provider takes anthropic, openai or openai-compatible, got "${o.provider}"`);
+  if (!isPermissionMode(o.mode)) return fail(`--mode takes ask, plan or edits, got "${o.mode}"`);
+  const mode = o.mode;
   const maxTurns = o['max-turns'] === undefined ? undefined : Number(o['max-turns']);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) return fail('--max-turns takes a positive integer');
 
@@ -142,6 +147,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY].filter((k): k is string => !!k),
     runtime: { ...(maxTurns ? { maxTurns } : {}) },
     trustProjectForRun: o['trust-project'],
+    checkpoints: true,
   });
   const trustNote = runTrustNote(agent.trust, agent.config.snapshot().allowlist.length, root, o['trust-project']);
   if (trustNote) io.stderr.write(`codecoder run: ${trustNote}\n`);
@@ -208,6 +214,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       prompt,
       ...(o.conversation ? { conversationId: o.conversation } : {}),
       stopOnDenial: !tty && onAsk === 'deny',
+      mode,
     });
     cancel = handle.cancel;
     const result = await handle.done;
@@ -323,6 +330,13 @@ class Printer {
         break;
       case 'subagent.finished':
         err(`${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${shown(clip(e.answer.split('\n')[0] ?? '', 160))}\n`);
+        break;
+      case 'checkpoint':
+        err(
+          e.error
+            ? `${pad}  (no checkpoint before ${e.label}: ${e.error})\n`
+            : `${pad}  (checkpoint ${e.checkpointId} before ${e.label})\n`,
+        );
         break;
       case 'model.retry':
         err(`${pad}  (model: ${e.code}, retry ${e.attempt} in ${e.delayMs} ms)\n`);

@@ -5,7 +5,11 @@ import { projectKeys, useConversations } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { Composer } from './Composer.js';
 import { ConversationList } from './ConversationList.js';
-import type { SlashName } from './slash.js';
+import { CheckpointActionsContext } from '../checkpoints/CheckpointActions.js';
+import { RestorePanel } from '../checkpoints/RestorePanel.js';
+import { ModeNotice, ModeSelector } from './ModeSelector.js';
+import type { ModeWord, SlashName } from './slash.js';
+import { useConversationMode } from './useConversationMode.js';
 import { Transcript } from './Transcript.js';
 import { useTranscript } from './useTranscript.js';
 
@@ -20,7 +24,9 @@ export function ChatPanel({ onOpenPermissions }: Props) {
   const conversations = useConversations();
   const [selected, setSelected] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const transcript = useTranscript(selected);
+  const [version, setVersion] = useState(0);
+  const transcript = useTranscript(selected, version);
+  const [restoring, setRestoring] = useState<string | null>(null);
 
   // Open the newest conversation when none is chosen yet.
   useEffect(() => {
@@ -37,6 +43,7 @@ export function ChatPanel({ onOpenPermissions }: Props) {
       setSelected(c.id);
     },
   });
+  const mode = useConversationMode(selected, async () => (await create.mutateAsync()).id);
   const send = useMutation({
     mutationFn: async (text: string) => {
       const id = selected ?? (await create.mutateAsync()).id;
@@ -57,12 +64,24 @@ export function ChatPanel({ onOpenPermissions }: Props) {
     },
   });
 
-  const onCommand = (name: SlashName) => {
+  const onCommand = (name: SlashName, to?: ModeWord) => {
     setNotice(null);
-    if (name === 'reload') reload.mutate();
+    if (name === 'rewind') void openNewestCheckpoint();
+    else if (name === 'mode') {
+      if (to) mode.set(to);
+      else mode.cycle();
+    } else if (name === 'reload') reload.mutate();
     else if (name === 'permissions') onOpenPermissions();
     else if (name === 'clear') create.mutate();
     else location.hash = '#/settings';
+  };
+
+  /** `/rewind`: the restore panel for the newest checkpoint of this conversation. */
+  const openNewestCheckpoint = async () => {
+    const list = selected ? await unwrap(getApi().checkpoints.list({ conversationId: selected })).catch(() => null) : null;
+    const newest = list?.checkpoints[0];
+    if (newest) setRestoring(newest.id);
+    else setNotice('This conversation has no checkpoint yet: one is taken before each turn that may change files.');
   };
 
   const title = conversations.data?.find((c) => c.id === selected)?.title;
@@ -82,7 +101,28 @@ export function ChatPanel({ onOpenPermissions }: Props) {
         </h2>
         {transcript.loading && <p aria-busy="true">Loading the conversation…</p>}
         <ActionError error={transcript.error} doing="load this conversation" />
-        <Transcript items={transcript.items} busy={transcript.running} />
+        <CheckpointActionsContext.Provider value={{ openRestore: setRestoring }}>
+          <Transcript items={transcript.items} busy={transcript.running} />
+        </CheckpointActionsContext.Provider>
+        {restoring && (
+          <RestorePanel
+            key={restoring}
+            checkpointId={restoring}
+            onClose={() => setRestoring(null)}
+            onRestored={(r) => {
+              setRestoring(null);
+              const n = r.changes.length;
+              setNotice(
+                `Restored ${n} file${n === 1 ? '' : 's'}${r.rewoundMessages ? ' and rewound the conversation' : ''}. “Undo this restore” in the transcript brings them back.` +
+                  (r.skipped.length ? ` Not changed: ${r.skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}.` : ''),
+              );
+              if (r.rewoundMessages) {
+                setVersion((v) => v + 1);
+                void queryClient.invalidateQueries({ queryKey: projectKeys.conversations });
+              }
+            }}
+          />
+        )}
         {notice && (
           <p role="status" className="ok-note slash-status">
             {notice}
@@ -92,6 +132,8 @@ export function ChatPanel({ onOpenPermissions }: Props) {
         <ActionError error={stop.error} doing="stop the agent" />
         <ActionError error={create.error} doing="start a new conversation" />
         <ActionError error={reload.error} doing="reload codecoder.json" />
+        <ActionError error={mode.error} doing="switch the permission mode" />
+        <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} onDropCarry={mode.dropCarry} />
         <Composer
           running={transcript.running}
           sending={send.isPending}
@@ -107,6 +149,8 @@ export function ChatPanel({ onOpenPermissions }: Props) {
           }}
           onStop={() => selected && stop.mutate(selected)}
           onCommand={onCommand}
+          modeControl={<ModeSelector mode={mode.mode} onChange={mode.set} disabled={mode.pending} />}
+          onCycleMode={mode.cycle}
         />
       </section>
     </div>

@@ -1,5 +1,5 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { completeSlash, parseComposerInput, SLASH_COMMANDS, type SlashName } from './slash.js';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { completeSlash, parseComposerInput, SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
 
 interface Props {
   running: boolean;
@@ -7,7 +7,11 @@ interface Props {
   stopping: boolean;
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
-  onCommand: (name: SlashName) => void;
+  onCommand: (name: SlashName, mode?: ModeWord) => void;
+  /** The permission-mode selector, shown beside the message box. */
+  modeControl?: ReactNode;
+  /** Shift+Tab in the message box: the next permission mode. */
+  onCycleMode?: () => void;
 }
 
 /**
@@ -15,7 +19,7 @@ interface Props {
  * (listed as it is typed); an unknown one is explained here instead of being sent to the model.
  * Stop is cooperative cancellation of the whole run (model stream, tools, sub-agents).
  */
-export function Composer({ running, sending, stopping, onSend, onStop, onCommand }: Props) {
+export function Composer({ running, sending, stopping, onSend, onStop, onCommand, modeControl, onCycleMode }: Props) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const hints = completeSlash(text);
@@ -28,12 +32,16 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
     if (input.kind === 'unknown') return setProblem(input.message);
     if (input.kind === 'command') {
       setText('');
-      return onCommand(input.name);
+      return onCommand(input.name, input.mode);
     }
     if (await onSend(input.text)) setText('');
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Tab' && e.shiftKey && onCycleMode) {
+      e.preventDefault();
+      return onCycleMode();
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
@@ -52,6 +60,7 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
         </ul>
       )}
       <div className="composer-row">
+        {modeControl}
         <label htmlFor="composer-text" className="sr-only">
           Message
         </label>
@@ -64,7 +73,7 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
             setProblem(null);
           }}
           onKeyDown={onKeyDown}
-          placeholder="Ask the agent… (Enter sends, Shift+Enter new line, / for commands)"
+          placeholder="Ask the agent… (Enter sends, Shift+Enter new line, Shift+Tab mode, / for commands)"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'composer-problem' : undefined}
         />

@@ -12,6 +12,7 @@ export const HOW_LABELS: Record<DecisionHow, string> = {
   project: 'project — allowed by codecoder.json',
   session: 'session — allowed for this session',
   once: 'once — allowed this time',
+  mode: 'mode — allowed by Accept edits',
   denied: 'denied',
   invalid: 'invalid — not run',
   pending: 'waiting',

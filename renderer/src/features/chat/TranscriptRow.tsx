@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { Markdown } from '../../ui/Markdown.js';
+import { CheckpointRow } from '../checkpoints/CheckpointRow.js';
 import { ToolCard } from './ToolCard.js';
 import type { TranscriptItem } from './transcript.js';
 
@@ -21,6 +22,8 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
       );
     case 'tool':
       return <ToolCard item={item} />;
+    case 'checkpoint':
+      return <CheckpointRow item={item} />;
     case 'notice':
       return (
         <p className={`notice notice-${item.tone}`} role={item.tone === 'error' ? 'alert' : undefined}>

@@ -19,6 +19,13 @@ describe('parseComposerInput', () => {
     const args = parseComposerInput('/clear everything');
     expect(args.kind === 'unknown' && args.message).toContain('takes no arguments');
   });
+  it('/mode cycles, /mode WORD chooses, another word is explained', () => {
+    expect(parseComposerInput('/mode')).toEqual({ kind: 'command', name: 'mode' });
+    expect(parseComposerInput('/mode Plan')).toEqual({ kind: 'command', name: 'mode', mode: 'plan' });
+    expect(parseComposerInput('/mode edits ')).toEqual({ kind: 'command', name: 'mode', mode: 'edits' });
+    const bad = parseComposerInput('/mode yolo');
+    expect(bad.kind === 'unknown' && bad.message).toBe('/mode takes ask, plan, edits (or nothing, for the next mode), not "yolo".');
+  });
   it('// sends a message that begins with a slash', () => {
     expect(parseComposerInput('//etc/hosts is odd')).toEqual({ kind: 'message', text: '/etc/hosts is odd' });
   });
@@ -26,8 +33,10 @@ describe('parseComposerInput', () => {
 
 describe('completeSlash', () => {
   it('lists matching commands while a slash word is typed', () => {
-    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings']);
-    expect(completeSlash('/re')).toEqual(['reload']);
+    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings', 'rewind', 'mode']);
+    expect(completeSlash('/re')).toEqual(['reload', 'rewind']);
+    expect(completeSlash('/rel')).toEqual(['reload']);
+    expect(completeSlash('/rew')).toEqual(['rewind']);
     expect(completeSlash('/x')).toEqual([]);
     expect(completeSlash('hello')).toEqual([]);
     expect(completeSlash('/reload now')).toEqual([]);

@@ -2,7 +2,7 @@
  * Slash commands typed into the composer. Parsed here, purely, so the composer only dispatches:
  * `/reload` applies codecoder.json as it is on disk (the seed: manual edits take effect only after
  * /reload), `/permissions` opens the editor, `/clear` starts a fresh conversation, `/settings` goes
- * to the settings screen. Anything else starting with `/` is an error shown to the user, not sent
+ * to the settings screen, `/mode [ask|plan|edits]` switches the permission mode. Anything else starting with `/` is an error shown to the user, not sent
  * to the model (a typo would otherwise become a prompt).
  */
 
@@ -11,14 +11,20 @@ export const SLASH_COMMANDS = {
   permissions: 'Open the allowlist editor',
   clear: 'Start a new, empty conversation',
   settings: 'Open the settings',
+  rewind: 'Restore the files (and optionally the conversation) to a checkpoint',
+  mode: 'Switch the permission mode: /mode (next), /mode ask, /mode plan, /mode edits',
 } as const;
+
+/** What `/mode WORD` accepts (the permission modes of main/core/permissions/modes.ts). */
+export const MODE_WORDS = ['ask', 'plan', 'edits'] as const;
+export type ModeWord = (typeof MODE_WORDS)[number];
 
 export type SlashName = keyof typeof SLASH_COMMANDS;
 
 export type ComposerInput =
   | { kind: 'empty' }
   | { kind: 'message'; text: string }
-  | { kind: 'command'; name: SlashName }
+  | { kind: 'command'; name: SlashName; mode?: ModeWord }
   | { kind: 'unknown'; text: string; message: string };
 
 export function parseComposerInput(raw: string): ComposerInput {
@@ -27,6 +33,13 @@ export function parseComposerInput(raw: string): ComposerInput {
   // `//text` escapes a message that really starts with a slash (a path, a regex).
   if (text.startsWith('//')) return { kind: 'message', text: text.slice(1) };
   if (!text.startsWith('/')) return { kind: 'message', text };
+  // The one command with an argument: `/mode` alone cycles, `/mode plan` chooses.
+  const modeArg = /^\/mode\s+(\S+)\s*$/i.exec(text);
+  if (modeArg) {
+    const word = modeArg[1]!.toLowerCase();
+    if ((MODE_WORDS as readonly string[]).includes(word)) return { kind: 'command', name: 'mode', mode: word as ModeWord };
+    return { kind: 'unknown', text, message: `/mode takes ${MODE_WORDS.join(', ')} (or nothing, for the next mode), not "${modeArg[1]}".` };
+  }
   const m = /^\/([a-z]+)\s*$/i.exec(text);
   const name = m?.[1]?.toLowerCase();
   if (name && Object.prototype.hasOwnProperty.call(SLASH_COMMANDS, name)) return { kind: 'command', name: name as SlashName };

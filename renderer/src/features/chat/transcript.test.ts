@@ -19,6 +19,23 @@ describe('buildTranscript', () => {
     expect(items[1]).toMatchObject({ text: 'Hello **world**', streaming: false });
   });
 
+  it('a checkpoint is a row of its own after the turn text: with an id, with an error, after a restore', () => {
+    const items = buildTranscript([
+      ev({ type: 'run.started', prompt: 'edit', provider: 'p', model: 'm' }),
+      ev({ type: 'text.delta', text: 'Editing.' }),
+      ev({ type: 'checkpoint', kind: 'turn', label: 'turn 1 of “edit”', turn: 1, checkpointId: 'cp_1' }),
+      ev({ type: 'checkpoint', kind: 'turn', label: 'turn 2 of “edit”', turn: 2, error: 'This project is too large to snapshot' }),
+      ev({ type: 'checkpoint', kind: 'before-restore', label: 'turn 1 of “edit”', checkpointId: 'cp_undo' }, { ...main, runId: '' }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['user', 'assistant', 'checkpoint', 'checkpoint', 'checkpoint']);
+    expect(items.slice(2)).toMatchObject([
+      { checkpointKind: 'turn', checkpointId: 'cp_1', label: 'turn 1 of “edit”' },
+      { checkpointKind: 'turn', error: 'This project is too large to snapshot' },
+      { checkpointKind: 'before-restore', checkpointId: 'cp_undo' },
+    ]);
+    expect(items[1]).toMatchObject({ streaming: false });
+  });
+
   it('builds one card per tool call: args, key, approval, decision and how, output, result', () => {
     const items = buildTranscript([
       ev({ type: 'run.started', prompt: 'build', provider: 'p', model: 'm' }),
@@ -235,6 +252,7 @@ describe('howFromVia', () => {
       'denied',
       'invalid',
     ]);
+    expect([howFromVia('mode', 'allowed'), howFromVia('mode', 'denied')]).toEqual(['mode', 'denied']);
   });
 });
 

@@ -9,7 +9,7 @@
 import type { AgentEvent, AgentEventOf } from '../../../../shared/contract/index.js';
 
 /** How a decision was reached, in the issue's words: None / project / session / once / denied. */
-export type DecisionHow = 'none' | 'project' | 'session' | 'once' | 'denied' | 'invalid' | 'pending';
+export type DecisionHow = 'none' | 'project' | 'session' | 'once' | 'mode' | 'denied' | 'invalid' | 'pending';
 
 export interface ApprovalState {
   approvalId: string;
@@ -51,7 +51,17 @@ export type TranscriptItem =
   | { kind: 'user'; id: string; text: string; at: number }
   | { kind: 'assistant'; id: string; text: string; at: number; streaming: boolean }
   | ToolItem
-  | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number };
+  | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number }
+  /** A checkpoint of the files: "Restore to here" (or, for kind before-restore, undo that restore). */
+  | {
+      kind: 'checkpoint';
+      id: string;
+      checkpointId?: string;
+      checkpointKind: 'turn' | 'before-restore';
+      label: string;
+      error?: string;
+      at: number;
+    };
 
 /** A card keeps about this much of a command's output; the rest is in the tool's full log. */
 export const MAX_OUTPUT_CHARS = 512 * 1024;
@@ -84,6 +94,9 @@ export function howFromVia(via: string | undefined, decision?: string): Decision
       return 'denied';
     case 'invalid':
       return 'invalid';
+    case 'mode':
+      // Accept edits allows; plan mode refuses.
+      return decision === 'denied' ? 'denied' : 'mode';
     default:
       return decision === 'denied' ? 'denied' : decision === 'invalid' ? 'invalid' : decision === 'allowed' ? 'once' : 'pending';
   }
@@ -260,6 +273,19 @@ export class TranscriptBuilder {
       }
       case 'usage':
         return false;
+      case 'checkpoint':
+        if (e.depth !== 0) return false;
+        this.closeText();
+        this.add({
+          kind: 'checkpoint',
+          id: `checkpoint-${e.checkpointId ?? `${e.runId}-${e.turn ?? e.at}`}`,
+          checkpointKind: e.kind,
+          label: e.label,
+          at: e.at,
+          ...(e.checkpointId ? { checkpointId: e.checkpointId } : {}),
+          ...(e.error ? { error: e.error } : {}),
+        });
+        return true;
     }
   }
 

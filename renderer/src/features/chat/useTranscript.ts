@@ -19,7 +19,8 @@ export interface TranscriptState {
  * record already holds those older than its last event). Renders are batched to one per frame, so a
  * fast stream of deltas does not re-render per token.
  */
-export function useTranscript(conversationId: string | null): TranscriptState {
+/** `version`: bump it to load the conversation again (after it was rewound). */
+export function useTranscript(conversationId: string | null, version = 0): TranscriptState {
   const queryClient = useQueryClient();
   const builder = useRef(new TranscriptBuilder());
   const pending = useRef<AgentEvent[] | null>(null);
@@ -64,7 +65,7 @@ export function useTranscript(conversationId: string | null): TranscriptState {
       if (flushTimer.current) clearTimeout(flushTimer.current);
       flushTimer.current = null;
     };
-  }, [conversationId]);
+  }, [conversationId, version]);
 
   useEvent('agent.event', (e) => {
     if (e.conversationId !== conversationId) {

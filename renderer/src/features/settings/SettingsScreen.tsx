@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { providers, themes, type Settings, type SettingsUpdate } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
+import { CheckpointSettings } from '../checkpoints/CheckpointSettings.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 
 const providerLabels: Record<Settings['provider'], string> = {
@@ -64,7 +65,13 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
           <label htmlFor="model">Model</label>
           <input id="model" value={draft.model ?? ''} onChange={(e) => set('model', e.target.value)} spellCheck={false} />
           <label htmlFor="base-url">Base URL {draft.provider === 'openai-compatible' ? '(required)' : '(optional)'}</label>
-          <input id="base-url" value={draft.baseUrl ?? ''} onChange={(e) => set('baseUrl', e.target.value)} placeholder="http://127.0.0.1:11434/v1" spellCheck={false} />
+          <input
+            id="base-url"
+            value={draft.baseUrl ?? ''}
+            onChange={(e) => set('baseUrl', e.target.value)}
+            placeholder="http://127.0.0.1:11434/v1"
+            spellCheck={false}
+          />
           <label htmlFor="api-key">API key</label>
           <input
             id="api-key"
@@ -121,6 +128,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
           </button>
         </div>
       </form>
+      <CheckpointSettings />
     </section>
   );
 }

@@ -1,0 +1,77 @@
+/**
+ * Issue 14: "Restore to here" from the transcript — the files it will change are listed first, the
+ * files come back (one of them removed by `rm` through run_command), the conversation is rewound on
+ * request, and the restore is undone from the transcript.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { auditFileFor } from '../main/core/permissions/audit.js';
+import { expect, test } from './support/fixtures.js';
+import { approvalPrompt, call, say, script, send, transcript } from './ui-helpers.js';
+
+test.describe('checkpoints', () => {
+  test.use({
+    projectFiles: { 'notes.txt': 'original notes\n' },
+    llmScript: script(
+      call('write_file', { path: 'notes.txt', content: 'rewritten by the agent\n' }),
+      call('run_command', { command: 'rm README.md' }),
+      say('Tidied up.'),
+    ),
+  });
+
+  test('restore from the transcript, with the conversation rewound, then undo it', async ({ app }) => {
+    const { page, projectDir, dataDir } = app;
+    await send(page, 'tidy up the project');
+    for (const tool of ['write_file', 'run_command']) {
+      const p = await approvalPrompt(page, tool);
+      await p.getByRole('button', { name: /Allow once/ }).click();
+    }
+    await expect(transcript(page)).toContainText('Tidied up.');
+    await expect(stat(path.join(projectDir, 'README.md'))).rejects.toThrow();
+
+    const rows = transcript(page).getByLabel('Checkpoint');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('Checkpoint before turn 1 of “tidy up the project”');
+    await rows.first().getByRole('button', { name: 'Restore to here' }).click();
+
+    const panel = page.getByRole('dialog', { name: /Restore files to turn 1/ });
+    const list = panel.getByRole('list', { name: 'Files it will change' });
+    await expect(list.getByRole('listitem')).toHaveText(['README.md brought back', 'notes.txt restored']);
+    await panel.getByRole('checkbox', { name: /Also rewind the conversation/ }).check();
+    await panel.getByRole('button', { name: 'Restore' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Restored 2 files and rewound the conversation' })).toBeVisible();
+    expect(await readFile(path.join(projectDir, 'notes.txt'), 'utf8')).toBe('original notes\n');
+    expect(await readFile(path.join(projectDir, 'README.md'), 'utf8')).toBe('# demo project\n');
+    // Rewound: the message and its run are gone; the restore can be undone from the transcript.
+    await expect(transcript(page).getByLabel('You', { exact: true })).toHaveCount(0);
+    await expect(transcript(page)).not.toContainText('Tidied up.');
+    const undo = transcript(page).getByRole('button', { name: 'Undo this restore' });
+    await expect(undo).toBeVisible();
+    const audit = await readFile(auditFileFor(dataDir, projectDir), 'utf8');
+    expect(audit).toContain('"tool":"checkpoint_restore"');
+
+    await undo.click();
+    const undoPanel = page.getByRole('dialog', { name: /Restore files to before restoring/ });
+    await expect(undoPanel.getByRole('listitem')).toHaveText(['README.md removed', 'notes.txt restored']);
+    await undoPanel.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Restored 2 files.' })).toBeVisible();
+    expect(await readFile(path.join(projectDir, 'notes.txt'), 'utf8')).toBe('rewritten by the agent\n');
+    await expect(stat(path.join(projectDir, 'README.md'))).rejects.toThrow();
+  });
+
+  test('/rewind opens the newest checkpoint of the conversation', async ({ app }) => {
+    const { page } = app;
+    await send(page, 'tidy up the project');
+    for (const tool of ['write_file', 'run_command']) {
+      const p = await approvalPrompt(page, tool);
+      await p.getByRole('button', { name: /Allow once/ }).click();
+    }
+    await expect(transcript(page)).toContainText('Tidied up.');
+    await send(page, '/rewind');
+    const panel = page.getByRole('dialog', { name: /Restore files to turn 2/ });
+    await expect(panel.getByRole('listitem')).toHaveText(['README.md brought back']);
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel).toHaveCount(0);
+  });
+});

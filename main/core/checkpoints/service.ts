@@ -1,0 +1,112 @@
+/**
+ * What the app and the CLI do with checkpoints: list, preview and restore — a restore refused while
+ * an agent runs in the project, recorded in the audit log, announced in its conversation as a
+ * `checkpoint` event of kind before-restore (restoring to that undoes it), and optionally followed
+ * by rewinding the conversation to before the message whose run took the checkpoint.
+ */
+import type { ConversationStore } from '../agent/conversations.js';
+import type { AgentEvent } from '../agent/events.js';
+import type { AuditLog } from '../permissions/audit.js';
+import { CheckpointError, type CheckpointMeta, type CheckpointStore, type FileChange, type RestoreResult } from './store.js';
+
+export interface CheckpointServiceDeps {
+  store: CheckpointStore;
+  conversations: ConversationStore;
+  audit: AuditLog;
+  /** Conversations with a run in progress in this project. */
+  activeConversations(): string[];
+  /** Sends an event to whoever shows the conversation (the app's windows; nothing for the CLI). */
+  emit?: (event: AgentEvent) => void;
+  now?: () => number;
+}
+
+export interface RestoreOutcome extends RestoreResult {
+  /** Messages removed from the conversation (0 when it was not rewound). */
+  rewoundMessages: number;
+}
+
+export class CheckpointService {
+  constructor(private readonly deps: CheckpointServiceDeps) {}
+
+  list(conversationId?: string): Promise<CheckpointMeta[]> {
+    return this.deps.store.list(conversationId);
+  }
+
+  usage(): Promise<number> {
+    return this.deps.store.usage();
+  }
+
+  get capBytes(): number {
+    return this.deps.store.capBytes;
+  }
+
+  async preview(id: string): Promise<{ checkpoint: CheckpointMeta; changes: FileChange[] }> {
+    const checkpoint = await this.deps.store.get(id);
+    return { checkpoint, changes: await this.deps.store.preview(id) };
+  }
+
+  async restore(id: string, opts: { rewindConversation?: boolean; by?: string } = {}): Promise<RestoreOutcome> {
+    const running = this.deps.activeConversations();
+    if (running.length) throw new CheckpointError('busy', 'The agent is working in this project: stop it before restoring files.');
+    const now = this.deps.now ?? Date.now;
+    const r = await this.deps.store.restore(id);
+    const cid = r.restored.conversationId;
+    let rewoundMessages = 0;
+    if (opts.rewindConversation && r.restored.messageIndex !== undefined && (await this.deps.conversations.exists(cid))) {
+      rewoundMessages = (await this.deps.conversations.rewind(cid, r.restored.messageIndex)).removedMessages;
+    }
+    this.deps.audit.append({
+      at: now(),
+      agent: opts.by ?? 'user',
+      conversation: cid,
+      tool: 'checkpoint_restore',
+      key: `checkpoint_restore:${r.restored.id}`,
+      decision: 'allow',
+      via: 'once',
+      asked: true,
+      reason:
+        `restored the project's files to the checkpoint "${r.restored.label}": ${describe(r.changes)}` +
+        (rewoundMessages ? `; the conversation was rewound by ${rewoundMessages} messages` : '') +
+        `; restoring to ${r.undo.id} undoes it`,
+    });
+    await this.deps.audit.flush();
+    const event: AgentEvent = {
+      type: 'checkpoint',
+      at: now(),
+      runId: '',
+      conversationId: cid,
+      agentId: 'main',
+      depth: 0,
+      kind: 'before-restore',
+      label: r.restored.label,
+      checkpointId: r.undo.id,
+    };
+    if (await this.deps.conversations.exists(cid)) await this.deps.conversations.appendEvents(cid, [event]);
+    this.deps.emit?.(event);
+    return { ...r, rewoundMessages };
+  }
+
+  /** Checkpoints go with their conversation. */
+  prune(conversationId: string): Promise<number> {
+    return this.deps.store.prune(conversationId);
+  }
+
+  /** Prunes the checkpoints of conversations that no longer exist (run when a project opens). */
+  async pruneOrphans(): Promise<number> {
+    let n = 0;
+    for (const cid of new Set((await this.deps.store.list()).map((c) => c.conversationId)))
+      if (!(await this.deps.conversations.exists(cid).catch(() => true))) n += await this.deps.store.prune(cid);
+    return n;
+  }
+}
+
+export function describe(changes: FileChange[]): string {
+  if (changes.length === 0) return 'no file differed';
+  const n = (k: FileChange['change']) => changes.filter((c) => c.change === k).length;
+  const parts = [
+    n('restore') && `${n('restore')} restored`,
+    n('recreate') && `${n('recreate')} brought back`,
+    n('delete') && `${n('delete')} removed`,
+  ].filter(Boolean);
+  return `${changes.length} file${changes.length === 1 ? '' : 's'} (${parts.join(', ')})`;
+}
