@@ -89,14 +89,18 @@ describe.skipIf(problem !== undefined)(`the sandbox environment${problem ? ` (sk
     expect(readFileSync(path.join(root, 'codecoder.json'), 'utf8')).toBe('{}\n');
     expect(existsSync(path.join(root, '.git-aside'))).toBe(false);
     // Absent ones were not created, and their read-only placeholders are gone after the run.
-    for (const absent of ['.codecoder', '.mcp.json', 'codecoder.json.lock']) expect(existsSync(path.join(root, absent)), absent).toBe(false);
+    for (const absent of ['.codecoder', '.mcp.json', 'codecoder.json.lock'])
+      expect(existsSync(path.join(root, absent)), absent).toBe(false);
     expect(readdirSync(root).sort()).toEqual(['.git', 'codecoder.json', 'evil.json', 'ordinary.txt']);
   });
 
   it('a codecoder.json that does not exist yet cannot be created, and a .git file (worktree pointer) cannot be changed', async () => {
     const { root, outside } = dirs();
     writeFileSync(path.join(root, '.git'), `gitdir: ${outside}/wt\n`);
-    await sandboxed('echo "{}" > codecoder.json; echo "gitdir: /tmp/evil" > .git; rm -f .git; mv x.txt codecoder.json 2>&1; touch x.txt', root);
+    await sandboxed(
+      'echo "{}" > codecoder.json; echo "gitdir: /tmp/evil" > .git; rm -f .git; mv x.txt codecoder.json 2>&1; touch x.txt',
+      root,
+    );
     expect(existsSync(path.join(root, 'codecoder.json'))).toBe(false);
     expect(readFileSync(path.join(root, '.git'), 'utf8')).toBe(`gitdir: ${outside}/wt\n`);
     expect(existsSync(path.join(root, 'x.txt'))).toBe(true);

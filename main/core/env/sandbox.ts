@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { rgPath } from '@vscode/ripgrep';
 import path from 'node:path';
 import { SandboxManager, type SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
-import { READ_ONLY_PROJECT_ENTRIES } from './protectedEntries.js';
+import { afterEnvironments, holdEnvironment, READ_ONLY_PROJECT_ENTRIES } from './protectedEntries.js';
 
 export interface SandboxPolicy {
   projectRoot: string;
@@ -83,14 +83,20 @@ export async function wrapSandboxed(
 ): Promise<SandboxedArgv> {
   running++;
   clearTimeout(idleTimer);
+  const endHold = holdEnvironment();
   let released = false;
+  let wrappedOk = false;
   const release = () => {
     if (released) return;
     released = true;
     running--;
+    // The runtime counts its wraps and removes its placeholders at the last clean-up; each
+    // wrap that succeeded gives one back, once no sandbox and no container runs any more (a
+    // container may have mounted one of them; see protectedEntries.ts).
+    if (wrappedOk) pendingCleanups++;
+    endHold();
+    afterEnvironments(cleanupRuntimeMountPoints);
     if (running > 0) return;
-    // Clean-up removes mount points every live sandbox shares: only when none is running.
-    SandboxManager.cleanupAfterCommand();
     idleTimer = setTimeout(() => {
       if (running === 0) void resetSandbox();
     }, SANDBOX_IDLE_RESET_MS);
@@ -106,7 +112,7 @@ export async function wrapSandboxed(
         denyRead: policy.denyRead ?? [],
         allowWrite: [policy.projectRoot],
         // Literal paths (bubblewrap binds them read-only); one that does not exist yet gets a
-        // read-only placeholder, removed when the last running sandbox is cleaned up.
+        // read-only placeholder, removed once no sandbox and no container runs.
         denyWrite: READ_ONLY_PROJECT_ENTRIES.map((e) => path.join(policy.projectRoot, e)),
       },
     } as Partial<SandboxRuntimeConfig>;
@@ -114,6 +120,7 @@ export async function wrapSandboxed(
       commandId,
       commandText: command,
     });
+    wrappedOk = true;
     if (policy.allowedDomains && policy.allowedDomains.length > 0) {
       SandboxManager.registerCommandNetworkLists(commandId, { allowedDomains: policy.allowedDomains });
     }
@@ -132,6 +139,11 @@ export async function wrapSandboxed(
     release();
     throw err;
   }
+}
+
+let pendingCleanups = 0;
+function cleanupRuntimeMountPoints(): void {
+  for (; pendingCleanups > 0; pendingCleanups--) SandboxManager.cleanupAfterCommand();
 }
 
 /** For tests and shutdown: stops the proxies. */
