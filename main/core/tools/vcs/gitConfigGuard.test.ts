@@ -72,7 +72,6 @@ describe('filter drivers named by .gitattributes', () => {
     p.write('.gitattributes', '*.txt filter=evil\n');
     g('config', 'filter.evil.clean', program('clean'));
     g('config', 'filter.evil.smudge', program('smudge'));
-    g('config', 'filter.evil.required', 'true');
     touchLater();
     gQuiet('status', '--short');
     expect(ran()).toEqual(['clean']);
@@ -85,6 +84,21 @@ describe('filter drivers named by .gitattributes', () => {
     const c = await commit(['a.txt']);
     expect(c.content).toMatch(/^committed [0-9a-f]+ on main/);
     expect(g('show', 'HEAD:a.txt')).toBe('b\n');
+    expect(ran()).toEqual([]);
+  });
+
+  it('a required filter: the tools fail closed (git stops) rather than store the file unfiltered', async () => {
+    p.write('.gitattributes', '*.txt filter=evil\n');
+    g('config', 'filter.evil.clean', program('clean'));
+    g('config', 'filter.evil.required', 'true');
+    p.write('a.txt', 'b\n');
+    gQuiet('add', 'a.txt');
+    expect(ran()).toEqual(['clean']);
+    g('reset', '-q');
+    clearMarkers();
+    const c = await commit(['a.txt']);
+    expect(c.content).toMatch(/^commit: git add failed .*clean filter 'evil' failed/s);
+    expect(g('show', 'HEAD:a.txt')).toBe('a\n');
     expect(ran()).toEqual([]);
   });
 
@@ -363,14 +377,15 @@ describe('the override list', () => {
   it('gives a repository-set program key the user’s own value, or one that runs nothing', () => {
     const entries = parseConfigList(
       'global\0filter.lfs.process\ngit-lfs filter-process\0local\0filter.lfs.process\nevil\0local\0filter.x.clean\nevil\0' +
-        'local\0core.bare\nfalse\0local\0filter.x.required\0',
+        'local\0core.bare\nfalse\0local\0filter.x.required\ntrue\0local\0lfs.customtransfer.t.path\nevil\0',
     );
     const o = overridesFor(entries);
     expect(o.slice(0, 3)).toEqual([
       ['filter.lfs.process', 'git-lfs filter-process'],
       ['filter.x.clean', ''],
-      ['filter.x.required', 'false'],
+      ['lfs.customtransfer.t.path', ''],
     ]);
+    expect(o.some(([k]) => k === 'filter.x.required')).toBe(false);
     expect(o).toContainEqual(['core.hooksPath', '/dev/null']);
     expect(o.some(([k]) => k === 'core.bare')).toBe(false);
   });

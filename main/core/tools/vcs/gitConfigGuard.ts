@@ -16,6 +16,8 @@
  *   last part of its name, so a driver or section git adds later is caught by the same word) and
  *   that the repository set is replaced by the user's own value (system / global scope: the
  *   git-lfs filter a user installed keeps working) or, without one, by a value that runs nothing.
+ *   `filter.<d>.required` is left as set: a required filter switched off makes git stop ("clean
+ *   filter failed") instead of storing the file unfiltered — an LFS file as a blob, say.
  */
 import { execFile } from 'node:child_process';
 
@@ -70,7 +72,6 @@ function neutralValue(key: string): string {
   if (key === 'core.fsmonitor') return 'false';
   if (key === 'core.hookspath') return '/dev/null';
   if (key.startsWith('pager.')) return 'false';
-  if (/^filter\..*\.required$/.test(key)) return 'false';
   if (/^protocol\..*\.allow$/.test(key)) return 'never';
   return '';
 }
@@ -89,7 +90,8 @@ export function isProgramKey(key: string): boolean {
   return (
     PROGRAM_VARIABLE.test(variable) ||
     PROGRAM_SECTION.test(k) ||
-    /^filter\..*\.required$/.test(k) ||
+    // git-lfs (a filter the user installed) runs a custom transfer agent named by the repository.
+    /^lfs\.customtransfer\..*\.path$/.test(k) ||
     /^protocol\..*\.allow$/.test(k)
   );
 }
