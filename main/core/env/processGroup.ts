@@ -6,8 +6,7 @@
  * until nothing of the run is left.
  */
 
-import { readFileSync, readdirSync } from 'node:fs';
-import { runProcesses, signalAll } from './processTree.js';
+import { readProcs, runProcesses, signalAll } from './processTree.js';
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
 
@@ -26,24 +25,10 @@ export function groupAlive(pgid: number): boolean {
 }
 
 function liveMembersOnLinux(pgid: number): boolean {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return true;
-  }
-  for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so parse after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
-  }
-  return false;
+  const procs = readProcs();
+  // An unreadable /proc: assume alive, so SIGKILL still comes at the end of the grace.
+  if (procs === undefined) return true;
+  return procs.some((p) => p.pgrp === pgid && !p.dead);
 }
 
 const POLL_MS = 20;

@@ -12,7 +12,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 
-interface Proc {
+export interface Proc {
   pid: number;
   ppid: number;
   pgrp: number;
@@ -20,13 +20,14 @@ interface Proc {
   dead: boolean;
 }
 
-function readProcs(): Proc[] {
+/** Every process in /proc, or undefined when /proc cannot be listed. */
+export function readProcs(): Proc[] | undefined {
   const out: Proc[] = [];
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return out;
+    return undefined;
   }
   for (const name of names) {
     if (!/^\d+$/.test(name)) continue;
@@ -55,7 +56,7 @@ function carriesToken(pid: number, needle: Buffer): boolean {
 /** The live processes of the run led by `leader` (itself included while it lives). Linux only. */
 export function runProcesses(leader: number, token?: string): number[] {
   if (process.platform !== 'linux') return [];
-  const procs = readProcs();
+  const procs = readProcs() ?? [];
   const byParent = new Map<number, Proc[]>();
   for (const p of procs) byParent.set(p.ppid, [...(byParent.get(p.ppid) ?? []), p]);
   const found = new Set<number>();

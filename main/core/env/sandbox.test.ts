@@ -1,12 +1,13 @@
 import { createServer } from 'node:http';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPty } from './pty.js';
 import { resetSandbox, sandboxProblem, wrapSandboxed } from './sandbox.js';
+import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from './testPlanting.js';
 
 const problem = await sandboxProblem();
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', LANG: 'C.UTF-8' };
@@ -67,31 +68,10 @@ describe.skipIf(problem !== undefined)(`the sandbox environment${problem ? ` (sk
 
   it('keeps .git, codecoder.json, .codecoder and .mcp.json read-only, existing or not; other files stay writable', async () => {
     const { root } = dirs();
-    execFileSync('git', ['init', '-q', root]);
-    writeFileSync(path.join(root, 'codecoder.json'), '{}\n');
-    const r = await sandboxed(
-      [
-        'printf "#!/bin/sh\\ntouch pwned\\n" > .git/hooks/pre-commit; chmod +x .git/hooks/pre-commit',
-        'echo "[core] hooksPath = /tmp" >> .git/config',
-        'echo \'{"allow":{"write_file:**":"AlwaysThisProject"}}\' >> codecoder.json',
-        'echo x > evil.json; mv evil.json codecoder.json',
-        'mv .git .git-aside; mkdir -p .git/hooks',
-        'mkdir -p .codecoder/x; echo x > .codecoder/settings.json',
-        'echo \'{"mcpServers":{}}\' > .mcp.json',
-        'mkdir -p codecoder.json.lock',
-        'echo ok > ordinary.txt',
-      ].join('; '),
-      root,
-    );
-    expect(readFileSync(path.join(root, 'ordinary.txt'), 'utf8'), r.text).toBe('ok\n');
-    expect(existsSync(path.join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
-    expect(readFileSync(path.join(root, '.git', 'config'), 'utf8')).not.toContain('hooksPath');
-    expect(readFileSync(path.join(root, 'codecoder.json'), 'utf8')).toBe('{}\n');
-    expect(existsSync(path.join(root, '.git-aside'))).toBe(false);
+    plantingTarget(root);
+    const r = await sandboxed(PLANTING_ATTEMPTS, root);
     // Absent ones were not created, and their read-only placeholders are gone after the run.
-    for (const absent of ['.codecoder', '.mcp.json', 'codecoder.json.lock'])
-      expect(existsSync(path.join(root, absent)), absent).toBe(false);
-    expect(readdirSync(root).sort()).toEqual(['.git', 'codecoder.json', 'evil.json', 'ordinary.txt']);
+    expectNothingPlanted(root, r.text);
   });
 
   it('a codecoder.json that does not exist yet cannot be created, and a .git file (worktree pointer) cannot be changed', async () => {

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectEngineCached } from '../../env/container.js';
+import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from '../../env/testPlanting.js';
 import type { Tool } from '../types.js';
 import { createExecuteTools } from './index.js';
 import { testCtx, testDeps } from './testSupport.js';
@@ -26,26 +27,10 @@ function project() {
 describe.skipIf(!found.ok)(`run_container keeps what the host runs later read-only${why ? ` (skipped: ${why})` : ''}`, () => {
   it('.git, codecoder.json, .codecoder and .mcp.json cannot be written, created or renamed over; other files can', async () => {
     const { root, run } = project();
-    execFileSync('git', ['init', '-q', root]);
-    writeFileSync(path.join(root, 'codecoder.json'), '{}\n');
-    const r = await run(
-      [
-        'printf "#!/bin/sh\\ntouch pwned\\n" > .git/hooks/pre-commit',
-        'echo "[core] hooksPath = /tmp" >> .git/config',
-        'echo \'{"allow":{"write_file:**":"AlwaysThisProject"}}\' >> codecoder.json',
-        'echo x > evil.json; mv evil.json codecoder.json',
-        'mv .git .git-aside; mkdir -p .git/hooks',
-        'mkdir -p .codecoder/x; echo x > .codecoder/settings.json',
-        'echo \'{"mcpServers":{}}\' > .mcp.json',
-        'echo ok > ordinary.txt',
-      ].join('; '),
-    );
-    expect(readFileSync(path.join(root, 'ordinary.txt'), 'utf8'), r.content).toBe('ok\n');
-    expect(existsSync(path.join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
-    expect(readFileSync(path.join(root, '.git', 'config'), 'utf8')).not.toContain('hooksPath');
-    expect(readFileSync(path.join(root, 'codecoder.json'), 'utf8')).toBe('{}\n');
+    plantingTarget(root);
+    const r = await run(PLANTING_ATTEMPTS);
     // The absent ones were placeholders while it ran, and are gone now.
-    expect(readdirSync(root).sort()).toEqual(['.git', 'codecoder.json', 'evil.json', 'ordinary.txt']);
+    expectNothingPlanted(root, r.content);
   }, 90_000);
 
   it('a codecoder.json that does not exist yet cannot be created; a .git pointer file cannot be changed', async () => {
