@@ -12,7 +12,7 @@ describe('read-only placeholders for absent protected entries', () => {
   it('outlive every environment of the process, then go; one the host filled meanwhile stays', () => {
     root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-prot-')));
     const endA = holdEnvironment();
-    expect(ensureProtectedEntries(root)).toEqual(['.git', 'codecoder.json', 'codecoder.json.lock', '.codecoder', '.mcp.json']);
+    expect(ensureProtectedEntries(root)).toEqual(['.git', 'codecoder.json', '.codecoder', '.mcp.json']);
     const endB = holdEnvironment();
     let idle = 0;
     afterEnvironments(() => idle++);
@@ -24,7 +24,7 @@ describe('read-only placeholders for absent protected entries', () => {
     endB();
     endB(); // once only
     expect(idle).toBe(1);
-    for (const gone of ['.git', 'codecoder.json', 'codecoder.json.lock', '.codecoder'])
+    for (const gone of ['.git', 'codecoder.json', '.codecoder'])
       expect(existsSync(path.join(root, gone)), gone).toBe(false);
     expect(existsSync(path.join(root, '.mcp.json'))).toBe(true);
   });

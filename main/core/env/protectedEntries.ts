@@ -1,8 +1,9 @@
 /**
  * Project entries a command in the sandbox or a container may read but never write: what the host
- * runs or trusts later without asking (git's hooks and config, the project allowlist and its lock,
- * the app's project folder, an MCP server list a future version or another client may start).
- * Top level only; the protected-path rule (fs/projectPath.ts) covers nested `.git` for the tools.
+ * runs or trusts later without asking (git's hooks and config, the project allowlist, the app's
+ * project folder, an MCP server list a future version or another client may start). Not the
+ * allowlist's lock (`codecoder.json.lock/`): it runs nothing, and a placeholder there would stall
+ * the app's own writes of codecoder.json for as long as a command runs. Top level only; the protected-path rule (fs/projectPath.ts) covers nested `.git` for the tools.
  *
  * Both environments mount these read-only over the writable project. One that does not exist yet
  * needs a mount point all the same, or the command could create it: an empty placeholder on the
@@ -14,9 +15,9 @@
 import { lstatSync, mkdirSync, readdirSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const READ_ONLY_PROJECT_ENTRIES: readonly string[] = ['.git', 'codecoder.json', 'codecoder.json.lock', '.codecoder', '.mcp.json'];
+export const READ_ONLY_PROJECT_ENTRIES: readonly string[] = ['.git', 'codecoder.json', '.codecoder', '.mcp.json'];
 /** What a placeholder is when the entry is absent: what git, the app and their tools expect there. */
-const DIRECTORY_ENTRIES = new Set(['.git', 'codecoder.json.lock', '.codecoder']);
+const DIRECTORY_ENTRIES = new Set(['.git', '.codecoder']);
 
 export class ProtectedEntryRefused extends Error {
   override name = 'ProtectedEntryRefused';

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 
-/** A git repository with a codecoder.json; .codecoder, .mcp.json and the lock do not exist. */
+/** A git repository with a codecoder.json; .codecoder and .mcp.json do not exist. */
 export function plantingTarget(root: string): void {
   execFileSync('git', ['init', '-q', root]);
   writeFileSync(path.join(root, 'codecoder.json'), '{}\n');
@@ -21,7 +21,6 @@ export const PLANTING_ATTEMPTS = [
   'mv .git .git-aside; mkdir -p .git/hooks',
   'mkdir -p .codecoder/x; echo x > .codecoder/settings.json',
   'echo \'{"mcpServers":{}}\' > .mcp.json',
-  'mkdir -p codecoder.json.lock',
   'echo ok > ordinary.txt',
 ].join('; ');
 
