@@ -6,7 +6,7 @@
  * until nothing of the run is left.
  */
 
-import { readProcs, runProcesses, signalAll } from './processTree.js';
+import { leaderStart, readProcs, runProcesses, signalAll } from './processTree.js';
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
 
@@ -49,8 +49,8 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
 }
 
 /** True while anything of the run lives: its group, or (Linux, with the token) what left it. */
-export function runAlive(pgid: number, token?: string): boolean {
-  return groupAlive(pgid) || runProcesses(pgid, token).length > 0;
+export function runAlive(pgid: number, token?: string, since = 0): boolean {
+  return groupAlive(pgid) || runProcesses(pgid, token, since).length > 0;
 }
 
 /** Rounds of SIGKILL at the end of the grace: each finds what the previous one's victims forked. */
@@ -62,9 +62,10 @@ const KILL_ROUNDS = 50;
  * CODECODER_EXIT_TOKEN: with it, processes that left the group and session are ended too.
  */
 export function killGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS, token?: string): { done: Promise<void>; cancel(): void } {
+  const since = token ? leaderStart(pgid) : 0;
   const signalRun = (signal: NodeJS.Signals) => {
     signalGroup(pgid, signal);
-    signalAll(runProcesses(pgid, token), signal);
+    signalAll(runProcesses(pgid, token, since), signal);
   };
   signalRun('SIGTERM');
   // A stopped process does not act on SIGTERM until continued.
@@ -76,11 +77,11 @@ export function killGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS, token?:
   const deadline = Date.now() + graceMs;
   const tick = () => {
     timer = undefined;
-    if (!runAlive(pgid, token)) return settle();
+    if (!runAlive(pgid, token, since)) return settle();
     if (Date.now() >= deadline) {
       signalGroup(pgid, 'SIGKILL');
       for (let round = 0; round < KILL_ROUNDS; round++) {
-        const left = runProcesses(pgid, token);
+        const left = runProcesses(pgid, token, since);
         if (left.length === 0) break;
         signalAll(left, 'SIGKILL');
       }

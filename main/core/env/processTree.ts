@@ -18,6 +18,8 @@ export interface Proc {
   pgrp: number;
   session: number;
   dead: boolean;
+  /** Start time, in clock ticks since boot: a process older than the run cannot carry its token. */
+  start: number;
 }
 
 /** Every process in /proc, or undefined when /proc cannot be listed. */
@@ -39,7 +41,14 @@ export function readProcs(): Proc[] | undefined {
     }
     // pid (comm) state ppid pgrp session …; comm may hold spaces and parentheses.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.push({ pid: Number(name), ppid: Number(f[1]), pgrp: Number(f[2]), session: Number(f[3]), dead: f[0] === 'Z' || f[0] === 'X' });
+    out.push({
+      pid: Number(name),
+      ppid: Number(f[1]),
+      pgrp: Number(f[2]),
+      session: Number(f[3]),
+      dead: f[0] === 'Z' || f[0] === 'X',
+      start: Number(f[19]),
+    });
   }
   return out;
 }
@@ -53,8 +62,12 @@ function carriesToken(pid: number, needle: Buffer): boolean {
   }
 }
 
-/** The live processes of the run led by `leader` (itself included while it lives). Linux only. */
-export function runProcesses(leader: number, token?: string): number[] {
+/**
+ * The live processes of the run led by `leader` (itself included while it lives). Linux only.
+ * `since` (the leader's start time, see leaderStart) limits the environment reads to processes
+ * younger than the run; without it every process of this user is read.
+ */
+export function runProcesses(leader: number, token?: string, since = 0): number[] {
   if (process.platform !== 'linux') return [];
   const procs = readProcs() ?? [];
   const byParent = new Map<number, Proc[]>();
@@ -69,9 +82,14 @@ export function runProcesses(leader: number, token?: string): number[] {
   for (const p of procs) {
     if (p.pid === leader || p.pgrp === leader || p.session === leader) add(p);
   }
-  if (needle) for (const p of procs) if (!found.has(p.pid) && !p.dead && carriesToken(p.pid, needle)) add(p);
+  if (needle) for (const p of procs) if (!found.has(p.pid) && !p.dead && p.start >= since && carriesToken(p.pid, needle)) add(p);
   const live = new Set(procs.filter((p) => !p.dead).map((p) => p.pid));
   return [...found].filter((pid) => live.has(pid));
+}
+
+/** The leader's start time, or 0 (no limit) when it cannot be read. */
+export function leaderStart(leader: number): number {
+  return readProcs()?.find((p) => p.pid === leader)?.start ?? 0;
 }
 
 export function signalAll(pids: number[], signal: NodeJS.Signals): void {
