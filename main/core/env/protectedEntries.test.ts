@@ -24,8 +24,7 @@ describe('read-only placeholders for absent protected entries', () => {
     endB();
     endB(); // once only
     expect(idle).toBe(1);
-    for (const gone of ['.git', 'codecoder.json', '.codecoder'])
-      expect(existsSync(path.join(root, gone)), gone).toBe(false);
+    for (const gone of ['.git', 'codecoder.json', '.codecoder']) expect(existsSync(path.join(root, gone)), gone).toBe(false);
     expect(existsSync(path.join(root, '.mcp.json'))).toBe(true);
   });
 

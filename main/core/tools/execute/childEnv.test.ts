@@ -88,4 +88,3 @@ describe('secrets in the command environment', () => {
     }
   });
 });
-

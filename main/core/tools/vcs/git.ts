@@ -13,7 +13,8 @@ export interface GitResult {
  * Git's own variables that would point it at another repository, index or config, or hand it a
  * program to run; a tool's git call sets its own.
  */
-const GIT_ENV_DROP = /^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|EXTERNAL_DIFF|SSH|SSH_COMMAND|ASKPASS|PROXY_COMMAND)$/;
+const GIT_ENV_DROP =
+  /^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|EXTERNAL_DIFF|SSH|SSH_COMMAND|ASKPASS|PROXY_COMMAND)$/;
 
 /** The environment of a tool's git call: no app key, nothing that waits for a human, no editor. */
 function baseEnv(): NodeJS.ProcessEnv {

@@ -27,7 +27,9 @@ const gQuiet = (...args: string[]) => {
 };
 /** For a plain call that needs this process's event loop (a server in the test). Failure is fine. */
 const gitAsync = (...args: string[]) =>
-  new Promise<void>((resolve) => execFile('git', args, { cwd: p.root, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, () => resolve()));
+  new Promise<void>((resolve) =>
+    execFile('git', args, { cwd: p.root, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, () => resolve()),
+  );
 const ran = () => (existsSync(markers) ? readdirSync(markers).sort() : []);
 const clearMarkers = () => rmSync(markers, { recursive: true, force: true });
 
@@ -211,7 +213,11 @@ describe('signing programs', () => {
     const signed =
       `tree ${tree}\nparent ${head}\nauthor T <t@e> 1700000000 +0000\ncommitter T <t@e> 1700000000 +0000\n` +
       'gpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEz\n -----END PGP SIGNATURE-----\n\nsigned\n';
-    const sha = execFileSync('git', ['hash-object', '-t', 'commit', '-w', '--stdin'], { cwd: p.root, input: signed, encoding: 'utf8' }).trim();
+    const sha = execFileSync('git', ['hash-object', '-t', 'commit', '-w', '--stdin'], {
+      cwd: p.root,
+      input: signed,
+      encoding: 'utf8',
+    }).trim();
     g('update-ref', 'HEAD', sha);
     g('config', 'log.showSignature', 'true');
     g('config', 'gpg.program', program('verify'));
@@ -366,7 +372,14 @@ describe('the override list', () => {
     for (const k of ['filter.X.clean', 'filter.a=b.Process', 'diff.tc.textconv', 'merge.m.driver', 'gpg.ssh.program', 'gpg.program']) {
       expect(isProgramKey(k), k).toBe(true);
     }
-    for (const k of ['credential.https://x.helper', 'core.sshCommand', 'hook.lint.command', 'remote.o.uploadpack', 'pager.log', 'alias.st']) {
+    for (const k of [
+      'credential.https://x.helper',
+      'core.sshCommand',
+      'hook.lint.command',
+      'remote.o.uploadpack',
+      'pager.log',
+      'alias.st',
+    ]) {
       expect(isProgramKey(k), k).toBe(true);
     }
     for (const k of ['user.name', 'core.bare', 'remote.origin.url', 'include.path', 'filter.x.other']) {
