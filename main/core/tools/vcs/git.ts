@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { scrubEnv } from '../../env/secrets.js';
 import { ToolFailure } from '../output.js';
-import { configEnv, listConfig, overridesFor } from './gitConfigGuard.js';
+import { ConfigUnreadable, configEnv, listConfig, overridesFor } from './gitConfigGuard.js';
 
 export interface GitResult {
   stdout: string;
@@ -47,6 +47,7 @@ export async function git(args: string[], opts: { cwd: string; signal: AbortSign
     entries = await listConfig(opts.cwd, base, opts.signal);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ToolFailure('git is not installed');
+    if (err instanceof ConfigUnreadable) throw new ToolFailure(err.message);
     throw err;
   }
   const env = configEnv(base, overridesFor(entries));

@@ -367,6 +367,14 @@ describe('transports: a partial clone fetches a missing object on a plain diff',
   });
 });
 
+describe('a config that cannot be listed', () => {
+  it('fails closed: git is not run at all', async () => {
+    writeFileSync(path.join(p.root, '.git', 'config'), `[core]\n\tfsmonitor = ${program('fsmonitor')}\n[broken\n`);
+    expect((await status()).content).toMatch(/^git_status: git's config could not be read, so git was not run: .*bad config line/);
+    expect(ran()).toEqual([]);
+  });
+});
+
 describe('the override list', () => {
   it('names program keys by their last word, whatever the section or driver', () => {
     for (const k of ['filter.X.clean', 'filter.a=b.Process', 'diff.tc.textconv', 'merge.m.driver', 'gpg.ssh.program', 'gpg.program']) {

@@ -150,6 +150,10 @@ export function configEnv(env: NodeJS.ProcessEnv, settings: ReadonlyArray<readon
   return out;
 }
 
+export class ConfigUnreadable extends Error {
+  override name = 'ConfigUnreadable';
+}
+
 /** The effective config of the repository at `cwd`, with scopes. Reading config runs nothing. */
 export function listConfig(cwd: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<ConfigEntry[]> {
   return new Promise((resolve, reject) => {
@@ -157,11 +161,12 @@ export function listConfig(cwd: string, env: NodeJS.ProcessEnv, signal: AbortSig
       'git',
       ['config', '--list', '--show-scope', '-z'],
       { cwd, env, signal, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
-      (err, stdout) => {
-        if (err && (err as { name?: string }).name === 'AbortError') return reject(err);
-        if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') return reject(err);
-        // A config git cannot parse fails the real call too, with git's own message.
-        resolve(err ? [] : parseConfigList(stdout));
+      (err, stdout, stderr) => {
+        if (!err) return resolve(parseConfigList(stdout));
+        if ((err as { name?: string }).name === 'AbortError' || (err as NodeJS.ErrnoException).code === 'ENOENT') return reject(err);
+        // Fail closed: a config that cannot be listed (unparsable, too large) is not run with.
+        const why = String(stderr).trim().split('\n')[0] || err.message;
+        reject(new ConfigUnreadable(`git's config could not be read, so git was not run: ${why}`));
       },
     );
   });
