@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildRunArgv } from './container.js';
-import { afterEnvironments, ensureProtectedEntries, holdEnvironment } from './protectedEntries.js';
+import { afterEnvironments, ensureProtectedEntries, environmentsIdle, holdEnvironment } from './protectedEntries.js';
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -41,5 +41,18 @@ describe('read-only placeholders for absent protected entries', () => {
     });
     const vols = argv.flatMap((a, i) => (a === '-v' ? [argv[i + 1]] : []));
     expect(vols).toEqual(['/p:/work:rw', '/p/.git:/work/.git:ro', '/p/codecoder.json:/work/codecoder.json:ro']);
+  });
+
+  it('environmentsIdle waits for the last environment (for the app’s own replacing writes)', async () => {
+    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-prot-')));
+    await environmentsIdle();
+    const end = holdEnvironment();
+    let idle = false;
+    const waiting = environmentsIdle().then(() => (idle = true));
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    end();
+    await waiting;
+    expect(idle).toBe(true);
   });
 });

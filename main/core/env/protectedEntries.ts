@@ -43,6 +43,16 @@ export function holdEnvironment(): () => void {
   };
 }
 
+/**
+ * Resolves when no sandbox or container of this process runs. For the app's own writers of a
+ * protected file (the allowlist): replacing it on the host (write to a temp file, rename over)
+ * detaches the read-only mount in a running environment, which could then write the file. Wait
+ * for this first, or write in place (same inode).
+ */
+export function environmentsIdle(): Promise<void> {
+  return new Promise((resolve) => afterEnvironments(resolve));
+}
+
 /** Runs `f` now when no environment runs, else once the last one has ended (each `f` once). */
 export function afterEnvironments(f: () => void): void {
   if (running === 0) f();
