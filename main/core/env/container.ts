@@ -1,7 +1,9 @@
 /**
  * The `docker` environment: a command in a throw-away container through the docker or podman CLI,
  * whichever has a working engine. The project is mounted at /work, the network is `none`, memory,
- * CPU and process counts are capped, capabilities dropped, the root file system read-only.
+ * CPU and process counts are capped, capabilities dropped, the root file system read-only. The
+ * protected entries (`.git`, `codecoder.json`, …; protectedEntries.ts) are mounted read-only over
+ * the writable project, so a container cannot plant what the host runs later.
  *
  * No image can be pulled on an offline machine, so the default image is built locally from a
  * busybox rootfs (`<engine> import` of a tarball) the first time it is needed.
@@ -47,6 +49,8 @@ export interface ContainerRunSpec {
   /** Host uid:gid to run as (docker rootful with a non-root user, so files stay the user's). */
   user?: string;
   env?: Record<string, string>;
+  /** Project entries mounted read-only over the project (they must exist: ensureProtectedEntries). */
+  readOnly?: readonly string[];
 }
 
 /** A container name no other run can collide with; also how a cancelled run is removed. */
@@ -66,6 +70,8 @@ export function buildRunArgv(spec: ContainerRunSpec): string[] {
   argv.push('--cap-drop', 'ALL', '--security-opt', 'no-new-privileges');
   argv.push('--read-only', '--tmpfs', '/tmp');
   argv.push('-v', `${spec.projectRoot}:${CONTAINER_WORKDIR}:rw`, '-w', CONTAINER_WORKDIR);
+  // After the project's mount, so they land on top of it.
+  for (const name of spec.readOnly ?? []) argv.push('-v', `${path.join(spec.projectRoot, name)}:${CONTAINER_WORKDIR}/${name}:ro`);
   if (spec.user) argv.push('--user', spec.user);
   for (const [k, v] of Object.entries(spec.env ?? {})) argv.push('-e', `${k}=${v}`);
   argv.push(spec.image, '/bin/sh', '-c', spec.command);

@@ -1,10 +1,12 @@
 /**
- * Ending a whole process group. A pty's child is a session leader (setsid), so its pid is also its
- * process group id, and `kill(-pgid)` reaches every descendant that did not leave the group. SIGTERM
- * first so tools can clean up, SIGKILL after a grace period for whatever is still there.
+ * Ending a whole run. A pty's child is a session leader (setsid), so its pid is also its process
+ * group id, and `kill(-pgid)` reaches every descendant that did not leave the group; with the run's
+ * token, what did leave it (setsid, double fork) is found too (processTree.ts). SIGTERM first so
+ * tools can clean up, SIGKILL after a grace period for whatever is still there, again and again
+ * until nothing of the run is left.
  */
 
-import { readFileSync, readdirSync } from 'node:fs';
+import { leaderStart, readProcs, runProcesses, signalAll } from './processTree.js';
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
 
@@ -23,24 +25,10 @@ export function groupAlive(pgid: number): boolean {
 }
 
 function liveMembersOnLinux(pgid: number): boolean {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return true;
-  }
-  for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so parse after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
-  }
-  return false;
+  const procs = readProcs();
+  // An unreadable /proc: assume alive, so SIGKILL still comes at the end of the grace.
+  if (procs === undefined) return true;
+  return procs.some((p) => p.pgrp === pgid && !p.dead);
 }
 
 const POLL_MS = 20;
@@ -60,24 +48,43 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
+/** True while anything of the run lives: its group, or (Linux, with the token) what left it. */
+export function runAlive(pgid: number, token?: string, since = 0): boolean {
+  return groupAlive(pgid) || runProcesses(pgid, token, since).length > 0;
+}
+
+/** Rounds of SIGKILL at the end of the grace: each finds what the previous one's victims forked. */
+const KILL_ROUNDS = 50;
+
 /**
- * SIGTERM now, SIGKILL at `graceMs` if anything of the group is left. Resolves once SIGKILL was sent
- * or not needed; the caller still waits for its own exit event.
+ * SIGTERM now, SIGKILL at `graceMs` if anything of the run is left. Resolves once SIGKILL was sent
+ * or not needed; the caller still waits for its own exit event. `token` is the run's
+ * CODECODER_EXIT_TOKEN: with it, processes that left the group and session are ended too.
  */
-export function killGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS): { done: Promise<void>; cancel(): void } {
-  signalGroup(pgid, 'SIGTERM');
+export function killGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS, token?: string): { done: Promise<void>; cancel(): void } {
+  const since = token ? leaderStart(pgid) : 0;
+  const signalRun = (signal: NodeJS.Signals) => {
+    signalGroup(pgid, signal);
+    signalAll(runProcesses(pgid, token, since), signal);
+  };
+  signalRun('SIGTERM');
   // A stopped process does not act on SIGTERM until continued.
-  signalGroup(pgid, 'SIGCONT');
+  signalRun('SIGCONT');
   let timer: NodeJS.Timeout | undefined;
   let settle!: () => void;
   const done = new Promise<void>((resolve) => (settle = resolve));
-  // Done early once nothing of the group runs any more; SIGKILL at the end of the grace otherwise.
+  // Done early once nothing of the run is alive any more; SIGKILL at the end of the grace otherwise.
   const deadline = Date.now() + graceMs;
   const tick = () => {
     timer = undefined;
-    if (!groupAlive(pgid)) return settle();
+    if (!runAlive(pgid, token, since)) return settle();
     if (Date.now() >= deadline) {
       signalGroup(pgid, 'SIGKILL');
+      for (let round = 0; round < KILL_ROUNDS; round++) {
+        const left = runProcesses(pgid, token, since);
+        if (left.length === 0) break;
+        signalAll(left, 'SIGKILL');
+      }
       return settle();
     }
     timer = setTimeout(tick, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));

@@ -12,7 +12,7 @@
  *   faster. Making the FIFO is asynchronous, so this mode starts with startCommand().
  */
 import { spawn as ptySpawn, type IPty } from 'node-pty';
-import { DEFAULT_KILL_GRACE_MS, groupAlive, killGroup } from './processGroup.js';
+import { DEFAULT_KILL_GRACE_MS, killGroup, runAlive } from './processGroup.js';
 import { createFifoEndScanner, createHandshake } from './exitHandshake.js';
 import { OutputPipeline, type OutputSummary } from './output.js';
 import { openOutputFifo, type OutputFifo } from './outputFifo.js';
@@ -142,7 +142,7 @@ function spawnRun(opts: PtyRunOptions, argv: string[], fifo?: OutputFifo): PtyHa
   const kill = (why: EndReason = 'killed') => {
     if (!running || killer) return;
     reason = why;
-    killer = killGroup(pid, graceMs);
+    killer = killGroup(pid, graceMs, handshake.token);
     void Promise.resolve(opts.onKill?.()).catch(() => undefined);
   };
 
@@ -168,7 +168,7 @@ function spawnRun(opts: PtyRunOptions, argv: string[], fifo?: OutputFifo): PtyHa
       try {
         // The leader is gone; members that ignored SIGTERM get SIGKILL at the end of the grace period.
         if (killer) {
-          if (groupAlive(pid)) await killer.done;
+          if (runAlive(pid, handshake.token)) await killer.done;
           else killer.cancel();
         }
         dataSub.dispose();

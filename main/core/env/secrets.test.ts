@@ -10,4 +10,13 @@ describe('scrubEnv', () => {
     expect(env).toEqual({ PATH: '/bin', SHORT: 'abc', HOME: '/h' });
     expect(removed.sort()).toEqual(['ANTHROPIC_API_KEY', 'AUTH', 'OPENAI_API_KEY']);
   });
+
+  it('scrubs by value the environment key a stored key shadows, under any other name', () => {
+    const { env, removed } = scrubEnv(
+      { PATH: '/bin', ANTHROPIC_API_KEY: 'sk-ant-from-env-1234', MY_KEY: 'sk-ant-from-env-1234', HDR: 'x-api-key: sk-ant-from-env-1234' },
+      ['sk-ant-stored-in-settings-5678'],
+    );
+    expect(env).toEqual({ PATH: '/bin' });
+    expect(removed.sort()).toEqual(['ANTHROPIC_API_KEY', 'HDR', 'MY_KEY']);
+  });
 });

@@ -26,7 +26,13 @@ export interface ScrubResult {
 }
 
 export function scrubEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>, secrets: readonly string[]): ScrubResult {
-  const held = secrets.filter((s) => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH);
+  // The values under the app's own names are secrets too, whether or not the app uses them: a
+  // key stored in settings shadows ANTHROPIC_API_KEY, and the environment's copy of that key
+  // under another name (MY_KEY=$ANTHROPIC_API_KEY) must not reach a child either.
+  const named = Object.entries(env)
+    .filter(([name, value]) => value !== undefined && APP_SECRET_NAMES.includes(name.toUpperCase()))
+    .map(([, value]) => value!);
+  const held = [...secrets, ...named].filter((s) => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH);
   const out: Record<string, string> = {};
   const removed: string[] = [];
   for (const [name, value] of Object.entries(env)) {

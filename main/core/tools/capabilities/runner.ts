@@ -4,15 +4,9 @@
  * QuickJS, `$1` and $CAPABILITY_ARGS for shell scripts, argv[1] and $CAPABILITY_ARGS for a WASI
  * module.
  */
-import {
-  buildRemoveArgv,
-  buildRunArgv,
-  containerName,
-  containerUser,
-  DEFAULT_IMAGE,
-  detectEngineCached,
-  exec,
-} from '../../env/container.js';
+import { containerName, containerUser, DEFAULT_IMAGE, detectEngineCached } from '../../env/container.js';
+import { runInContainer } from '../../env/containerRun.js';
+import { ProtectedEntryRefused } from '../../env/protectedEntries.js';
 import { startPty } from '../../env/pty.js';
 import { SandboxUnavailable, wrapSandboxed } from '../../env/sandbox.js';
 import { runQuickJs, type WasmGrant } from '../../env/wasm/quickjs.js';
@@ -83,25 +77,25 @@ export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolC
   const found = await detectEngineCached(image);
   if (!found.ok) throw new ToolFailure(`no container engine can run here: ${found.reason}`);
   const name = containerName();
-  const argv = buildRunArgv({
-    engine: found.engine,
-    image,
-    projectRoot: ctx.projectRoot,
-    command: code,
-    name,
-    limits: deps.execute?.containerLimits,
-    user: containerUser(found.engine),
-    env: { CAPABILITY_ARGS: argsJson },
-  });
-  const r = await startPty({
-    ...common,
-    argv,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' },
-    onKill: async () => {
-      const rm = buildRemoveArgv(found.engine, name);
-      await exec(rm[0]!, rm.slice(1), 30_000);
-    },
-  }).done;
+  let r;
+  try {
+    r = await runInContainer(
+      {
+        engine: found.engine,
+        image,
+        projectRoot: ctx.projectRoot,
+        command: code,
+        name,
+        limits: deps.execute?.containerLimits,
+        user: containerUser(found.engine),
+        env: { CAPABILITY_ARGS: argsJson },
+      },
+      { ...common, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' } },
+    );
+  } catch (err) {
+    if (err instanceof ProtectedEntryRefused) throw new ToolFailure(err.message);
+    throw err;
+  }
   return withData(runResult(tool, r), data);
 }
 

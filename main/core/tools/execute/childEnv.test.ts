@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../types.js';
@@ -61,6 +61,30 @@ describe('the shell that reads the command', () => {
       expect(r.content).toContain('bash=yes');
     } finally {
       process.env.SHELL = saved;
+    }
+  });
+});
+
+describe('secrets in the command environment', () => {
+  it('a stored key shadows the environment key: neither, nor a copy of either under another name, reaches the command', async () => {
+    const { root, dataDir } = tempProject();
+    const saved = { ...process.env };
+    process.env.OPENAI_API_KEY = 'sk-env-key-should-not-leak-1234';
+    process.env.LEAKED_COPY = 'sk-env-key-should-not-leak-1234';
+    process.env.STORED_COPY = 'sk-stored-key-5678-abcdef';
+    try {
+      const tools = createExecuteTools(testDeps(root, dataDir, ['sk-stored-key-5678-abcdef']));
+      const run = tools.tools.find((t) => t.name === 'run_command') as Tool<{ command: string }>;
+      const r = await run.execute({ command: 'env' }, testCtx(root, dataDir));
+      expect(r.content).toContain('CODECODER_AGENT=1');
+      expect(r.content).not.toContain('sk-env-key-should-not-leak');
+      expect(r.content).not.toContain('sk-stored-key-5678');
+    } finally {
+      for (const k of ['OPENAI_API_KEY', 'LEAKED_COPY', 'STORED_COPY']) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+      rmSync(path.dirname(root), { recursive: true, force: true });
     }
   });
 });

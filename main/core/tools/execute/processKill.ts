@@ -18,7 +18,8 @@ export const PROCESS_KILL_KEY = formatKey('process_kill', 'background');
 export function processKillTool(table: ProcessTable): Tool<ProcessKillArgs> {
   return defineTool<ProcessKillArgs>({
     name: 'process_kill',
-    description: 'Stop a background process started by run_command (its whole process group: SIGTERM, then SIGKILL after a grace period).',
+    description:
+      'Stop a background process started by run_command (everything it started, also what left its process group: SIGTERM, then SIGKILL after a grace period).',
     category: 'execute',
     environment: 'host',
     parameters: processKillArgs,

@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import {
-  buildRemoveArgv,
-  buildRunArgv,
-  containerName,
-  containerUser,
-  DEFAULT_IMAGE,
-  detectEngineCached,
-  exec,
-} from '../../env/container.js';
-import { startPty } from '../../env/pty.js';
+import { containerName, containerUser, DEFAULT_IMAGE, detectEngineCached } from '../../env/container.js';
+import { runInContainer } from '../../env/containerRun.js';
+import { ProtectedEntryRefused } from '../../env/protectedEntries.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
 import type { ExecuteDeps } from './deps.js';
@@ -53,38 +46,38 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
       const logPath = await newLogPath(ctx.logDir, 'run_container');
       const name = containerName();
       const engine = found.engine;
-      const argv = buildRunArgv({
-        engine,
-        image,
-        projectRoot: ctx.projectRoot,
-        command: args.command,
-        name,
-        limits: s.containerLimits,
-        user: containerUser(engine),
-      });
-      const handle = startPty({
-        argv,
-        cwd: ctx.projectRoot,
-        // The CLI needs PATH and HOME (its config); the container gets none of the host's variables.
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          HOME: process.env.HOME ?? '/',
-          ...(process.env.XDG_RUNTIME_DIR ? { XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR } : {}),
-        },
-        timeoutMs: args.timeout_ms ?? s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-        signal: ctx.signal,
-        onText: ctx.output,
-        logPath,
-        headChars: s.headChars,
-        tailChars: s.tailChars,
-        killGraceMs: s.killGraceMs,
-        // Killing the CLI does not stop the container: the engine removes it.
-        onKill: async () => {
-          const rm = buildRemoveArgv(engine, name);
-          await exec(rm[0]!, rm.slice(1), 30_000);
-        },
-      });
-      return runResult('run_container', await handle.done, { engine: engine.name, image, container: name });
+      try {
+        const r = await runInContainer(
+          {
+            engine,
+            image,
+            projectRoot: ctx.projectRoot,
+            command: args.command,
+            name,
+            limits: s.containerLimits,
+            user: containerUser(engine),
+          },
+          {
+            // The CLI needs PATH and HOME (its config); the container gets none of the host's variables.
+            env: {
+              PATH: process.env.PATH ?? '/usr/bin:/bin',
+              HOME: process.env.HOME ?? '/',
+              ...(process.env.XDG_RUNTIME_DIR ? { XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR } : {}),
+            },
+            timeoutMs: args.timeout_ms ?? s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+            signal: ctx.signal,
+            onText: ctx.output,
+            logPath,
+            headChars: s.headChars,
+            tailChars: s.tailChars,
+            killGraceMs: s.killGraceMs,
+          },
+        );
+        return runResult('run_container', r, { engine: engine.name, image, container: name });
+      } catch (err) {
+        if (err instanceof ProtectedEntryRefused) throw new ToolFailure(err.message);
+        throw err;
+      }
     },
   });
 }

@@ -59,7 +59,7 @@ export function diffTool(): Tool<DiffArgs> {
         return { content: headTail(patch.text, MAX_DIFF_CHARS).text, data: { diff: patch.text } };
       }
       const root = await confine(ctx.projectRoot, '.');
-      const gitArgs = ['diff', '--no-ext-diff', '--no-textconv', '--relative', `--unified=${args.context}`];
+      const gitArgs = ['diff', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', '--relative', `--unified=${args.context}`];
       if (args.staged) gitArgs.push('--cached');
       gitArgs.push('--');
       if (args.path !== undefined) gitArgs.push((await confine(ctx.projectRoot, args.path)).rel);

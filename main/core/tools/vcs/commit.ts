@@ -57,7 +57,7 @@ export function commitTool(): Tool<CommitArgs> {
     name: 'commit',
     description:
       'Stage the given paths (including deletions) and commit exactly those paths with the message, on the current ' +
-      'branch. Never pushes. Git hooks are not run. Asks the user unless commits on this branch are allowed.',
+      'branch. Never pushes. Git hooks are not run and the commit is not signed. Asks the user unless commits on this branch are allowed.',
     category: 'vcs',
     environment: 'host',
     keyTemplate: 'commit:<branch>',
@@ -89,7 +89,7 @@ export function commitTool(): Tool<CommitArgs> {
       const branch = await currentBranch(root.abs, ctx.signal);
       const summary = r.stdout.trim().split('\n').slice(0, 3).join('\n');
       return {
-        content: `committed ${hash} on ${branch} (hooks not run; nothing pushed)\n${summary}`,
+        content: `committed ${hash} on ${branch} (hooks not run; unsigned; nothing pushed)\n${summary}`,
         data: { hash, branch, paths: rels },
       };
     },

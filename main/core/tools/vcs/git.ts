@@ -1,23 +1,7 @@
 import { execFile } from 'node:child_process';
+import { scrubEnv } from '../../env/secrets.js';
 import { ToolFailure } from '../output.js';
-
-/**
- * Config that keeps git from running code it found in the repository or the user's config:
- * hooks (ADR: hooks are arbitrary code — an agent that may write `.husky/pre-commit` must not get
- * it run by a `commit` granted at the project level), fsmonitor daemons, external diff drivers.
- */
-export const SAFE_GIT_CONFIG = [
-  '-c',
-  'core.hooksPath=/dev/null',
-  '-c',
-  'core.fsmonitor=false',
-  '-c',
-  'core.quotePath=false',
-  '-c',
-  'diff.external=',
-  '-c',
-  'color.ui=false',
-];
+import { ConfigUnreadable, configEnv, listConfig, overridesFor } from './gitConfigGuard.js';
 
 export interface GitResult {
   stdout: string;
@@ -25,17 +9,52 @@ export interface GitResult {
   code: number;
 }
 
-/** Git's own variables that would point it at another repository or index. */
-const GIT_ENV_DROP = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_CONFIG_PARAMETERS', 'GIT_EXTERNAL_DIFF'];
+/**
+ * Git's own variables that would point it at another repository, index or config, or hand it a
+ * program to run; a tool's git call sets its own.
+ */
+const GIT_ENV_DROP =
+  /^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|EXTERNAL_DIFF|SSH|SSH_COMMAND|ASKPASS|PROXY_COMMAND)$/;
 
-/** Runs git with an argument array (no shell), in `cwd`, killed when `signal` aborts. */
-export function git(args: string[], opts: { cwd: string; signal: AbortSignal; maxBuffer?: number }): Promise<GitResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat' };
-  for (const k of GIT_ENV_DROP) delete env[k];
+/** The environment of a tool's git call: no app key, nothing that waits for a human, no editor. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = scrubEnv(process.env, []).env;
+  for (const k of Object.keys(env)) if (GIT_ENV_DROP.test(k)) delete env[k];
+  return {
+    ...env,
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+    // ":" is git's own "no editor": the message stays as given.
+    GIT_EDITOR: ':',
+    GIT_SEQUENCE_EDITOR: ':',
+    // A partial clone's missing object is an error, not a fetch (git ≥ 2.44; older git: transports are off).
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_PROTOCOL_FROM_USER: '0',
+  };
+}
+
+/**
+ * Runs git with an argument array (no shell), in `cwd`, killed when `signal` aborts. Before each
+ * call the repository's config is read and every program it names is switched off (see
+ * gitConfigGuard.ts), so a permission-free tool never runs a program the repository chose.
+ */
+export async function git(args: string[], opts: { cwd: string; signal: AbortSignal; maxBuffer?: number }): Promise<GitResult> {
+  const base = baseEnv();
+  let entries;
+  try {
+    entries = await listConfig(opts.cwd, base, opts.signal);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ToolFailure('git is not installed');
+    if (err instanceof ConfigUnreadable) throw new ToolFailure(err.message);
+    throw err;
+  }
+  const env = configEnv(base, overridesFor(entries));
   return new Promise((resolve, reject) => {
     execFile(
       'git',
-      [...SAFE_GIT_CONFIG, ...args],
+      ['--no-pager', ...args],
       { cwd: opts.cwd, signal: opts.signal, env, maxBuffer: opts.maxBuffer ?? 64 * 1024 * 1024, encoding: 'utf8' },
       (err, stdout, stderr) => {
         if (err && (err as { name?: string }).name === 'AbortError') return reject(err);

@@ -33,7 +33,7 @@ export function gitLogTool(): Tool<GitLogArgs> {
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {
       const root = await confine(ctx.projectRoot, '.');
-      const gitArgs = ['log', `--max-count=${args.max_count}`, '--date=short', '--format=%h %ad %an: %s', '--no-ext-diff'];
+      const gitArgs = ['log', `--max-count=${args.max_count}`, '--date=short', '--format=%h %ad %an: %s', '--no-ext-diff', '--no-textconv'];
       if (args.stat) gitArgs.push('--name-status');
       gitArgs.push('--end-of-options');
       if (args.ref) gitArgs.push(args.ref);

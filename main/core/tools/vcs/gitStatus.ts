@@ -25,7 +25,17 @@ export function gitStatusTool(): Tool<GitStatusArgs> {
       const root = await confine(ctx.projectRoot, '.');
       const spec = args.path === undefined ? '.' : (await confine(ctx.projectRoot, args.path)).rel;
       const out = await gitOk(
-        ['-c', 'status.relativePaths=true', 'status', '--short', '--branch', '--untracked-files=normal', '--', spec],
+        [
+          '-c',
+          'status.relativePaths=true',
+          'status',
+          '--short',
+          '--branch',
+          '--untracked-files=normal',
+          '--ignore-submodules=all',
+          '--',
+          spec,
+        ],
         {
           cwd: root.abs,
           signal: ctx.signal,

@@ -75,7 +75,7 @@ describe('commit', () => {
     chmodSync(hook, 0o755);
     const r = await call(tool, { message: 'add a, drop gone', paths: ['a.txt', 'gone.txt'] }, toolCtx(p.root));
     expect(r.isError).toBeUndefined();
-    expect(r.content).toMatch(/^committed [0-9a-f]+ on main \(hooks not run; nothing pushed\)/);
+    expect(r.content).toMatch(/^committed [0-9a-f]+ on main \(hooks not run; unsigned; nothing pushed\)/);
     expect(existsSync(path.join(p.outside, 'hook-ran'))).toBe(false);
     expect(g('show', '--name-status', '--format=%s', 'HEAD').trim()).toBe('add a, drop gone\n\nA\ta.txt\nD\tgone.txt');
     expect(g('status', '--short')).toBe('A  other.txt\n');
