@@ -18,11 +18,15 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-/** The approval prompt on screen, once its keyboard is armed (keys typed before that are ignored on purpose). */
+/**
+ * The approval prompt on screen, once its keyboard is armed (keys typed before that are ignored on
+ * purpose). After `send` the message box is empty: the prompt takes focus once the box has been idle
+ * (IDLE_BEFORE_FOCUS_MS, 2.5 s) and arms 500 ms later — hence the longer wait.
+ */
 export async function approvalPrompt(page: Page, tool?: string): Promise<Locator> {
   const prompt = page.getByRole('dialog', { name: tool ? new RegExp(`Allow ${tool}`) : /Allow/ });
   await expect(prompt).toBeVisible();
-  await expect(prompt).toHaveAttribute('data-armed', 'true');
+  await expect(prompt).toHaveAttribute('data-armed', 'true', { timeout: 10_000 });
   return prompt;
 }
 
