@@ -4,6 +4,7 @@ import { providers, themes, type Settings, type SettingsUpdate } from '../../../
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
+import { NotificationPermissionControl } from '../notifications/NotificationPermission.js';
 
 const providerLabels: Record<Settings['provider'], string> = {
   anthropic: 'Anthropic',
@@ -64,7 +65,13 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
           <label htmlFor="model">Model</label>
           <input id="model" value={draft.model ?? ''} onChange={(e) => set('model', e.target.value)} spellCheck={false} />
           <label htmlFor="base-url">Base URL {draft.provider === 'openai-compatible' ? '(required)' : '(optional)'}</label>
-          <input id="base-url" value={draft.baseUrl ?? ''} onChange={(e) => set('baseUrl', e.target.value)} placeholder="http://127.0.0.1:11434/v1" spellCheck={false} />
+          <input
+            id="base-url"
+            value={draft.baseUrl ?? ''}
+            onChange={(e) => set('baseUrl', e.target.value)}
+            placeholder="http://127.0.0.1:11434/v1"
+            spellCheck={false}
+          />
           <label htmlFor="api-key">API key</label>
           <input
             id="api-key"
@@ -94,6 +101,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
             <input type="checkbox" checked={draft.notifications ?? true} onChange={(e) => set('notifications', e.target.checked)} />
             Notify me when an approval is waiting and the window is in the background
           </label>
+          <NotificationPermissionControl />
         </fieldset>
         <fieldset>
           <legend>Theme</legend>
