@@ -28,7 +28,6 @@ test.describe('command approval for the session', () => {
     await page.keyboard.press('3');
     await expect(prompt.getByRole('status')).toContainText('session at most');
     await expect(prompt).toBeVisible();
-    await page.screenshot({ path: `${screenshotDir}/approval-prompt.png` });
 
     await prompt.getByRole('combobox', { name: 'Session time limit' }).selectOption({ label: '15 minutes' });
     await prompt.getByRole('button', { name: /Allow for this session/ }).click();
