@@ -7,12 +7,11 @@
  * - Only the answers the engine honours are offered (a protected path: once).
  * - The prompt passes axe at 1024×700, light and dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { approvalPrompt, call, llmRequests, say, script, send, toolCards, transcript } from './ui-helpers.js';
+import { approvalPrompt, call, expectAccessible, llmRequests, say, script, send, toolCards, transcript } from './ui-helpers.js';
 
 /** Every audit record the host wrote for this test's project (the data folder is the test's own). */
 async function auditLines(dataDir: string): Promise<string[]> {
@@ -173,11 +172,3 @@ test.describe('the prompt is accessible', () => {
     });
   }
 });
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const problems = results.violations.map(
-    (v) => `${screen}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(problems).toEqual([]);
-}
