@@ -81,7 +81,7 @@ test.describe('what is being approved stays visible', () => {
     const { page } = app;
     await send(page, 'release it');
     const prompt = await approvalPrompt(page, 'run_command');
-    const block = prompt.getByTestId('approval-command');
+    const block = prompt.locator('pre.tool-command');
     await expect(block).toContainText('git push --force-with-lease');
     const m = await block.evaluate((el) => {
       const r = el.getBoundingClientRect();
