@@ -39,12 +39,10 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
   const current = list[index];
 
   const promptRoot = () => dock.current?.querySelector<HTMLElement>('[role="dialog"]') ?? null;
-  /** Moves focus into the prompt, remembering where it came from (focus goes back there when the queue empties). */
+  /** Moves focus into the prompt. */
   const enter = () => {
     const el = promptRoot();
     if (!el) return;
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && active !== document.body && !dock.current?.contains(active)) returnFocus.current = active;
     // preventScroll: the dock is always in view; scrolling ancestors into place would lay the page out twice.
     el.focus({ preventScroll: true });
   };
@@ -95,7 +93,17 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
   }
   if (!current) return null;
   return (
-    <section ref={dock} className="approval-dock" aria-label="Approvals" data-waiting={!focusInside}>
+    <section
+      ref={dock}
+      className="approval-dock"
+      aria-label="Approvals"
+      data-waiting={!focusInside}
+      onFocus={(e) => {
+        // However focus came in (the shortcut, a click, Tab, by itself), it goes back there when the queue empties.
+        const from = e.relatedTarget;
+        if (from instanceof HTMLElement && !dock.current?.contains(from)) returnFocus.current = from;
+      }}
+    >
       <div className="queue-head">
         {/* The announcement (aria-live): the prompt does not take focus from a field being typed in. */}
         <span role="status" data-testid="approval-count">
