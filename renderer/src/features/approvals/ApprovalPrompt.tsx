@@ -33,9 +33,8 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
   const act = (action: PromptAction) => {
     if (busy) return;
     if (action.type !== 'deny' && !offered.includes(action.type)) {
-      setNote(
-        action.type === 'project' && !onceOnly ? CEILING_RULE_TITLE : `Not offered: ${onceOnly ?? 'this key can be allowed once only'}.`,
-      );
+      // Feedback for the key just pressed; the standing explanation is the ScopeNote below.
+      setNote(`Not offered: ${onceOnly ?? 'a shell command can be allowed for this session at most'}.`);
       return;
     }
     if (action.type === 'once') answer({ choice: 'once' });
