@@ -1,7 +1,8 @@
 /**
  * Issue 11, "Safety of the human in the loop": a stray keystroke never gets past the engine.
  * - A prompt that appears while the user types takes no focus and no characters: nothing answered
- *   (no decision in the page, no tool result sent to the model, nothing in the audit log), nothing lost.
+ *   (no decision in the page, no tool result sent to the model, nothing in the audit log), nothing lost;
+ *   a key held down as focus moves in answers nothing by its auto-repeat.
  * - What is being approved stays visible at 1024×700: the command block shows all of a long
  *   compound command, and the transcript keeps a usable height.
  * - Only the answers the engine honours are offered (a protected path: once).
@@ -67,6 +68,31 @@ test.describe('typing while a prompt appears', () => {
     await expect(box).toHaveValue(sentence);
     const audit = (await auditLines(dataDir)).map((l) => JSON.parse(l) as { key: string; via: string });
     expect(audit).toEqual([expect.objectContaining({ key: 'run_command:git', via: 'once' })]);
+  });
+});
+
+test.describe('a key held down as focus moves in', () => {
+  test.use({ llmScript: script(call('run_command', { command: 'git status' }), say('done')) });
+
+  test('its auto-repeat never answers; a fresh press after it is released does', async ({ app }) => {
+    const { page } = app;
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await send(page, 'check the repository');
+    const dialog = page.getByRole('dialog', { name: /Allow run_command/ });
+    await expect(dialog).toBeVisible();
+    await box.focus();
+    await page.keyboard.down('2'); // typed into the box, and held
+    await page.keyboard.press('Alt+Shift+KeyA');
+    await expect(dialog).toBeFocused();
+    await expect(dialog).toHaveAttribute('data-armed', 'true');
+    await page.keyboard.down('2'); // the held key's auto-repeat (Playwright sends repeat: true)
+    await page.waitForTimeout(300);
+    await expect(dialog).toBeVisible();
+    expect(llmRequests(app)).toHaveLength(1);
+    await page.keyboard.up('2');
+    await page.keyboard.press('2');
+    await expect(toolCards(page, 'run_command').first().getByTestId('decision')).toContainText('session');
+    await expect(box).toHaveValue('2');
   });
 });
 
