@@ -56,8 +56,8 @@ test.describe('typing while a prompt appears', () => {
 
     // The deliberate way in; a key in the prompt's first 500 ms is ignored, one after that answers.
     await page.keyboard.press('Alt+Shift+KeyA');
-    await expect(dialog).toBeFocused();
     await page.keyboard.press('1');
+    await expect(dialog).toBeFocused();
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute('data-armed', 'true');
     await page.keyboard.press('1');

@@ -336,8 +336,12 @@ test('Enter allows once; keys pressed before the prompt is armed do nothing; foc
   pending = [approval('a1', { tool: 'run_command', environment: 'shell', key: 'run_command:ls', ceiling: 'session' })];
   host.push('approvals.changed', pending);
   const prompt = page.getByRole('dialog', { name: /Allow run_command/ });
+  await expect(prompt).toBeVisible();
+  // The composer keeps focus (a prompt never takes it from a field being typed in) until the shortcut.
+  await expect(composer).toBeFocused();
+  await page.keyboard.press('Alt+Shift+KeyA');
+  await page.keyboard.press('Enter'); // within 500 ms of focus moving in: ignored
   await expect(prompt).toBeFocused();
-  await page.keyboard.press('Enter'); // meant for the composer a moment ago: ignored
   await expect(prompt).toHaveAttribute('data-armed', 'true');
   expect(answered).toEqual([]);
   await page.keyboard.press('Enter');

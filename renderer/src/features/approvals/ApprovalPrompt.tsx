@@ -87,13 +87,19 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
       <ApprovalDetails approval={a} />
       <div className="approval-actions" data-testid="offers">
         {offered.includes('once') && (
-          <button type="button" className="primary" onClick={onClick({ type: 'once' })} disabled={busy} aria-keyshortcuts="Enter 1">
+          <button
+            type="button"
+            className="primary"
+            onClick={onClick({ type: 'once' })}
+            disabled={busy || !gate.clickable}
+            aria-keyshortcuts="Enter 1"
+          >
             Allow once <kbd>Enter</kbd>
           </button>
         )}
         {offered.includes('session') && (
           <span className="action-group">
-            <button type="button" onClick={onClick({ type: 'session' })} disabled={busy} aria-keyshortcuts="2">
+            <button type="button" onClick={onClick({ type: 'session' })} disabled={busy || !gate.clickable} aria-keyshortcuts="2">
               Allow for this session <kbd>2</kbd>
             </button>
             <select value={ttlIndex} onChange={(e) => setTtlIndex(Number(e.target.value))} aria-label="Session time limit">
@@ -106,7 +112,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
           </span>
         )}
         {offered.includes('project') && (
-          <button type="button" onClick={onClick({ type: 'project' })} disabled={busy} aria-keyshortcuts="3">
+          <button type="button" onClick={onClick({ type: 'project' })} disabled={busy || !gate.clickable} aria-keyshortcuts="3">
             Allow for this project <kbd>3</kbd>
           </button>
         )}
@@ -122,7 +128,13 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
             placeholder="Reason for the model (optional)"
             maxLength={2000}
           />
-          <button type="button" className="danger" onClick={onClick({ type: 'deny' })} disabled={busy} aria-keyshortcuts="Escape">
+          <button
+            type="button"
+            className="danger"
+            onClick={onClick({ type: 'deny' })}
+            disabled={busy || !gate.clickable}
+            aria-keyshortcuts="Escape"
+          >
             Deny <kbd>Esc</kbd>
           </button>
         </span>

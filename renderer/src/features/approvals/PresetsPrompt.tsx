@@ -79,10 +79,10 @@ export function PresetsPrompt({ approval: a, onAnswer, error, busy }: Props) {
         ))}
       </fieldset>
       <div className="approval-actions">
-        <button type="button" className="primary" onClick={onClick(accept)} disabled={busy}>
+        <button type="button" className="primary" onClick={onClick(accept)} disabled={busy || !gate.clickable}>
           Allow selected for this session <kbd>Enter</kbd>
         </button>
-        <button type="button" onClick={onClick(none)} disabled={busy}>
+        <button type="button" onClick={onClick(none)} disabled={busy || !gate.clickable}>
           Allow none <kbd>Esc</kbd>
         </button>
       </div>

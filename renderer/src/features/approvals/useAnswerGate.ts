@@ -4,8 +4,9 @@ import { ANSWER_ARM_MS, clickMayAnswer, keyMayAnswer } from './answerGate.js';
 /**
  * Applies the answer gate (`answerGate.ts`) to one prompt: records when it appeared, when focus
  * moved into it and which keys were already down then. Mount one per prompt (the dock keys prompts
- * by id). `armed` and `clickable` mirror the gate for the UI and tests (data-armed, data-clickable);
- * the decision is made at each key and click.
+ * by id). `armed` and `clickable` mirror the gate for the UI and tests (data-armed, data-clickable;
+ * the answer buttons stay disabled until `clickable`, so an early click visibly does nothing); the
+ * decision is made at each key and click.
  */
 export function useAnswerGate(root: RefObject<HTMLElement | null>) {
   const shownAt = useRef(performance.now());
