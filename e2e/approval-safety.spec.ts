@@ -29,12 +29,12 @@ test.describe('typing while a prompt appears', () => {
     test.setTimeout(60_000);
     const { page, dataDir } = app;
     const box = page.getByRole('textbox', { name: 'Message' });
-    await send(page, 'check the repository');
     const sentence = 'Then list it in 2 or 3 bullet points, 1 per line: at most 3, 12 words each, or 2 if short.';
     const dialog = page.getByRole('dialog', { name: /Allow run_command/ });
-    await expect(dialog).toHaveCount(0);
-    await box.focus();
-    // Real key events, one at a time, the way a person types: nothing re-focuses the box in between.
+    await box.fill('check the repository');
+    // Send, and go straight on typing the next message — real key events, one at a time, the way a
+    // person types: nothing re-focuses the box in between. The send completes while typing goes on.
+    await box.press('Enter');
     const typing = page.keyboard.type(sentence, { delay: 45 });
     await expect(dialog).toBeVisible();
     const typedWhenShown = (await box.inputValue()).length;

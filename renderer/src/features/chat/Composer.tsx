@@ -30,7 +30,9 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
       setText('');
       return onCommand(input.name);
     }
-    if (await onSend(input.text)) setText('');
+    // The box clears only what was sent: what the user typed while the send was on its way stays.
+    const sent = text;
+    if (await onSend(input.text)) setText((now) => (now.startsWith(sent) ? now.slice(sent.length) : now));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
