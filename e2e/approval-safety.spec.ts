@@ -44,7 +44,7 @@ test.describe('typing while a prompt appears', () => {
     await expect(box).toHaveValue(sentence);
     await expect(box).toBeFocused();
     // It announced itself instead: a live status naming the way in.
-    await expect(page.getByTestId('approval-count')).toContainText('Alt+Shift+A');
+    await expect(page.getByTestId('approval-status')).toContainText('Alt+Shift+A');
     // The box holds a draft: even idle, the prompt does not take focus by itself.
     await page.waitForTimeout(3_000);
     await expect(box).toBeFocused();

@@ -105,15 +105,16 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
       }}
     >
       <div className="queue-head">
-        {/* The announcement (aria-live): the prompt does not take focus from a field being typed in. */}
-        <span role="status" data-testid="approval-count">
-          {list.length === 1 ? '1 approval waiting' : `Approval ${index + 1} of ${list.length} waiting`}
-          {!focusInside && (
-            <span className="waiting-hint">
-              {' '}
-              — press <kbd>{FOCUS_SHORTCUT.label}</kbd> or click it to answer
-            </span>
-          )}
+        {/* The announcement (aria-live), the same words whether focus is in or out: the prompt does not
+            take focus from a field being typed in, so it says how to get there. */}
+        <span role="status" data-testid="approval-status">
+          <span data-testid="approval-count">
+            {list.length === 1 ? '1 approval waiting' : `Approval ${index + 1} of ${list.length} waiting`}
+          </span>
+          <span className="waiting-hint">
+            {' '}
+            · <kbd>{FOCUS_SHORTCUT.label}</kbd> or a click to answer
+          </span>
         </span>
         {list.length > 1 && (
           <span className="row">
