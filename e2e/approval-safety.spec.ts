@@ -54,9 +54,9 @@ test.describe('typing while a prompt appears', () => {
     expect(llmRequests(app)).toHaveLength(1);
     expect(await auditLines(dataDir)).toEqual([]);
 
-    // The deliberate way in; a key in the prompt's first 500 ms is ignored, one after that answers.
+    // The deliberate way in; a key in the prompt's first 500 ms is ignored (Esc would deny), one after that answers.
     await page.keyboard.press('Alt+Shift+KeyA');
-    await page.keyboard.press('1');
+    await page.keyboard.press('Escape');
     await expect(dialog).toBeFocused();
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute('data-armed', 'true');
@@ -71,10 +71,28 @@ test.describe('typing while a prompt appears', () => {
   });
 });
 
+test.describe('writing on after the prompt took focus by itself', () => {
+  test.use({ llmScript: script(call('run_command', { command: 'git status' }), say('done')) });
+
+  test('a character that answers nothing sends focus back to the message box, and the rest follows it there', async ({ app }) => {
+    const { page } = app;
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await send(page, 'check the repository');
+    // The box is empty and idle: the prompt takes focus by itself, and arms.
+    const prompt = await approvalPrompt(page, 'run_command');
+    await expect(prompt).toBeFocused();
+    await page.keyboard.type('Then 2 more, 3 at most', { delay: 30 });
+    await expect(box).toHaveValue('Then 2 more, 3 at most');
+    await expect(box).toBeFocused();
+    await expect(toolCards(page, 'run_command').first().getByTestId('decision')).toHaveText('waiting');
+    expect(llmRequests(app)).toHaveLength(1);
+  });
+});
+
 test.describe('a key held down as focus moves in', () => {
   test.use({ llmScript: script(call('run_command', { command: 'git status' }), say('done')) });
 
-  test('its auto-repeat never answers; a fresh press after it is released does', async ({ app }) => {
+  test('its auto-repeat never answers (it goes back to the box); a fresh press after it is released does', async ({ app }) => {
     const { page } = app;
     const box = page.getByRole('textbox', { name: 'Message' });
     await send(page, 'check the repository');
@@ -86,13 +104,17 @@ test.describe('a key held down as focus moves in', () => {
     await expect(dialog).toBeFocused();
     await expect(dialog).toHaveAttribute('data-armed', 'true');
     await page.keyboard.down('2'); // the held key's auto-repeat (Playwright sends repeat: true)
-    await page.waitForTimeout(300);
+    // Still typing: it answers nothing, and goes back to the box with focus.
+    await expect(box).toHaveValue('22');
+    await expect(box).toBeFocused();
     await expect(dialog).toBeVisible();
     expect(llmRequests(app)).toHaveLength(1);
     await page.keyboard.up('2');
+    await page.keyboard.press('Alt+Shift+KeyA');
+    await expect(dialog).toHaveAttribute('data-armed', 'true');
     await page.keyboard.press('2');
     await expect(toolCards(page, 'run_command').first().getByTestId('decision')).toContainText('session');
-    await expect(box).toHaveValue('2');
+    await expect(box).toHaveValue('22');
   });
 });
 

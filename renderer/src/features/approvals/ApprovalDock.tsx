@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FOCUS_SHORTCUT } from './focusPolicy.js';
+import { takesText } from './keyboard.js';
 import { useFocusInside, useFocusShortcut, useTakeFocusWhenIdle } from './useDockFocus.js';
 import { projectKeys, useApprovals, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
@@ -45,6 +46,13 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
     if (!el) return;
     // preventScroll: the dock is always in view; scrolling ancestors into place would lay the page out twice.
     el.focus({ preventScroll: true });
+  };
+  /** Focus back to the text field it came from, if it came from one. */
+  const backToField = () => {
+    const back = returnFocus.current;
+    if (!back?.isConnected || !takesText(back)) return false;
+    back.focus({ preventScroll: true });
+    return true;
   };
   const focusInside = useFocusInside(dock, current?.id);
   useTakeFocusWhenIdle(current?.id, dock, enter);
@@ -142,6 +150,7 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
           answer={(answer) => tool.mutate({ id: current.id, answer })}
           error={tool.error}
           busy={tool.isPending}
+          onStrayText={backToField}
         />
       )}
     </section>

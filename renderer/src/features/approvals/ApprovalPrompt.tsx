@@ -14,13 +14,18 @@ interface Props {
   answer: Answer;
   error: unknown;
   busy: boolean;
+  /**
+   * A character that answers nothing was typed on the prompt itself: the user is writing, not
+   * answering. Give focus back to the text field it came from (true when done); the key lands there.
+   */
+  onStrayText?: () => boolean;
 }
 
 /**
  * One tool approval: what will run first (the command, the path and its diff), then who asks and
  * where it runs, then the answers — only those the engine will honour for this key.
  */
-export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
+export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText }: Props) {
   const titleId = useId();
   const root = useRef<HTMLDivElement>(null);
   const [ttlIndex, setTtlIndex] = useState(0);
@@ -52,6 +57,10 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
     const denyFromField = ctx.inTextField && e.key === 'Enter' && !e.shiftKey && !ctx.ctrlOrMeta && !ctx.altKey;
     // Enter or Space on a focused button presses it: a keystroke the gate refuses must not press it either.
     const pressesControl = ctx.onControl && (e.key === 'Enter' || e.key === ' ');
+    // A character typed on the prompt that answers nothing (or that the gate refuses) goes back to the
+    // field: not prevented, so with focus there again it is typed there — nothing is lost.
+    const stray = e.target === root.current && typesCharacter(e) && (!action || !gate.keyMay(e));
+    if (stray && onStrayText?.()) return;
     if (!action && !denyFromField && !pressesControl) return;
     const may = gate.keyMay(e);
     if (pressesControl && !action) {
@@ -148,6 +157,11 @@ export function ApprovalPrompt({ approval: a, answer, error, busy }: Props) {
       <ActionError error={error} doing="send your answer" />
     </div>
   );
+}
+
+/** A key that types one character (a letter, a space, punctuation), not a shortcut nor an IME step. */
+function typesCharacter(e: KeyboardEvent): boolean {
+  return [...e.key].length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !e.nativeEvent.isComposing;
 }
 
 /** Why an answer is missing, in one line; the longer reason folds. */
