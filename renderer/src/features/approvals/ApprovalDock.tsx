@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FOCUS_SHORTCUT } from './focusPolicy.js';
 import { takesText } from './keyboard.js';
+import { COMPOSER_TEXT_ID } from '../chat/Composer.js';
 import { useFocusInside, useFocusShortcut, useTakeFocusWhenIdle } from './useDockFocus.js';
 import { projectKeys, useApprovals, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
@@ -47,12 +48,12 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
     // preventScroll: the dock is always in view; scrolling ancestors into place would lay the page out twice.
     el.focus({ preventScroll: true });
   };
-  /** Focus back to the text field it came from, if it came from one. */
+  /** Focus back to the text field it came from, else to the message box if it is shown. */
   const backToField = () => {
-    const back = returnFocus.current;
-    if (!back?.isConnected || !takesText(back)) return false;
-    back.focus({ preventScroll: true });
-    return true;
+    const from = returnFocus.current;
+    const field = from?.isConnected && takesText(from) ? from : document.getElementById(COMPOSER_TEXT_ID);
+    field?.focus({ preventScroll: true });
+    return field != null && document.activeElement === field;
   };
   const focusInside = useFocusInside(dock, current?.id);
   useTakeFocusWhenIdle(current?.id, dock, enter);
@@ -142,6 +143,7 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
           onAnswer={(accept) => presets.mutate({ id: current.id, accept })}
           error={presets.error}
           busy={presets.isPending}
+          onStrayText={backToField}
         />
       ) : (
         <ApprovalPrompt

@@ -4,7 +4,7 @@ import { CEILING_RULE_REASON, CEILING_RULE_TITLE } from '../../ui/ceilingRule.js
 import { SESSION_TTL_CHOICES } from '../../ui/countdown.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { ApprovalDetails, ApprovalSubject, askerOf } from './ApprovalDetails.js';
-import { keyContextOf, promptActionFor, type PromptAction } from './keyboard.js';
+import { keyContextOf, promptActionFor, typesCharacter, type PromptAction } from './keyboard.js';
 import { offeredScopes, onceOnlyReason, type Scope } from './offers.js';
 import type { Answer } from './useAnswer.js';
 import { useAnswerGate } from './useAnswerGate.js';
@@ -157,11 +157,6 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText }
       <ActionError error={error} doing="send your answer" />
     </div>
   );
-}
-
-/** A key that types one character (a letter, a space, punctuation), not a shortcut nor an IME step. */
-function typesCharacter(e: KeyboardEvent): boolean {
-  return [...e.key].length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !e.nativeEvent.isComposing;
 }
 
 /** Why an answer is missing, in one line; the longer reason folds. */

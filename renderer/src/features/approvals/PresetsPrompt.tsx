@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 're
 import type { PendingApprovalView } from '../../../../shared/contract/index.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { KeyView } from '../../ui/KeyView.js';
+import { typesCharacter } from './keyboard.js';
 import { useAnswerGate } from './useAnswerGate.js';
 
 interface Props {
@@ -9,13 +10,15 @@ interface Props {
   onAnswer: (accept: string[]) => void;
   error: unknown;
   busy: boolean;
+  /** A character was typed on the prompt: give focus back to the text field it came from (see ApprovalPrompt). */
+  onStrayText?: () => boolean;
 }
 
 /**
  * The session presets of codecoder.json (its AlwaysThisSession entries), offered as ONE prompt when
  * a session starts: never granted silently, each one can be left out.
  */
-export function PresetsPrompt({ approval: a, onAnswer, error, busy }: Props) {
+export function PresetsPrompt({ approval: a, onAnswer, error, busy, onStrayText }: Props) {
   const titleId = useId();
   const root = useRef<HTMLDivElement>(null);
   const keys = a.presets ?? [];
@@ -25,6 +28,8 @@ export function PresetsPrompt({ approval: a, onAnswer, error, busy }: Props) {
   const accept = () => !busy && onAnswer(keys.filter((k) => checked.has(k)));
   const none = () => !busy && onAnswer([]);
   const onKeyDown = (e: KeyboardEvent) => {
+    // The user is writing, not answering: the character goes back to the field it came from.
+    if (e.target === root.current && typesCharacter(e) && onStrayText?.()) return;
     const tag = (e.target as HTMLElement).tagName;
     const may = gate.keyMay(e);
     if (e.key === 'Escape') {

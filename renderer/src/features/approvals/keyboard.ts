@@ -53,3 +53,14 @@ export function takesText(el: Element | null): boolean {
     (el as HTMLElement).isContentEditable === true
   );
 }
+
+/** A key that types one character (a letter, a digit, a space, punctuation), not a shortcut nor an IME step. */
+export function typesCharacter(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  nativeEvent: { isComposing: boolean };
+}): boolean {
+  return [...e.key].length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !e.nativeEvent.isComposing;
+}

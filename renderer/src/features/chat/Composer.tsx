@@ -1,6 +1,9 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { completeSlash, parseComposerInput, SLASH_COMMANDS, type SlashName } from './slash.js';
 
+/** The message box's id: the approval dock sends typing that strayed onto a prompt back here. */
+export const COMPOSER_TEXT_ID = 'composer-text';
+
 interface Props {
   running: boolean;
   sending: boolean;
@@ -54,11 +57,11 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
         </ul>
       )}
       <div className="composer-row">
-        <label htmlFor="composer-text" className="sr-only">
+        <label htmlFor={COMPOSER_TEXT_ID} className="sr-only">
           Message
         </label>
         <textarea
-          id="composer-text"
+          id={COMPOSER_TEXT_ID}
           rows={2}
           value={text}
           onChange={(e) => {
