@@ -9,18 +9,27 @@ import { expect, test } from './support/fixtures.js';
 import { call, say, script, send } from './ui-helpers.js';
 
 /** Hides the page (as far as the app can tell) and records every Notification it constructs. */
-async function emulateAwayWithNotifications(page: Page): Promise<void> {
+async function emulateAwayWithNotifications(page: Page, permission: NotificationPermission = 'granted'): Promise<void> {
   await page.context().grantPermissions(['notifications']);
-  await page.evaluate(() => {
-    const w = window as unknown as { __away: boolean; __notes: { title: string; body: string; tag: string; click: () => void }[] };
+  await page.evaluate((initial) => {
+    const w = window as unknown as {
+      __away: boolean;
+      __asked: number;
+      __notes: { title: string; body: string; tag: string; click: () => void }[];
+    };
     w.__away = false;
+    w.__asked = 0;
     w.__notes = [];
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (w.__away ? 'hidden' : 'visible') });
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.__away });
     document.hasFocus = () => !w.__away;
     class RecordedNotification extends EventTarget {
-      static permission: NotificationPermission = 'granted';
-      static requestPermission = async () => 'granted' as NotificationPermission;
+      static permission: NotificationPermission = initial;
+      static requestPermission = async () => {
+        w.__asked++;
+        RecordedNotification.permission = 'granted';
+        return 'granted' as NotificationPermission;
+      };
       onclick: ((ev: Event) => void) | null = null;
       constructor(
         readonly title: string,
@@ -32,7 +41,7 @@ async function emulateAwayWithNotifications(page: Page): Promise<void> {
       close() {}
     }
     (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
-  });
+  }, permission);
 }
 
 async function setAway(page: Page, away: boolean): Promise<void> {
@@ -65,7 +74,8 @@ test.describe('notifications', () => {
     await expect.poll(() => notes(page)).toHaveLength(1);
     const [n] = await notes(page);
     expect(n!.title).toBe(`${projectDir.split('/').pop()} — approval needed`);
-    expect(n!.body).toContain('run_command:git');
+    // It names what will run, not only the key.
+    expect(n!.body).toBe('The agent wants to run: git push origin main');
     // Clicking it: the user comes back, the prompt has focus.
     await page.getByRole('textbox', { name: 'Message' }).focus();
     await setAway(page, false);
@@ -90,5 +100,24 @@ test.describe('notifications', () => {
     await setAway(page, true);
     await setAway(page, false);
     expect(await notes(page)).toHaveLength(0);
+  });
+
+  test('the browser permission is asked for in Settings, with its state shown — not when an approval arrives unseen', async ({ app }) => {
+    const { page } = app;
+    await emulateAwayWithNotifications(page, 'default');
+    await send(page, 'push it');
+    await setAway(page, true);
+    await expect(page.getByRole('dialog', { name: /Allow run_command/ })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
+    expect(await notes(page)).toHaveLength(0);
+    await setAway(page, false);
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const state = page.getByTestId('notification-permission');
+    await expect(state).toContainText('Browser permission: not asked yet');
+    await state.getByRole('button', { name: 'Allow notifications in this browser' }).click();
+    await expect(state).toContainText('Browser permission: allowed');
+    expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(1);
   });
 });

@@ -24,7 +24,15 @@ test('one prompt with a checkbox per preset; the accepted key runs without askin
   const presets = page.getByRole('dialog', { name: 'Allow these for this session?' });
   await expect(presets).toBeVisible();
   await expect(presets.getByRole('checkbox')).toHaveCount(2);
+  // Nothing had focus: the prompt took it. Typing on it is writing, not answering: it goes to the message box.
+  await expect(presets).toHaveAttribute('data-armed', 'true');
+  await page.keyboard.type('hi');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('hi');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await expect(presets.getByRole('checkbox', { checked: true })).toHaveCount(2);
   await presets.getByRole('checkbox', { name: 'run_command:ls' }).uncheck();
+  // A click in a prompt's first 500 ms is ignored on purpose (the dock appearing moves what was under the pointer).
+  await expect(presets).toHaveAttribute('data-clickable', 'true');
   await presets.getByRole('button', { name: /Allow selected/ }).click();
   await expect(presets).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 /**
  * Helpers for the project-window specs (issue 6). Not a spec: Playwright only runs *.spec.ts.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ScriptInput } from '../main/core/llm/scripted/script.js';
 import type { AppHandle } from './support/fixtures.js';
@@ -18,11 +19,15 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-/** The approval prompt on screen, once its keyboard is armed (keys typed before that are ignored on purpose). */
+/**
+ * The approval prompt on screen, once its keyboard is armed (keys typed before that are ignored on
+ * purpose). After `send` the message box is empty: the prompt takes focus once the box has been idle
+ * (IDLE_BEFORE_FOCUS_MS, 2.5 s) and arms 500 ms later — hence the longer wait.
+ */
 export async function approvalPrompt(page: Page, tool?: string): Promise<Locator> {
   const prompt = page.getByRole('dialog', { name: tool ? new RegExp(`Allow ${tool}`) : /Allow/ });
   await expect(prompt).toBeVisible();
-  await expect(prompt).toHaveAttribute('data-armed', 'true');
+  await expect(prompt).toHaveAttribute('data-armed', 'true', { timeout: 10_000 });
   return prompt;
 }
 
@@ -51,3 +56,12 @@ export const call = (name: string, input: Record<string, unknown>, id?: string) 
 type Turns = ScriptInput['turns'];
 /** `test.use` reads a bare array as [value, options], so scripted turns are wrapped. */
 export const script = (...turns: Turns): [Turns, { scope: 'test' }] => [turns, { scope: 'test' }];
+
+/** axe (WCAG 2.1 A and AA) finds nothing on the page as it is now. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const problems = results.violations.map(
+    (v) => `${screen}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(problems).toEqual([]);
+}

@@ -86,7 +86,9 @@ export async function measureApprovalRoundTrip(page: Page, opts: RoundTripOption
       // roles and names are checked in approvals.spec.ts. The text is matched whole: `echo round-1`
       // is a prefix of `echo round-10`.
       const command = page.locator('.tool-command', { hasText: new RegExp(`^${roundCommand(i)}$`) });
-      const prompt = page.locator('[data-approval-id]', { has: command });
+      // data-clickable: a click in a prompt's first moments is ignored on purpose (the dock appearing
+      // moves what was under the pointer); the wait is the user's think time, not part of the measure.
+      const prompt = page.locator('[data-approval-id][data-clickable="true"]', { has: command });
       await prompt.waitFor({ timeout });
       await prompt.locator('button[aria-keyshortcuts="Enter 1"]').click({ timeout });
     }

@@ -14,6 +14,7 @@ import { startWebHost, type WebHost } from '../../main/webhost/server.js';
 import { startScriptedServer, type ScriptedServer } from '../../main/core/llm/scripted/server.js';
 import type { ScriptInput } from '../../main/core/llm/scripted/script.js';
 import { electronBinary } from './browser.js';
+import { screenshotDirFor } from '../../build/screenshots.js';
 
 export interface AppHandle {
   page: Page;
@@ -103,5 +104,5 @@ function attachPageLogs(page: Page, logs: string[]): void {
 
 export { expect } from '@playwright/test';
 
-/** Screenshots of the main screens, for the README. */
-export const screenshotDir = path.resolve(import.meta.dirname, '../../docs/screenshots');
+/** Screenshots of the main screens, for the README: docs/screenshots only with UPDATE_SCREENSHOTS=1 (build/screenshots.ts). */
+export const screenshotDir = screenshotDirFor(process.env);

@@ -19,6 +19,11 @@ export const pendingApprovalSchema = z.object({
   key: z.string().optional(),
   /** The highest scope this key may be granted; 'session' for shell keys (the ceiling rule). */
   ceiling: z.enum(['session', 'project']).optional(),
+  /**
+   * The answers the engine will honour for this key (besides deny), lowest first: a prompt offers
+   * these and nothing else. ['once'] for a protected or outside path; no 'project' above the ceiling.
+   */
+  scopes: z.array(z.enum(['once', 'session', 'project'])).optional(),
   flags: z
     .object({
       protectedPath: z.boolean().optional(),

@@ -29,6 +29,8 @@ const askRequestSchema = z.object({
   conversationId: z.string(),
   depth: z.number(),
   ceiling: z.enum(['session', 'project']),
+  /** The answers the engine will honour (besides deny). */
+  scopes: z.array(z.enum(['once', 'session', 'project'])).optional(),
   /** The tool call this prompt is for (absent for checks outside a model's call). */
   callId: z.string().optional(),
 });

@@ -61,6 +61,16 @@ describe('ApprovalQueue', () => {
     expect(q.size).toBe(1);
   });
 
+  it('refuses an answer the engine did not offer (a protected path is allowed once only), keeping the approval pending', async () => {
+    const q = new ApprovalQueue({ ids: () => 'p' });
+    const asked = q.ask({ ...req('main', 'c', 'write_file:.git/hooks/pre-commit', 'host'), scopes: ['once'] });
+    expect(() => q.answer('p', { choice: 'project' })).toThrow(/can be allowed once only, not for the project/);
+    expect(() => q.answer('p', { choice: 'session' })).toThrow(ApprovalError);
+    expect(q.size).toBe(1);
+    q.answer('p', { choice: 'once' });
+    await expect(asked).resolves.toEqual({ choice: 'once' });
+  });
+
   it('an abort answers deny "cancelled by user" and notifies', async () => {
     const q = new ApprovalQueue();
     const notices: ApprovalNotice[] = [];

@@ -25,7 +25,7 @@ export type ApprovalNotice =
 export class ApprovalError extends Error {
   override readonly name = 'ApprovalError';
   constructor(
-    readonly code: 'unknown_approval' | 'invalid_answer' | 'above_ceiling' | 'wrong_kind',
+    readonly code: 'unknown_approval' | 'invalid_answer' | 'above_ceiling' | 'not_offered' | 'wrong_kind',
     message: string,
   ) {
     super(message);
@@ -101,7 +101,7 @@ export class ApprovalQueue {
     return this.pending.size;
   }
 
-  /** Answers one approval. Throws ApprovalError for an unknown id, a malformed answer, or a scope above the ceiling. */
+  /** Answers one approval. Throws ApprovalError for an unknown id, a malformed answer, a scope above the ceiling or one not offered. */
   answer(id: string, answer: AskAnswer): void {
     const entry = this.entry(id);
     const parsed = askAnswerSchema.safeParse(answer);
@@ -120,6 +120,14 @@ export class ApprovalQueue {
       throw new ApprovalError(
         'above_ceiling',
         `approval ${id}: ${a.request.key.raw} (${a.request.environment}) can be allowed at most for the session, not for the project`,
+      );
+    }
+    // The engine lists what it will honour for this key: an answer it would quietly narrow is refused instead.
+    const scopes = a.request.scopes;
+    if (answer.choice !== 'deny' && scopes && !scopes.includes(answer.choice)) {
+      throw new ApprovalError(
+        'not_offered',
+        `approval ${id}: ${a.request.key.raw} can be allowed ${scopes.map((s) => (s === 'once' ? 'once' : `for the ${s}`)).join(' or ')} only, not for the ${answer.choice}`,
       );
     }
     this.settle(id, parsed.data as AskAnswer, false);

@@ -1,15 +1,32 @@
 import type { PendingApprovalView } from '../../../shared/contract/index.js';
+import { approvalNoticeText } from '../../../shared/approvalNotice.js';
 
 export interface ApprovalNotice {
   approvalId: string;
   title: string;
   body: string;
+  /** The notification may offer "Allow once": its body shows all of what would be allowed. */
+  allowable: boolean;
+}
+
+/** A notification's buttons, and what each does: an Allow only where the body shows it all. */
+export type NoticeAction = 'once' | 'deny' | 'open';
+export function noticeActions(n: Pick<ApprovalNotice, 'allowable'>): { text: string; does: NoticeAction }[] {
+  return n.allowable
+    ? [
+        { text: 'Allow once', does: 'once' },
+        { text: 'Deny', does: 'deny' },
+      ]
+    : [
+        { text: 'Review', does: 'open' },
+        { text: 'Deny', does: 'deny' },
+      ];
 }
 
 /**
  * Decides which pending approvals deserve a native notification: each new one, once, while the
- * window is in the background and the user has not turned notifications off. Pure, so the desktop
- * shell's Notification glue stays a few lines.
+ * window is in the background and the user has not turned notifications off. The words are the
+ * renderer's (shared/approvalNotice.ts). Pure, so the desktop shell's Notification glue stays a few lines.
  */
 export class ApprovalNotifier {
   private readonly seen = new Set<string>();
@@ -20,22 +37,6 @@ export class ApprovalNotifier {
     const fresh = pending.filter((p) => !this.seen.has(p.id));
     for (const p of fresh) this.seen.add(p.id);
     if (!opts.enabled || opts.windowFocused) return [];
-    return fresh.map((p) => ({
-      approvalId: p.id,
-      title: `${opts.projectName}: approval needed`,
-      body:
-        p.kind === 'presets'
-          ? `Allow ${p.presets?.length ?? 0} session presets from codecoder.json?`
-          : `${p.depth > 0 ? 'A sub-agent' : 'The agent'} asks for ${visible(p.key ?? p.tool ?? '')}`,
-    }));
+    return fresh.map((p) => ({ approvalId: p.id, ...approvalNoticeText(p, opts.projectName) }));
   }
-}
-
-/** Notification bodies are plain text, but control characters still must not reach them raw. */
-function visible(s: string): string {
-  const clipped = s.length > 200 ? `${s.slice(0, 200)}…` : s;
-  return clipped.replace(
-    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }

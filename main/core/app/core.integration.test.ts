@@ -185,6 +185,35 @@ describe('core through the router', () => {
     expect((await h.call('permissions.untrust')).trust.status).toBe('untrusted');
   });
 
+  it('a prompt lists only the answers the engine honours: a protected path is offered once, and project is refused', async () => {
+    const h = await harness({
+      models: ['scripted'],
+      turns: [
+        { toolCalls: [{ id: 'p1', name: 'write_file', input: { path: '.git/hooks/pre-commit', content: '#!/bin/sh\n' } }] },
+        { toolCalls: [{ id: 'p2', name: 'run_command', input: { command: 'git status' } }] },
+        { toolCalls: [{ id: 'p3', name: 'write_file', input: { path: 'notes/b.md', content: 'b\n' } }] },
+        { text: 'done' },
+      ],
+    });
+    const conv = await h.call('conversations.create');
+    const { runId } = await h.call('agent.send', { conversationId: conv.id, text: 'write a hook' });
+    const hook = await h.approval();
+    expect(hook).toMatchObject({ key: 'write_file:.git/hooks/pre-commit', flags: { protectedPath: true }, scopes: ['once'] });
+    await expect(h.call('approvals.answer', { id: hook.id, answer: { choice: 'project' } })).rejects.toThrow(/once only/);
+    await expect(h.call('approvals.answer', { id: hook.id, answer: { choice: 'session' } })).rejects.toThrow(/once only/);
+    await h.call('approvals.answer', { id: hook.id, answer: { choice: 'once' } });
+    const git = await h.next((e) => e.name === 'approvals.changed' && e.payload[0]?.key === 'run_command:git').then((l) => l[0]);
+    expect(git.scopes).toEqual(['once', 'session']);
+    await h.call('approvals.answer', { id: git.id, answer: { choice: 'once' } });
+    const note = await h.next((e) => e.name === 'approvals.changed' && e.payload[0]?.key === 'write_file:notes/b.md').then((l) => l[0]);
+    expect(note.scopes).toEqual(['once', 'session', 'project']);
+    await h.call('approvals.answer', { id: note.id, answer: { choice: 'deny' } });
+    await h.finished(runId);
+    const audit = await h.call('audit.query', { tool: 'write_file' });
+    expect(audit.find((r: any) => r.key === 'write_file:.git/hooks/pre-commit')).toMatchObject({ decision: 'allow', via: 'once' });
+    await expect(readFile(path.join(h.project, 'codecoder.json'), 'utf8')).rejects.toThrow();
+  });
+
   it('answers methods of a project only when one is open', async () => {
     const h = await harness({ models: ['scripted'], turns: [] });
     await h.call('project.close');

@@ -123,6 +123,7 @@ export class ProjectRuntime {
       environment: r.environment,
       key: r.key.raw,
       ceiling: r.ceiling,
+      ...(r.scopes ? { scopes: [...r.scopes] } : {}),
       ...(flags ? { flags } : {}),
       args: r.args,
       ...(preview ? { preview } : {}),

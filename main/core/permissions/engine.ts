@@ -14,6 +14,7 @@
 import type { AuditEntry, AuditLog, AuditQuery, AuditRecord } from './audit.js';
 import { CeilingViolationError, ceilingViolation, stricter } from './ceiling.js';
 import { deniedTarget, type DeniedTarget } from './denyTargets.js';
+import { offeredScopes } from './offers.js';
 import { parseKey } from './keyGrammar.js';
 import { AllowSet, patternProblem, type MatchTarget } from './match.js';
 import type { EntryValue } from './configFile.js';
@@ -213,10 +214,9 @@ export class PermissionEngine implements PermissionGate {
     });
     if (req.signal?.aborted) return refuse('user-deny', 'the request was cancelled before it was approved');
 
-    // Remembered answers need a key that pins what will run: not for protected or outside paths, and
-    // not for a command key with a `?` (a program or target unknown until it runs).
-    const pinnedOnce = Boolean(p.flags?.protectedPath || p.flags?.outsideProject || (p.flags?.compound && p.key.raw.includes('?')));
     const env = stricter(p.environment ?? req.environment, this.deps.environmentOfKey(raw));
+    const scopes = offeredScopes(p, env);
+    const pinnedOnce = !scopes.includes('session');
     let answer: AskAnswer;
     try {
       answer = await this.deps.asker(
@@ -230,6 +230,7 @@ export class PermissionEngine implements PermissionGate {
           conversationId: req.conversationId,
           depth: req.depth,
           ceiling: ceilingOf(env),
+          scopes,
           ...(req.callId ? { callId: req.callId } : {}),
         },
         req.signal,

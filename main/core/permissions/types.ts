@@ -80,6 +80,11 @@ export interface AskRequest {
   depth: number;
   /** The highest scope the prompt may offer. */
   ceiling: Exclude<Scope, 'once'>;
+  /**
+   * The answers the engine will honour for this key, lowest first (`offeredScopes`): the prompt
+   * offers these and nothing else. Absent only for a request not built by the engine.
+   */
+  scopes?: readonly Scope[];
   /** The model's tool call this asks for, when there is one: the UI pairs the prompt with its card. */
   callId?: string;
 }

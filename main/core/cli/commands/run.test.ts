@@ -84,6 +84,19 @@ describe('codecoder run', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run.finished', stopReason: 'end_turn' });
   });
 
+  it('--on-ask session allows a protected path once: the engine offers no more for it', async () => {
+    const dir = await project();
+    const script = path.join(dir, 'hook.llm.json');
+    const turns = [{ toolCalls: [{ name: 'write_file', input: { path: '.git/hooks/pre-push', content: '#!/bin/sh\n' } }] }, { text: 'ok' }];
+    await writeFile(script, JSON.stringify({ models: ['scripted'], turns }));
+    const t = io();
+    const code = await run(['--project', dir, '--llm-script', script, '--on-ask', 'session', 'add a hook'], t.cli);
+    expect(t.err()).toContain('write_file:.git/hooks/pre-push → once (--on-ask; session is not offered for this key)');
+    expect(t.err()).toContain('write_file:.git/hooks/pre-push: allowed via once');
+    expect(code).toBe(0);
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('names the missing key and the bad arguments', async () => {
     const dir = await project();
     let t = io({ env: {} });

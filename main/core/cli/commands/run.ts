@@ -172,35 +172,44 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       agent.approvals.answer(a.id, accept ? { choice: 'session' } : { choice: 'deny' });
       return;
     }
+    // The engine lists what it honours for this key (a protected path: once only); ask for no more.
+    const offered = a.request.scopes ?? ['once', 'session', a.request.ceiling];
     if (!rl) {
       const answer: AskAnswer =
         onAsk === 'deny'
           ? { choice: 'deny', reason: 'no one is at the terminal to approve it (--on-ask deny)' }
-          : onAsk === 'once'
-            ? { choice: 'once' }
-            : { choice: 'session' };
-      io.stderr.write(`  ? ${shown(a.request.key.raw)} → ${onAsk} (--on-ask)\n`);
+          : onAsk === 'session' && offered.includes('session')
+            ? { choice: 'session' }
+            : { choice: 'once' };
+      io.stderr.write(
+        `  ? ${shown(a.request.key.raw)} → ${answer.choice} (--on-ask${answer.choice === onAsk ? '' : `; ${onAsk} is not offered for this key`})\n`,
+      );
       agent.approvals.answer(a.id, answer);
       return;
     }
     const r = a.request;
-    const canProject = r.ceiling === 'project';
+    const canSession = offered.includes('session');
+    const canProject = offered.includes('project');
     io.stderr.write(
       `\n? ${r.tool} wants ${shown(describeArgs(r.tool, r.args))}\n  key ${shown(r.key.raw)}${r.flags?.notes?.length ? `\n  note: ${shown(r.flags.notes.join('; '))}` : ''}\n`,
     );
     for (;;) {
-      const choice = (await rl.question(`  allow [o]nce, for this [s]ession${canProject ? ', for this [p]roject' : ''}, or [d]eny? `))
+      const choice = (
+        await rl.question(
+          `  allow [o]nce${canSession ? ', for this [s]ession' : ''}${canProject ? ', for this [p]roject' : ''}, or [d]eny? `,
+        )
+      )
         .trim()
         .toLowerCase();
       if (choice === 'o' || choice === 'once') return agent.approvals.answer(a.id, { choice: 'once' });
-      if (choice === 's' || choice === 'session') return agent.approvals.answer(a.id, { choice: 'session' });
+      if (canSession && (choice === 's' || choice === 'session')) return agent.approvals.answer(a.id, { choice: 'session' });
       if (canProject && (choice === 'p' || choice === 'project')) return agent.approvals.answer(a.id, { choice: 'project' });
       if (choice === 'd' || choice === 'deny') {
         const reason = (await rl.question('  reason for the agent (optional): ')).trim();
         return agent.approvals.answer(a.id, reason ? { choice: 'deny', reason } : { choice: 'deny' });
       }
       if (rl.ended) return agent.approvals.answer(a.id, { choice: 'deny', reason: 'the terminal closed before an answer' });
-      io.stderr.write(`  please answer o, s${canProject ? ', p' : ''} or d\n`);
+      io.stderr.write(`  please answer o${canSession ? ', s' : ''}${canProject ? ', p' : ''} or d\n`);
     }
   }
 

@@ -11,20 +11,49 @@ export function askerOf(a: Pick<PendingApprovalView, 'depth' | 'agentId'>): stri
   return a.depth === 0 ? 'the main agent' : `a sub-agent (${a.agentId})`;
 }
 
-/** What the user needs to judge the request: key, command and argv, diff, environment, warnings. */
-export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView }) {
-  const flags = a.flags ?? {};
+/**
+ * What will run, shown first and given the space: the command as written, or the path and the
+ * proposed diff. Hidden characters are escaped.
+ */
+export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView }) {
   const command = a.preview?.command;
+  const path = a.preview?.path;
+  const diff = a.preview?.diff;
   const hidden =
     (a.key !== undefined && hasHiddenCharacters(a.key)) || (command !== undefined && hasHiddenCharacters(command, { keepNewlines: true }));
+  if (command === undefined && !path && !diff && !hidden) return null;
   return (
-    // Focusable: it scrolls when the request is long, and the keyboard must reach all of it.
-    <div className="approval-details" role="group" aria-label="Request details" tabIndex={0}>
+    <div className="approval-subject">
       {hidden && (
         <p role="alert" className="warn-note">
           This request contains hidden or control characters. They are shown escaped (like <code>\x1b</code>); read it carefully.
         </p>
       )}
+      {command !== undefined && (
+        // Focusable: a command longer than its box scrolls, and the keyboard must reach all of it.
+        <pre className="tool-command approval-command" tabIndex={0} aria-label="Command" data-testid="approval-command">
+          <EscapedText text={command} keepNewlines />
+        </pre>
+      )}
+      {path && (
+        <p className="approval-path">
+          <span className="muted">Path</span>{' '}
+          <code data-testid="approval-path">
+            <EscapedText text={path} />
+          </code>
+        </p>
+      )}
+      {diff !== undefined && diff !== '' && <DiffView diff={diff} label="Proposed changes" />}
+    </div>
+  );
+}
+
+/** What else the user needs to judge the request: key, environment, who asks, programs, warnings, argv. */
+export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView }) {
+  const flags = a.flags ?? {};
+  return (
+    // Focusable: it scrolls when the request is long, and the keyboard must reach all of it.
+    <div className="approval-details" role="group" aria-label="Request details" tabIndex={0}>
       <dl className="facts">
         <dt>Key</dt>
         <dd>
@@ -52,16 +81,6 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
             </dd>
           </>
         )}
-        {a.preview?.path && (
-          <>
-            <dt>Path</dt>
-            <dd>
-              <code>
-                <EscapedText text={a.preview.path} />
-              </code>
-            </dd>
-          </>
-        )}
       </dl>
       {(flags.protectedPath || flags.outsideProject || (flags.notes?.length ?? 0) > 0) && (
         <ul className="approval-flags" aria-label="Warnings">
@@ -83,14 +102,6 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
           ))}
         </ul>
       )}
-      {command !== undefined && (
-        <>
-          <h3 className="small-head">Command</h3>
-          <pre className="tool-command" tabIndex={0}>
-            <EscapedText text={command} keepNewlines />
-          </pre>
-        </>
-      )}
       {a.preview?.argv && a.preview.argv.length > 0 && (
         <>
           <h3 className="small-head">Arguments as the program receives them</h3>
@@ -105,7 +116,6 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
           </ol>
         </>
       )}
-      {a.preview?.diff !== undefined && a.preview.diff !== '' && <DiffView diff={a.preview.diff} label="Proposed changes" />}
       {!a.preview && a.args !== undefined && (
         <details>
           <summary>Arguments</summary>

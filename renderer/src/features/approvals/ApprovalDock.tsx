@@ -1,5 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { FOCUS_SHORTCUT } from './focusPolicy.js';
+import { takesText } from './keyboard.js';
+import { COMPOSER_TEXT_ID } from '../chat/Composer.js';
+import { useFocusInside, useFocusShortcut, useTakeFocusWhenIdle } from './useDockFocus.js';
 import { projectKeys, useApprovals, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { useEvent } from '../../ui/useEvent.js';
@@ -10,8 +14,10 @@ import { useAnswer } from './useAnswer.js';
 
 /**
  * The pending approvals of this project as a queue: one prompt at a time, oldest first, with a
- * count and a way to look at the others. Focus moves into the prompt when the first one appears and
- * goes back where it was when the queue is empty. A notification click selects its prompt.
+ * count and a way to look at the others. A prompt never takes focus from a field being typed in
+ * (`focusPolicy.ts`): it announces itself (a marked dock, a live status, the notification) and is
+ * entered with the shortcut, a click, or by itself once the field is idle and empty. Focus goes
+ * back where it was when the queue is empty. A notification click selects its prompt.
  */
 export function ApprovalDock({ projectName }: { projectName: string }) {
   const queryClient = useQueryClient();
@@ -34,25 +40,42 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
   );
   const current = list[index];
 
-  // Remember where focus was before the first prompt; give it back when the last one is answered.
+  const promptRoot = () => dock.current?.querySelector<HTMLElement>('[role="dialog"]') ?? null;
+  /** Moves focus into the prompt. */
+  const enter = () => {
+    const el = promptRoot();
+    if (!el) return;
+    // preventScroll: the dock is always in view; scrolling ancestors into place would lay the page out twice.
+    el.focus({ preventScroll: true });
+  };
+  /** Focus back to the text field it came from, else to the message box if it is shown. */
+  const backToField = () => {
+    const from = returnFocus.current;
+    const field = from?.isConnected && takesText(from) ? from : document.getElementById(COMPOSER_TEXT_ID);
+    field?.focus({ preventScroll: true });
+    return field != null && document.activeElement === field;
+  };
+  const focusInside = useFocusInside(dock, current?.id);
+  useTakeFocusWhenIdle(current?.id, dock, enter);
+  useFocusShortcut(Boolean(current), enter);
+
+  // The queue emptied: give focus back where it came from — unless the user has moved on meanwhile.
   const hadAny = useRef(false);
   useLayoutEffect(() => {
-    if (list.length > 0 && !hadAny.current) {
-      const active = document.activeElement;
-      returnFocus.current = active instanceof HTMLElement && !dock.current?.contains(active) ? active : null;
-    }
     if (list.length === 0 && hadAny.current) {
       const back = returnFocus.current;
       returnFocus.current = null;
-      if (back?.isConnected) back.focus();
+      const active = document.activeElement;
+      const userElsewhere = active && active !== document.body && !dock.current?.contains(active);
+      if (back?.isConnected && !userElsewhere) back.focus();
     }
     hadAny.current = list.length > 0;
   }, [list.length]);
 
   const focusPrompt = (id: string) => {
     setSelectedId(id);
-    // The prompt takes focus on mount; if it is already shown, focus it again.
-    requestAnimationFrame(() => dock.current?.querySelector<HTMLElement>('[role="dialog"]')?.focus());
+    // A deliberate request (a notification click): focus the prompt once it is shown.
+    requestAnimationFrame(enter);
   };
   // Browser notifications (web host); in the desktop app main shows native ones and sends approvals.focus on a click.
   useApprovalNotifications(list, { projectName, enabled: settings.data?.notifications ?? true, onClick: focusPrompt });
@@ -79,10 +102,28 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
   }
   if (!current) return null;
   return (
-    <section ref={dock} className="approval-dock" aria-label="Approvals">
+    <section
+      ref={dock}
+      className="approval-dock"
+      aria-label="Approvals"
+      data-waiting={!focusInside}
+      onFocus={(e) => {
+        // However focus came in (the shortcut, a click, Tab, by itself), it goes back there when the queue empties.
+        const from = e.relatedTarget;
+        if (from instanceof HTMLElement && !dock.current?.contains(from)) returnFocus.current = from;
+      }}
+    >
       <div className="queue-head">
-        <span role="status" data-testid="approval-count">
-          {list.length === 1 ? '1 approval waiting' : `Approval ${index + 1} of ${list.length} waiting`}
+        {/* The announcement (aria-live), the same words whether focus is in or out: the prompt does not
+            take focus from a field being typed in, so it says how to get there. */}
+        <span role="status" data-testid="approval-status">
+          <span data-testid="approval-count">
+            {list.length === 1 ? '1 approval waiting' : `Approval ${index + 1} of ${list.length} waiting`}
+          </span>
+          <span className="waiting-hint">
+            {' '}
+            · <kbd>{FOCUS_SHORTCUT.label}</kbd> or a click to answer
+          </span>
         </span>
         {list.length > 1 && (
           <span className="row">
@@ -102,6 +143,7 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
           onAnswer={(accept) => presets.mutate({ id: current.id, accept })}
           error={presets.error}
           busy={presets.isPending}
+          onStrayText={backToField}
         />
       ) : (
         <ApprovalPrompt
@@ -110,6 +152,7 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
           answer={(answer) => tool.mutate({ id: current.id, answer })}
           error={tool.error}
           busy={tool.isPending}
+          onStrayText={backToField}
         />
       )}
     </section>

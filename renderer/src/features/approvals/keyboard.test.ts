@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptActionFor, type KeyContext } from './keyboard.js';
+import { promptActionFor, typesCharacter, type KeyContext } from './keyboard.js';
 
 const k = (key: string, more: Partial<KeyContext> = {}): KeyContext => ({
   key,
@@ -31,5 +31,24 @@ describe('promptActionFor', () => {
   it('shortcuts with modifiers belong to the browser', () => {
     expect(promptActionFor(k('1', { ctrlOrMeta: true }))).toBeNull();
     expect(promptActionFor(k('Enter', { altKey: true }))).toBeNull();
+  });
+});
+
+describe('typesCharacter: writing, not answering', () => {
+  const e = (key: string, more: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; isComposing: boolean }> = {}) => ({
+    key,
+    ctrlKey: more.ctrlKey ?? false,
+    metaKey: more.metaKey ?? false,
+    altKey: more.altKey ?? false,
+    nativeEvent: { isComposing: more.isComposing ?? false },
+  });
+  it('a letter, a digit, a space, an emoji type a character', () => {
+    for (const k of ['T', '2', ' ', ',', 'é', '😀']) expect(typesCharacter(e(k))).toBe(true);
+  });
+  it('named keys, shortcuts and IME steps do not', () => {
+    for (const k of ['Enter', 'Escape', 'Tab', 'ArrowDown', 'Shift']) expect(typesCharacter(e(k))).toBe(false);
+    expect(typesCharacter(e('a', { ctrlKey: true }))).toBe(false);
+    expect(typesCharacter(e('a', { altKey: true }))).toBe(false);
+    expect(typesCharacter(e('a', { isComposing: true }))).toBe(false);
   });
 });

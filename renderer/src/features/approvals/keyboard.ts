@@ -1,7 +1,8 @@
 /**
  * The prompt's keyboard: Enter allows once, 1/2/3 choose the scope (once / session / project), Esc
  * denies. Pure, so the mapping is tested; the prompt decides what the target element allows
- * (Enter on a focused button presses that button; digits typed in the reason field are text).
+ * (Enter on a focused button presses that button; digits typed in the reason field are text), which
+ * scopes are offered, and — `answerGate.ts` — whether the key may answer at all.
  */
 export type PromptAction = { type: 'once' } | { type: 'session' } | { type: 'project' } | { type: 'deny' };
 
@@ -36,9 +37,30 @@ export function keyContextOf(e: {
 }): KeyContext {
   const el = e.target as HTMLElement | null;
   const tag = el?.tagName ?? '';
-  const type = (el as HTMLInputElement | null)?.type ?? '';
-  const textInput =
-    tag === 'TEXTAREA' || (tag === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes(type)) || Boolean(el?.isContentEditable);
+  const textInput = takesText(el);
   const control = tag === 'BUTTON' || tag === 'A' || tag === 'SELECT' || (tag === 'INPUT' && !textInput);
   return { key: e.key, inTextField: textInput, onControl: control, ctrlOrMeta: e.ctrlKey || e.metaKey, altKey: e.altKey };
+}
+
+/** Whether an element takes typed text (textarea, a text-like input, contenteditable). */
+export function takesText(el: Element | null): boolean {
+  if (!el) return false;
+  const tag = el.tagName;
+  const type = (el as HTMLInputElement).type ?? '';
+  return (
+    tag === 'TEXTAREA' ||
+    (tag === 'INPUT' && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(type)) ||
+    (el as HTMLElement).isContentEditable === true
+  );
+}
+
+/** A key that types one character (a letter, a digit, a space, punctuation), not a shortcut nor an IME step. */
+export function typesCharacter(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  nativeEvent: { isComposing: boolean };
+}): boolean {
+  return [...e.key].length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !e.nativeEvent.isComposing;
 }

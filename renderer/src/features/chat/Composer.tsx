@@ -1,6 +1,9 @@
 import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { completeSlash, parseComposerInput, SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
 
+/** The message box's id: the approval dock sends typing that strayed onto a prompt back here. */
+export const COMPOSER_TEXT_ID = 'composer-text';
+
 interface Props {
   running: boolean;
   sending: boolean;
@@ -34,7 +37,9 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
       setText('');
       return onCommand(input.name, input.mode);
     }
-    if (await onSend(input.text)) setText('');
+    // The box clears only what was sent: what the user typed while the send was on its way stays.
+    const sent = text;
+    if (await onSend(input.text)) setText((now) => (now.startsWith(sent) ? now.slice(sent.length) : now));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -61,11 +66,11 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
       )}
       <div className="composer-row">
         {modeControl}
-        <label htmlFor="composer-text" className="sr-only">
+        <label htmlFor={COMPOSER_TEXT_ID} className="sr-only">
           Message
         </label>
         <textarea
-          id="composer-text"
+          id={COMPOSER_TEXT_ID}
           rows={2}
           value={text}
           onChange={(e) => {

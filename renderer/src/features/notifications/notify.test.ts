@@ -32,16 +32,16 @@ describe('notifications for pending approvals', () => {
     expect(approvalsToNotify(list, new Set(), hidden, false)).toEqual([]);
   });
 
-  it('the title names the project and the body names the key, hidden characters escaped', () => {
-    const n = notificationFor(approval('a', { key: 'run_command:git\u200b-push' }), 'demo');
+  it('the title names the project and the body names what will run, hidden characters escaped', () => {
+    const n = notificationFor(approval('a', { key: 'run_command:git', preview: { command: 'git\u200b push origin main' } }), 'demo');
     expect(n.title).toBe('demo — approval needed');
-    expect(n.body).toBe('The agent asks to use run_command: run_command:git\\u200b-push');
+    expect(n.body).toBe('The agent wants to run: git\\u200b push origin main');
     expect(n.tag).toBe('codecoder-approval-a');
     expect(notificationFor(approval('s', { depth: 1, agentId: 'main/sub-1' }), 'demo').body).toMatch(/^A sub-agent asks/);
     expect(notificationFor(approval('p', { kind: 'presets', presets: ['run_command:cargo'] }), 'demo').body).toContain('run_command:cargo');
   });
 
   it('keeps the body short', () => {
-    expect(notificationFor(approval('a', { key: `run_command:${'x'.repeat(500)}` }), 'demo').body.length).toBeLessThanOrEqual(180);
+    expect(notificationFor(approval('a', { preview: { command: `npm ${'x'.repeat(500)}` } }), 'demo').body.length).toBeLessThanOrEqual(180);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * When and what to notify about a pending approval. Pure, so the rules are tested: only when the
  * user cannot see the window (hidden or not focused), only when the setting is on, once per
- * approval; the title names the project and the body names the key — escaped, because a
- * notification renders text raw.
+ * approval; the words (the project, what will run — escaped, because a notification renders text
+ * raw) are shared/approvalNotice.ts, the same as the desktop shell's.
  */
 import type { PendingApprovalView } from '../../../../shared/contract/index.js';
-import { escapeInvisible } from '../../ui/escapeInvisible.js';
+import { approvalNoticeText } from '../../../../shared/approvalNotice.js';
 
 export interface WindowAttention {
   visibilityState: DocumentVisibilityState;
@@ -27,18 +27,8 @@ export function approvalsToNotify(
   return list.filter((a) => !notified.has(a.id));
 }
 
-const MAX_BODY = 180;
-
+/** The browser's Notification has no actions: its click only opens the prompt. */
 export function notificationFor(a: PendingApprovalView, projectName: string): { title: string; body: string; tag: string } {
-  const who = a.depth > 0 ? 'A sub-agent' : 'The agent';
-  const what =
-    a.kind === 'presets'
-      ? `Session presets to allow: ${(a.presets ?? []).join(', ')}`
-      : `${who} asks to use ${a.tool ?? 'a tool'}: ${a.key ?? '(no key)'}`;
-  const body = escapeInvisible(what);
-  return {
-    title: `${escapeInvisible(projectName)} — approval needed`,
-    body: body.length > MAX_BODY ? `${body.slice(0, MAX_BODY - 1)}…` : body,
-    tag: `codecoder-approval-${a.id}`,
-  };
+  const { title, body } = approvalNoticeText(a, projectName);
+  return { title, body, tag: `codecoder-approval-${a.id}` };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PendingApprovalView } from '../../../../shared/contract/index.js';
+import { usesBrowserNotifications } from './NotificationPermission.js';
 import { approvalsToNotify, notificationFor } from './notify.js';
 
 interface Options {
@@ -12,9 +13,9 @@ interface Options {
 
 /**
  * A native notification for each approval that appears while the user is away (page hidden or
- * window not focused). In the browser this is the Notification API; in Electron the page asks the
- * same API, and main shows Electron notifications (see the notes for the lead). Clicking focuses
- * the window on that prompt; an answered approval's notification is closed.
+ * window not focused), through the browser's Notification API — in the web host only: the desktop
+ * shell's main shows native ones (main/electron/notifications.ts). Clicking focuses the window on
+ * that prompt; an answered approval's notification is closed.
  */
 export function useApprovalNotifications(list: readonly PendingApprovalView[], opts: Options): void {
   const notified = useRef(new Set<string>());
@@ -34,7 +35,7 @@ export function useApprovalNotifications(list: readonly PendingApprovalView[], o
   }, []);
 
   useEffect(() => {
-    if (typeof Notification === 'undefined') return;
+    if (!usesBrowserNotifications()) return;
     const attention = { visibilityState: document.visibilityState, hasFocus: document.hasFocus() };
     const fresh = approvalsToNotify(list, notified.current, attention, opts.enabled);
     for (const a of fresh) notified.current.add(a.id);
@@ -49,7 +50,8 @@ export function useApprovalNotifications(list: readonly PendingApprovalView[], o
     }
 
     async function show(approvals: PendingApprovalView[]) {
-      if (Notification.permission === 'default') await Notification.requestPermission().catch(() => 'denied');
+      // Asked for in Settings (NotificationPermissionControl), never here: a permission prompt popping up
+      // over an unseen approval is a surprise, and a click on it is not a decision about notifications.
       if (Notification.permission !== 'granted') return;
       for (const a of approvals) {
         const { title, body, tag } = notificationFor(a, optsRef.current.projectName);

@@ -5,6 +5,7 @@ import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
 import { CheckpointSettings } from '../checkpoints/CheckpointSettings.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
+import { NotificationPermissionControl } from '../notifications/NotificationPermission.js';
 
 const providerLabels: Record<Settings['provider'], string> = {
   anthropic: 'Anthropic',
@@ -101,6 +102,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
             <input type="checkbox" checked={draft.notifications ?? true} onChange={(e) => set('notifications', e.target.checked)} />
             Notify me when an approval is waiting and the window is in the background
           </label>
+          <NotificationPermissionControl />
         </fieldset>
         <fieldset>
           <legend>Theme</legend>
