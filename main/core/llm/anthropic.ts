@@ -84,12 +84,16 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
     const tools = new Map<number, { id: string; name: string; json: string }>();
     let inputTokens = 0;
     let outputTokens = 0;
+    let cacheRead = 0;
+    let cacheWrite = 0;
     let stop: string | null = null;
     for await (const ev of stream) {
       switch (ev.type) {
         case 'message_start':
           inputTokens = ev.message.usage.input_tokens ?? 0;
           outputTokens = ev.message.usage.output_tokens ?? 0;
+          cacheRead = ev.message.usage.cache_read_input_tokens ?? 0;
+          cacheWrite = ev.message.usage.cache_creation_input_tokens ?? 0;
           break;
         case 'content_block_start':
           if (ev.content_block.type === 'tool_use') {
@@ -119,9 +123,18 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
           stop = ev.delta.stop_reason ?? stop;
           if (ev.usage?.output_tokens != null) outputTokens = ev.usage.output_tokens;
           if (ev.usage?.input_tokens != null) inputTokens = ev.usage.input_tokens;
+          if (ev.usage?.cache_read_input_tokens != null) cacheRead = ev.usage.cache_read_input_tokens;
+          if (ev.usage?.cache_creation_input_tokens != null) cacheWrite = ev.usage.cache_creation_input_tokens;
           break;
         case 'message_stop':
-          yield { type: 'usage', inputTokens, outputTokens };
+          // Anthropic counts cached parts apart from input_tokens; the neutral figure is the whole prompt.
+          yield {
+            type: 'usage',
+            inputTokens: inputTokens + cacheRead + cacheWrite,
+            outputTokens,
+            ...(cacheRead ? { cacheReadTokens: cacheRead } : {}),
+            ...(cacheWrite ? { cacheWriteTokens: cacheWrite } : {}),
+          };
           yield { type: 'stop', reason: stopReason(stop), raw: stop };
           return;
       }
@@ -133,6 +146,7 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
   return {
     kind: 'anthropic',
     model: settings.model,
+    ...(settings.contextWindow ? { contextWindow: settings.contextWindow } : {}),
     stream(request, signal) {
       if (!settings.apiKey) {
         return failing(new LlmError('missing_key', 'no API key for provider anthropic: set ANTHROPIC_API_KEY or add the key in Settings'));

@@ -10,6 +10,7 @@ export const llmSettingsSchema = z.object({
   baseUrl: z.url().optional(),
   apiKey: z.string().optional(),
   maxTokens: z.number().int().positive().optional(),
+  contextWindow: z.number().int().min(1024).optional(),
 });
 
 /** Validates settings; the message names the field (and never echoes the key). */

@@ -27,6 +27,8 @@ export interface LlmRequest {
   messages: LlmMessage[];
   tools: LlmToolSpec[];
   maxTokens?: number;
+  /** The model's context window in tokens, when the user knows it better than our table. */
+  contextWindow?: number;
 }
 
 export type LlmStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'other';
@@ -37,7 +39,12 @@ export type LlmEvent =
   | { type: 'tool_call.delta'; index: number; argsDelta: string }
   /** `input` is the parsed arguments; `argsError` is set when the model sent JSON we cannot parse. */
   | { type: 'tool_call.end'; index: number; id: string; name: string; input: unknown; argsError?: string }
-  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  /**
+   * `inputTokens` is the whole prompt (cached parts included, on both wire formats); of it,
+   * `cacheReadTokens` were read from the prompt cache and `cacheWriteTokens` written to it
+   * (Anthropic's cache_creation_input_tokens). Both are omitted when zero.
+   */
+  | { type: 'usage'; inputTokens: number; outputTokens: number; cacheReadTokens?: number; cacheWriteTokens?: number }
   | { type: 'stop'; reason: LlmStopReason; raw: string | null }
   /**
    * The provider is about to retry after a retryable failure. `discardPartial` says that events of
@@ -48,6 +55,8 @@ export type LlmEvent =
 export interface LlmProvider {
   readonly kind: LlmProviderKind;
   readonly model: string;
+  /** The context window from settings, in tokens (undefined: known-model table or learned). */
+  readonly contextWindow?: number;
   /** Streams one model turn. Throws `LlmError` (never a raw SDK error). */
   stream(request: LlmRequest, signal?: AbortSignal): AsyncIterable<LlmEvent>;
 }
@@ -59,4 +68,6 @@ export interface LlmSettings {
   baseUrl?: string;
   apiKey?: string;
   maxTokens?: number;
+  /** The model's context window in tokens, when the user knows it better than our table. */
+  contextWindow?: number;
 }

@@ -20,6 +20,7 @@ import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/ser
 import { parseScript } from '../../llm/scripted/script.js';
 import type { LlmProviderKind, LlmSettings } from '../../llm/types.js';
 import type { AskAnswer } from '../../permissions/types.js';
+import { describeCompaction } from '../../../../shared/contract/agentEvents.js';
 
 export const summary = 'run the agent on a prompt in the terminal (streams the answer, asks for approvals)';
 
@@ -308,6 +309,9 @@ class Printer {
         break;
       case 'subagent.finished':
         err(`${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${clip(e.answer.split('\n')[0] ?? '', 160)}\n`);
+        break;
+      case 'context.compacted':
+        err(`${pad}  (context: ${describeCompaction(e).replace(/^./, (c) => c.toLowerCase())})\n`);
         break;
       case 'model.retry':
         err(`${pad}  (model: ${e.code}, retry ${e.attempt} in ${e.delayMs} ms)\n`);

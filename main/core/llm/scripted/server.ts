@@ -7,7 +7,15 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseScript, type Script, type ScriptInput, type ScriptTurn } from './script.js';
-import { anthropicErrorBody, anthropicFrames, maskKey, openaiErrorBody, openaiFrames, type Frames } from './wire.js';
+import {
+  anthropicErrorBody,
+  anthropicFrames,
+  contextOverflowBody,
+  maskKey,
+  openaiErrorBody,
+  openaiFrames,
+  type Frames,
+} from './wire.js';
 
 export type WireProvider = 'anthropic' | 'openai';
 
@@ -22,6 +30,8 @@ export interface RecordedRequest {
   hasKey: boolean;
   /** Index of the script turn served, or null (exhausted, unknown model, bad request). */
   turn: number | null;
+  /** Refused by the script's contextLimit (too long). */
+  refused?: boolean;
 }
 
 export interface ScriptedServer {
@@ -128,6 +138,11 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
       return error(404, provider === 'anthropic' ? `model: ${model}` : undefined);
     }
     if (body.stream !== true) return error(400, 'the scripted server only streams: send stream: true');
+    const limit = script.contextLimit;
+    if (limit && raw.length > limit.maxChars) {
+      rec.refused = true;
+      return sendJson(res, 400, contextOverflowBody(limit.wording, provider, raw.length, limit.maxChars), idHeader);
+    }
 
     const index = pickTurn(provider, body);
     rec.turn = index;

@@ -185,3 +185,40 @@ export function maskKey(key: string): string {
   if (key.length <= 8) return '*'.repeat(key.length);
   return `${key.slice(0, 3)}${'*'.repeat(Math.max(4, key.length - 7))}${key.slice(-4)}`;
 }
+
+export type OverflowWording = 'openai' | 'anthropic' | 'vllm' | 'llamacpp' | 'ollama';
+
+/** A "prompt too long" refusal (HTTP 400) as each kind of server words it; 4 characters count as a token. */
+export function contextOverflowBody(wording: OverflowWording, provider: 'anthropic' | 'openai', requestChars: number, maxChars: number): unknown {
+  const tokens = Math.ceil(requestChars / 4);
+  const window = Math.floor(maxChars / 4);
+  if (provider === 'anthropic' || wording === 'anthropic')
+    return anthropicErrorBody(400, `prompt is too long: ${tokens} tokens > ${window} maximum`);
+  if (wording === 'llamacpp')
+    return {
+      error: {
+        code: 400,
+        message: 'the request exceeds the available context size, try increasing it',
+        type: 'exceed_context_size_error',
+        n_prompt_tokens: tokens,
+        n_ctx: window,
+      },
+    };
+  if (wording === 'ollama') return { error: 'the input length exceeds the context length' };
+  if (wording === 'vllm')
+    return {
+      object: 'error',
+      message: `This model's maximum context length is ${window} tokens. However, you requested ${tokens + 8192} tokens (${tokens} in the messages, 8192 in the completion). Please reduce the length of the messages or completion.`,
+      type: 'BadRequestError',
+      param: null,
+      code: 400,
+    };
+  return {
+    error: {
+      message: `This model's maximum context length is ${window} tokens. However, your messages resulted in ${tokens} tokens. Please reduce the length of the messages.`,
+      type: 'invalid_request_error',
+      param: 'messages',
+      code: 'context_length_exceeded',
+    },
+  };
+}

@@ -6,7 +6,7 @@
  * a 2,000-message conversation is not rebuilt per token. Items are replaced, never mutated, so
  * memoised rows re-render only when their item changed.
  */
-import type { AgentEvent, AgentEventOf } from '../../../../shared/contract/index.js';
+import { describeCompaction, type AgentEvent, type AgentEventOf } from '../../../../shared/contract/index.js';
 
 /** How a decision was reached, in the issue's words: None / project / session / once / denied. */
 export type DecisionHow = 'none' | 'project' | 'session' | 'once' | 'denied' | 'invalid' | 'pending';
@@ -260,6 +260,12 @@ export class TranscriptBuilder {
       }
       case 'usage':
         return false;
+      case 'context.compacted': {
+        if (e.depth !== 0) return false;
+        this.closeText();
+        this.add({ kind: 'notice', id: `compact-${e.runId}-${this.seq++}`, text: describeCompaction(e), tone: 'info', at: e.at });
+        return true;
+      }
     }
   }
 
