@@ -110,8 +110,10 @@ export function mechanicalFacts(messages: readonly LlmMessage[]): { userMessages
     for (const b of m.content) {
       if (m.role === 'user' && b.type === 'text') {
         // An earlier note's kept user messages are carried over, not nested.
-        if (b.text.startsWith(SUMMARY_HEADER)) userMessages.push(...keptUserMessages(b.text));
-        else userMessages.push(clip(b.text, 2000));
+        if (b.text.startsWith(SUMMARY_HEADER)) {
+          userMessages.push(...keptUserMessages(b.text));
+          for (const p of keptPaths(b.text)) paths.add(p);
+        } else userMessages.push(clip(b.text, 2000));
       } else if (b.type === 'tool_use') {
         const input = (b.input ?? {}) as Record<string, unknown>;
         for (const k of ['path', 'file', 'file_path', 'dir', 'cwd'])
@@ -128,13 +130,19 @@ function keptUserMessages(note: string): string[] {
   return [...part.matchAll(USER_LINE)].map((m) => m[1]!.replace(/\\n/g, '\n'));
 }
 
+const PATHS_LINE = 'Files and folders touched: ';
+function keptPaths(note: string): string[] {
+  const line = note.split('\n').find((l) => l.startsWith(PATHS_LINE));
+  return line ? line.slice(PATHS_LINE.length).split(', ').filter(Boolean) : [];
+}
+
 export function buildNote(facts: { userMessages: string[]; paths: string[] }, summary: string): string {
   const users = facts.userMessages.map((u) => `> ${u.replace(/\n/g, '\\n')}`).join('\n');
   return [
     SUMMARY_HEADER,
     `The user's messages so far:\n${users || '(none)'}`,
     `Summary:\n${summary.trim() || '(no summary)'}`,
-    facts.paths.length ? `Files and folders touched: ${facts.paths.join(', ')}` : '',
+    facts.paths.length ? `${PATHS_LINE}${facts.paths.join(', ')}` : '',
   ]
     .filter(Boolean)
     .join('\n\n');
