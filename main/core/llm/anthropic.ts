@@ -36,6 +36,41 @@ function convertBlocks(m: LlmMessage): Block[] {
   });
 }
 
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/**
+ * Prompt-cache breakpoints (at most 4): the last tool, the system prompt, the end of the previous
+ * turn (what the last request wrote, read now) and the end of this request (written for the next
+ * turn). The prefix they cover is byte-stable: the same tools in the same order, a system prompt
+ * without timestamps, and a transcript that only grows (compaction rewrites it once, in one step).
+ * Blocks are copied, never marked in place: the converted transcript is shared across turns.
+ */
+export function withCacheBreakpoints(messages: Param[]): Param[] {
+  const out = messages.slice();
+  const mark = (i: number) => {
+    const m = out[i];
+    if (!m || typeof m.content === 'string' || m.content.length === 0) return;
+    const content = m.content.slice();
+    const last = content[content.length - 1]!;
+    if (last.type === 'thinking' || last.type === 'redacted_thinking') return;
+    content[content.length - 1] = { ...last, cache_control: EPHEMERAL } as Block;
+    out[i] = { ...m, content } as Param;
+  };
+  const lastIndex = out.length - 1;
+  mark(lastIndex);
+  // The previous turn ended at the user message before the latest assistant message.
+  let prevUser = -1;
+  for (let i = lastIndex - 1, sawAssistant = false; i >= 0; i--) {
+    if (out[i]!.role === 'assistant') sawAssistant = true;
+    else if (sawAssistant) {
+      prevUser = i;
+      break;
+    }
+  }
+  if (prevUser >= 0) mark(prevUser);
+  return out;
+}
+
 function stopReason(raw: string | null | undefined): LlmStopReason {
   if (raw === 'end_turn' || raw === 'tool_use' || raw === 'max_tokens' || raw === 'stop_sequence') return raw;
   return 'other';
@@ -66,14 +101,15 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
       {
         model: settings.model,
         max_tokens: request.maxTokens ?? settings.maxTokens ?? 8192,
-        system: request.system,
-        messages: toAnthropicMessages(request.messages),
+        system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],
+        messages: withCacheBreakpoints(toAnthropicMessages(request.messages)),
         ...(request.tools.length
           ? {
-              tools: request.tools.map((t) => ({
+              tools: request.tools.map((t, i) => ({
                 name: t.name,
                 description: t.description,
                 input_schema: t.inputSchema as Anthropic.Tool.InputSchema,
+                ...(i === request.tools.length - 1 ? { cache_control: EPHEMERAL } : {}),
               })),
             }
           : {}),

@@ -109,5 +109,14 @@ describe.each(['openai', 'anthropic'] as const)('a 40-file task against a server
     expect(wireText).toContain('file 40 line 199');
     // An older result was cut with a marker naming where the full text is.
     expect(wireText).toContain('the full output is in');
+    if (wire === 'anthropic') {
+      // Cache breakpoints on every request: the last tool, the system prompt, the request's end.
+      for (const r of requests.filter((q) => !q.refused)) {
+        expect((r.body.tools as { cache_control?: unknown }[]).at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
+        expect((r.body.system as { cache_control?: unknown }[])[0]!.cache_control).toEqual({ type: 'ephemeral' });
+        const lastMsg = (r.body.messages as { content: { cache_control?: unknown }[] }[]).at(-1)!;
+        expect(lastMsg.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
+      }
+    }
   }, 60_000);
 });

@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OpenAiCacheEmulator, PromptCacheEmulator } from './promptCache.js';
 import { parseScript, type Script, type ScriptInput, type ScriptTurn } from './script.js';
 import {
   anthropicErrorBody,
@@ -72,6 +73,8 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
   const waiters: { n: number; resolve: () => void }[] = [];
   const sockets = new Set<import('node:net').Socket>();
   let counter = 0;
+  const promptCache = new PromptCacheEmulator();
+  const openaiCache = new OpenAiCacheEmulator();
 
   function pickTurn(provider: WireProvider, body: Record<string, unknown>): number | null {
     for (let i = 0; i < script.turns.length; i++) {
@@ -174,8 +177,8 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
     const frames: Frames =
       provider === 'anthropic'
-        ? anthropicFrames(turn, model, ids, raw.length)
-        : openaiFrames(turn, model, ids, raw.length, includeUsage, Math.floor(Date.now() / 1000));
+        ? anthropicFrames(turn, model, ids, raw.length, promptCache.request(body))
+        : openaiFrames(turn, model, ids, raw.length, includeUsage, Math.floor(Date.now() / 1000), openaiCache.request(body));
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
