@@ -112,6 +112,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     childRunId: z.string(),
     stopReason: stopReasonSchema,
     answer: z.string(),
+    /** The sub-agent's own model usage and cost (its turns are not in the parent's run.finished). */
+    usage: usageSchema.optional(),
   }),
   z.object({ type: z.literal('usage'), ...base, turn: z.number().int(), ...usageSchema.shape }),
   /**
@@ -148,6 +150,12 @@ export type Emit = (event: AgentEvent) => void;
 /** 181234 → "181k" (the figures are estimates; more precision would mislead). */
 export function formatTokens(n: number): string {
   return n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+}
+
+/** "$0.0123", "$1.20", or "unknown price" (a model without a price is never guessed). */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined) return 'unknown price';
+  return usd >= 1 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(4)}`;
 }
 
 /** One wording for the CLI and the UI: "Earlier turns summarised — 180k → 30k tokens". */

@@ -121,7 +121,11 @@ export class ConversationStore {
 
   async appendCompaction(id: string, messages: readonly LlmMessage[], info: CompactionInfo): Promise<void> {
     const { kind, reason, beforeTokens, afterTokens } = info;
-    await this.write(id, [{ type: 'compaction', at: this.clock.now(), messages: [...messages], info: { kind, reason, beforeTokens, afterTokens } }], 'a');
+    await this.write(
+      id,
+      [{ type: 'compaction', at: this.clock.now(), messages: [...messages], info: { kind, reason, beforeTokens, afterTokens } }],
+      'a',
+    );
   }
 
   async appendSubagent(id: string, transcript: SubAgentTranscript): Promise<void> {

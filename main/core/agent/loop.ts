@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isLlmError } from '../llm/errors.js';
+import { costOf, priceOf } from '../llm/prices.js';
 import type { LlmContentBlock, LlmMessage, LlmProvider, LlmStopReason } from '../llm/types.js';
 import type { Clock, PermissionGate } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
@@ -72,6 +73,8 @@ export interface RunUsage {
   outputTokens: number;
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
+  /** Dollars, null when the model's price is unknown. */
+  costUsd?: number | null;
 }
 
 export interface RunResult {
@@ -101,12 +104,17 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
   const send = (body: EventBody) => deps.emit({ ...body, ...base, at: clock.now() } as Parameters<Emit>[0]);
   const run$ = linkedController(input.signal);
   const signal = run$.signal;
-  const usage: RunUsage = { inputTokens: 0, outputTokens: 0 };
-  const addUsage = (u: RunUsage) => {
+  const price = priceOf(deps.provider.model, deps.provider.prices);
+  const usage: RunUsage = { inputTokens: 0, outputTokens: 0, costUsd: price ? 0 : null };
+  /** Adds a model call's figures to the run's; returns its cost. */
+  const addUsage = (u: RunUsage): number | null => {
+    const cost = costOf(u, price);
+    if (cost !== null && usage.costUsd != null) usage.costUsd += cost;
     usage.inputTokens += u.inputTokens;
     usage.outputTokens += u.outputTokens;
     if (u.cacheReadTokens) usage.cacheReadTokens = (usage.cacheReadTokens ?? 0) + u.cacheReadTokens;
     if (u.cacheWriteTokens) usage.cacheWriteTokens = (usage.cacheWriteTokens ?? 0) + u.cacheWriteTokens;
+    return cost;
   };
   const context = new ContextManager({ provider: deps.provider, logDir: deps.logDir, ...deps.context });
   const messages = repairTranscript(input.history ?? []);
@@ -139,7 +147,8 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       const r = await context.fit({ system, messages, tools }, reason, signal, attempt);
       if (!r) return false;
       messages.splice(0, messages.length, ...r.messages);
-      if (r.info.usage) addUsage(r.info.usage);
+      // The summariser's call is a model call like any other: counted and priced.
+      if (r.info.usage) send({ type: 'usage', turn: turns, ...r.info.usage, costUsd: addUsage(r.info.usage) });
       await input.onCompact?.(messages.slice(), r.info);
       const { kind, beforeTokens, afterTokens, window, durationMs } = r.info;
       send({ type: 'context.compacted', kind, reason, beforeTokens, afterTokens, window, durationMs });
@@ -191,9 +200,9 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
             calls.push({ id: ev.id, name: ev.name, input: ev.input, ...(ev.argsError ? { argsError: ev.argsError } : {}) });
           } else if (ev.type === 'usage') {
             const { type: _type, ...figures } = ev;
-            addUsage(figures);
+            const costUsd = addUsage(figures);
             context.observe(request, ev.inputTokens);
-            send({ type: 'usage', turn: turns, ...figures });
+            send({ type: 'usage', turn: turns, ...figures, costUsd });
           } else if (ev.type === 'stop') {
             stop = ev.reason;
           } else if (ev.type === 'retry') {

@@ -116,7 +116,16 @@ export function createSubAgentRunner(deps: SubAgentRunnerDeps): SubAgentRunner {
           : result.stopReason === 'max_turns'
             ? `${result.finalText}\n[the sub-agent stopped at its turn limit before finishing]`
             : result.finalText || '(the sub-agent gave no answer)';
-      emit({ type: 'subagent.finished', ...parentBase, at: clock.now(), childAgentId, childRunId, stopReason: result.stopReason, answer });
+      emit({
+        type: 'subagent.finished',
+        ...parentBase,
+        at: clock.now(),
+        childAgentId,
+        childRunId,
+        stopReason: result.stopReason,
+        answer,
+        usage: result.usage,
+      });
       await deps.onTranscript?.({
         conversationId: parentCtx.conversationId,
         parentAgentId: parentCtx.agentId,

@@ -183,6 +183,7 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
     kind: 'anthropic',
     model: settings.model,
     ...(settings.contextWindow ? { contextWindow: settings.contextWindow } : {}),
+    ...(settings.prices ? { prices: settings.prices } : {}),
     stream(request, signal) {
       if (!settings.apiKey) {
         return failing(new LlmError('missing_key', 'no API key for provider anthropic: set ANTHROPIC_API_KEY or add the key in Settings'));

@@ -152,6 +152,7 @@ export function createOpenAiProvider(settings: LlmSettings, opts: ProviderOption
     kind: settings.provider,
     model: settings.model,
     ...(settings.contextWindow ? { contextWindow: settings.contextWindow } : {}),
+    ...(settings.prices ? { prices: settings.prices } : {}),
     stream(request, signal) {
       if (!compatible && !settings.apiKey) {
         return failing(new LlmError('missing_key', 'no API key for provider openai: set OPENAI_API_KEY or add the key in Settings'));

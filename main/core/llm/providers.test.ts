@@ -104,12 +104,23 @@ describe.each(kinds)('%s provider through its real SDK', (kind) => {
       // Cache breakpoints: the last tool, the system prompt, the end of the request.
       expect(body.system).toEqual([{ type: 'text', text: 'You are a test.', cache_control: { type: 'ephemeral' } }]);
       expect(body.tools).toEqual([
-        { name: 'read_file', description: 'Reads a file', input_schema: request.tools[0]!.inputSchema, cache_control: { type: 'ephemeral' } },
+        {
+          name: 'read_file',
+          description: 'Reads a file',
+          input_schema: request.tools[0]!.inputSchema,
+          cache_control: { type: 'ephemeral' },
+        },
       ]);
       expect((body.messages as unknown[])[2]).toEqual({
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 't1', content: 'denied by user: not that one', is_error: true, cache_control: { type: 'ephemeral' } },
+          {
+            type: 'tool_result',
+            tool_use_id: 't1',
+            content: 'denied by user: not that one',
+            is_error: true,
+            cache_control: { type: 'ephemeral' },
+          },
         ],
       });
     } else {

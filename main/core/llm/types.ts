@@ -1,3 +1,5 @@
+import type { ModelPrice } from './prices.js';
+
 /**
  * One provider-neutral shape for talking to a model. The loop speaks only this; the Anthropic and
  * OpenAI adapters translate to and from their wire formats.
@@ -27,8 +29,6 @@ export interface LlmRequest {
   messages: LlmMessage[];
   tools: LlmToolSpec[];
   maxTokens?: number;
-  /** The model's context window in tokens, when the user knows it better than our table. */
-  contextWindow?: number;
 }
 
 export type LlmStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'other';
@@ -57,6 +57,8 @@ export interface LlmProvider {
   readonly model: string;
   /** The context window from settings, in tokens (undefined: known-model table or learned). */
   readonly contextWindow?: number;
+  /** The user's prices by model name (Settings), over the built-in table. */
+  readonly prices?: Readonly<Record<string, ModelPrice>>;
   /** Streams one model turn. Throws `LlmError` (never a raw SDK error). */
   stream(request: LlmRequest, signal?: AbortSignal): AsyncIterable<LlmEvent>;
 }
@@ -70,4 +72,6 @@ export interface LlmSettings {
   maxTokens?: number;
   /** The model's context window in tokens, when the user knows it better than our table. */
   contextWindow?: number;
+  /** The user's prices by model name, over the built-in table. */
+  prices?: Record<string, ModelPrice>;
 }

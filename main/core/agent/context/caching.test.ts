@@ -102,7 +102,9 @@ describe('OpenAI automatic caching', () => {
   it('sends a prefix that only grows, and reads cached_tokens into usage', async () => {
     const { log, requests } = await runTurns('openai', 6);
     for (let i = 1; i < requests.length; i++) {
-      expect(canonicalPrefix('openai', requests[i]!.body).startsWith(canonicalPrefix('openai', requests[i - 1]!.body).slice(0, -2))).toBe(true);
+      expect(canonicalPrefix('openai', requests[i]!.body).startsWith(canonicalPrefix('openai', requests[i - 1]!.body).slice(0, -2))).toBe(
+        true,
+      );
     }
     const cached = log.of('usage').map((u) => u.cacheReadTokens ?? 0);
     expect(cached[0]).toBe(0);

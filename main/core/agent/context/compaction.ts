@@ -116,8 +116,7 @@ export function mechanicalFacts(messages: readonly LlmMessage[]): { userMessages
         } else userMessages.push(clip(b.text, 2000));
       } else if (b.type === 'tool_use') {
         const input = (b.input ?? {}) as Record<string, unknown>;
-        for (const k of ['path', 'file', 'file_path', 'dir', 'cwd'])
-          if (typeof input[k] === 'string') paths.add(input[k] as string);
+        for (const k of ['path', 'file', 'file_path', 'dir', 'cwd']) if (typeof input[k] === 'string') paths.add(input[k] as string);
       }
     }
   }
@@ -182,8 +181,7 @@ export async function summarise(
       else if (ev.type === 'usage') {
         const { type: _type, ...figures } = ev;
         usage = figures;
-      }
-      else if (ev.type === 'retry' && ev.discardPartial) text = '';
+      } else if (ev.type === 'retry' && ev.discardPartial) text = '';
     }
   } catch {
     if (opts.signal?.aborted) throw new Error('cancelled');

@@ -33,20 +33,52 @@ describe('too-long errors as each server words them', () => {
     expect(
       detectContextOverflow(
         400,
-        { error: { code: 'context_length_exceeded', message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9100 tokens." } },
+        {
+          error: {
+            code: 'context_length_exceeded',
+            message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9100 tokens.",
+          },
+        },
         '',
       ),
     ).toEqual({ contextWindow: 8192, promptTokens: 9100 });
-    expect(detectContextOverflow(400, { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210033 tokens > 200000 maximum' } }, '')).toEqual({
+    expect(
+      detectContextOverflow(
+        400,
+        { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210033 tokens > 200000 maximum' } },
+        '',
+      ),
+    ).toEqual({
       contextWindow: 200000,
       promptTokens: 210033,
     });
     expect(
-      detectContextOverflow(400, { error: { type: 'exceed_context_size_error', message: 'the request exceeds the available context size, try increasing it', n_ctx: 4096, n_prompt_tokens: 5000 } }, ''),
+      detectContextOverflow(
+        400,
+        {
+          error: {
+            type: 'exceed_context_size_error',
+            message: 'the request exceeds the available context size, try increasing it',
+            n_ctx: 4096,
+            n_prompt_tokens: 5000,
+          },
+        },
+        '',
+      ),
     ).toEqual({ contextWindow: 4096, promptTokens: 5000 });
-    expect(detectContextOverflow(400, { error: 'the input length exceeds the context length' }, '400 "the input length exceeds the context length"')).toEqual({});
     expect(
-      detectContextOverflow(400, { message: 'The prompt (total length 5000) is too long to fit into the model (context length 4096).' }, ''),
+      detectContextOverflow(
+        400,
+        { error: 'the input length exceeds the context length' },
+        '400 "the input length exceeds the context length"',
+      ),
+    ).toEqual({});
+    expect(
+      detectContextOverflow(
+        400,
+        { message: 'The prompt (total length 5000) is too long to fit into the model (context length 4096).' },
+        '',
+      ),
     ).toEqual({ contextWindow: 4096, promptTokens: 5000 });
   });
 
@@ -191,7 +223,10 @@ describe.each(['anthropic', 'openai'] as const)('the loop keeps requests under t
   it('recovers from a refusal without numbers: learns the window, compacts, retries', async () => {
     const t = await loopWith(
       kind,
-      { contextLimit: { maxChars: 40_000, wording: kind === 'anthropic' ? 'anthropic' : 'ollama' }, turns: [...SUMMARY_TURNS, ...bigTurns(10), { text: 'done' }] },
+      {
+        contextLimit: { maxChars: 40_000, wording: kind === 'anthropic' ? 'anthropic' : 'ollama' },
+        turns: [...SUMMARY_TURNS, ...bigTurns(10), { text: 'done' }],
+      },
       200_000,
     );
     const r = await runAgent(t.deps, { prompt: 'go', conversationId: 'c' });
@@ -203,7 +238,11 @@ describe.each(['anthropic', 'openai'] as const)('the loop keeps requests under t
   });
 
   it('gives up after two compact-and-retry rounds in a row, with the typed error', async () => {
-    const t = await loopWith(kind, { contextLimit: { maxChars: 600, wording: 'openai' }, turns: [...SUMMARY_TURNS, ...bigTurns(3), { text: 'done' }] }, 200_000);
+    const t = await loopWith(
+      kind,
+      { contextLimit: { maxChars: 600, wording: 'openai' }, turns: [...SUMMARY_TURNS, ...bigTurns(3), { text: 'done' }] },
+      200_000,
+    );
     const r = await runAgent(t.deps, { prompt: 'go', conversationId: 'c' });
     expect(r.stopReason).toBe('error');
     expect(r.error?.code).toBe('context_overflow');
@@ -228,7 +267,10 @@ describe('/compact and resuming', () => {
     const approvals = new ApprovalQueue();
     const tools = registryOf([bigTool(6_000)]);
     const runtime = createAgentRuntime({
-      provider: createProvider({ provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'sk-test-0000' }, { retry: noRetry }),
+      provider: createProvider(
+        { provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'sk-test-0000' },
+        { retry: noRetry },
+      ),
       gate: fakeGate(approvals),
       registry: () => tools,
       subAgentRegistry: () => tools,

@@ -20,7 +20,7 @@ import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/ser
 import { parseScript } from '../../llm/scripted/script.js';
 import type { LlmProviderKind, LlmSettings } from '../../llm/types.js';
 import type { AskAnswer } from '../../permissions/types.js';
-import { describeCompaction } from '../../../../shared/contract/agentEvents.js';
+import { describeCompaction, formatCost } from '../../../../shared/contract/agentEvents.js';
 
 export const summary = 'run the agent on a prompt in the terminal (streams the answer, asks for approvals)';
 
@@ -206,9 +206,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write('\n');
       if (result.error) io.stderr.write(`codecoder run: ${result.error.message} [${result.error.code}]\n`);
       else if (result.stopReason !== 'end_turn') io.stderr.write(`codecoder run: stopped (${result.stopReason})\n`);
-      io.stderr.write(
-        `conversation ${handle.conversationId} · ${result.turns} turns · ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens\n`,
-      );
+      io.stderr.write(`conversation ${handle.conversationId} · ${result.turns} turns · ${print.costLine()}\n`);
     }
     return EXIT[result.stopReason];
   } catch (err) {
@@ -271,6 +269,8 @@ function describeArgs(tool: string, args: unknown): string {
 /** Human rendering of the event stream (or JSON lines with --events). */
 class Printer {
   private atLineStart = true;
+  /** Every model call of the run, sub-agents and summaries included (depth 0 = the main agent). */
+  private readonly totals = [0, 1].map(() => ({ calls: 0, input: 0, cached: 0, output: 0, cost: 0 as number | null }));
   constructor(
     private readonly io: CliIo,
     private readonly json: boolean,
@@ -282,6 +282,14 @@ class Printer {
       return;
     }
     const pad = e.depth > 0 ? '    ' : '';
+    if (e.type === 'usage') {
+      const t = this.totals[e.depth > 0 ? 1 : 0]!;
+      t.calls++;
+      t.input += e.inputTokens;
+      t.cached += e.cacheReadTokens ?? 0;
+      t.output += e.outputTokens;
+      t.cost = t.cost === null || e.costUsd == null ? null : t.cost + e.costUsd;
+    }
     const err = (s: string) => {
       if (!this.atLineStart) this.io.stdout.write('\n');
       this.atLineStart = true;
@@ -319,6 +327,23 @@ class Printer {
       default:
         break;
     }
+  }
+
+  /** "12,345 in (9,000 cached) / 1,234 out tokens · $0.0123", plus the sub-agents' share when any ran. */
+  costLine(): string {
+    const f = (n: number) => n.toLocaleString('en-US');
+    const line = (t: Printer['totals'][number]) =>
+      `${f(t.input)} in${t.cached ? ` (${f(t.cached)} cached)` : ''} / ${f(t.output)} out tokens · ${formatCost(t.cost)}`;
+    const [main, sub] = this.totals as [Printer['totals'][number], Printer['totals'][number]];
+    if (sub.calls === 0) return line(main);
+    const all = {
+      calls: main.calls + sub.calls,
+      input: main.input + sub.input,
+      cached: main.cached + sub.cached,
+      output: main.output + sub.output,
+      cost: main.cost === null || sub.cost === null ? null : main.cost + sub.cost,
+    };
+    return `${line(all)} (sub-agents: ${line(sub)})`;
   }
 }
 

@@ -41,7 +41,10 @@ function script(): ScriptInput {
     contextLimit: { maxChars: LIMIT, wording: 'openai' },
     turns: [
       // Summaries (matched, so reading turns are never taken by a summary request or vice versa).
-      ...Array.from({ length: 4 }, () => ({ match: { system: 'You summarise earlier turns' }, text: 'Read src/f1.ts onwards; keep going.' })),
+      ...Array.from({ length: 4 }, () => ({
+        match: { system: 'You summarise earlier turns' },
+        text: 'Read src/f1.ts onwards; keep going.',
+      })),
       ...Array.from({ length: FILES }, (_, k) => ({
         text: `Reading file ${k + 1}.`,
         toolCalls: [{ name: 'read_file', input: { path: `src/f${k + 1}.ts` } }],
@@ -72,9 +75,7 @@ async function readAll(wire: 'openai' | 'anthropic') {
   if (wire === 'anthropic') s.contextLimit = { maxChars: LIMIT, wording: 'anthropic' };
   server = await startScriptedServer({ script: s });
   const t = io(
-    wire === 'anthropic'
-      ? { CODECODER_DATA_DIR: dataDir, ANTHROPIC_API_KEY: 'sk-ant-test-0000' }
-      : { CODECODER_DATA_DIR: dataDir },
+    wire === 'anthropic' ? { CODECODER_DATA_DIR: dataDir, ANTHROPIC_API_KEY: 'sk-ant-test-0000' } : { CODECODER_DATA_DIR: dataDir },
   );
   const args =
     wire === 'anthropic'
@@ -86,37 +87,40 @@ async function readAll(wire: 'openai' | 'anthropic') {
 
 const size = (body: unknown) => JSON.stringify(body).length;
 
-describe.each(['openai', 'anthropic'] as const)('a 40-file task against a server refusing prompts over 300k characters (%s wire)', (wire) => {
-  it('finishes with exit 0, stays under the limit after the first refusal, and keeps the latest result whole', async () => {
-    const { code, t, requests } = await readAll(wire);
-    expect(t.err()).not.toContain('codecoder run: the prompt is too long');
-    expect(code).toBe(0);
-    expect(t.out()).toContain('I read all 40 files.');
-    const first = requests.findIndex((r) => r.refused);
-    expect(first).toBeGreaterThan(0); // the default window was too big: the server taught the real one
-    const after = requests.slice(first + 1);
-    expect(after.length).toBeGreaterThan(10);
-    for (const r of after) {
-      expect(r.refused).toBeFalsy();
-      expect(size(r.body)).toBeLessThanOrEqual(LIMIT);
-    }
-    // The compaction is a visible transcript event, and the model was asked about all 40 files.
-    expect(t.err()).toMatch(/context: old tool results shortened — \d+k? → \d+k? tokens/);
-    const last = requests.filter((r) => !r.refused && r.turn !== null).at(-1)!;
-    const wireText = JSON.stringify(last.body);
-    // The latest tool result (file 40) is in the last request whole: every one of its lines.
-    for (let n = 0; n < 200; n += 37) expect(wireText).toContain(`file 40 line ${n}`);
-    expect(wireText).toContain('file 40 line 199');
-    // An older result was cut with a marker naming where the full text is.
-    expect(wireText).toContain('the full output is in');
-    if (wire === 'anthropic') {
-      // Cache breakpoints on every request: the last tool, the system prompt, the request's end.
-      for (const r of requests.filter((q) => !q.refused)) {
-        expect((r.body.tools as { cache_control?: unknown }[]).at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
-        expect((r.body.system as { cache_control?: unknown }[])[0]!.cache_control).toEqual({ type: 'ephemeral' });
-        const lastMsg = (r.body.messages as { content: { cache_control?: unknown }[] }[]).at(-1)!;
-        expect(lastMsg.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
+describe.each(['openai', 'anthropic'] as const)(
+  'a 40-file task against a server refusing prompts over 300k characters (%s wire)',
+  (wire) => {
+    it('finishes with exit 0, stays under the limit after the first refusal, and keeps the latest result whole', async () => {
+      const { code, t, requests } = await readAll(wire);
+      expect(t.err()).not.toContain('codecoder run: the prompt is too long');
+      expect(code).toBe(0);
+      expect(t.out()).toContain('I read all 40 files.');
+      const first = requests.findIndex((r) => r.refused);
+      expect(first).toBeGreaterThan(0); // the default window was too big: the server taught the real one
+      const after = requests.slice(first + 1);
+      expect(after.length).toBeGreaterThan(10);
+      for (const r of after) {
+        expect(r.refused).toBeFalsy();
+        expect(size(r.body)).toBeLessThanOrEqual(LIMIT);
       }
-    }
-  }, 60_000);
-});
+      // The compaction is a visible transcript event, and the model was asked about all 40 files.
+      expect(t.err()).toMatch(/context: old tool results shortened — \d+k? → \d+k? tokens/);
+      const last = requests.filter((r) => !r.refused && r.turn !== null).at(-1)!;
+      const wireText = JSON.stringify(last.body);
+      // The latest tool result (file 40) is in the last request whole: every one of its lines.
+      for (let n = 0; n < 200; n += 37) expect(wireText).toContain(`file 40 line ${n}`);
+      expect(wireText).toContain('file 40 line 199');
+      // An older result was cut with a marker naming where the full text is.
+      expect(wireText).toContain('the full output is in');
+      if (wire === 'anthropic') {
+        // Cache breakpoints on every request: the last tool, the system prompt, the request's end.
+        for (const r of requests.filter((q) => !q.refused)) {
+          expect((r.body.tools as { cache_control?: unknown }[]).at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
+          expect((r.body.system as { cache_control?: unknown }[])[0]!.cache_control).toEqual({ type: 'ephemeral' });
+          const lastMsg = (r.body.messages as { content: { cache_control?: unknown }[] }[]).at(-1)!;
+          expect(lastMsg.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
+        }
+      }
+    }, 60_000);
+  },
+);

@@ -80,7 +80,11 @@ export class OpenAiCacheEmulator {
 
 /** A request as the cache sees it: its content in order, cache markers left out. */
 export function canonicalPrefix(provider: 'anthropic' | 'openai', body: Record<string, unknown>): string {
-  return provider === 'anthropic' ? segments(body).map((s) => s.text).join('') : JSON.stringify([body.tools ?? [], body.messages ?? []]);
+  return provider === 'anthropic'
+    ? segments(body)
+        .map((s) => s.text)
+        .join('')
+    : JSON.stringify([body.tools ?? [], body.messages ?? []]);
 }
 
 /** The share of `next` (by characters) that repeats `prev` from the start: 1 = fully cacheable prefix. */

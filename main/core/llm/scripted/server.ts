@@ -8,15 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OpenAiCacheEmulator, PromptCacheEmulator } from './promptCache.js';
 import { parseScript, type Script, type ScriptInput, type ScriptTurn } from './script.js';
-import {
-  anthropicErrorBody,
-  anthropicFrames,
-  contextOverflowBody,
-  maskKey,
-  openaiErrorBody,
-  openaiFrames,
-  type Frames,
-} from './wire.js';
+import { anthropicErrorBody, anthropicFrames, contextOverflowBody, maskKey, openaiErrorBody, openaiFrames, type Frames } from './wire.js';
 
 export type WireProvider = 'anthropic' | 'openai';
 

@@ -205,7 +205,12 @@ export function maskKey(key: string): string {
 export type OverflowWording = 'openai' | 'anthropic' | 'vllm' | 'llamacpp' | 'ollama';
 
 /** A "prompt too long" refusal (HTTP 400) as each kind of server words it; 4 characters count as a token. */
-export function contextOverflowBody(wording: OverflowWording, provider: 'anthropic' | 'openai', requestChars: number, maxChars: number): unknown {
+export function contextOverflowBody(
+  wording: OverflowWording,
+  provider: 'anthropic' | 'openai',
+  requestChars: number,
+  maxChars: number,
+): unknown {
   const tokens = Math.ceil(requestChars / 4);
   const window = Math.floor(maxChars / 4);
   if (provider === 'anthropic' || wording === 'anthropic')

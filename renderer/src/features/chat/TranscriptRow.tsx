@@ -21,6 +21,8 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
       );
     case 'tool':
       return <ToolCard item={item} />;
+    case 'usage':
+      return <p className="turn-usage muted">{item.text}</p>;
     case 'notice':
       return (
         <p className={`notice notice-${item.tone}`} role={item.tone === 'error' ? 'alert' : undefined}>

@@ -7,6 +7,7 @@ describe('parseComposerInput', () => {
     expect(parseComposerInput('  /Permissions  ')).toEqual({ kind: 'command', name: 'permissions' });
     expect(parseComposerInput('/clear')).toEqual({ kind: 'command', name: 'clear' });
     expect(parseComposerInput('/settings\n')).toEqual({ kind: 'command', name: 'settings' });
+    expect(parseComposerInput('/compact')).toEqual({ kind: 'command', name: 'compact' });
   });
   it('sends ordinary text as a message, trimmed', () => {
     expect(parseComposerInput('  fix the build ')).toEqual({ kind: 'message', text: 'fix the build' });
@@ -26,7 +27,8 @@ describe('parseComposerInput', () => {
 
 describe('completeSlash', () => {
   it('lists matching commands while a slash word is typed', () => {
-    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings']);
+    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings', 'compact']);
+    expect(completeSlash('/co')).toEqual(['compact']);
     expect(completeSlash('/re')).toEqual(['reload']);
     expect(completeSlash('/x')).toEqual([]);
     expect(completeSlash('hello')).toEqual([]);

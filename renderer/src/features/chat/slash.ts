@@ -2,7 +2,7 @@
  * Slash commands typed into the composer. Parsed here, purely, so the composer only dispatches:
  * `/reload` applies codecoder.json as it is on disk (the seed: manual edits take effect only after
  * /reload), `/permissions` opens the editor, `/clear` starts a fresh conversation, `/settings` goes
- * to the settings screen. Anything else starting with `/` is an error shown to the user, not sent
+ * to the settings screen, `/compact` asks the agent to summarise earlier turns now. Anything else starting with `/` is an error shown to the user, not sent
  * to the model (a typo would otherwise become a prompt).
  */
 
@@ -11,6 +11,7 @@ export const SLASH_COMMANDS = {
   permissions: 'Open the allowlist editor',
   clear: 'Start a new, empty conversation',
   settings: 'Open the settings',
+  compact: 'Summarise the earlier turns to free the context window',
 } as const;
 
 export type SlashName = keyof typeof SLASH_COMMANDS;
