@@ -50,14 +50,12 @@ export async function allowlistView(
       readOnly: Boolean(status.error),
     },
     entries: [...project, ...session],
-    deny: engine
-      .listDeny()
-      .map((d) => ({
-        pattern: d.key,
-        hits: byEntry[d.key] ?? 0,
-        problem: d.status === 'ignored' ? (d.message ?? 'ignored') : null,
-        ...(d.line > 0 ? { line: d.line } : {}),
-      })),
+    deny: engine.listDeny().map((d) => ({
+      pattern: d.key,
+      hits: byEntry[d.key] ?? 0,
+      problem: d.status === 'ignored' ? (d.message ?? 'ignored') : null,
+      ...(d.line > 0 ? { line: d.line } : {}),
+    })),
     violations: report.violations,
   };
 }

@@ -5,17 +5,11 @@
  * User prices (Settings → prices, keyed by the exact model name) win over the table.
  */
 
-import { z } from 'zod';
+import type { z } from 'zod';
+import { modelPriceSchema } from '../../../shared/contract/settings.js';
 
-/** Uncached input, output, cache reads and cache writes (Anthropic); cache prices default to the input price. */
-export const modelPriceSchema = z
-  .object({
-    input: z.number().min(0),
-    output: z.number().min(0),
-    cacheRead: z.number().min(0).optional(),
-    cacheWrite: z.number().min(0).optional(),
-  })
-  .strict();
+/** Uncached input, output, cache reads and cache writes (Anthropic); the schema is the contract's (Settings edits it). */
+export { modelPriceSchema };
 export type ModelPrice = z.infer<typeof modelPriceSchema>;
 
 /** By model-name pattern, first match wins; names are compared lower-cased, without an `org/` prefix. */
