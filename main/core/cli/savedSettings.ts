@@ -26,6 +26,10 @@ export interface ResolvedSettings {
   source: { provider: 'flag' | 'env' | 'saved' | 'default'; key: 'env' | 'saved' | 'none' };
   /** Why a saved key could not be used, when that is the case. */
   keyProblem?: string;
+  /** web_search / github_search as saved in Settings (keys from the key store). */
+  search: ReturnType<SettingsService['searchConfig']>;
+  /** Every key the saved settings hold, to scrub from child processes. */
+  savedSecrets: string[];
 }
 
 export function resolveRunSettings(
@@ -38,6 +42,8 @@ export function resolveRunSettings(
     ? new SettingsService({ store: confStore(dataDir, 'settings'), secrets: fileSecretStore(dataDir), env: {} })
     : undefined;
   const saved = service?.llmConfig();
+  const search = service?.searchConfig() ?? {};
+  const savedSecrets = service?.secretValues().filter((v) => !ENCRYPTED.test(v)) ?? [];
   const envProvider: LlmProviderKind | undefined = !env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY ? 'openai' : undefined;
   const provider: LlmProviderKind = flags.provider ?? saved?.provider ?? envProvider ?? 'anthropic';
   const sourceProvider = flags.provider ? 'flag' : saved ? 'saved' : envProvider ? 'env' : 'default';
@@ -53,16 +59,18 @@ export function resolveRunSettings(
   const envKey = env[providerKeyEnv[provider]];
   if (envKey) {
     settings.apiKey = envKey;
-    return { settings, source: { provider: sourceProvider, key: 'env' } };
+    return { settings, source: { provider: sourceProvider, key: 'env' }, search, savedSecrets };
   }
   const savedKey = service?.llmConfigFor(provider).apiKey;
   if (savedKey && ENCRYPTED.test(savedKey)) {
     return {
       settings,
       source: { provider: sourceProvider, key: 'none' },
+      search,
+      savedSecrets,
       keyProblem: `the ${provider} key saved by the desktop app is encrypted with the system keychain and only the app can read it; set ${providerKeyEnv[provider]} for the terminal`,
     };
   }
   if (savedKey) settings.apiKey = savedKey;
-  return { settings, source: { provider: sourceProvider, key: savedKey ? 'saved' : 'none' } };
+  return { settings, source: { provider: sourceProvider, key: savedKey ? 'saved' : 'none' }, search, savedSecrets };
 }

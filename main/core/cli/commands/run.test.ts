@@ -76,15 +76,15 @@ describe('codecoder run', () => {
 
   it('names the missing key and the bad arguments', async () => {
     const dir = await project();
-    let t = io({ env: {} });
+    let t = io({ env: { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-no-settings') } });
     expect(await run(['--project', dir, 'hello'], t.cli)).toBe(2);
     expect(t.err()).toContain('set ANTHROPIC_API_KEY');
-    t = io({ env: {} });
+    t = io({ env: { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-no-settings') } });
     expect(await run(['--project', dir, '--provider', 'openai', 'hello'], t.cli)).toBe(2);
     expect(t.err()).toContain('set OPENAI_API_KEY');
     t = io();
     expect(await run(['--project', dir, '--on-ask', 'always', 'hello'], t.cli)).toBe(2);
-    expect(t.err()).toContain('--on-ask takes deny, once or session');
+    expect(t.err()).toContain('--on-ask takes stop, deny, once or session');
     t = io();
     expect(await run(['--project', dir], t.cli)).toBe(2);
     expect(t.err()).toContain('missing PROMPT');
