@@ -10,7 +10,9 @@ import type { LlmMessage } from '../../llm/types.js';
 import { ApprovalQueue } from '../approvals.js';
 import { runAgent, type AgentLoopDeps } from '../loop.js';
 import { createAgentRuntime } from '../runtime.js';
-import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, toolResultsSent } from '../testkit.js';
+import { SUBAGENT_MARKER } from '../systemPrompt.js';
+import { bigTool, echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, toolResultsSent } from '../testkit.js';
+import type { ToolRegistry } from '../../tools/types.js';
 import { SUMMARY_HEADER } from './compaction.js';
 import { TokenCounter } from './tokens.js';
 import { ContextWindows, knownWindow } from './window.js';
@@ -298,6 +300,52 @@ describe('/compact and resuming', () => {
     expect(body).not.toContain('call_1');
     expect(body).not.toContain('call_2');
     expect(body).toContain('line 0599');
+    runtime.dispose();
+  });
+});
+
+describe('sub-agents get the same treatment within their own transcript', () => {
+  it("compacts a child's transcript under the same budget and reports its usage", async () => {
+    const child = { system: SUBAGENT_MARKER };
+    server = await startScriptedServer({
+      script: {
+        turns: [
+          ...SUMMARY_TURNS,
+          { toolCalls: [{ id: 'call_parent', name: 'agent', input: { prompt: 'read the big outputs' } }] },
+          ...Array.from({ length: 10 }, (_, i) => ({ match: child, toolCalls: [{ id: `c_${i}`, name: 'big_output', input: {} }] })),
+          { match: child, text: 'child done' },
+          { text: 'parent done' },
+        ],
+      },
+    });
+    const log = new EventLog();
+    const approvals = new ApprovalQueue();
+    const reg: { main?: ToolRegistry; sub?: ToolRegistry } = {};
+    const runtime = createAgentRuntime({
+      provider: createProvider(
+        { provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'sk-test-0000', contextWindow: 12_000 },
+        { retry: noRetry },
+      ),
+      gate: fakeGate(approvals),
+      registry: () => reg.main!,
+      subAgentRegistry: () => reg.sub!,
+      approvals,
+      emit: log.emit,
+      projectRoot: await temp('cc-proj-'),
+      dataDir: await temp('cc-data-'),
+      memory: null,
+    });
+    const agent = fakeAgentTool(runtime.runSubAgent);
+    reg.main = registryOf([agent]);
+    reg.sub = registryOf([bigTool(6_000)]);
+    const r = await (await runtime.start({ prompt: 'delegate' })).done;
+    expect(r.finalText).toBe('parent done');
+    const childCompactions = log.of('context.compacted').filter((e) => e.depth === 1);
+    expect(childCompactions.length).toBeGreaterThan(0);
+    const childRequests = server.requests.filter((q) => JSON.stringify(q.body.system).includes(SUBAGENT_MARKER));
+    expect(childRequests.length).toBe(11);
+    for (const q of childRequests.slice(1)) expect(JSON.stringify(q.body).length / 4).toBeLessThanOrEqual(12_000 * 0.85);
+    expect(log.of('subagent.finished')[0]!.usage!.inputTokens).toBeGreaterThan(0);
     runtime.dispose();
   });
 });
