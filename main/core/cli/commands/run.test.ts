@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../main.js';
 import { run } from './run.js';
+import { cliIo } from './runTestkit.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const demo = path.join(repo, 'scripts/demo.llm.json');
@@ -19,17 +18,7 @@ async function project(): Promise<string> {
 }
 
 function io(opts: { tty?: boolean; input?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
-  if (opts.tty) stdin.isTTY = true;
-  if (opts.input !== undefined) stdin.end(opts.input);
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (c) => out.push(String(c)));
-  stderr.on('data', (c) => err.push(String(c)));
-  const cli: CliIo = { stdin, stdout, stderr, env: opts.env ?? { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-data') } };
-  return { cli, out: () => out.join(''), err: () => err.join('') };
+  return cliIo(opts.env ?? { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-data') }, opts);
 }
 
 describe('codecoder run', () => {

@@ -4,33 +4,23 @@
  * every request after the first refusal stays under the limit, and the latest tool result is
  * whole in the last request. Once per wire format.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
+import { describe, expect, it } from 'vitest';
 import type { ScriptInput } from '../../llm/scripted/script.js';
-import type { CliIo } from '../main.js';
 import { run } from './run.js';
+import { cliIo, scratch } from './runTestkit.js';
 
 const LIMIT = 300_000;
 const FILES = 40;
-const dirs: string[] = [];
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
-});
+const box = scratch();
 
 /** File i: 10,000 characters of code-like lines, each line naming its file. */
 const fileText = (i: number) =>
   Array.from({ length: 200 }, (_, n) => `export const value_${i}_${n} = "file ${i} line ${n}";`.padEnd(49, ' ')).join('\n');
 
 async function project(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cc-ctx-'));
-  dirs.push(dir);
+  const dir = await box.temp('cc-ctx-');
   await mkdir(path.join(dir, 'src'));
   for (let i = 1; i <= FILES; i++) await writeFile(path.join(dir, 'src', `f${i}.ts`), fileText(i));
   return dir;
@@ -54,27 +44,13 @@ function script(): ScriptInput {
   };
 }
 
-function io(env: NodeJS.ProcessEnv) {
-  const stdin = new PassThrough();
-  stdin.end();
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (c) => out.push(String(c)));
-  stderr.on('data', (c) => err.push(String(c)));
-  const cli: CliIo = { stdin, stdout, stderr, env };
-  return { cli, out: () => out.join(''), err: () => err.join('') };
-}
-
 async function readAll(wire: 'openai' | 'anthropic') {
   const dir = await project();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-ctx-data-'));
-  dirs.push(dataDir);
+  const dataDir = await box.temp('cc-ctx-data-');
   const s = script();
   if (wire === 'anthropic') s.contextLimit = { maxChars: LIMIT, wording: 'anthropic' };
-  server = await startScriptedServer({ script: s });
-  const t = io(
+  const server = await box.server(s);
+  const t = cliIo(
     wire === 'anthropic' ? { CODECODER_DATA_DIR: dataDir, ANTHROPIC_API_KEY: 'sk-ant-test-0000' } : { CODECODER_DATA_DIR: dataDir },
   );
   const args =

@@ -1,47 +1,25 @@
 /** The cost of a headless run: printed at its end, and recorded (per turn) in the conversation file. */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
-import type { CliIo } from '../main.js';
+import { describe, expect, it } from 'vitest';
 import { run } from './run.js';
+import { cliIo, scratch } from './runTestkit.js';
 
-const dirs: string[] = [];
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
-});
+const box = scratch();
 
 async function runWith(model: string) {
-  const root = await mkdtemp(path.join(tmpdir(), 'cc-cost-'));
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-cost-data-'));
-  dirs.push(root, dataDir);
-  server = await startScriptedServer({
-    script: {
-      turns: [
-        { text: 'Looking.', toolCalls: [{ name: 'list_dir', input: { path: '.' } }] },
-        { text: 'Again.', toolCalls: [{ name: 'list_dir', input: { path: '.' } }] },
-        { text: 'Done.' },
-      ],
-    },
+  const root = await box.temp('cc-cost-');
+  const dataDir = await box.temp('cc-cost-data-');
+  const server = await box.server({
+    turns: [
+      { text: 'Looking.', toolCalls: [{ name: 'list_dir', input: { path: '.' } }] },
+      { text: 'Again.', toolCalls: [{ name: 'list_dir', input: { path: '.' } }] },
+      { text: 'Done.' },
+    ],
   });
-  const stdin = new PassThrough();
-  stdin.end();
-  const err: string[] = [];
-  const stderr = new PassThrough();
-  stderr.on('data', (c) => err.push(String(c)));
-  const cli: CliIo = {
-    stdin,
-    stdout: new PassThrough(),
-    stderr,
-    env: { CODECODER_DATA_DIR: dataDir, ANTHROPIC_API_KEY: 'sk-ant-test-0000' },
-  };
-  const code = await run(['--project', root, '--provider', 'anthropic', '--base-url', server.url, '--model', model, 'look'], cli);
-  return { code, err: err.join(''), dataDir };
+  const t = cliIo({ CODECODER_DATA_DIR: dataDir, ANTHROPIC_API_KEY: 'sk-ant-test-0000' });
+  const code = await run(['--project', root, '--provider', 'anthropic', '--base-url', server.url, '--model', model, 'look'], t.cli);
+  return { code, err: t.err(), dataDir };
 }
 
 describe('the cost of codecoder run', () => {

@@ -4,53 +4,24 @@
  * write's diff in the approval prompt.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
+import { describe, expect, it } from 'vitest';
 import type { ScriptInput } from '../../llm/scripted/script.js';
 import { SettingsService } from '../../settings/settingsService.js';
 import { confStore } from '../../stores/confStore.js';
 import { fileSecretStore } from '../../stores/fileSecretStore.js';
-import type { CliIo } from '../main.js';
 import { run } from './run.js';
+import { cliIo as io, scratch } from './runTestkit.js';
 
-const dirs: string[] = [];
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
-});
-const temp = async (p: string) => {
-  const d = await mkdtemp(path.join(tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
+const box = scratch();
 
 async function setup(script: ScriptInput) {
-  const root = await temp('cc-runset-');
+  const root = await box.temp('cc-runset-');
   await writeFile(path.join(root, 'README.md'), '# A project\nold line\n');
   execFileSync('git', ['init', '-q'], { cwd: root });
-  const dataDir = await temp('cc-runset-data-');
-  server = await startScriptedServer({ script });
-  return { root, dataDir, server };
-}
-
-function io(env: NodeJS.ProcessEnv, opts: { tty?: boolean; input?: string } = {}) {
-  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
-  if (opts.tty) stdin.isTTY = true;
-  stdin.end(opts.input ?? '');
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (c) => out.push(String(c)));
-  stderr.on('data', (c) => err.push(String(c)));
-  const cli: CliIo = { stdin, stdout, stderr, env };
-  return { cli, out: () => out.join(''), err: () => err.join('') };
+  const dataDir = await box.temp('cc-runset-data-');
+  return { root, dataDir, server: await box.server(script) };
 }
 
 const saved = (dataDir: string) =>

@@ -169,7 +169,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
         </fieldset>
         <fieldset>
           <legend>Web search</legend>
-          <label htmlFor="search-provider">Search provider</label>
+          <label htmlFor="search-provider">Search service</label>
           <select
             id="search-provider"
             value={agent.searchProvider}
@@ -194,7 +194,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
                 }
                 spellCheck={false}
               />
-              <label htmlFor="search-key">Search API key</label>
+              <label htmlFor="search-key">Search service key</label>
               <input
                 id="search-key"
                 type="password"
