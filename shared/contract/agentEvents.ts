@@ -41,7 +41,16 @@ export const askAnswerSchema = z.discriminatedUnion('choice', [
   z.object({ choice: z.literal('deny'), reason: z.string().optional() }),
 ]);
 
-export const usageSchema = z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) });
+export const usageSchema = z.object({
+  /** The whole prompt, cached parts included. */
+  inputTokens: z.number().int().min(0),
+  outputTokens: z.number().int().min(0),
+  /** Of inputTokens: read from the prompt cache / written to it (Anthropic cache creation). */
+  cacheReadTokens: z.number().int().min(0).optional(),
+  cacheWriteTokens: z.number().int().min(0).optional(),
+  /** US dollars from the price table; null = the model's price is unknown (never guessed). */
+  costUsd: z.number().min(0).nullable().optional(),
+});
 
 export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run.started'), ...base, prompt: z.string(), provider: z.string(), model: z.string() }),
@@ -105,6 +114,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     childRunId: z.string(),
     stopReason: stopReasonSchema,
     answer: z.string(),
+    /** The sub-agent's own model usage and cost (its turns are not in the parent's run.finished). */
+    usage: usageSchema.optional(),
   }),
   z.object({ type: z.literal('usage'), ...base, turn: z.number().int(), ...usageSchema.shape }),
   /**
@@ -121,6 +132,21 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     checkpointId: z.string().optional(),
     error: z.string().optional(),
   }),
+  /**
+   * The transcript was made smaller to fit the context window: old tool results cut ('trim') or
+   * old turns summarised into a note ('summary'); `reason` says why (over budget, the server
+   * refused a too-long prompt, the user's /compact). Token figures are estimates.
+   */
+  z.object({
+    type: z.literal('context.compacted'),
+    ...base,
+    kind: z.enum(['trim', 'summary']),
+    reason: z.enum(['budget', 'overflow', 'manual']),
+    beforeTokens: z.number().int().min(0),
+    afterTokens: z.number().int().min(0),
+    window: z.number().int().min(0),
+    durationMs: z.number().min(0),
+  }),
   z.object({
     type: z.literal('run.finished'),
     ...base,
@@ -136,6 +162,24 @@ export type AgentEvent = z.infer<typeof agentEventSchema>;
 export type AgentEventType = AgentEvent['type'];
 export type AgentEventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;
 export type Emit = (event: AgentEvent) => void;
+
+/** 181234 → "181k" (the figures are estimates; more precision would mislead). */
+export function formatTokens(n: number): string {
+  return n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+}
+
+/** "$0.0123", "$1.20", or "unknown price" (a model without a price is never guessed). */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined) return 'unknown price';
+  return usd >= 1 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(4)}`;
+}
+
+/** One wording for the CLI and the UI: "Earlier turns summarised — 180k → 30k tokens". */
+export function describeCompaction(e: Pick<AgentEventOf<'context.compacted'>, 'kind' | 'reason' | 'beforeTokens' | 'afterTokens'>): string {
+  const what = e.kind === 'summary' ? 'Earlier turns summarised' : 'Old tool results shortened';
+  const why = e.reason === 'overflow' ? ' (the model refused a too-long prompt)' : e.reason === 'manual' ? ' (/compact)' : '';
+  return `${what} — ${formatTokens(e.beforeTokens)} → ${formatTokens(e.afterTokens)} tokens${why}`;
+}
 
 /** Fields every event carries; the loop fills them. */
 export type EventBase = Pick<AgentEvent, 'at' | 'runId' | 'conversationId' | 'agentId' | 'depth' | 'parentCallId'>;

@@ -3,6 +3,23 @@ import { event, method, noInput } from './define.js';
 
 export const providers = ['anthropic', 'openai', 'openai-compatible'] as const;
 export const themes = ['light', 'dark', 'system'] as const;
+/** web_search request shapes: Brave Search API, a SearXNG instance's JSON, or the simple {results:[…]} contract. */
+export const searchProviders = ['brave', 'searxng', 'json'] as const;
+
+/** US dollars per million tokens; cache prices default to the input price. */
+export const modelPriceSchema = z
+  .object({
+    input: z.number().min(0).max(10_000),
+    output: z.number().min(0).max(10_000),
+    cacheRead: z.number().min(0).max(10_000).optional(),
+    cacheWrite: z.number().min(0).max(10_000).optional(),
+  })
+  .strict();
+
+const keyStatusSchema = z.object({
+  source: z.enum(['stored', 'env', 'none']),
+  hint: z.string().optional(),
+});
 
 const httpUrl = z
   .string()
@@ -17,12 +34,16 @@ export const settingsSchema = z.object({
   baseUrl: httpUrl.optional(),
   notifications: z.boolean(),
   theme: z.enum(themes),
-  apiKey: z.object({
-    /** Where the key for the current provider comes from, if anywhere. */
-    source: z.enum(['stored', 'env', 'none']),
-    /** Last four characters, so the user can tell keys apart. */
-    hint: z.string().optional(),
-  }),
+  /** Where the key for the current provider comes from, if anywhere; `hint`: its last four characters. */
+  apiKey: keyStatusSchema,
+  /** The context window (tokens) set for the current provider; absent = the known-model table or what the server taught. */
+  contextWindow: z.number().int().optional(),
+  /** The user's prices by exact model name (over the built-in table). */
+  prices: z.record(z.string(), modelPriceSchema).optional(),
+  /** The web_search provider; its key lives in the key store. */
+  webSearch: z.object({ provider: z.enum(searchProviders), endpoint: z.string().optional(), key: keyStatusSchema }).optional(),
+  /** The GitHub token for github_search (code search needs one). */
+  githubToken: keyStatusSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -35,6 +56,18 @@ export const settingsUpdateSchema = z
     notifications: z.boolean().optional(),
     theme: z.enum(themes).optional(),
     apiKey: z.string().trim().min(8, 'an API key is longer than that').max(400).nullable().optional(),
+    /** For the provider being saved; null forgets it. */
+    contextWindow: z.number().int().min(1024, 'a context window is at least 1024 tokens').max(10_000_000).nullable().optional(),
+    /** Replaces the whole price list; null clears it. */
+    prices: z.record(z.string().trim().min(1).max(200), modelPriceSchema).nullable().optional(),
+    /** null turns web search off (and forgets its key). */
+    webSearch: z
+      .object({ provider: z.enum(searchProviders), endpoint: httpUrl })
+      .strict()
+      .nullable()
+      .optional(),
+    webSearchKey: z.string().trim().min(8, 'a search API key is longer than that').max(400).nullable().optional(),
+    githubToken: z.string().trim().min(8, 'a GitHub token is longer than that').max(400).nullable().optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

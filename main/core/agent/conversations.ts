@@ -13,6 +13,7 @@ import { PRIVATE_FILE_MODE, ensurePrivateDirs, tightenPrivateDirs } from '../fs/
 import type { LlmMessage } from '../llm/types.js';
 import type { Clock } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
+import type { CompactionInfo } from './context/manager.js';
 import type { AgentEvent } from './events.js';
 import type { SubAgentTranscript } from './subagents.js';
 
@@ -29,6 +30,16 @@ const recordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subagent'), at: z.number(), transcript: z.unknown() }),
   /** Recorded run events (deltas coalesced), so a reopened conversation renders as it streamed. */
   z.object({ type: z.literal('events'), events: z.array(z.unknown()) }),
+  /**
+   * The transcript was compacted: `messages` replaces every message before this line, so a
+   * resumed conversation continues from the summary, not from the full history.
+   */
+  z.object({
+    type: z.literal('compaction'),
+    at: z.number(),
+    messages: z.array(messageSchema),
+    info: z.object({ kind: z.string(), reason: z.string(), beforeTokens: z.number(), afterTokens: z.number() }).partial(),
+  }),
 ]);
 type ConvRecord = z.infer<typeof recordSchema>;
 
@@ -111,6 +122,15 @@ export class ConversationStore {
     );
   }
 
+  async appendCompaction(id: string, messages: readonly LlmMessage[], info: CompactionInfo): Promise<void> {
+    const { kind, reason, beforeTokens, afterTokens } = info;
+    await this.write(
+      id,
+      [{ type: 'compaction', at: this.clock.now(), messages: [...messages], info: { kind, reason, beforeTokens, afterTokens } }],
+      'a',
+    );
+  }
+
   async appendSubagent(id: string, transcript: SubAgentTranscript): Promise<void> {
     await this.write(id, [{ type: 'subagent', at: this.clock.now(), transcript }], 'a');
   }
@@ -142,6 +162,7 @@ export class ConversationStore {
       if (r.type === 'message') messages.push(r.message as LlmMessage);
       else if (r.type === 'subagent') subagents.push(r.transcript as SubAgentTranscript);
       else if (r.type === 'events') events.push(...(r.events as AgentEvent[]));
+      else if (r.type === 'compaction') messages.splice(0, messages.length, ...(r.messages as LlmMessage[]));
     }
     return {
       meta: { id: meta.id, title: meta.title, createdAt: meta.createdAt, projectRoot: meta.projectRoot },

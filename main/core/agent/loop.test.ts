@@ -53,7 +53,8 @@ describe.each(['anthropic', 'openai'] as const)('agent loop over %s', (kind) => 
     const { memory: _drop, ...deps } = t.deps;
     await runAgent(deps, { prompt: 'hi', conversationId: 'c' });
     const body = t.server.requests[0]!.body;
-    const system = kind === 'anthropic' ? String(body.system) : String((body.messages as { content: string }[])[0]!.content);
+    const system =
+      kind === 'anthropic' ? (body.system as { text: string }[])[0]!.text : String((body.messages as { content: string }[])[0]!.content);
     expect(system).toContain(`Project root: ${t.deps.projectRoot}`);
     expect(system).toContain(`Platform: ${process.platform}`);
     expect(system).toContain('Always run the tests with npm test.');

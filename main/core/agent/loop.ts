@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isLlmError } from '../llm/errors.js';
+import { costOf, priceOf } from '../llm/prices.js';
 import type { LlmContentBlock, LlmMessage, LlmProvider, LlmStopReason } from '../llm/types.js';
 import type { Clock, PermissionGate } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
@@ -16,6 +17,12 @@ import { buildSystemPrompt, loadProjectMemory } from './systemPrompt.js';
 import { runToolCall, type ToolCallEnv, type ToolCallInput, type ToolCallOutcome } from './toolCall.js';
 import { toolSpecs } from './toolSchemas.js';
 import { cancelledResultBlock, repairTranscript } from './transcript.js';
+import { ContextManager, type CompactionInfo, type CompactionReason, type ContextOptions } from './context/manager.js';
+
+/** The prompt that compacts the conversation instead of asking the model anything. */
+export const COMPACT_COMMAND = '/compact';
+/** "Too long" refusals in a row that are answered by compacting and retrying; one more fails the run. */
+const MAX_OVERFLOW_RETRIES = 2;
 
 export interface AgentLoopDeps {
   provider: LlmProvider;
@@ -44,6 +51,8 @@ export interface AgentLoopDeps {
   liveOutput?: Partial<LiveOutputOptions>;
   /** Awaited before a turn's tool calls run (checkpoints); an event it returns is sent first. */
   beforeToolCalls?: (turn: { turn: number; tools: string[] }) => Promise<EventBody | undefined>;
+  /** Context budget and compaction (window memory, ratios); see context/manager.ts. */
+  context?: Partial<Omit<ContextOptions, 'provider' | 'logDir'>>;
 }
 
 export interface RunInput {
@@ -57,6 +66,17 @@ export interface RunInput {
   signal?: AbortSignal;
   /** Each message appended to the transcript, in order, awaited (persistence: one fsync per turn). */
   onMessage?: (message: LlmMessage) => void | Promise<void>;
+  /** The transcript was compacted: `messages` replaces everything so far (persistence records it). */
+  onCompact?: (messages: LlmMessage[], info: CompactionInfo) => void | Promise<void>;
+}
+
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  /** Dollars, null when the model's price is unknown. */
+  costUsd?: number | null;
 }
 
 export interface RunResult {
@@ -66,7 +86,7 @@ export interface RunResult {
   /** The whole transcript, history included. */
   messages: LlmMessage[];
   turns: number;
-  usage: { inputTokens: number; outputTokens: number };
+  usage: RunUsage;
   error?: { code: string; message: string };
 }
 
@@ -86,7 +106,19 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
   const send = (body: EventBody) => deps.emit({ ...body, ...base, at: clock.now() } as Parameters<Emit>[0]);
   const run$ = linkedController(input.signal);
   const signal = run$.signal;
-  const usage = { inputTokens: 0, outputTokens: 0 };
+  const price = priceOf(deps.provider.model, deps.provider.prices);
+  const usage: RunUsage = { inputTokens: 0, outputTokens: 0, costUsd: price ? 0 : null };
+  /** Adds a model call's figures to the run's; returns its cost. */
+  const addUsage = (u: RunUsage): number | null => {
+    const cost = costOf(u, price);
+    if (cost !== null && usage.costUsd != null) usage.costUsd += cost;
+    usage.inputTokens += u.inputTokens;
+    usage.outputTokens += u.outputTokens;
+    if (u.cacheReadTokens) usage.cacheReadTokens = (usage.cacheReadTokens ?? 0) + u.cacheReadTokens;
+    if (u.cacheWriteTokens) usage.cacheWriteTokens = (usage.cacheWriteTokens ?? 0) + u.cacheWriteTokens;
+    return cost;
+  };
+  const context = new ContextManager({ provider: deps.provider, logDir: deps.logDir, ...deps.context });
   const messages = repairTranscript(input.history ?? []);
   let turns = 0;
   let finalText = '';
@@ -112,6 +144,22 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
         depth,
       });
     const tools = toolSpecs(deps.registry);
+    /** Shrinks the transcript when needed (or asked); says whether it changed. */
+    const compact = async (reason: CompactionReason, attempt = 0): Promise<boolean> => {
+      const r = await context.fit({ system, messages, tools }, reason, signal, attempt);
+      if (!r) return false;
+      messages.splice(0, messages.length, ...r.messages);
+      // The summariser's call is a model call like any other: counted and priced.
+      if (r.info.usage) send({ type: 'usage', turn: turns, ...r.info.usage, costUsd: addUsage(r.info.usage) });
+      await input.onCompact?.(messages.slice(), r.info);
+      const { kind, beforeTokens, afterTokens, window, durationMs } = r.info;
+      send({ type: 'context.compacted', kind, reason, beforeTokens, afterTokens, window, durationMs });
+      return true;
+    };
+    if (input.prompt.trim() === COMPACT_COMMAND) {
+      finalText = (await compact('manual')) ? 'Earlier turns were summarised.' : 'Nothing to compact yet.';
+      return finish('end_turn');
+    }
     await append({ role: 'user', content: [{ type: 'text', text: input.prompt }] });
 
     const env: ToolCallEnv = {
@@ -132,9 +180,13 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
     };
     const concurrent = deps.concurrentTools ?? new Set(['agent']);
     const maxTurns = deps.maxTurns ?? 50;
+    let overflows = 0;
 
     while (turns < maxTurns) {
       if (signal.aborted) return finish('cancelled');
+      await compact('budget');
+      if (signal.aborted) return finish('cancelled');
+      const request = { system, messages: messages.slice(), tools };
       turns++;
       let text = '';
       let calls: ToolCallInput[] = [];
@@ -142,16 +194,17 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       // A signal per turn: SDKs attach a listener per request, which must not pile up on the run's.
       const turn$ = linkedController(signal);
       try {
-        for await (const ev of deps.provider.stream({ system, messages, tools }, turn$.signal)) {
+        for await (const ev of deps.provider.stream(request, turn$.signal)) {
           if (ev.type === 'text.delta') {
             text += ev.text;
             send({ type: 'text.delta', text: ev.text });
           } else if (ev.type === 'tool_call.end') {
             calls.push({ id: ev.id, name: ev.name, input: ev.input, ...(ev.argsError ? { argsError: ev.argsError } : {}) });
           } else if (ev.type === 'usage') {
-            usage.inputTokens += ev.inputTokens;
-            usage.outputTokens += ev.outputTokens;
-            send({ type: 'usage', turn: turns, inputTokens: ev.inputTokens, outputTokens: ev.outputTokens });
+            const { type: _type, ...figures } = ev;
+            const costUsd = addUsage(figures);
+            context.observe(request, ev.inputTokens);
+            send({ type: 'usage', turn: turns, ...figures, costUsd });
           } else if (ev.type === 'stop') {
             stop = ev.reason;
           } else if (ev.type === 'retry') {
@@ -170,11 +223,20 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
           finalText = text;
           return finish('cancelled');
         }
+        // Too long for the model: learn its window, compact harder, and run the turn again.
+        if (isLlmError(err) && err.code === 'context_overflow' && overflows < MAX_OVERFLOW_RETRIES) {
+          context.learnOverflow(request, err);
+          if (await compact('overflow', overflows++)) {
+            turns--;
+            continue;
+          }
+        }
         const code = isLlmError(err) ? err.code : 'unknown';
         return finish('error', { code, message: (err as Error).message });
       } finally {
         turn$.dispose();
       }
+      overflows = 0;
       await commitAssistant(text, calls);
       finalText = text;
       if (calls.length === 0) return finish(stop === 'max_tokens' ? 'max_tokens' : 'end_turn');

@@ -23,6 +23,7 @@ import { runAgent, type RunResult } from './loop.js';
 import { EventRecorder } from './recordedEvents.js';
 import { createSubAgentRunner } from './subagents.js';
 import { planRegistry } from './planRegistry.js';
+import { ContextWindows } from './context/window.js';
 
 export interface AgentRuntimeDeps {
   provider: LlmProvider;
@@ -92,6 +93,8 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   const newId = deps.newId ?? ((p: string) => `${p}_${randomUUID()}`);
   const conversations = deps.conversations ?? new ConversationStore({ dataDir: deps.dataDir, projectRoot: deps.projectRoot, clock });
   const logDir = path.join(projectDataDir(deps.dataDir, deps.projectRoot), 'logs');
+  // Windows learned from servers' "too long" errors, remembered per model across runs and projects.
+  const context = { windows: new ContextWindows(path.join(deps.dataDir, 'context-windows.json')) };
   const runs = new Map<string, { conversationId: string; cancel: () => void }>();
   const byConversation = new Map<string, string>();
   /** Events waiting to be written with the next step, per conversation with a run (merged as they come, so bounded). */
@@ -115,6 +118,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     newId,
     ...(deps.maxConcurrentSubAgents ? { maxConcurrent: deps.maxConcurrentSubAgents } : {}),
     ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
+    context,
     onTranscript: (t) => conversations.appendSubagent(t.conversationId, t).catch(() => {}),
   });
 
@@ -200,6 +204,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
               }),
             }
           : {}),
+        context,
       },
       {
         prompt: carried ? `${carried}\n\n${opts.prompt}` : opts.prompt,
@@ -211,6 +216,10 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         onMessage: async (m) => {
           await flush(cid);
           await conversations.appendMessages(cid, [m]);
+        },
+        onCompact: async (messages, info) => {
+          await flush(cid);
+          await conversations.appendCompaction(cid, messages, info);
         },
       },
     ).finally(async () => {

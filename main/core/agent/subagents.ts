@@ -15,7 +15,7 @@ import type { ToolRegistry } from '../tools/types.js';
 import { CANCELLED_REASON } from './approvals.js';
 import { getCallOrigin } from './callOrigin.js';
 import type { Emit, StopReason } from './events.js';
-import { runAgent } from './loop.js';
+import { runAgent, type AgentLoopDeps } from './loop.js';
 import { Semaphore } from './semaphore.js';
 
 /** The seed locks sub-agents at depth 1 (one definition, the agent tool's). */
@@ -43,6 +43,8 @@ export interface SubAgentRunnerDeps {
   maxConcurrent?: number;
   maxTurns?: number;
   memory?: string | null;
+  /** Context policy shared with the main loop (the window memory); each child keeps its own budget. */
+  context?: AgentLoopDeps['context'];
   /** Used when the parent context did not come from a loop (a direct call in a test). */
   fallbackEmit?: Emit;
   /** Keeps the child's transcript (the runtime appends it to the conversation). */
@@ -96,6 +98,7 @@ export function createSubAgentRunner(deps: SubAgentRunnerDeps): SubAgentRunner {
           newId,
           maxTurns: deps.maxTurns ?? 20,
           ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
+          ...(deps.context ? { context: deps.context } : {}),
         },
         {
           prompt,
@@ -113,7 +116,16 @@ export function createSubAgentRunner(deps: SubAgentRunnerDeps): SubAgentRunner {
           : result.stopReason === 'max_turns'
             ? `${result.finalText}\n[the sub-agent stopped at its turn limit before finishing]`
             : result.finalText || '(the sub-agent gave no answer)';
-      emit({ type: 'subagent.finished', ...parentBase, at: clock.now(), childAgentId, childRunId, stopReason: result.stopReason, answer });
+      emit({
+        type: 'subagent.finished',
+        ...parentBase,
+        at: clock.now(),
+        childAgentId,
+        childRunId,
+        stopReason: result.stopReason,
+        answer,
+        usage: result.usage,
+      });
       await deps.onTranscript?.({
         conversationId: parentCtx.conversationId,
         parentAgentId: parentCtx.agentId,

@@ -49,6 +49,7 @@ export function createCore(deps: CoreDeps): Core {
     dataDir: deps.dataDir,
     llm: deps.llmOverride ?? (() => settings.llmConfig()),
     secrets: () => settings.secretValues(),
+    search: () => settings.searchConfig(),
     publish: (name, payload) => windows.broadcastToProject(projectRoot, name, payload),
   }));
 

@@ -10,6 +10,7 @@ import { buildPreview } from '../approvals/preview.js';
 import { cannotUndoNote } from '../checkpoints/undoable.js';
 import { settingsProvider } from '../llm/settingsProvider.js';
 import type { LlmSettings } from '../llm/types.js';
+import type { WebSearchSettings } from '../tools/deps.js';
 import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
 import { allowlistView } from './allowlistView.js';
 
@@ -20,6 +21,8 @@ export interface ProjectRuntimeDeps {
   llm: () => LlmSettings;
   /** API keys the app holds: scrubbed from every child process. */
   secrets: () => string[];
+  /** web_search / github_search settings with their keys, read at each call. */
+  search?: () => { webSearch?: WebSearchSettings; githubToken?: string };
   /** Sends an event to the windows that show this project. */
   publish<E extends EventName>(name: E, payload: EventPayload<E>): void;
 }
@@ -45,7 +48,18 @@ export class ProjectRuntime {
       provider: settingsProvider(deps.llm),
       emit: (event) => deps.publish('agent.event', event),
       secrets: deps.secrets(),
-      toolDeps: { secretsToScrub: deps.secrets },
+      toolDeps: {
+        secretsToScrub: deps.secrets,
+        ...(deps.search
+          ? {
+              webSearch: () => deps.search!().webSearch,
+              github: () => {
+                const token = deps.search!().githubToken;
+                return token ? { token } : undefined;
+              },
+            }
+          : {}),
+      },
       watchConfig: true,
       checkpoints: true,
       onEngineChange: () => void ref.rt?.publishAllowlist(),

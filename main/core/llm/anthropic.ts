@@ -36,6 +36,41 @@ function convertBlocks(m: LlmMessage): Block[] {
   });
 }
 
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/**
+ * Prompt-cache breakpoints (at most 4): the last tool, the system prompt, the end of the previous
+ * turn (what the last request wrote, read now) and the end of this request (written for the next
+ * turn). The prefix they cover is byte-stable: the same tools in the same order, a system prompt
+ * without timestamps, and a transcript that only grows (compaction rewrites it once, in one step).
+ * Blocks are copied, never marked in place: the converted transcript is shared across turns.
+ */
+export function withCacheBreakpoints(messages: Param[]): Param[] {
+  const out = messages.slice();
+  const mark = (i: number) => {
+    const m = out[i];
+    if (!m || typeof m.content === 'string' || m.content.length === 0) return;
+    const content = m.content.slice();
+    const last = content[content.length - 1]!;
+    if (last.type === 'thinking' || last.type === 'redacted_thinking') return;
+    content[content.length - 1] = { ...last, cache_control: EPHEMERAL } as Block;
+    out[i] = { ...m, content } as Param;
+  };
+  const lastIndex = out.length - 1;
+  mark(lastIndex);
+  // The previous turn ended at the user message before the latest assistant message.
+  let prevUser = -1;
+  for (let i = lastIndex - 1, sawAssistant = false; i >= 0; i--) {
+    if (out[i]!.role === 'assistant') sawAssistant = true;
+    else if (sawAssistant) {
+      prevUser = i;
+      break;
+    }
+  }
+  if (prevUser >= 0) mark(prevUser);
+  return out;
+}
+
 function stopReason(raw: string | null | undefined): LlmStopReason {
   if (raw === 'end_turn' || raw === 'tool_use' || raw === 'max_tokens' || raw === 'stop_sequence') return raw;
   return 'other';
@@ -66,14 +101,15 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
       {
         model: settings.model,
         max_tokens: request.maxTokens ?? settings.maxTokens ?? 8192,
-        system: request.system,
-        messages: toAnthropicMessages(request.messages),
+        system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],
+        messages: withCacheBreakpoints(toAnthropicMessages(request.messages)),
         ...(request.tools.length
           ? {
-              tools: request.tools.map((t) => ({
+              tools: request.tools.map((t, i) => ({
                 name: t.name,
                 description: t.description,
                 input_schema: t.inputSchema as Anthropic.Tool.InputSchema,
+                ...(i === request.tools.length - 1 ? { cache_control: EPHEMERAL } : {}),
               })),
             }
           : {}),
@@ -84,12 +120,16 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
     const tools = new Map<number, { id: string; name: string; json: string }>();
     let inputTokens = 0;
     let outputTokens = 0;
+    let cacheRead = 0;
+    let cacheWrite = 0;
     let stop: string | null = null;
     for await (const ev of stream) {
       switch (ev.type) {
         case 'message_start':
           inputTokens = ev.message.usage.input_tokens ?? 0;
           outputTokens = ev.message.usage.output_tokens ?? 0;
+          cacheRead = ev.message.usage.cache_read_input_tokens ?? 0;
+          cacheWrite = ev.message.usage.cache_creation_input_tokens ?? 0;
           break;
         case 'content_block_start':
           if (ev.content_block.type === 'tool_use') {
@@ -119,9 +159,18 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
           stop = ev.delta.stop_reason ?? stop;
           if (ev.usage?.output_tokens != null) outputTokens = ev.usage.output_tokens;
           if (ev.usage?.input_tokens != null) inputTokens = ev.usage.input_tokens;
+          if (ev.usage?.cache_read_input_tokens != null) cacheRead = ev.usage.cache_read_input_tokens;
+          if (ev.usage?.cache_creation_input_tokens != null) cacheWrite = ev.usage.cache_creation_input_tokens;
           break;
         case 'message_stop':
-          yield { type: 'usage', inputTokens, outputTokens };
+          // Anthropic counts cached parts apart from input_tokens; the neutral figure is the whole prompt.
+          yield {
+            type: 'usage',
+            inputTokens: inputTokens + cacheRead + cacheWrite,
+            outputTokens,
+            ...(cacheRead ? { cacheReadTokens: cacheRead } : {}),
+            ...(cacheWrite ? { cacheWriteTokens: cacheWrite } : {}),
+          };
           yield { type: 'stop', reason: stopReason(stop), raw: stop };
           return;
       }
@@ -133,6 +182,8 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
   return {
     kind: 'anthropic',
     model: settings.model,
+    ...(settings.contextWindow ? { contextWindow: settings.contextWindow } : {}),
+    ...(settings.prices ? { prices: settings.prices } : {}),
     stream(request, signal) {
       if (!settings.apiKey) {
         return failing(new LlmError('missing_key', 'no API key for provider anthropic: set ANTHROPIC_API_KEY or add the key in Settings'));

@@ -4,6 +4,8 @@
  * servers that may echo a key back).
  */
 
+import { detectContextOverflow, type ContextOverflow } from './contextErrors.js';
+
 export type LlmErrorCode =
   | 'missing_key'
   | 'invalid_key'
@@ -15,6 +17,8 @@ export type LlmErrorCode =
   | 'overloaded'
   | 'server_error'
   | 'bad_request'
+  /** The prompt does not fit the model's context window (the agent compacts and retries). */
+  | 'context_overflow'
   | 'invalid_settings'
   | 'cancelled'
   | 'unknown';
@@ -27,12 +31,19 @@ export class LlmError extends Error {
   readonly status?: number;
   /** From `retry-after-ms` / `retry-after` when the server sent one. */
   readonly retryAfterMs?: number;
+  /** context_overflow: what the server said about the window and the refused prompt, when it did. */
+  readonly overflow?: ContextOverflow;
 
-  constructor(code: LlmErrorCode, message: string, opts: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(
+    code: LlmErrorCode,
+    message: string,
+    opts: { status?: number; retryAfterMs?: number; cause?: unknown; overflow?: ContextOverflow } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.code = code;
     if (opts.status !== undefined) this.status = opts.status;
     if (opts.retryAfterMs !== undefined) this.retryAfterMs = opts.retryAfterMs;
+    if (opts.overflow) this.overflow = opts.overflow;
   }
 
   get retryable(): boolean {
@@ -131,6 +142,9 @@ export function toLlmError(
   }
   const opts = { status, cause: err, retryAfterMs: retryAfter(e.headers) };
   const detail = said(serverMessage(e.error));
+  const overflow = detectContextOverflow(status, e.error, String(e.message ?? ''));
+  if (overflow)
+    return new LlmError('context_overflow', `the prompt is too long for ${ctx.model} (HTTP ${status})${detail}`, { ...opts, overflow });
   if (status === 401)
     return new LlmError('invalid_key', `the ${ctx.provider} API rejected the API key (HTTP 401); check the key in Settings`, opts);
   if (status === 403) return new LlmError('permission_denied', `the API key has no access to this request (HTTP 403)${detail}`, opts);

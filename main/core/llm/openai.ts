@@ -100,14 +100,19 @@ export function createOpenAiProvider(settings: LlmSettings, opts: ProviderOption
     );
     const tools = new Map<number, { id: string; name: string; json: string; started: boolean }>();
     let finish: string | null = null;
-    let usage: { inputTokens: number; outputTokens: number } | undefined;
+    let usage: { inputTokens: number; outputTokens: number; cached: number } | undefined;
     const endTools = function* (): Generator<LlmEvent> {
       for (const [index, t] of [...tools].sort((a, b) => a[0] - b[0])) {
         yield { type: 'tool_call.end', index, id: t.id, name: t.name, ...parseToolArgs(t.json) };
       }
     };
     for await (const chunk of stream) {
-      if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+      if (chunk.usage)
+        usage = {
+          inputTokens: chunk.usage.prompt_tokens ?? 0,
+          outputTokens: chunk.usage.completion_tokens ?? 0,
+          cached: chunk.usage.prompt_tokens_details?.cached_tokens ?? 0,
+        };
       const choice = chunk.choices?.[0];
       if (!choice) continue;
       const delta = choice.delta ?? {};
@@ -134,13 +139,20 @@ export function createOpenAiProvider(settings: LlmSettings, opts: ProviderOption
     }
     if (finish === null) throw new LlmError('connection_dropped', `the connection to the ${name} API dropped mid-stream`);
     yield* endTools();
-    yield { type: 'usage', inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 };
+    yield {
+      type: 'usage',
+      inputTokens: usage?.inputTokens ?? 0,
+      outputTokens: usage?.outputTokens ?? 0,
+      ...(usage?.cached ? { cacheReadTokens: usage.cached } : {}),
+    };
     yield { type: 'stop', reason: stopReason(finish, tools.size > 0), raw: finish };
   }
 
   return {
     kind: settings.provider,
     model: settings.model,
+    ...(settings.contextWindow ? { contextWindow: settings.contextWindow } : {}),
+    ...(settings.prices ? { prices: settings.prices } : {}),
     stream(request, signal) {
       if (!compatible && !settings.apiKey) {
         return failing(new LlmError('missing_key', 'no API key for provider openai: set OPENAI_API_KEY or add the key in Settings'));

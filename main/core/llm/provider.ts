@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createAnthropicProvider, type ProviderOptions } from './anthropic.js';
 import { LlmError } from './errors.js';
 import { createOpenAiProvider } from './openai.js';
+import { modelPriceSchema } from './prices.js';
 import type { LlmProvider, LlmSettings } from './types.js';
 
 export const llmSettingsSchema = z.object({
@@ -10,6 +11,8 @@ export const llmSettingsSchema = z.object({
   baseUrl: z.url().optional(),
   apiKey: z.string().optional(),
   maxTokens: z.number().int().positive().optional(),
+  contextWindow: z.number().int().min(1024).optional(),
+  prices: z.record(z.string(), modelPriceSchema).optional(),
 });
 
 /** Validates settings; the message names the field (and never echoes the key). */

@@ -101,11 +101,27 @@ describe.each(kinds)('%s provider through its real SDK', (kind) => {
     expect(server.requests[0]!.hasKey).toBe(true);
     expect(JSON.stringify(body)).not.toContain(KEY);
     if (kind === 'anthropic') {
-      expect(body.system).toBe('You are a test.');
-      expect(body.tools).toEqual([{ name: 'read_file', description: 'Reads a file', input_schema: request.tools[0]!.inputSchema }]);
+      // Cache breakpoints: the last tool, the system prompt, the end of the request.
+      expect(body.system).toEqual([{ type: 'text', text: 'You are a test.', cache_control: { type: 'ephemeral' } }]);
+      expect(body.tools).toEqual([
+        {
+          name: 'read_file',
+          description: 'Reads a file',
+          input_schema: request.tools[0]!.inputSchema,
+          cache_control: { type: 'ephemeral' },
+        },
+      ]);
       expect((body.messages as unknown[])[2]).toEqual({
         role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: 't1', content: 'denied by user: not that one', is_error: true }],
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 't1',
+            content: 'denied by user: not that one',
+            is_error: true,
+            cache_control: { type: 'ephemeral' },
+          },
+        ],
       });
     } else {
       expect((body.messages as unknown[])[0]).toEqual({ role: 'system', content: 'You are a test.' });

@@ -10,7 +10,15 @@ import type { LlmEvent, LlmProvider, LlmRequest, LlmSettings } from './types.js'
 export function settingsProvider(current: () => LlmSettings): LlmProvider {
   let cached: { signature: string; provider: LlmProvider } | undefined;
   const providerFor = (settings: LlmSettings): LlmProvider => {
-    const signature = JSON.stringify([settings.provider, settings.model, settings.baseUrl, settings.apiKey, settings.maxTokens]);
+    const signature = JSON.stringify([
+      settings.provider,
+      settings.model,
+      settings.baseUrl,
+      settings.apiKey,
+      settings.maxTokens,
+      settings.contextWindow,
+      settings.prices,
+    ]);
     if (cached?.signature !== signature) cached = { signature, provider: createProvider(settings) };
     return cached.provider;
   };
@@ -20,6 +28,12 @@ export function settingsProvider(current: () => LlmSettings): LlmProvider {
     },
     get model() {
       return current().model;
+    },
+    get contextWindow() {
+      return current().contextWindow;
+    },
+    get prices() {
+      return current().prices;
     },
     async *stream(request: LlmRequest, signal?: AbortSignal): AsyncIterable<LlmEvent> {
       yield* providerFor(current()).stream(request, signal);

@@ -1,3 +1,5 @@
+import type { ModelPrice } from './prices.js';
+
 /**
  * One provider-neutral shape for talking to a model. The loop speaks only this; the Anthropic and
  * OpenAI adapters translate to and from their wire formats.
@@ -37,7 +39,12 @@ export type LlmEvent =
   | { type: 'tool_call.delta'; index: number; argsDelta: string }
   /** `input` is the parsed arguments; `argsError` is set when the model sent JSON we cannot parse. */
   | { type: 'tool_call.end'; index: number; id: string; name: string; input: unknown; argsError?: string }
-  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  /**
+   * `inputTokens` is the whole prompt (cached parts included, on both wire formats); of it,
+   * `cacheReadTokens` were read from the prompt cache and `cacheWriteTokens` written to it
+   * (Anthropic's cache_creation_input_tokens). Both are omitted when zero.
+   */
+  | { type: 'usage'; inputTokens: number; outputTokens: number; cacheReadTokens?: number; cacheWriteTokens?: number }
   | { type: 'stop'; reason: LlmStopReason; raw: string | null }
   /**
    * The provider is about to retry after a retryable failure. `discardPartial` says that events of
@@ -48,6 +55,10 @@ export type LlmEvent =
 export interface LlmProvider {
   readonly kind: LlmProviderKind;
   readonly model: string;
+  /** The context window from settings, in tokens (undefined: known-model table or learned). */
+  readonly contextWindow?: number;
+  /** The user's prices by model name (Settings), over the built-in table. */
+  readonly prices?: Readonly<Record<string, ModelPrice>>;
   /** Streams one model turn. Throws `LlmError` (never a raw SDK error). */
   stream(request: LlmRequest, signal?: AbortSignal): AsyncIterable<LlmEvent>;
 }
@@ -59,4 +70,8 @@ export interface LlmSettings {
   baseUrl?: string;
   apiKey?: string;
   maxTokens?: number;
+  /** The model's context window in tokens, when the user knows it better than our table. */
+  contextWindow?: number;
+  /** The user's prices by model name, over the built-in table. */
+  prices?: Record<string, ModelPrice>;
 }

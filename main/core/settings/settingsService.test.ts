@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { settingsUpdateSchema } from '../../../shared/contract/index.js';
 import { confStore } from '../stores/confStore.js';
 import { fileSecretStore } from '../stores/fileSecretStore.js';
 import { SettingsService } from './settingsService.js';
@@ -22,6 +23,8 @@ describe('SettingsService (plain Node: conf + 0600 key file)', () => {
       theme: 'dark',
       notifications: false,
       apiKey: { source: 'stored', hint: '3456' },
+      prices: {},
+      githubToken: { source: 'none' },
     });
     expect(JSON.stringify(s)).not.toContain('sk-test');
     expect(svc.llmConfig()).toMatchObject({ provider: 'openai', apiKey: 'sk-test-abcdef123456' });
@@ -63,5 +66,56 @@ describe('SettingsService (plain Node: conf + 0600 key file)', () => {
     svc.onChange((s) => seen.push(s.theme));
     svc.update({ theme: 'light' });
     expect(seen).toEqual(['light']);
+  });
+});
+
+describe('SettingsService: context window, prices, web search and GitHub', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+  });
+
+  it('keeps a context window per provider, a price list, and the search keys in the key store only', async () => {
+    const { dir, svc } = await service();
+    dirs.push(dir);
+    svc.update({ provider: 'openai-compatible', model: 'qwen', baseUrl: 'http://127.0.0.1:11434/v1', contextWindow: 32_768 });
+    expect(svc.get().contextWindow).toBe(32_768);
+    expect(svc.llmConfig()).toMatchObject({ contextWindow: 32_768 });
+    expect(svc.llmConfigFor('anthropic').contextWindow).toBeUndefined();
+    svc.update({ prices: { qwen: { input: 0, output: 0 } } });
+    expect(svc.llmConfig().prices).toEqual({ qwen: { input: 0, output: 0 } });
+    svc.update({
+      webSearch: { provider: 'brave', endpoint: 'https://api.search.brave.com/res/v1/web/search' },
+      webSearchKey: 'brave-key-12345678',
+      githubToken: 'ghp_token_abcdefgh',
+    });
+    const view = svc.get();
+    expect(view.webSearch).toEqual({
+      provider: 'brave',
+      endpoint: 'https://api.search.brave.com/res/v1/web/search',
+      key: { source: 'stored', hint: '5678' },
+    });
+    expect(view.githubToken).toEqual({ source: 'stored', hint: 'efgh' });
+    expect(JSON.stringify(view)).not.toContain('brave-key');
+    expect(await readFile(path.join(dir, 'settings.json'), 'utf8')).not.toMatch(/brave-key|ghp_token/);
+    expect(svc.searchConfig()).toEqual({
+      webSearch: { provider: 'brave', endpoint: 'https://api.search.brave.com/res/v1/web/search', apiKey: 'brave-key-12345678' },
+      githubToken: 'ghp_token_abcdefgh',
+    });
+    // Both are scrubbed from child processes with the API keys.
+    expect(svc.secretValues()).toEqual(expect.arrayContaining(['brave-key-12345678', 'ghp_token_abcdefgh']));
+    svc.update({ webSearch: null, githubToken: null, contextWindow: null });
+    expect(svc.get().webSearch).toBeUndefined();
+    expect(svc.get().contextWindow).toBeUndefined();
+    expect(svc.secretValues()).toEqual([]);
+  });
+
+  it('refuses a bad price or a tiny window, changing nothing', async () => {
+    const { dir, svc } = await service();
+    dirs.push(dir);
+    expect(settingsUpdateSchema.safeParse({ contextWindow: 100 }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ prices: { m: { input: -1, output: 1 } } }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ webSearch: { provider: 'brave', endpoint: 'ftp://x' } }).success).toBe(false);
+    expect(svc.get().prices).toEqual({});
   });
 });

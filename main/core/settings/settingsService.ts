@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
-import { AppError, providers, themes, type Settings, type SettingsUpdate } from '../../../shared/contract/index.js';
+import { AppError, providers, searchProviders, themes, type Settings, type SettingsUpdate } from '../../../shared/contract/index.js';
 import type { JsonStore, SecretStore } from '../stores/types.js';
+import { modelPriceSchema, type ModelPrice } from '../llm/prices.js';
 
 /** What is kept on disk (the key is not: it lives in the SecretStore). */
 const storedSchema = z.object({
@@ -10,6 +11,12 @@ const storedSchema = z.object({
   baseUrl: z.string().url().optional(),
   notifications: z.boolean(),
   theme: z.enum(themes),
+  /** Context window in tokens, per provider, when the user knows it better than the table. */
+  contextWindows: z.partialRecord(z.enum(providers), z.number().int().min(1024)).optional(),
+  /** Prices per million tokens by exact model name (over the built-in table). */
+  prices: z.record(z.string(), modelPriceSchema).optional(),
+  /** The web_search provider (its key is in the SecretStore). */
+  webSearch: z.object({ provider: z.enum(searchProviders), endpoint: z.string().url().optional() }).optional(),
 });
 type Stored = z.infer<typeof storedSchema>;
 
@@ -28,6 +35,8 @@ export interface LlmConfig {
   model: string;
   baseUrl?: string;
   apiKey?: string;
+  contextWindow?: number;
+  prices?: Record<string, ModelPrice>;
 }
 
 export interface SettingsDeps {
@@ -45,19 +54,52 @@ export class SettingsService {
   constructor(private readonly deps: SettingsDeps) {}
 
   get(): Settings {
-    const stored = this.loadStored().value;
-    const key = this.keyFor(stored.provider);
+    const { contextWindows, prices, webSearch, ...stored } = this.loadStored().value;
+    const status = (k: { source: 'stored' | 'env'; value: string } | undefined) =>
+      k ? { source: k.source, hint: k.value.slice(-4) } : { source: 'none' as const };
+    const window = contextWindows?.[stored.provider];
     return {
       ...stored,
-      apiKey: key ? { source: key.source, hint: key.value.slice(-4) } : { source: 'none' },
+      apiKey: status(this.keyFor(stored.provider)),
+      ...(window ? { contextWindow: window } : {}),
+      prices: prices ?? {},
+      ...(webSearch ? { webSearch: { ...webSearch, key: status(this.secretFor(WEB_SEARCH_KEY)) } } : {}),
+      githubToken: status(this.secretFor(GITHUB_TOKEN, GITHUB_TOKEN_ENV)),
+    };
+  }
+
+  /** web_search and github_search settings with their keys (main process only: tool deps). */
+  searchConfig(): { webSearch?: { provider: (typeof searchProviders)[number]; endpoint: string; apiKey?: string }; githubToken?: string } {
+    const { webSearch } = this.loadStored().value;
+    const key = this.secretFor(WEB_SEARCH_KEY)?.value;
+    const token = this.secretFor(GITHUB_TOKEN, GITHUB_TOKEN_ENV)?.value;
+    return {
+      ...(webSearch?.endpoint
+        ? { webSearch: { provider: webSearch.provider, endpoint: webSearch.endpoint, ...(key ? { apiKey: key } : {}) } }
+        : {}),
+      ...(token ? { githubToken: token } : {}),
     };
   }
 
   update(update: SettingsUpdate): Settings {
     const { value: current, error } = this.loadStored();
     if (error) throw new AppError('conflict', error);
-    const { apiKey, baseUrl, ...rest } = update;
+    const { apiKey, baseUrl, contextWindow, prices, webSearch, webSearchKey, githubToken, ...rest } = update;
     const next: Stored = { ...current, ...rest };
+    if (contextWindow !== undefined) {
+      const windows = { ...next.contextWindows };
+      if (contextWindow === null) delete windows[next.provider];
+      else windows[next.provider] = contextWindow;
+      next.contextWindows = windows;
+    }
+    if (prices !== undefined) {
+      if (prices === null) delete next.prices;
+      else next.prices = prices;
+    }
+    if (webSearch !== undefined) {
+      if (webSearch === null) delete next.webSearch;
+      else next.webSearch = webSearch;
+    }
     if (baseUrl !== undefined) {
       if (baseUrl === '') delete next.baseUrl;
       else next.baseUrl = baseUrl;
@@ -73,25 +115,49 @@ export class SettingsService {
     this.deps.store.write(checked.data);
     if (apiKey === null) this.deps.secrets.delete(secretName(next.provider));
     else if (apiKey !== undefined) this.deps.secrets.set(secretName(next.provider), apiKey);
+    if (webSearchKey === null || webSearch === null) this.deps.secrets.delete(WEB_SEARCH_KEY);
+    else if (webSearchKey !== undefined) this.deps.secrets.set(WEB_SEARCH_KEY, webSearchKey);
+    if (githubToken === null) this.deps.secrets.delete(GITHUB_TOKEN);
+    else if (githubToken !== undefined) this.deps.secrets.set(GITHUB_TOKEN, githubToken);
     const settings = this.get();
     this.events.emit('change', settings);
     return settings;
   }
 
   llmConfig(): LlmConfig {
+    return this.llmConfigFor(this.loadStored().value.provider);
+  }
+
+  /** The saved model settings as they apply to `provider` (model and base URL only when it is the chosen one). */
+  llmConfigFor(provider: Stored['provider']): LlmConfig {
     const stored = this.loadStored().value;
-    const key = this.keyFor(stored.provider);
+    const key = this.keyFor(provider);
+    const chosen = stored.provider === provider;
+    const window = stored.contextWindows?.[provider];
     return {
-      provider: stored.provider,
-      model: stored.model,
-      ...(stored.baseUrl ? { baseUrl: stored.baseUrl } : {}),
+      provider,
+      model: chosen ? stored.model : defaultSettings.model,
+      ...(chosen && stored.baseUrl ? { baseUrl: stored.baseUrl } : {}),
       ...(key ? { apiKey: key.value } : {}),
+      ...(window ? { contextWindow: window } : {}),
+      ...(stored.prices ? { prices: stored.prices } : {}),
     };
   }
 
   /** Every key value the app holds, so the shell environment can scrub them from child processes. */
   secretValues(): string[] {
-    return providers.map((p) => this.keyFor(p)?.value).filter((v): v is string => Boolean(v));
+    return [
+      ...providers.map((p) => this.keyFor(p)?.value),
+      this.secretFor(WEB_SEARCH_KEY)?.value,
+      this.secretFor(GITHUB_TOKEN, GITHUB_TOKEN_ENV)?.value,
+    ].filter((v): v is string => Boolean(v));
+  }
+
+  private secretFor(name: string, envName?: string): { source: 'stored' | 'env'; value: string } | undefined {
+    const stored = this.deps.secrets.get(name);
+    if (stored) return { source: 'stored', value: stored };
+    const fromEnv = envName ? (this.deps.env ?? {})[envName] : undefined;
+    return fromEnv ? { source: 'env', value: fromEnv } : undefined;
   }
 
   onChange(listener: (s: Settings) => void): () => void {
@@ -127,6 +193,11 @@ export class SettingsService {
     return { value: parsed.data };
   }
 }
+
+const WEB_SEARCH_KEY = 'webSearch.key';
+const GITHUB_TOKEN = 'github.token';
+/** Scrubbed from child processes already (env/secrets.ts). */
+const GITHUB_TOKEN_ENV = 'CODECODER_GITHUB_TOKEN';
 
 function secretName(provider: Stored['provider']): string {
   return `apiKey.${provider}`;

@@ -10,6 +10,11 @@ export interface WebSearchSettings {
   apiKey?: string;
 }
 
+/** A setting given as a value or as a getter. */
+export function current<T>(v: T | (() => T | undefined) | undefined): T | undefined {
+  return typeof v === 'function' ? (v as () => T | undefined)() : v;
+}
+
 export interface GithubSettings {
   /** https://api.github.com, or a GitHub Enterprise API root. */
   baseUrl?: string;
@@ -29,8 +34,9 @@ export interface ToolDeps {
   projectRoot: string;
   /** The app data folder (conversations, command logs). Never inside the project. */
   dataDir: string;
-  webSearch?: WebSearchSettings;
-  github?: GithubSettings;
+  /** A value, or a getter read at each call (the app's Settings: a change applies without reopening). */
+  webSearch?: WebSearchSettings | (() => WebSearchSettings | undefined);
+  github?: GithubSettings | (() => GithubSettings | undefined);
   /** Used by web_search and github_search (web_fetch uses node:http to pin checked addresses). */
   fetch?: typeof fetch;
   /** web_fetch limits; defaults in web/fetchLimits.ts. */

@@ -63,7 +63,7 @@ describe('codecoder run --mode', () => {
     expect(t.err()).not.toContain('(--on-ask)');
     expect(t.err()).toContain('denied via mode — plan mode: propose, do not change');
     await expect(readFile(path.join(root, 'NOTES.md'), 'utf8')).rejects.toThrow();
-    expect(code).toBe(0);
+    expect(code).toBe(5); // finished; the refused calls show in the exit code (scripts can tell)
   });
 
   it('edits: the demo writes NOTES.md without a prompt; its command still asks', async () => {

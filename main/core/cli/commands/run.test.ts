@@ -3,12 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../main.js';
 import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { run } from './run.js';
+import { cliIo } from './runTestkit.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const demo = path.join(repo, 'scripts/demo.llm.json');
@@ -29,17 +28,7 @@ async function project(): Promise<string> {
 }
 
 function io(opts: { tty?: boolean; input?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
-  if (opts.tty) stdin.isTTY = true;
-  if (opts.input !== undefined) stdin.end(opts.input);
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (c) => out.push(String(c)));
-  stderr.on('data', (c) => err.push(String(c)));
-  const cli: CliIo = { stdin, stdout, stderr, env: opts.env ?? { CODECODER_DATA_DIR: dataDir } };
-  return { cli, out: () => out.join(''), err: () => err.join('') };
+  return cliIo(opts.env ?? { CODECODER_DATA_DIR: dataDir }, opts);
 }
 
 describe('codecoder run', () => {
@@ -99,15 +88,15 @@ describe('codecoder run', () => {
 
   it('names the missing key and the bad arguments', async () => {
     const dir = await project();
-    let t = io({ env: {} });
+    let t = io({ env: { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-no-settings') } });
     expect(await run(['--project', dir, 'hello'], t.cli)).toBe(2);
     expect(t.err()).toContain('set ANTHROPIC_API_KEY');
-    t = io({ env: {} });
+    t = io({ env: { CODECODER_DATA_DIR: path.join(tmpdir(), 'cc-run-no-settings') } });
     expect(await run(['--project', dir, '--provider', 'openai', 'hello'], t.cli)).toBe(2);
     expect(t.err()).toContain('set OPENAI_API_KEY');
     t = io();
     expect(await run(['--project', dir, '--on-ask', 'always', 'hello'], t.cli)).toBe(2);
-    expect(t.err()).toContain('--on-ask takes deny, once or session');
+    expect(t.err()).toContain('--on-ask takes stop, deny, once or session');
     t = io();
     expect(await run(['--project', dir], t.cli)).toBe(2);
     expect(t.err()).toContain('missing PROMPT');
@@ -146,7 +135,7 @@ describe('codecoder run', () => {
     );
     const t = io();
     const code = await run(['--project', dir, '--llm-script', script, '--on-ask', 'deny', 'go'], t.cli);
-    expect(code).toBe(3);
+    expect(code).toBe(5); // finished, with a call denied
     const all = t.out() + t.err();
     expect(hasHiddenCharacters(all, { keepNewlines: true })).toBe(false);
     expect(t.out()).toContain('hello\\x1b[2J\\x1b[H\\x9b31m\\u202e');

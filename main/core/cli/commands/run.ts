@@ -1,8 +1,10 @@
 /**
  * `codecoder run`: the same agent in a terminal. Streams the answer to stdout, prints each tool
  * call with its key and decision to stderr, and asks for approvals on a TTY (once / session /
- * project where the ceiling allows / deny). Without a TTY, `--on-ask` answers (default deny, which
- * also stops the run: nobody is there to say what to do instead).
+ * project where the ceiling allows / deny, with the diff of a file change). Without a TTY,
+ * `--on-ask` answers: stop (the default: refuse and stop, nobody is there to say what to do
+ * instead), deny (refuse, tell the model why, let it go on; exit 5 says calls were denied), once,
+ * session. The model settings default to the app's saved Settings (savedSettings.ts).
  */
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,6 +25,9 @@ import type { LlmProviderKind, LlmSettings } from '../../llm/types.js';
 import { runTrustNote } from '../../permissions/trust/cliTrust.js';
 import { isPermissionMode } from '../../permissions/modes.js';
 import type { AskAnswer } from '../../permissions/types.js';
+import { describeCompaction, formatCost } from '../../../../shared/contract/agentEvents.js';
+import { changePreview } from '../approvalPreview.js';
+import { resolveRunSettings } from '../savedSettings.js';
 
 export const summary = 'run the agent on a prompt in the terminal (streams the answer, asks for approvals)';
 
@@ -32,22 +37,22 @@ options:
   --model NAME          the model (default: claude-sonnet-4-5 / gpt-4.1; "scripted" with --llm-script)
   --base-url URL        API root (Ollama: http://localhost:11434/v1, LM Studio: http://localhost:1234/v1)
   --llm-script FILE     replay a scripted model (no key needed), e.g. scripts/demo.llm.json
-  --on-ask deny|once|session   how approvals are answered without a TTY (default deny: refuse and stop)
+  --on-ask stop|deny|once|session   how approvals are answered without a TTY (default stop: refuse and
+                        stop the run; deny: refuse, tell the model why, and let it go on)
   --conversation ID     continue a conversation of this project
   --mode ask|plan|edits permission mode: plan = read-only, edits = file edits in the project without asking
   --max-turns N         model turns before stopping (default 50)
   --trust-project       honour the folder's codecoder.json as it is now, for this run only (not recorded)
   --events              print every agent event as one JSON line on stdout instead of text
+Without flags the provider, model, base URL and key saved in the app's Settings are used; flags
+and the environment win.
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY (never printed)
-exit: 0 finished · 1 error · 2 usage · 3 stopped by a denial · 4 turn limit · 130 cancelled
+exit: 0 finished · 1 error · 2 usage · 3 stopped by a denial · 4 turn limit · 5 finished, but calls
+were denied · 130 cancelled
 `;
 
 const EXIT: Record<StopReason, number> = { end_turn: 0, max_tokens: 0, error: 1, denied: 3, max_turns: 4, cancelled: 130 };
-const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
-  anthropic: 'claude-sonnet-4-5',
-  openai: 'gpt-4.1',
-  'openai-compatible': 'llama3.1',
-};
+const EXIT_FINISHED_WITH_DENIALS = 5;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const fail = (msg: string) => {
@@ -66,7 +71,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         model: { type: 'string' },
         'base-url': { type: 'string' },
         'llm-script': { type: 'string' },
-        'on-ask': { type: 'string', default: 'deny' },
+        'on-ask': { type: 'string', default: 'stop' },
         conversation: { type: 'string' },
         mode: { type: 'string', default: 'ask' },
         'max-turns': { type: 'string' },
@@ -87,7 +92,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (!prompt) return fail('missing PROMPT');
   if (!o.project) return fail('--project DIR is required');
   const onAsk = o['on-ask'];
-  if (onAsk !== 'deny' && onAsk !== 'once' && onAsk !== 'session') return fail(`--on-ask takes deny, once or session, got "${onAsk}"`);
+  if (onAsk !== 'stop' && onAsk !== 'deny' && onAsk !== 'once' && onAsk !== 'session')
+    return fail(`--on-ask takes stop, deny, once or session, got "${onAsk}"`);
   if (o.provider && !['anthropic', 'openai', 'openai-compatible'].includes(o.provider))
     return fail(`--provider takes anthropic, openai or openai-compatible, got "${o.provider}"`);
   if (!isPermissionMode(o.mode)) return fail(`--mode takes ask, plan or edits, got "${o.mode}"`);
@@ -104,12 +110,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   let server: ScriptedServer | undefined;
   const env = io.env;
-  const providerKind =
-    (o.provider as LlmProviderKind | undefined) ?? (!env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY ? 'openai' : 'anthropic');
-  const settings: LlmSettings = { provider: providerKind, model: o.model ?? DEFAULT_MODEL[providerKind] };
-  if (o['base-url']) settings.baseUrl = o['base-url'];
-  const key = providerKind === 'anthropic' ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY;
-  if (key) settings.apiKey = key;
+  const dataDir = defaultDataDir(env);
+  const resolved = resolveRunSettings(
+    {
+      ...(o.provider ? { provider: o.provider as LlmProviderKind } : {}),
+      ...(o.model ? { model: o.model } : {}),
+      ...(o['base-url'] ? { baseUrl: o['base-url'] } : {}),
+    },
+    env,
+    dataDir,
+  );
+  const settings: LlmSettings = resolved.settings;
+  const providerKind = settings.provider;
+  const key = settings.apiKey;
 
   if (o['llm-script']) {
     let script;
@@ -125,7 +138,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     settings.apiKey = 'scripted-no-key';
   } else if (!key && providerKind !== 'openai-compatible') {
     return fail(
-      `no API key for ${providerKind}: set ${providerKind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'}, or use --llm-script FILE`,
+      resolved.keyProblem ??
+        `no API key for ${providerKind}: set ${providerKind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'}, add it in the app's Settings, or use --llm-script FILE`,
     );
   }
 
@@ -139,12 +153,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const tty = io.stdin.isTTY === true;
   const print = new Printer(io, o.events);
+  const { webSearch, githubToken } = resolved.search;
   const agent = await assembleAgent({
     projectRoot: root,
-    dataDir: defaultDataDir(env),
+    dataDir,
     provider,
     emit: (e) => print.event(e),
-    secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY].filter((k): k is string => !!k),
+    secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY, ...resolved.savedSecrets].filter((k): k is string => !!k),
+    toolDeps: { ...(webSearch ? { webSearch } : {}), ...(githubToken ? { github: { token: githubToken } } : {}) },
     runtime: { ...(maxTurns ? { maxTurns } : {}) },
     trustProjectForRun: o['trust-project'],
     checkpoints: true,
@@ -176,13 +192,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const offered = a.request.scopes ?? ['once', 'session', a.request.ceiling];
     if (!rl) {
       const answer: AskAnswer =
-        onAsk === 'deny'
-          ? { choice: 'deny', reason: 'no one is at the terminal to approve it (--on-ask deny)' }
+        onAsk === 'deny' || onAsk === 'stop'
+          ? { choice: 'deny', reason: `no one is at the terminal to approve it (--on-ask ${onAsk})` }
           : onAsk === 'session' && offered.includes('session')
             ? { choice: 'session' }
             : { choice: 'once' };
       io.stderr.write(
-        `  ? ${shown(a.request.key.raw)} → ${answer.choice} (--on-ask${answer.choice === onAsk ? '' : `; ${onAsk} is not offered for this key`})\n`,
+        `  ? ${shown(a.request.key.raw)} → ${answer.choice} (--on-ask${answer.choice === onAsk || answer.choice === 'deny' ? '' : `; ${onAsk} is not offered for this key`})\n`,
       );
       agent.approvals.answer(a.id, answer);
       return;
@@ -193,6 +209,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(
       `\n? ${r.tool} wants ${shown(describeArgs(r.tool, r.args))}\n  key ${shown(r.key.raw)}${r.flags?.notes?.length ? `\n  note: ${shown(r.flags.notes.join('; '))}` : ''}\n`,
     );
+    const preview = await changePreview(root, r.tool, r.args);
+    if (preview) io.stderr.write(`${preview}\n`);
     for (;;) {
       const choice = (
         await rl.question(
@@ -222,7 +240,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const handle = await agent.runtime.start({
       prompt,
       ...(o.conversation ? { conversationId: o.conversation } : {}),
-      stopOnDenial: !tty && onAsk === 'deny',
+      stopOnDenial: !tty && onAsk === 'stop',
       mode,
     });
     cancel = handle.cancel;
@@ -231,11 +249,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write('\n');
       if (result.error) io.stderr.write(`codecoder run: ${shown(result.error.message)} [${result.error.code}]\n`);
       else if (result.stopReason !== 'end_turn') io.stderr.write(`codecoder run: stopped (${result.stopReason})\n`);
-      io.stderr.write(
-        `conversation ${handle.conversationId} · ${result.turns} turns · ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens\n`,
-      );
+      io.stderr.write(`conversation ${handle.conversationId} · ${result.turns} turns · ${print.costLine()}\n`);
     }
-    return EXIT[result.stopReason];
+    if (!o.events && print.denials > 0 && result.stopReason !== 'denied')
+      io.stderr.write(`codecoder run: ${print.denials} call${print.denials === 1 ? ' was' : 's were'} denied\n`);
+    // A run that finished but had calls refused says so in its exit code (scripts can tell).
+    return result.stopReason === 'end_turn' && print.denials > 0 ? EXIT_FINISHED_WITH_DENIALS : EXIT[result.stopReason];
   } catch (err) {
     io.stderr.write(`codecoder run: ${shown((err as Error).message)}${isLlmError(err) ? ` [${err.code}]` : ''}\n`);
     return 1;
@@ -297,6 +316,10 @@ function describeArgs(tool: string, args: unknown): string {
 class Printer {
   private atLineStart = true;
   private carry = '';
+  /** Calls refused (by the user, a rule or --on-ask) in the main agent and its sub-agents. */
+  denials = 0;
+  /** Every model call of the run, sub-agents and summaries included (depth 0 = the main agent). */
+  private readonly totals = [0, 1].map(() => ({ calls: 0, input: 0, cached: 0, output: 0, cost: 0 as number | null }));
   constructor(
     private readonly io: CliIo,
     private readonly json: boolean,
@@ -308,6 +331,14 @@ class Printer {
       return;
     }
     const pad = e.depth > 0 ? '    ' : '';
+    if (e.type === 'usage') {
+      const t = this.totals[e.depth > 0 ? 1 : 0]!;
+      t.calls++;
+      t.input += e.inputTokens;
+      t.cached += e.cacheReadTokens ?? 0;
+      t.output += e.outputTokens;
+      t.cost = t.cost === null || e.costUsd == null ? null : t.cost + e.costUsd;
+    }
     const err = (s: string) => {
       if (!this.atLineStart) this.io.stdout.write('\n');
       this.atLineStart = true;
@@ -325,6 +356,7 @@ class Printer {
         }
         break;
       case 'tool.call':
+        if (e.decision === 'denied') this.denials++;
         err(
           `${pad}⏺ ${e.tool} ${shown(clip(JSON.stringify(e.args), 160))}  [${shown(e.key ?? 'no key')}: ${e.decision} via ${e.via}${e.reason ? ` — ${shown(clip(e.reason, 160))}` : ''}]\n`,
         );
@@ -333,6 +365,11 @@ class Printer {
         err(
           `${pad}  ⎿ ${e.cancelled ? 'cancelled by user' : shown(clip(e.content.split('\n')[0] ?? '', 160))}${e.isError && !e.cancelled ? '  (error)' : ''}${e.fullLogPath ? `  (full log: ${shown(e.fullLogPath)})` : ''}\n`,
         );
+        // A command's output (what the model read after its first line), bounded.
+        if (!e.cancelled && isCommandResult(e.data)) {
+          const out = commandOutput(e.content);
+          if (out) err(`${out.map((l) => `${pad}    │ ${l}`).join('\n')}\n`);
+        }
         break;
       case 'subagent.started':
         err(`${pad}  ↳ sub-agent ${e.childAgentId}: ${shown(clip(e.prompt, 120))}\n`);
@@ -347,6 +384,9 @@ class Printer {
             : `${pad}  (checkpoint ${e.checkpointId} before ${e.label})\n`,
         );
         break;
+      case 'context.compacted':
+        err(`${pad}  (context: ${describeCompaction(e).replace(/^./, (c) => c.toLowerCase())})\n`);
+        break;
       case 'model.retry':
         err(`${pad}  (model: ${e.code}, retry ${e.attempt} in ${e.delayMs} ms)\n`);
         break;
@@ -354,6 +394,42 @@ class Printer {
         break;
     }
   }
+
+  /** "12,345 in (9,000 cached) / 1,234 out tokens · $0.0123", plus the sub-agents' share when any ran. */
+  costLine(): string {
+    const f = (n: number) => n.toLocaleString('en-US');
+    const line = (t: Printer['totals'][number]) =>
+      `${f(t.input)} in${t.cached ? ` (${f(t.cached)} cached)` : ''} / ${f(t.output)} out tokens · ${formatCost(t.cost)}`;
+    const [main, sub] = this.totals as [Printer['totals'][number], Printer['totals'][number]];
+    if (sub.calls === 0) return line(main);
+    const all = {
+      calls: main.calls + sub.calls,
+      input: main.input + sub.input,
+      cached: main.cached + sub.cached,
+      output: main.output + sub.output,
+      cost: main.cost === null || sub.cost === null ? null : main.cost + sub.cost,
+    };
+    return `${line(all)} (sub-agents: ${line(sub)})`;
+  }
+}
+
+function isCommandResult(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'exitCode' in data;
+}
+
+const OUTPUT_HEAD = 10;
+const OUTPUT_TAIL = 20;
+
+/** The lines after a command result's first line: the first 10 and last 20, each clipped. */
+export function commandOutput(content: string): string[] | undefined {
+  const lines = content.split('\n').slice(1);
+  while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
+  if (lines.length === 0) return undefined;
+  const shown =
+    lines.length <= OUTPUT_HEAD + OUTPUT_TAIL
+      ? lines
+      : [...lines.slice(0, OUTPUT_HEAD), `… ${lines.length - OUTPUT_HEAD - OUTPUT_TAIL} lines not shown …`, ...lines.slice(-OUTPUT_TAIL)];
+  return shown.map((l) => clip(l, 200));
 }
 
 function clip(s: string, n: number): string {

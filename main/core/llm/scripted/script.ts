@@ -18,7 +18,10 @@
  *       "stall": true                // stream the text, then never finish (cancellation tests)
  *     }
  *   ],
- *   "whenExhausted": { "text": "The scripted session is over." }  // else: a 400 naming the request
+ *   "whenExhausted": { "text": "The scripted session is over." }, // else: a 400 naming the request
+ *   "contextLimit": { "maxChars": 300000, "wording": "openai" }  // refuse request bodies longer than
+ *                                    // this with that server's "too long" error (a token is 4 characters);
+ *                                    // a refused request serves no turn
  * }
  */
 import { z } from 'zod';
@@ -64,6 +67,12 @@ export const scriptSchema = z
     models: z.array(z.string()).optional(),
     turns: z.array(scriptTurnSchema),
     whenExhausted: z.object({ text: z.string() }).optional(),
+    contextLimit: z
+      .object({
+        maxChars: z.number().int().positive(),
+        wording: z.enum(['openai', 'anthropic', 'vllm', 'llamacpp', 'ollama']).default('openai'),
+      })
+      .optional(),
   })
   .strict();
 

@@ -6,8 +6,9 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OpenAiCacheEmulator, PromptCacheEmulator } from './promptCache.js';
 import { parseScript, type Script, type ScriptInput, type ScriptTurn } from './script.js';
-import { anthropicErrorBody, anthropicFrames, maskKey, openaiErrorBody, openaiFrames, type Frames } from './wire.js';
+import { anthropicErrorBody, anthropicFrames, contextOverflowBody, maskKey, openaiErrorBody, openaiFrames, type Frames } from './wire.js';
 
 export type WireProvider = 'anthropic' | 'openai';
 
@@ -22,6 +23,8 @@ export interface RecordedRequest {
   hasKey: boolean;
   /** Index of the script turn served, or null (exhausted, unknown model, bad request). */
   turn: number | null;
+  /** Refused by the script's contextLimit (too long). */
+  refused?: boolean;
 }
 
 export interface ScriptedServer {
@@ -62,6 +65,8 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
   const waiters: { n: number; resolve: () => void }[] = [];
   const sockets = new Set<import('node:net').Socket>();
   let counter = 0;
+  const promptCache = new PromptCacheEmulator();
+  const openaiCache = new OpenAiCacheEmulator();
 
   function pickTurn(provider: WireProvider, body: Record<string, unknown>): number | null {
     for (let i = 0; i < script.turns.length; i++) {
@@ -128,6 +133,11 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
       return error(404, provider === 'anthropic' ? `model: ${model}` : undefined);
     }
     if (body.stream !== true) return error(400, 'the scripted server only streams: send stream: true');
+    const limit = script.contextLimit;
+    if (limit && raw.length > limit.maxChars) {
+      rec.refused = true;
+      return sendJson(res, 400, contextOverflowBody(limit.wording, provider, raw.length, limit.maxChars), idHeader);
+    }
 
     const index = pickTurn(provider, body);
     rec.turn = index;
@@ -159,8 +169,8 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
     const frames: Frames =
       provider === 'anthropic'
-        ? anthropicFrames(turn, model, ids, raw.length)
-        : openaiFrames(turn, model, ids, raw.length, includeUsage, Math.floor(Date.now() / 1000));
+        ? anthropicFrames(turn, model, ids, raw.length, promptCache.request(body))
+        : openaiFrames(turn, model, ids, raw.length, includeUsage, Math.floor(Date.now() / 1000), openaiCache.request(body));
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',

@@ -33,8 +33,18 @@ function stopOf(turn: ScriptTurn): string {
   return turn.stopReason ?? (turn.toolCalls?.length ? 'tool_use' : 'end_turn');
 }
 
-export function anthropicFrames(turn: ScriptTurn, model: string, ids: TurnIds, requestChars: number): Frames {
+export function anthropicFrames(
+  turn: ScriptTurn,
+  model: string,
+  ids: TurnIds,
+  requestChars: number,
+  cache: { readTokens: number; writeTokens: number } = { readTokens: 0, writeTokens: 0 },
+): Frames {
   const usage = usageOf(turn, requestChars);
+  // input_tokens counts only what was neither read from nor written to the cache.
+  // A scripted usage is reported as written, with no cache.
+  if (turn.usage) cache = { readTokens: 0, writeTokens: 0 };
+  const uncached = Math.max(1, usage.input - cache.readTokens - cache.writeTokens);
   const frames: string[] = [
     sse('message_start', {
       type: 'message_start',
@@ -46,7 +56,12 @@ export function anthropicFrames(turn: ScriptTurn, model: string, ids: TurnIds, r
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: usage.input, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 },
+        usage: {
+          input_tokens: uncached,
+          cache_creation_input_tokens: cache.writeTokens,
+          cache_read_input_tokens: cache.readTokens,
+          output_tokens: 1,
+        },
       },
     }),
   ];
@@ -97,6 +112,7 @@ export function openaiFrames(
   requestChars: number,
   includeUsage: boolean,
   created: number,
+  cachedTokens = 0,
 ): Frames {
   const usage = usageOf(turn, requestChars);
   const base = {
@@ -132,7 +148,7 @@ export function openaiFrames(
           prompt_tokens: usage.input,
           completion_tokens: usage.output,
           total_tokens: usage.input + usage.output,
-          prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+          prompt_tokens_details: { cached_tokens: turn.usage ? 0 : Math.min(cachedTokens, usage.input), audio_tokens: 0 },
           completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
         },
       }),
@@ -184,4 +200,46 @@ export function openaiErrorBody(status: number, message: string | undefined, mas
 export function maskKey(key: string): string {
   if (key.length <= 8) return '*'.repeat(key.length);
   return `${key.slice(0, 3)}${'*'.repeat(Math.max(4, key.length - 7))}${key.slice(-4)}`;
+}
+
+export type OverflowWording = 'openai' | 'anthropic' | 'vllm' | 'llamacpp' | 'ollama';
+
+/** A "prompt too long" refusal (HTTP 400) as each kind of server words it; 4 characters count as a token. */
+export function contextOverflowBody(
+  wording: OverflowWording,
+  provider: 'anthropic' | 'openai',
+  requestChars: number,
+  maxChars: number,
+): unknown {
+  const tokens = Math.ceil(requestChars / 4);
+  const window = Math.floor(maxChars / 4);
+  if (provider === 'anthropic' || wording === 'anthropic')
+    return anthropicErrorBody(400, `prompt is too long: ${tokens} tokens > ${window} maximum`);
+  if (wording === 'llamacpp')
+    return {
+      error: {
+        code: 400,
+        message: 'the request exceeds the available context size, try increasing it',
+        type: 'exceed_context_size_error',
+        n_prompt_tokens: tokens,
+        n_ctx: window,
+      },
+    };
+  if (wording === 'ollama') return { error: 'the input length exceeds the context length' };
+  if (wording === 'vllm')
+    return {
+      object: 'error',
+      message: `This model's maximum context length is ${window} tokens. However, you requested ${tokens + 8192} tokens (${tokens} in the messages, 8192 in the completion). Please reduce the length of the messages or completion.`,
+      type: 'BadRequestError',
+      param: null,
+      code: 400,
+    };
+  return {
+    error: {
+      message: `This model's maximum context length is ${window} tokens. However, your messages resulted in ${tokens} tokens. Please reduce the length of the messages.`,
+      type: 'invalid_request_error',
+      param: 'messages',
+      code: 'context_length_exceeded',
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolDeps } from '../deps.js';
+import { current, type ToolDeps } from '../deps.js';
 import { ToolFailure, clipLine, defineTool } from '../output.js';
 import type { Tool } from '../types.js';
 import { getJson } from './jsonGet.js';
@@ -51,10 +51,13 @@ export function githubSearchTool(deps: Pick<ToolDeps, 'github' | 'fetch'>): Tool
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {
-      const base = (deps.github?.baseUrl ?? 'https://api.github.com').replace(/\/+$/, '');
-      const token = deps.github?.token;
+      const github = current(deps.github);
+      const base = (github?.baseUrl ?? 'https://api.github.com').replace(/\/+$/, '');
+      const token = github?.token;
       if (args.kind === 'code' && !token) {
-        throw new ToolFailure('GitHub code search needs a token: set github.token in settings (issues and repositories work without one)');
+        throw new ToolFailure(
+          'GitHub code search needs a token: add a GitHub token in Settings → GitHub (issues and repositories work without one)',
+        );
       }
       const u = new URL(`${base}/search/${args.kind}`);
       u.searchParams.set('q', args.query);

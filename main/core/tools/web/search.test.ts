@@ -18,7 +18,8 @@ describe('web_search', () => {
     const r = await call(webSearchTool({}), { query: 'x' }, toolCtx('/'));
     expect(r).toEqual({
       isError: true,
-      content: 'web_search: web search is not configured: set a search provider endpoint (and key) in settings (webSearch.endpoint)',
+      content:
+        'web_search: web search is not configured: choose a search provider (Brave Search, SearXNG) and its endpoint in Settings → Web search',
     });
   });
 

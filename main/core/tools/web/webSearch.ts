@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolDeps, WebSearchSettings } from '../deps.js';
+import { current, type ToolDeps, type WebSearchSettings } from '../deps.js';
 import { ToolFailure, defineTool } from '../output.js';
 import type { Tool } from '../types.js';
 import { getJson } from './jsonGet.js';
@@ -60,9 +60,11 @@ export function webSearchTool(deps: Pick<ToolDeps, 'webSearch' | 'fetch'>): Tool
     // The endpoint is the user's own setting (it may well be a local SearXNG): no prompt.
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {
-      const s = deps.webSearch;
+      const s = current(deps.webSearch);
       if (!s?.endpoint) {
-        throw new ToolFailure('web search is not configured: set a search provider endpoint (and key) in settings (webSearch.endpoint)');
+        throw new ToolFailure(
+          'web search is not configured: choose a search provider (Brave Search, SearXNG) and its endpoint in Settings → Web search',
+        );
       }
       const req = searchRequest(s, args.query, args.count);
       const results = parseResults(await getJson(deps.fetch ?? fetch, req.url, req.headers, ctx.signal)).slice(0, args.count);

@@ -11,6 +11,7 @@ import { ModeNotice, ModeSelector } from './ModeSelector.js';
 import type { ModeWord, SlashName } from './slash.js';
 import { useConversationMode } from './useConversationMode.js';
 import { Transcript } from './Transcript.js';
+import { describeUsage } from './transcript.js';
 import { useTranscript } from './useTranscript.js';
 
 interface Props {
@@ -73,6 +74,8 @@ export function ChatPanel({ onOpenPermissions }: Props) {
     } else if (name === 'reload') reload.mutate();
     else if (name === 'permissions') onOpenPermissions();
     else if (name === 'clear') create.mutate();
+    // The agent reads "/compact" as its command: it summarises instead of asking the model anything.
+    else if (name === 'compact') send.mutate('/compact');
     else location.hash = '#/settings';
   };
 
@@ -98,6 +101,12 @@ export function ChatPanel({ onOpenPermissions }: Props) {
       <section className="conv-main" aria-labelledby="conversation-title">
         <h2 id="conversation-title" className="conv-heading">
           Conversation {title ? <span className="muted">· {title}</span> : null}
+          {transcript.usage.calls > 0 && (
+            <span className="muted conv-cost" title="Model usage of this conversation, sub-agents included">
+              {' '}
+              · {describeUsage(transcript.usage)}
+            </span>
+          )}
         </h2>
         {transcript.loading && <p aria-busy="true">Loading the conversation…</p>}
         <ActionError error={transcript.error} doing="load this conversation" />

@@ -24,6 +24,8 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
       return <ToolCard item={item} />;
     case 'checkpoint':
       return <CheckpointRow item={item} />;
+    case 'usage':
+      return <p className="turn-usage muted">{item.text}</p>;
     case 'notice':
       return (
         <p className={`notice notice-${item.tone}`} role={item.tone === 'error' ? 'alert' : undefined}>

@@ -7,6 +7,7 @@ describe('parseComposerInput', () => {
     expect(parseComposerInput('  /Permissions  ')).toEqual({ kind: 'command', name: 'permissions' });
     expect(parseComposerInput('/clear')).toEqual({ kind: 'command', name: 'clear' });
     expect(parseComposerInput('/settings\n')).toEqual({ kind: 'command', name: 'settings' });
+    expect(parseComposerInput('/compact')).toEqual({ kind: 'command', name: 'compact' });
   });
   it('sends ordinary text as a message, trimmed', () => {
     expect(parseComposerInput('  fix the build ')).toEqual({ kind: 'message', text: 'fix the build' });
@@ -33,7 +34,8 @@ describe('parseComposerInput', () => {
 
 describe('completeSlash', () => {
   it('lists matching commands while a slash word is typed', () => {
-    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings', 'rewind', 'mode']);
+    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings', 'rewind', 'mode', 'compact']);
+    expect(completeSlash('/co')).toEqual(['compact']);
     expect(completeSlash('/re')).toEqual(['reload', 'rewind']);
     expect(completeSlash('/rel')).toEqual(['reload']);
     expect(completeSlash('/rew')).toEqual(['rewind']);

@@ -2,7 +2,7 @@
  * Slash commands typed into the composer. Parsed here, purely, so the composer only dispatches:
  * `/reload` applies codecoder.json as it is on disk (the seed: manual edits take effect only after
  * /reload), `/permissions` opens the editor, `/clear` starts a fresh conversation, `/settings` goes
- * to the settings screen, `/mode [ask|plan|edits]` switches the permission mode. Anything else starting with `/` is an error shown to the user, not sent
+ * to the settings screen, `/mode [ask|plan|edits]` switches the permission mode, `/compact` asks the agent to summarise earlier turns now. Anything else starting with `/` is an error shown to the user, not sent
  * to the model (a typo would otherwise become a prompt).
  */
 
@@ -13,6 +13,7 @@ export const SLASH_COMMANDS = {
   settings: 'Open the settings',
   rewind: 'Restore the files (and optionally the conversation) to a checkpoint',
   mode: 'Switch the permission mode: /mode (next), /mode ask, /mode plan, /mode edits',
+  compact: 'Summarise the earlier turns to free the context window',
 } as const;
 
 /** What `/mode WORD` accepts (the permission modes of main/core/permissions/modes.ts). */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../shared/contract/index.js';
-import { appendOutput, buildTranscript, howFromVia, MAX_OUTPUT_CHARS, TranscriptBuilder, type ToolItem } from './transcript.js';
+import {
+  appendOutput,
+  buildTranscript,
+  describeUsage,
+  howFromVia,
+  MAX_OUTPUT_CHARS,
+  TranscriptBuilder,
+  type ToolItem,
+} from './transcript.js';
 
 let t = 0;
 const main = { runId: 'r1', conversationId: 'c1', agentId: 'main', depth: 0 };
@@ -312,5 +320,45 @@ describe('a command’s output in its card', () => {
     const cur = appendOutput({ output: '😀'.repeat(MAX_OUTPUT_CHARS / 2), outputDropped: 0 }, 'a'.repeat(9));
     expect(cur.output.codePointAt(0)).toBe(0x1f600);
     expect(cur.outputDropped % 2).toBe(0);
+  });
+});
+
+describe('usage and compaction in the transcript', () => {
+  const base = { at: 1, runId: 'r1', conversationId: 'c1', agentId: 'main', depth: 0 };
+  it('shows each turn’s tokens and cost, sums the conversation (sub-agents included), and says "unknown price"', () => {
+    const b = new TranscriptBuilder();
+    b.push({ ...base, type: 'usage', turn: 1, inputTokens: 12_000, outputTokens: 300, cacheReadTokens: 10_000, costUsd: 0.0123 });
+    b.push({
+      ...base,
+      depth: 1,
+      agentId: 'main/sub-1',
+      parentCallId: 'call_x',
+      type: 'usage',
+      turn: 1,
+      inputTokens: 1000,
+      outputTokens: 10,
+      costUsd: 0.001,
+    });
+    const rows = b.snapshot().filter((i) => i.kind === 'usage');
+    expect(rows.map((r) => (r as { text: string }).text)).toEqual(['turn 1 · 12k in (10k cached) · 300 out · $0.0123']);
+    expect(b.usage).toEqual({ calls: 2, input: 13_000, cached: 10_000, output: 310, cost: 0.0123 + 0.001 });
+    b.push({ ...base, type: 'usage', turn: 2, inputTokens: 10, outputTokens: 1, costUsd: null });
+    expect(b.usage.cost).toBeNull();
+    expect(describeUsage(b.usage)).toContain('unknown price');
+  });
+
+  it('shows a compaction as a notice with the token figures', () => {
+    const b = new TranscriptBuilder();
+    b.push({
+      ...base,
+      type: 'context.compacted',
+      kind: 'summary',
+      reason: 'budget',
+      beforeTokens: 180_000,
+      afterTokens: 30_000,
+      window: 200_000,
+      durationMs: 5,
+    });
+    expect(b.snapshot().at(-1)).toMatchObject({ kind: 'notice', text: 'Earlier turns summarised — 180k → 30k tokens' });
   });
 });

@@ -6,7 +6,7 @@
  * a 2,000-message conversation is not rebuilt per token. Items are replaced, never mutated, so
  * memoised rows re-render only when their item changed.
  */
-import type { AgentEvent, AgentEventOf } from '../../../../shared/contract/index.js';
+import { describeCompaction, formatCost, formatTokens, type AgentEvent, type AgentEventOf } from '../../../../shared/contract/index.js';
 
 /** How a decision was reached, in the issue's words: None / project / session / once / denied. */
 export type DecisionHow = 'none' | 'project' | 'session' | 'once' | 'mode' | 'denied' | 'invalid' | 'pending';
@@ -61,7 +61,23 @@ export type TranscriptItem =
       label: string;
       error?: string;
       at: number;
-    };
+    }
+  /** One model call's tokens and cost, under the turn it belongs to. */
+  | { kind: 'usage'; id: string; text: string; at: number };
+
+/** Model usage summed over a conversation (sub-agents and summaries included). */
+export interface UsageTotals {
+  calls: number;
+  input: number;
+  cached: number;
+  output: number;
+  /** null once any call had an unknown price. */
+  cost: number | null;
+}
+
+export function describeUsage(u: Pick<UsageTotals, 'input' | 'cached' | 'output' | 'cost'>): string {
+  return `${formatTokens(u.input)} in${u.cached ? ` (${formatTokens(u.cached)} cached)` : ''} · ${formatTokens(u.output)} out · ${formatCost(u.cost)}`;
+}
 
 /** A card keeps about this much of a command's output; the rest is in the tool's full log. */
 export const MAX_OUTPUT_CHARS = 512 * 1024;
@@ -127,9 +143,18 @@ export class TranscriptBuilder {
   private readonly children = new Map<string, TranscriptBuilder>();
   private openText: string | null = null;
   private seq = 0;
+  /** Every usage event seen at this level or below (the root sees the whole conversation). */
+  readonly usage: UsageTotals = { calls: 0, input: 0, cached: 0, output: 0, cost: 0 };
 
   /** Applies one event; returns true when the visible transcript changed. */
   push(e: AgentEvent): boolean {
+    if (e.type === 'usage') {
+      this.usage.calls++;
+      this.usage.input += e.inputTokens;
+      this.usage.cached += e.cacheReadTokens ?? 0;
+      this.usage.output += e.outputTokens;
+      this.usage.cost = this.usage.cost === null || e.costUsd == null ? null : this.usage.cost + e.costUsd;
+    }
     // A sub-agent's own events (depth deeper than this level, carrying the parent call) go to the
     // nested transcript of that call; subagent.started/finished are the parent's events about it.
     if (e.parentCallId && e.type !== 'subagent.started' && e.type !== 'subagent.finished' && this.ownsCall(e.parentCallId)) {
@@ -271,8 +296,6 @@ export class TranscriptBuilder {
         if (n && e.depth === 0) this.add({ kind: 'notice', id: `end-${e.runId}`, text: n.text, tone: n.tone, at: e.at });
         return true;
       }
-      case 'usage':
-        return false;
       case 'checkpoint':
         if (e.depth !== 0) return false;
         this.closeText();
@@ -286,6 +309,23 @@ export class TranscriptBuilder {
           ...(e.error ? { error: e.error } : {}),
         });
         return true;
+      case 'usage': {
+        if (e.depth !== 0) return false;
+        const text = describeUsage({
+          input: e.inputTokens,
+          cached: e.cacheReadTokens ?? 0,
+          output: e.outputTokens,
+          cost: e.costUsd ?? null,
+        });
+        this.add({ kind: 'usage', id: `usage-${e.runId}-${this.seq++}`, text: `turn ${e.turn} · ${text}`, at: e.at });
+        return true;
+      }
+      case 'context.compacted': {
+        if (e.depth !== 0) return false;
+        this.closeText();
+        this.add({ kind: 'notice', id: `compact-${e.runId}-${this.seq++}`, text: describeCompaction(e), tone: 'info', at: e.at });
+        return true;
+      }
     }
   }
 

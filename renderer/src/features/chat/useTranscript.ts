@@ -4,10 +4,14 @@ import type { AgentEvent } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys } from '../../queries.js';
 import { useEvent } from '../../ui/useEvent.js';
-import { TranscriptBuilder, type TranscriptItem } from './transcript.js';
+import { TranscriptBuilder, type TranscriptItem, type UsageTotals } from './transcript.js';
+
+const EMPTY_USAGE: UsageTotals = { calls: 0, input: 0, cached: 0, output: 0, cost: 0 };
 
 export interface TranscriptState {
   items: TranscriptItem[];
+  /** The conversation's model usage so far (a copy, so a change re-renders the header). */
+  usage: UsageTotals;
   running: boolean;
   loading: boolean;
   error: unknown;
@@ -25,7 +29,13 @@ export function useTranscript(conversationId: string | null, version = 0): Trans
   const builder = useRef(new TranscriptBuilder());
   const pending = useRef<AgentEvent[] | null>(null);
   const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [state, setState] = useState<TranscriptState>({ items: [], running: false, loading: false, error: null });
+  const [state, setState] = useState<TranscriptState>({
+    items: [],
+    usage: { ...EMPTY_USAGE },
+    running: false,
+    loading: false,
+    error: null,
+  });
 
   const scheduleFlush = (running?: boolean) => {
     if (running !== undefined) setState((s) => ({ ...s, running }));
@@ -33,13 +43,13 @@ export function useTranscript(conversationId: string | null, version = 0): Trans
     flushTimer.current = setTimeout(() => {
       flushTimer.current = null;
       // A transition: an approval prompt arriving at the same moment renders first.
-      startTransition(() => setState((s) => ({ ...s, items: builder.current.snapshot() })));
+      startTransition(() => setState((s) => ({ ...s, items: builder.current.snapshot(), usage: { ...builder.current.usage } })));
     }, 16);
   };
 
   useEffect(() => {
     builder.current = new TranscriptBuilder();
-    setState({ items: [], running: false, loading: conversationId !== null, error: null });
+    setState({ items: [], usage: { ...EMPTY_USAGE }, running: false, loading: conversationId !== null, error: null });
     if (!conversationId) return;
     let live = true;
     pending.current = [];
@@ -53,7 +63,7 @@ export function useTranscript(conversationId: string | null, version = 0): Trans
         const last = events.length ? events[events.length - 1]!.at : -Infinity;
         for (const e of pending.current ?? []) if (e.at > last) b.push(e);
         pending.current = null;
-        setState({ items: b.snapshot(), running: conversation.running, loading: false, error: null });
+        setState({ items: b.snapshot(), usage: { ...b.usage }, running: conversation.running, loading: false, error: null });
       })
       .catch((error: unknown) => {
         if (!live) return;

@@ -1,11 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { providers, themes, type Settings, type SettingsUpdate } from '../../../../shared/contract/index.js';
+import { providers, searchProviders, themes, type Settings, type SettingsUpdate } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
 import { CheckpointSettings } from '../checkpoints/CheckpointSettings.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 import { NotificationPermissionControl } from '../notifications/NotificationPermission.js';
+import { formatPriceLines, parsePriceLines } from './priceLines.js';
+
+const searchLabels: Record<(typeof searchProviders)[number], string> = {
+  brave: 'Brave Search API',
+  searxng: 'SearXNG (JSON)',
+  json: 'Other ({results: [...]} JSON)',
+};
+
+/** The fields of the agent's long-work settings, kept as typed (numbers and lists are parsed on save). */
+interface AgentDraft {
+  contextWindow: string;
+  prices: string;
+  searchProvider: '' | (typeof searchProviders)[number];
+  searchEndpoint: string;
+  searchKey: string;
+  githubToken: string;
+}
 
 const providerLabels: Record<Settings['provider'], string> = {
   anthropic: 'Anthropic',
@@ -20,18 +37,41 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
   const [draft, setDraft] = useState<Omit<SettingsUpdate, 'apiKey'>>({});
   const [apiKey, setApiKey] = useState('');
   const [saved, setSaved] = useState(false);
+  const [agent, setAgent] = useState<AgentDraft>({
+    contextWindow: '',
+    prices: '',
+    searchProvider: '',
+    searchEndpoint: '',
+    searchKey: '',
+    githubToken: '',
+  });
+  const [agentError, setAgentError] = useState<string | null>(null);
   useEffect(() => {
     if (settings.data) {
       const { provider, model, baseUrl, notifications, theme } = settings.data;
       setDraft({ provider, model, baseUrl: baseUrl ?? '', notifications, theme });
+      setAgent({
+        contextWindow: settings.data.contextWindow ? String(settings.data.contextWindow) : '',
+        prices: formatPriceLines(settings.data.prices),
+        searchProvider: settings.data.webSearch?.provider ?? '',
+        searchEndpoint: settings.data.webSearch?.endpoint ?? '',
+        searchKey: '',
+        githubToken: '',
+      });
     }
   }, [settings.data]);
+  const setA = <K extends keyof AgentDraft>(k: K, v: AgentDraft[K]) => {
+    setSaved(false);
+    setAgentError(null);
+    setAgent((d) => ({ ...d, [k]: v }));
+  };
 
   const save = useMutation({
     mutationFn: (update: SettingsUpdate) => unwrap(getApi().settings.update(update)),
     onSuccess: (s) => {
       queryClient.setQueryData(keys.settings, s);
       setApiKey('');
+      setAgent((d) => ({ ...d, searchKey: '', githubToken: '' }));
       setSaved(true);
     },
   });
@@ -42,7 +82,19 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
-    save.mutate({ ...draft, ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}) });
+    const prices = parsePriceLines(agent.prices);
+    const window = agent.contextWindow.trim();
+    if ('error' in prices) return setAgentError(prices.error);
+    if (window && !/^\d+$/.test(window)) return setAgentError('Context window: a whole number of tokens, or empty for the built-in table');
+    save.mutate({
+      ...draft,
+      ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+      contextWindow: window ? Number(window) : null,
+      prices: prices.prices,
+      webSearch: agent.searchProvider ? { provider: agent.searchProvider, endpoint: agent.searchEndpoint.trim() } : null,
+      ...(agent.searchKey.trim() ? { webSearchKey: agent.searchKey.trim() } : {}),
+      ...(agent.githubToken.trim() ? { githubToken: agent.githubToken.trim() } : {}),
+    });
   };
   const set = <K extends keyof typeof draft>(k: K, v: (typeof draft)[K]) => {
     setSaved(false);
@@ -97,6 +149,88 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
           )}
         </fieldset>
         <fieldset>
+          <legend>Long conversations and cost</legend>
+          <label htmlFor="context-window">Context window (tokens) for {providerLabels[draft.provider ?? s.provider]}</label>
+          <input
+            id="context-window"
+            inputMode="numeric"
+            value={agent.contextWindow}
+            onChange={(e) => setA('contextWindow', e.target.value)}
+            placeholder="empty: known models, or learned from the server"
+          />
+          <label htmlFor="prices">Prices (US$ per million tokens; one model per line: name input output [cache-read [cache-write]])</label>
+          <textarea
+            id="prices"
+            rows={3}
+            value={agent.prices}
+            onChange={(e) => setA('prices', e.target.value)}
+            placeholder="llama3.1:8b 0 0"
+            spellCheck={false}
+          />
+          <p className="muted">Models not listed use the built-in table; a model in neither shows “unknown price”.</p>
+        </fieldset>
+        <fieldset>
+          <legend>Web search</legend>
+          <label htmlFor="search-provider">Search service</label>
+          <select
+            id="search-provider"
+            value={agent.searchProvider}
+            onChange={(e) => setA('searchProvider', e.target.value as AgentDraft['searchProvider'])}
+          >
+            <option value="">Off</option>
+            {searchProviders.map((p) => (
+              <option key={p} value={p}>
+                {searchLabels[p]}
+              </option>
+            ))}
+          </select>
+          {agent.searchProvider && (
+            <>
+              <label htmlFor="search-endpoint">Endpoint</label>
+              <input
+                id="search-endpoint"
+                value={agent.searchEndpoint}
+                onChange={(e) => setA('searchEndpoint', e.target.value)}
+                placeholder={
+                  agent.searchProvider === 'brave' ? 'https://api.search.brave.com/res/v1/web/search' : 'http://127.0.0.1:8888/search'
+                }
+                spellCheck={false}
+              />
+              <label htmlFor="search-key">Search service key</label>
+              <input
+                id="search-key"
+                type="password"
+                autoComplete="off"
+                value={agent.searchKey}
+                onChange={(e) => setA('searchKey', e.target.value)}
+                placeholder={
+                  s.webSearch?.key.source === 'stored'
+                    ? `Saved (…${s.webSearch.key.hint}); leave empty to keep it`
+                    : 'Paste the key (SearXNG needs none)'
+                }
+              />
+            </>
+          )}
+          <label htmlFor="github-token">GitHub token (github_search; code search needs one)</label>
+          <input
+            id="github-token"
+            type="password"
+            autoComplete="off"
+            value={agent.githubToken}
+            onChange={(e) => setA('githubToken', e.target.value)}
+            placeholder={
+              s.githubToken?.source === 'none' || !s.githubToken
+                ? 'Paste a token'
+                : `Saved (…${s.githubToken.hint}); leave empty to keep it`
+            }
+          />
+          {s.githubToken?.source === 'stored' && (
+            <button type="button" className="link" onClick={() => save.mutate({ githubToken: null })}>
+              Forget the GitHub token
+            </button>
+          )}
+        </fieldset>
+        <fieldset>
           <legend>Notifications</legend>
           <label className="check">
             <input type="checkbox" checked={draft.notifications ?? true} onChange={(e) => set('notifications', e.target.checked)} />
@@ -115,6 +249,11 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
             ))}
           </div>
         </fieldset>
+        {agentError && (
+          <p role="alert" className="notice notice-error">
+            {agentError}
+          </p>
+        )}
         <ErrorNote error={save.error} />
         {saved && (
           <p role="status" className="ok-note">

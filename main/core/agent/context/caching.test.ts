@@ -1,0 +1,113 @@
+/**
+ * Prompt caching, request by request, through the real SDKs against the loopback wires: the
+ * Anthropic breakpoints (last tool, system, end of the previous turn, end of this request), a
+ * prefix that only grows, and the cache figures read back from usage (the scripted server
+ * emulates both providers' caches).
+ */
+import { rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
+import { canonicalPrefix, prefixShare } from '../../llm/scripted/promptCache.js';
+import { ApprovalQueue } from '../approvals.js';
+import { runAgent } from '../loop.js';
+import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir } from '../testkit.js';
+
+let server: ScriptedServer | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+const EPHEMERAL = { type: 'ephemeral' };
+type Block = { type: string; cache_control?: unknown };
+type Msg = { role: string; content: Block[] | string };
+
+async function runTurns(kind: 'anthropic' | 'openai', turns: number) {
+  server = await startScriptedServer({
+    script: {
+      turns: [
+        ...Array.from({ length: turns }, (_, i) => ({
+          text: `step ${i}`,
+          toolCalls: [{ id: `call_${i}`, name: i % 2 ? 'read_note' : 'big_output', input: i % 2 ? { path: `n${i}.md` } : {} }],
+        })),
+        { text: 'done' },
+      ],
+    },
+  });
+  const root = await tempDir();
+  dirs.push(root, `${root}-logs`);
+  const log = new EventLog();
+  const result = await runAgent(
+    {
+      provider: scriptedProvider(kind, server, noRetry),
+      registry: registryOf([echoTool(), bigTool(6_000)]),
+      gate: fakeGate(new ApprovalQueue()),
+      emit: log.emit,
+      projectRoot: root,
+      logDir: `${root}-logs`,
+      memory: null,
+    },
+    { prompt: 'go', conversationId: 'c' },
+  );
+  return { result, log, requests: server.requests };
+}
+
+describe('Anthropic prompt caching', () => {
+  it('marks the last tool, the system prompt, the previous turn end and the request end, every request', async () => {
+    const { result, requests } = await runTurns('anthropic', 6);
+    expect(result.stopReason).toBe('end_turn');
+    expect(requests).toHaveLength(7);
+    for (const [i, r] of requests.entries()) {
+      const tools = r.body.tools as Block[];
+      expect(tools.at(-1)!.cache_control).toEqual(EPHEMERAL);
+      expect(tools.slice(0, -1).every((t) => t.cache_control === undefined)).toBe(true);
+      expect((r.body.system as Block[])[0]!.cache_control).toEqual(EPHEMERAL);
+      const messages = r.body.messages as Msg[];
+      const marked = messages.flatMap((m, mi) => (m.content as Block[]).flatMap((b, bi) => (b.cache_control ? [[mi, bi]] : [])));
+      // The end of this request…
+      expect(marked.at(-1)).toEqual([messages.length - 1, (messages.at(-1)!.content as Block[]).length - 1]);
+      // …and from the second request on, the end of the previous one (what it wrote is read now).
+      if (i > 0) {
+        const prevLen = (requests[i - 1]!.body.messages as Msg[]).length;
+        expect(marked).toHaveLength(2);
+        expect(marked[0]![0]).toBe(prevLen - 1);
+      } else expect(marked).toHaveLength(1);
+      // Never more than the API's 4 breakpoints.
+      expect(marked.length + 2).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('keeps the prefix byte-stable and reads the cache from the second request on', async () => {
+    const { log, requests } = await runTurns('anthropic', 6);
+    for (let i = 1; i < requests.length; i++) {
+      const prev = canonicalPrefix('anthropic', requests[i - 1]!.body);
+      expect(canonicalPrefix('anthropic', requests[i]!.body).startsWith(prev)).toBe(true);
+      const next = canonicalPrefix('anthropic', requests[i]!.body);
+      expect(prefixShare('anthropic', requests[i - 1]!.body, requests[i]!.body)).toBeCloseTo(prev.length / next.length, 6);
+    }
+    const usage = log.of('usage');
+    expect(usage[0]!.cacheReadTokens).toBeUndefined();
+    expect(usage[0]!.cacheWriteTokens).toBeGreaterThan(0);
+    for (const u of usage.slice(1)) {
+      expect(u.cacheReadTokens).toBeGreaterThan(0);
+      // The whole prompt is counted: uncached + read + written.
+      expect(u.inputTokens).toBeGreaterThan(u.cacheReadTokens! + (u.cacheWriteTokens ?? 0));
+    }
+  });
+});
+
+describe('OpenAI automatic caching', () => {
+  it('sends a prefix that only grows, and reads cached_tokens into usage', async () => {
+    const { log, requests } = await runTurns('openai', 6);
+    for (let i = 1; i < requests.length; i++) {
+      expect(canonicalPrefix('openai', requests[i]!.body).startsWith(canonicalPrefix('openai', requests[i - 1]!.body).slice(0, -2))).toBe(
+        true,
+      );
+    }
+    const cached = log.of('usage').map((u) => u.cacheReadTokens ?? 0);
+    expect(cached[0]).toBe(0);
+    expect(cached.at(-1)).toBeGreaterThanOrEqual(1024);
+  });
+});

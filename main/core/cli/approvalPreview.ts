@@ -1,0 +1,24 @@
+/**
+ * What a terminal approval shows for a file change: the same diff the app's prompt shows
+ * (approvals/preview.ts — one reading of what write_file/edit_file would do), bounded to a screenful,
+ * escaped, so the user approves what they have read.
+ */
+import { buildPreview } from '../approvals/preview.js';
+import { diffStat } from '../tools/edit/textFile.js';
+import { shownText } from './output.js';
+
+const MAX_LINES = 80;
+
+export async function changePreview(projectRoot: string, tool: string, args: unknown): Promise<string | undefined> {
+  if (tool !== 'write_file' && tool !== 'edit_file') return undefined;
+  let preview;
+  try {
+    preview = await buildPreview(tool, args, projectRoot);
+  } catch (err) {
+    return `  (no diff: ${shownText((err as Error).message)})`;
+  }
+  if (!preview?.diff) return '  (no diff: the file cannot be shown as text, or nothing would change)';
+  const lines = preview.diff.replace(/\n$/, '').split('\n');
+  const cut = lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `… ${lines.length - MAX_LINES} more diff lines`] : lines;
+  return `  change ${shownText(preview.path ?? '')} (${diffStat(preview.diff)})\n${cut.map((l) => `  ${shownText(l)}`).join('\n')}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * The model settings of `codecoder run`: flags first, then the environment, then what the app saved
+ * in Settings (the same settings file and key store in the app's data folder), then defaults.
+ * A key the desktop app saved is encrypted with the system keychain (Electron safeStorage), which
+ * plain Node cannot open: that case is named, never sent as if it were a key.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { LlmProviderKind, LlmSettings } from '../llm/types.js';
+import { providerKeyEnv, SettingsService } from '../settings/settingsService.js';
+import { confStore } from '../stores/confStore.js';
+import { fileSecretStore } from '../stores/fileSecretStore.js';
+
+export const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4.1',
+  'openai-compatible': 'llama3.1',
+};
+
+/** Chromium's safeStorage output starts with "v10"/"v11"; base64 of that begins "djEw"/"djEx". No API key does. */
+const ENCRYPTED = /^djE[wx]/;
+
+export interface ResolvedSettings {
+  settings: LlmSettings;
+  /** Where each part came from, for the user ("provider from Settings"). */
+  source: { provider: 'flag' | 'env' | 'saved' | 'default'; key: 'env' | 'saved' | 'none' };
+  /** Why a saved key could not be used, when that is the case. */
+  keyProblem?: string;
+  /** web_search / github_search as saved in Settings (keys from the key store). */
+  search: ReturnType<SettingsService['searchConfig']>;
+  /** Every key the saved settings hold, to scrub from child processes. */
+  savedSecrets: string[];
+}
+
+export function resolveRunSettings(
+  flags: { provider?: LlmProviderKind; model?: string; baseUrl?: string },
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): ResolvedSettings {
+  const hasSaved = existsSync(path.join(dataDir, 'settings.json'));
+  const service = hasSaved
+    ? new SettingsService({ store: confStore(dataDir, 'settings'), secrets: fileSecretStore(dataDir), env: {} })
+    : undefined;
+  const saved = service?.llmConfig();
+  const search = service?.searchConfig() ?? {};
+  const savedSecrets = service?.secretValues().filter((v) => !ENCRYPTED.test(v)) ?? [];
+  const envProvider: LlmProviderKind | undefined = !env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY ? 'openai' : undefined;
+  const provider: LlmProviderKind = flags.provider ?? saved?.provider ?? envProvider ?? 'anthropic';
+  const sourceProvider = flags.provider ? 'flag' : saved ? 'saved' : envProvider ? 'env' : 'default';
+  const sameAsSaved = saved?.provider === provider;
+  const settings: LlmSettings = {
+    provider,
+    model: flags.model ?? (sameAsSaved ? saved.model : undefined) ?? DEFAULT_MODEL[provider],
+  };
+  const baseUrl = flags.baseUrl ?? (sameAsSaved ? saved.baseUrl : undefined);
+  if (baseUrl) settings.baseUrl = baseUrl;
+  if (sameAsSaved && saved.contextWindow) settings.contextWindow = saved.contextWindow;
+  if (saved?.prices) settings.prices = saved.prices;
+  const envKey = env[providerKeyEnv[provider]];
+  if (envKey) {
+    settings.apiKey = envKey;
+    return { settings, source: { provider: sourceProvider, key: 'env' }, search, savedSecrets };
+  }
+  const savedKey = service?.llmConfigFor(provider).apiKey;
+  if (savedKey && ENCRYPTED.test(savedKey)) {
+    return {
+      settings,
+      source: { provider: sourceProvider, key: 'none' },
+      search,
+      savedSecrets,
+      keyProblem: `the ${provider} key saved by the desktop app is encrypted with the system keychain and only the app can read it; set ${providerKeyEnv[provider]} for the terminal`,
+    };
+  }
+  if (savedKey) settings.apiKey = savedKey;
+  return { settings, source: { provider: sourceProvider, key: savedKey ? 'saved' : 'none' }, search, savedSecrets };
+}
