@@ -10,6 +10,8 @@ import { JsonlAuditLog, type AuditLog } from '../main/core/permissions/audit.js'
 import { PermissionEngine } from '../main/core/permissions/engine.js';
 import { formatKey } from '../main/core/permissions/keyGrammar.js';
 import { ProjectConfig } from '../main/core/permissions/projectConfig.js';
+import { ProjectTrust } from '../main/core/permissions/trust/projectTrust.js';
+import { TrustStore } from '../main/core/permissions/trust/trustStore.js';
 import type { Environment, Permission } from '../main/core/permissions/types.js';
 import type { BenchRow } from './types.js';
 
@@ -40,6 +42,8 @@ function bestRate(runs: number, n: number, body: () => void): number {
 
 export default async function bench(report: (row: BenchRow) => void): Promise<void> {
   const root = await mkdtemp(path.join(tmpdir(), 'cc-bench-perm-'));
+  // The data folder (trust store) is never inside the project.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-bench-perm-data-'));
   try {
     const allowlist: Record<string, string> = {};
     for (let i = 0; i < EXACT; i++) allowlist[`write_file:src/m${i}/file.ts`] = 'AlwaysThisProject';
@@ -49,6 +53,9 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
       JSON.stringify({ allowlist, deny: ['write_file:**/.env', 'write_file:secrets/**'] }),
     );
     const config = await ProjectConfig.open({ projectRoot: root });
+    // The measured file is one this user trusted (an untrusted one would ask for everything).
+    const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(dataDir), projectRoot: root, config });
+    await trust.trust();
     const env = (raw: string): Environment | undefined =>
       raw.startsWith('write_file:') ? 'host' : raw.startsWith('run_command:') ? 'shell' : undefined;
     const engine = new PermissionEngine({
@@ -56,6 +63,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
       asker: async () => ({ choice: 'once' }),
       clock: { now: () => 0 },
       config,
+      trust,
       audit: nullAudit,
       environmentOfKey: env,
     });
@@ -149,6 +157,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
       asker: async () => ({ choice: 'once' }),
       clock: { now: () => 1_700_000_000_000 },
       config,
+      trust,
       audit: jsonl,
       environmentOfKey: env,
     });
@@ -167,5 +176,6 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
     void hits;
   } finally {
     await rm(root, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
   }
 }

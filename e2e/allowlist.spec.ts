@@ -66,6 +66,8 @@ test('a manual edit shows the banner; Reload applies it; a ceiling violation is 
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Reload' }).click();
   await expect(banner).toHaveCount(0);
+  // A hand edit needs folder trust again: its review shows (e2e/trust.spec.ts); this test is about the editor.
+  await page.getByRole('dialog', { name: "This folder's codecoder.json would allow:" }).getByRole('button', { name: 'Not now' }).click();
   const violations = panel.getByRole('region', { name: /breaks the ceiling rule/ });
   await expect(violations).toContainText('run_command:git');
   await expect(panel.getByRole('row').filter({ hasText: 'write_file:docs/**' })).toContainText('Project');

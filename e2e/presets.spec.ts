@@ -18,6 +18,9 @@ test.use({
 
 test('one prompt with a checkbox per preset; the accepted key runs without asking, the other asks', async ({ app }) => {
   const { page } = app;
+  // Folder trust first (e2e/trust.spec.ts): an untrusted file's presets are not offered.
+  const review = page.getByRole('dialog', { name: "This folder's codecoder.json would allow:" });
+  await review.getByRole('button', { name: 'Trust' }).click();
   const presets = page.getByRole('dialog', { name: 'Allow these for this session?' });
   await expect(presets).toBeVisible();
   await expect(presets.getByRole('checkbox')).toHaveCount(2);

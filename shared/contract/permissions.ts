@@ -49,8 +49,40 @@ export const denyEntrySchema = z.object({
   line: z.number().optional(),
 });
 
+/** One allow entry of an untrusted codecoder.json, as the trust review shows it. */
+export const trustReviewEntrySchema = z.object({
+  key: z.string(),
+  value: z.enum(['AlwaysThisProject', 'AlwaysThisSession']),
+  /** What trusting would grant, in words. */
+  meaning: z.string(),
+  /** Above the ceiling: never honoured, trusted or not. */
+  violation: z.string().nullable(),
+  /** Ignored (unknown tool, unusable pattern), trusted or not. */
+  problem: z.string().nullable(),
+});
+export type TrustReviewEntry = z.infer<typeof trustReviewEntrySchema>;
+
+/**
+ * Folder trust of codecoder.json (recorded in the app's data folder, never the project): until this
+ * user trusts the file's exact content, its allow entries and presets do not count; deny rules always do.
+ */
+export const folderTrustSchema = z.object({
+  /** not-needed: no allow entries (or no file); changed: trusted before, the content is different now. */
+  status: z.enum(['not-needed', 'trusted', 'untrusted', 'changed']),
+  /** sha256 of the loaded codecoder.json: what `permissions.trust` must be given back. */
+  sha256: z.string().nullable(),
+  trustedAt: z.string().nullable(),
+  runOnly: z.boolean(),
+  /** Why trust cannot be read or recorded (the trust store is unusable, the file changed on disk). */
+  error: z.string().nullable(),
+  /** The file's allow entries with what each would grant. */
+  review: z.array(trustReviewEntrySchema),
+});
+export type FolderTrustView = z.infer<typeof folderTrustSchema>;
+
 export const allowlistViewSchema = z.object({
   file: configFileStatusSchema,
+  trust: folderTrustSchema,
   entries: z.array(allowlistEntrySchema),
   deny: z.array(denyEntrySchema),
   violations: z.array(ceilingViolationSchema),
@@ -136,6 +168,16 @@ export const permissionMethods = {
   ),
   'allowlist.reload': method(
     'Apply codecoder.json as it is on disk now (/reload); lists each CeilingViolation.',
+    noInput,
+    allowlistViewSchema,
+  ),
+  'permissions.trust': method(
+    "Trust this folder's codecoder.json as reviewed: its allow entries and presets count from now on. Refused when the file is no longer the reviewed content (sha256).",
+    z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, 'the sha256 of the reviewed codecoder.json (64 hex digits)') }).strict(),
+    allowlistViewSchema,
+  ),
+  'permissions.untrust': method(
+    "Stop trusting this folder's codecoder.json: its allow entries and presets ask again (deny rules still count).",
     noInput,
     allowlistViewSchema,
   ),

@@ -7,6 +7,8 @@ import type { LlmProvider } from '../llm/types.js';
 import { JsonlAuditLog, MemoryAuditLog } from '../permissions/audit.js';
 import { PermissionEngine, type EngineDeps } from '../permissions/engine.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
+import { ProjectTrust } from '../permissions/trust/projectTrust.js';
+import { TrustStore } from '../permissions/trust/trustStore.js';
 import type { Clock } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
 import type { ToolDeps } from '../tools/deps.js';
@@ -34,6 +36,8 @@ export interface AssembleOptions {
   onEngineChange?: EngineDeps['onChange'];
   /** Watch codecoder.json so a manual edit is reported (never applied) until reload. */
   watchConfig?: boolean;
+  /** `codecoder run --trust-project`: honour codecoder.json as it is now, for this process only (nothing recorded). */
+  trustProjectForRun?: boolean;
 }
 
 export interface AssembledAgent {
@@ -42,6 +46,8 @@ export interface AssembledAgent {
   approvals: ApprovalQueue;
   registry: FullToolRegistry;
   config: ProjectConfig;
+  /** Folder trust of codecoder.json (the trust store is in the data folder). */
+  trust: ProjectTrust;
   close(): Promise<void>;
 }
 
@@ -49,6 +55,8 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   const clock = opts.clock ?? systemClock;
   const approvals = opts.approvals ?? new ApprovalQueue({ clock });
   const config = await ProjectConfig.open({ projectRoot: opts.projectRoot });
+  const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(opts.dataDir), projectRoot: opts.projectRoot, config });
+  if (opts.trustProjectForRun) await trust.trustForThisRun();
   const audit = opts.memoryAudit ? new MemoryAuditLog() : JsonlAuditLog.forProject(opts.dataDir, opts.projectRoot);
   const secrets = opts.secrets ?? [];
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
@@ -66,6 +74,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     asker: approvals.asker(),
     clock,
     config,
+    trust,
     audit,
     // A capability key's environment is the capability's own, while its content is unchanged.
     environmentOfKey: keyEnvironmentResolver(registry, opts.projectRoot),
@@ -91,6 +100,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     approvals,
     registry,
     config,
+    trust,
     async close() {
       runtime.dispose();
       engine.close();

@@ -158,6 +158,9 @@ describe('session presets from codecoder.json', () => {
       runtime: { memory: null },
     });
     const a = agent;
+    // Folder trust: the presets of a codecoder.json this user has not trusted are not offered.
+    expect(a.engine.sessionPresets()).toEqual([]);
+    await a.engine.trustProject();
     expect(a.engine.sessionPresets()).toEqual(['run_command:git']);
     const offered = a.runtime.offerSessionPresets(a.engine.sessionPresets(), 'session-start');
     const [pending] = a.approvals.list();

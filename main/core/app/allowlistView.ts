@@ -3,7 +3,10 @@ import type { AllowlistEntryView, AllowlistView } from '../../../shared/contract
 import { CONFIG_FILE } from '../permissions/configFile.js';
 import type { PermissionEngine } from '../permissions/engine.js';
 import type { ProjectConfig } from '../permissions/projectConfig.js';
+import { trustReview } from '../permissions/trust/review.js';
 import type { Environment } from '../permissions/types.js';
+
+const NOT_TRUSTED = "not used until you trust this folder's codecoder.json (its deny rules count)";
 
 /** The allowlist editor's one view: codecoder.json's entries and deny rules, the session's entries. */
 export async function allowlistView(
@@ -18,6 +21,8 @@ export async function allowlistView(
   const hits = (key: string) => byEntry[key] ?? byKey[key] ?? 0;
   const violationOf = (key: string) => report.violations.find((v) => v.key === key) ?? null;
 
+  const trust = engine.trustState();
+  const untrusted = trust.status === 'untrusted' || trust.status === 'changed';
   const project: AllowlistEntryView[] = engine.listProject().map((e) => ({
     key: e.key,
     scope: e.value === 'AlwaysThisSession' ? 'preset' : 'project',
@@ -26,7 +31,7 @@ export async function allowlistView(
     hits: hits(e.key),
     source: 'codecoder.json',
     violation: e.status === 'violation' ? violationOf(e.key) : null,
-    problem: e.status === 'ignored' ? (e.message ?? 'ignored') : null,
+    problem: e.status === 'ignored' ? (e.message ?? 'ignored') : untrusted && e.status !== 'violation' ? NOT_TRUSTED : null,
     ...(e.line > 0 ? { line: e.line } : {}),
   }));
   const session: AllowlistEntryView[] = engine.listSession().map((e) => ({
@@ -40,6 +45,10 @@ export async function allowlistView(
     problem: null,
   }));
   return {
+    trust: {
+      ...trust,
+      review: trustReview({ entries: engine.listProject(), denyEntries: [] }).allow.map(({ status: _status, ...e }) => e),
+    },
     file: {
       path: path.join(projectRoot, CONFIG_FILE),
       exists: config.snapshot().exists,
@@ -50,14 +59,12 @@ export async function allowlistView(
       readOnly: Boolean(status.error),
     },
     entries: [...project, ...session],
-    deny: engine
-      .listDeny()
-      .map((d) => ({
-        pattern: d.key,
-        hits: byEntry[d.key] ?? 0,
-        problem: d.status === 'ignored' ? (d.message ?? 'ignored') : null,
-        ...(d.line > 0 ? { line: d.line } : {}),
-      })),
+    deny: engine.listDeny().map((d) => ({
+      pattern: d.key,
+      hits: byEntry[d.key] ?? 0,
+      problem: d.status === 'ignored' ? (d.message ?? 'ignored') : null,
+      ...(d.line > 0 ? { line: d.line } : {}),
+    })),
     violations: report.violations,
   };
 }

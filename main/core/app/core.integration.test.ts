@@ -163,6 +163,25 @@ describe('core through the router', () => {
     expect(await readFile(path.join(h.project, 'codecoder.json'), 'utf8')).toBe(bad);
   });
 
+  it('folder trust: the view carries the review, permissions.trust takes the reviewed sha256, untrust revokes', async () => {
+    const h = await harness({ models: ['scripted'], turns: [] });
+    await writeFile(path.join(h.project, 'codecoder.json'), JSON.stringify({ allowlist: { 'write_file:**': 'AlwaysThisProject' } }));
+    const view = await h.call('allowlist.reload');
+    expect(view.trust).toMatchObject({
+      status: 'untrusted',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      review: [{ key: 'write_file:**', value: 'AlwaysThisProject', meaning: expect.stringContaining('any file'), violation: null }],
+    });
+    expect(view.entries[0].problem).toContain('not used until you trust');
+    await expect(h.call('permissions.trust', { sha256: 'nope' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(h.call('permissions.trust', { sha256: '0'.repeat(64), extra: 1 })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(h.call('permissions.trust', { sha256: '0'.repeat(64) })).rejects.toMatchObject({ code: 'conflict' });
+    const trusted = await h.call('permissions.trust', { sha256: view.trust.sha256 });
+    expect(trusted.trust).toMatchObject({ status: 'trusted', trustedAt: expect.any(String) });
+    expect(trusted.entries[0].problem).toBeNull();
+    expect((await h.call('permissions.untrust')).trust.status).toBe('untrusted');
+  });
+
   it('answers methods of a project only when one is open', async () => {
     const h = await harness({ models: ['scripted'], turns: [] });
     await h.call('project.close');

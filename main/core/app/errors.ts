@@ -11,6 +11,8 @@ export function toAppError(err: unknown): unknown {
     case 'CeilingViolation':
       return new AppError('ceiling_violation', err.message);
     case 'ConfigWriteRefused':
+    case 'TrustError':
+    case 'TrustStoreError':
       return new AppError('conflict', err.message);
     case 'KeyError':
       return new AppError('invalid_input', err.message);

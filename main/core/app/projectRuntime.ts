@@ -54,8 +54,8 @@ export class ProjectRuntime {
     return rt;
   }
 
-  /** The AlwaysThisSession entries of codecoder.json are offered as one prompt when the session starts. */
-  private offerPresets(): void {
+  /** The AlwaysThisSession entries of codecoder.json are offered as one prompt when the session starts (and when the folder becomes trusted). */
+  offerPresets(): void {
     const presets = this.agent.engine.sessionPresets();
     if (presets.length === 0) return;
     void this.agent.runtime.offerSessionPresets(presets, 'session').then((accepted) => {

@@ -5,6 +5,9 @@
  *   None → pass · Invalid → refuse · Deny rule → refuse · ProjectAllowlist (ceiling: a violating
  *   entry is reported and falls through) · SessionAllowlist (expiry) · Ask.
  *
+ * Folder trust (trust/): codecoder.json's allow entries and presets take part only while this user
+ * trusts the file's content; its deny rules always do.
+ *
  * `decide()` is the synchronous core (exact-key Map lookups first, globs precompiled); only asking is
  * asynchronous. `check()` adds the ask, the answers and the audit record.
  */
@@ -17,6 +20,8 @@ import type { ConfigSnapshot } from './projectConfig.js';
 import type { ConfigEdit, ConfigError } from './configFile.js';
 import { compileProject, type CompiledProject, type DenyEntryView, type LoadReport, type ProjectEntryView } from './projectLevel.js';
 import { SessionAllowlist, type SessionEntry } from './sessionAllowlist.js';
+import { honouredProject } from './trust/gate.js';
+import type { TrustSource, TrustState } from './trust/projectTrust.js';
 import {
   ceilingOf,
   type AskAnswer,
@@ -42,13 +47,20 @@ export interface ProjectLevelSource {
 }
 
 export type EngineChange =
-  { kind: 'project' } | { kind: 'session' } | { kind: 'deny' } | { kind: 'reload'; report: LoadReport } | { kind: 'disk' };
+  | { kind: 'project' }
+  | { kind: 'session' }
+  | { kind: 'deny' }
+  | { kind: 'reload'; report: LoadReport }
+  | { kind: 'disk' }
+  | { kind: 'trust'; state: TrustState };
 
 export interface EngineDeps {
   projectRoot: string;
   asker: Asker;
   clock: Clock;
   config: ProjectLevelSource;
+  /** Folder trust: until this user trusts codecoder.json, its allow entries and presets do not count (deny rules always do). */
+  trust: TrustSource;
   audit: AuditLog;
   /** The environment of a key's tool, for the ceiling of stored entries; undefined = unknown tool. */
   environmentOfKey(raw: string): Environment | undefined;
@@ -107,7 +119,7 @@ export class PermissionEngine implements PermissionGate {
 
   constructor(private readonly deps: EngineDeps) {
     this.session = new SessionAllowlist(deps.clock);
-    this.compiled = compileProject(deps.config.snapshot(), deps.environmentOfKey);
+    this.compiled = this.compile();
     this.unsubscribeDisk = deps.config.onDiskChange?.(() => this.emit({ kind: 'disk' }));
   }
 
@@ -251,9 +263,17 @@ export class PermissionEngine implements PermissionGate {
         if (cv) return refuse('ceiling', cv.message, { violations: [...violations, cv] });
         if (pinnedOnce) return allow('once', pinnedNote);
         try {
-          await this.deps.config.edit({ op: 'setAllow', key: raw, value: 'AlwaysThisProject' });
-          this.recompile();
+          await this.editConfig({ op: 'setAllow', key: raw, value: 'AlwaysThisProject' });
           this.emit({ kind: 'project' });
+          if (!this.deps.trust.honoured()) {
+            // Saved, but the file as a whole is not trusted yet: the user's own answer still counts here.
+            this.session.add(p.key);
+            this.emit({ kind: 'session' });
+            return allow(
+              'session',
+              'saved to codecoder.json, which this folder has not trusted yet: allowed for this session; trust the folder for it to count in later sessions',
+            );
+          }
           return allow('project');
         } catch (err) {
           // The user said yes; saving failed (malformed or locked file). Remember it for the session.
@@ -356,27 +376,23 @@ export class PermissionEngine implements PermissionGate {
       const v = ceilingViolation(key.raw, env, 'project');
       if (v) throw new CeilingViolationError(v);
     }
-    await this.deps.config.edit({ op: 'setAllow', key: raw, value });
-    this.recompile();
+    await this.editConfig({ op: 'setAllow', key: raw, value });
     this.emit({ kind: 'project' });
   }
 
   async removeProjectEntry(raw: string): Promise<void> {
-    await this.deps.config.edit({ op: 'removeAllow', key: raw });
-    this.recompile();
+    await this.editConfig({ op: 'removeAllow', key: raw });
     this.emit({ kind: 'project' });
   }
 
   async addDenyRule(raw: string): Promise<void> {
     this.validEntryKey(raw, 'deny');
-    await this.deps.config.edit({ op: 'addDeny', key: raw });
-    this.recompile();
+    await this.editConfig({ op: 'addDeny', key: raw });
     this.emit({ kind: 'deny' });
   }
 
   async removeDenyRule(raw: string): Promise<void> {
-    await this.deps.config.edit({ op: 'removeDeny', key: raw });
-    this.recompile();
+    await this.editConfig({ op: 'removeDeny', key: raw });
     this.emit({ kind: 'deny' });
   }
 
@@ -396,6 +412,7 @@ export class PermissionEngine implements PermissionGate {
   /** Applies codecoder.json as it is on disk now; lists every CeilingViolation and ignored entry. */
   async reload(): Promise<LoadReport> {
     await this.deps.config.reload();
+    await this.deps.trust.refresh();
     this.recompile();
     const report = this.compiled.report;
     this.emit({ kind: 'reload', report });
@@ -437,8 +454,42 @@ export class PermissionEngine implements PermissionGate {
     return key;
   }
 
+  // ---------------------------------------------------------------- folder trust
+
+  trustState(): TrustState {
+    return this.deps.trust.state();
+  }
+
+  /** Trusts codecoder.json as loaded; `sha256` (what the user reviewed) must still be its content. */
+  async trustProject(sha256?: string): Promise<TrustState> {
+    return this.afterTrust(await this.deps.trust.trust(sha256));
+  }
+
+  async revokeTrust(): Promise<TrustState> {
+    return this.afterTrust(await this.deps.trust.revoke());
+  }
+
+  private afterTrust(state: TrustState): TrustState {
+    this.recompile();
+    this.emit({ kind: 'trust', state });
+    return state;
+  }
+
+  /** Our own write: the trust the file had before it carries over to the bytes we wrote. */
+  private async editConfig(edit: ConfigEdit): Promise<void> {
+    const wasHonoured = this.deps.trust.honoured();
+    await this.deps.config.edit(edit);
+    // Never fails the edit: at worst the file is untrusted at the next load and is reviewed again.
+    await this.deps.trust.afterOwnWrite(wasHonoured).catch(() => undefined);
+    this.recompile();
+  }
+
+  private compile(): CompiledProject {
+    return honouredProject(compileProject(this.deps.config.snapshot(), this.deps.environmentOfKey), this.deps.trust.honoured());
+  }
+
   private recompile(): void {
-    this.compiled = compileProject(this.deps.config.snapshot(), this.deps.environmentOfKey);
+    this.compiled = this.compile();
   }
 
   private emit(change: EngineChange): void {

@@ -12,7 +12,25 @@ import { PermissionEngine, type EngineChange, type EngineDecision, type EngineDe
 import { formatKey } from './keyGrammar.js';
 import { commandPermission } from './keys.js';
 import { ProjectConfig } from './projectConfig.js';
+import type { TrustSource, TrustState } from './trust/projectTrust.js';
 import type { AskAnswer, AskRequest, Clock, Environment, Permission } from './types.js';
+
+/**
+ * A folder trust that honours codecoder.json: the engine's own tests exercise the chain on a
+ * trusted file (folder trust itself is tested in trust/*.test.ts and trust.engine.test.ts).
+ */
+export function alwaysTrusted(): TrustSource {
+  const state = (): TrustState => ({ status: 'trusted', sha256: null, trustedAt: null, runOnly: false, error: null });
+  return {
+    honoured: () => true,
+    isTrusted: () => true,
+    state,
+    refresh: async () => state(),
+    afterOwnWrite: async () => state(),
+    trust: async () => state(),
+    revoke: async () => state(),
+  };
+}
 
 export class ManualClock implements Clock {
   constructor(public t = 1_700_000_000_000) {}
@@ -95,6 +113,7 @@ export async function makeEngine(root: string, overrides: Partial<EngineDeps> = 
     asker: asker.fn,
     clock,
     config,
+    trust: alwaysTrusted(),
     audit,
     environmentOfKey: envOfKey,
     onChange: (c) => changes.push(c),

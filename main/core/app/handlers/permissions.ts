@@ -50,6 +50,18 @@ export function permissionHandlers(runtimes: ProjectRuntimes): Handlers<WindowCo
       await mapErrors(() => rt.agent.engine.reload());
       return rt.allowlist();
     },
+    'permissions.trust': async ({ sha256 }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      await mapErrors(() => rt.agent.engine.trustProject(sha256));
+      // The file's presets count now: offer them, as at session start.
+      rt.offerPresets();
+      return rt.allowlist();
+    },
+    'permissions.untrust': async (_i, ctx) => {
+      const rt = await runtimes.of(ctx);
+      await mapErrors(() => rt.agent.engine.revokeTrust());
+      return rt.allowlist();
+    },
     'permissions.test': async ({ command }, ctx) => {
       const rt = await runtimes.of(ctx);
       const c = classifyCommand(command);

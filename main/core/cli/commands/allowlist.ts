@@ -9,6 +9,7 @@ import { CONFIG_FILE } from '../../permissions/configFile.js';
 import { cliEnvironmentOfKey } from '../../permissions/cliTools.js';
 import { readConfigFile } from '../../permissions/projectConfig.js';
 import { compileProject } from '../../permissions/projectLevel.js';
+import { trustLine } from '../../permissions/trust/cliTrust.js';
 
 export const summary = 'validate or list codecoder.json (validate: exit 0 valid, 1 violations, 2 malformed)';
 
@@ -62,6 +63,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { violations, issues } = compiled.report;
 
   if (sub === 'validate') {
+    io.stdout.write(`${await trustLine(path.resolve(project), read.exists ? read.text : undefined, doc.allowlist.length, io.env)}\n`);
     if (!read.exists) {
       io.stdout.write(`${file} does not exist: nothing is pre-authorised (valid)\n`);
       return 0;

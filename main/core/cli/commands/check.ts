@@ -11,6 +11,7 @@ import { MemoryAuditLog } from '../../permissions/audit.js';
 import { CLI_TOOLS, cliEnvironmentOfKey } from '../../permissions/cliTools.js';
 import { PermissionEngine, type Grant } from '../../permissions/engine.js';
 import { ProjectConfig } from '../../permissions/projectConfig.js';
+import { cliProjectTrust } from '../../permissions/trust/cliTrust.js';
 import { systemClock } from '../../permissions/types.js';
 
 export const summary = 'dry-run a tool call through the permission engine (never executes)';
@@ -87,6 +88,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     },
     clock: systemClock,
     config,
+    trust: await cliProjectTrust('check', root, config, io),
     audit: new MemoryAuditLog(),
     environmentOfKey: cliEnvironmentOfKey,
   });

@@ -19,7 +19,8 @@ function memIo(stdinText?: string) {
   stdout.on('data', (d) => (out += d));
   stderr.on('data', (d) => (err += d));
   const stdin = stdinText === undefined ? Object.assign(new PassThrough(), { isTTY: true }) : Readable.from([stdinText]);
-  return { io: { stdin, stdout, stderr, env: process.env }, out: () => out, err: () => err };
+  // The folder trust store lives in a temp data folder, never the user's.
+  return { io: { stdin, stdout, stderr, env: { ...process.env, CODECODER_DATA_DIR: dataDir } }, out: () => out, err: () => err };
 }
 
 async function cli(argv: string[], stdin?: string) {
@@ -29,10 +30,15 @@ async function cli(argv: string[], stdin?: string) {
 }
 
 let root: string;
+let dataDir: string;
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'cc-cli-perm-'));
+  dataDir = await mkdtemp(path.join(tmpdir(), 'cc-cli-perm-data-'));
 });
-afterEach(async () => rm(root, { recursive: true, force: true }));
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+});
 const config = (text: string) => writeFile(path.join(root, 'codecoder.json'), text);
 
 describe('codecoder key', () => {
@@ -74,6 +80,7 @@ describe('codecoder key', () => {
 describe('codecoder check', () => {
   it('dry-runs a call against codecoder.json', async () => {
     await config('{"allowlist": {"write_file:tests/**": "AlwaysThisProject"}, "deny": ["run_command:git:push"]}');
+    expect((await cli(['trust', '--project', root])).code).toBe(0); // folder trust: see trust.test.ts
     const allow = await cli(['check', '--project', root, 'write_file', '{"path":"tests/a.ts","content":"x"}']);
     expect(allow.code).toBe(0);
     expect(JSON.parse(allow.out)).toEqual({

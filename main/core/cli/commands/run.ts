@@ -19,6 +19,7 @@ import { createProvider } from '../../llm/provider.js';
 import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
 import { parseScript } from '../../llm/scripted/script.js';
 import type { LlmProviderKind, LlmSettings } from '../../llm/types.js';
+import { runTrustNote } from '../../permissions/trust/cliTrust.js';
 import type { AskAnswer } from '../../permissions/types.js';
 
 export const summary = 'run the agent on a prompt in the terminal (streams the answer, asks for approvals)';
@@ -32,6 +33,7 @@ options:
   --on-ask deny|once|session   how approvals are answered without a TTY (default deny: refuse and stop)
   --conversation ID     continue a conversation of this project
   --max-turns N         model turns before stopping (default 50)
+  --trust-project       honour the folder's codecoder.json as it is now, for this run only (not recorded)
   --events              print every agent event as one JSON line on stdout instead of text
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY (never printed)
 exit: 0 finished · 1 error · 2 usage · 3 stopped by a denial · 4 turn limit · 130 cancelled
@@ -65,6 +67,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         conversation: { type: 'string' },
         'max-turns': { type: 'string' },
         events: { type: 'boolean', default: false },
+        'trust-project': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -137,7 +140,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     emit: (e) => print.event(e),
     secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY].filter((k): k is string => !!k),
     runtime: { ...(maxTurns ? { maxTurns } : {}) },
+    trustProjectForRun: o['trust-project'],
   });
+  const trustNote = runTrustNote(agent.trust, agent.config.snapshot().allowlist.length, root, o['trust-project']);
+  if (trustNote) io.stderr.write(`codecoder run: ${trustNote}\n`);
   const rl = tty ? new LineReader(createInterface({ input: io.stdin, terminal: false }), io.stderr) : undefined;
   let asking = Promise.resolve();
   const unsubscribe = agent.approvals.subscribe((n) => {

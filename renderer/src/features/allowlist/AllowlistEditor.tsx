@@ -6,9 +6,10 @@ import { FileStatus } from './FileStatus.js';
 import { TestCommand } from './TestCommand.js';
 import { useAllowlistEdits } from './useAllowlistEdits.js';
 import { ViolationList } from './ViolationList.js';
+import { TrustStatus } from '../trust/TrustStatus.js';
 
 /** What this project and this session allow or deny without asking, and the tools to change it. */
-export function AllowlistEditor() {
+export function AllowlistEditor({ onReviewTrust }: { onReviewTrust: () => void }) {
   const allowlist = useAllowlist();
   const catalogue = useCatalogue();
   const edits = useAllowlistEdits();
@@ -25,6 +26,7 @@ export function AllowlistEditor() {
             {view.file.exists ? '' : '(does not exist yet: it is created when you allow something for the project)'}
             {view.file.readOnly && <strong> — read-only until it is fixed</strong>}
           </p>
+          <TrustStatus view={view} edits={edits} onReview={onReviewTrust} />
           <FileStatus file={view.file} edits={edits} />
           <ViolationList view={view} edits={edits} />
           <EntryTable view={view} edits={edits} />

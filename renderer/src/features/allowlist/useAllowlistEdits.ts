@@ -15,6 +15,9 @@ export function useAllowlistEdits() {
       onSuccess,
     }),
     reload: useMutation({ mutationFn: () => unwrap(getApi().allowlist.reload({})), onSuccess }),
+    /** Folder trust: the sha256 is the content the user reviewed (refused if the file changed since). */
+    trust: useMutation({ mutationFn: (sha256: string) => unwrap(getApi().permissions.trust({ sha256 })), onSuccess }),
+    untrust: useMutation({ mutationFn: () => unwrap(getApi().permissions.untrust({})), onSuccess }),
   };
 }
 export type AllowlistEdits = ReturnType<typeof useAllowlistEdits>;

@@ -11,6 +11,7 @@ import { ChangedOnDiskBanner } from '../allowlist/FileStatus.js';
 import { useAllowlistEdits } from '../allowlist/useAllowlistEdits.js';
 import { ApprovalDock } from '../approvals/ApprovalDock.js';
 import { ChatPanel } from '../chat/ChatPanel.js';
+import { TrustReview, reviewDue } from '../trust/TrustReview.js';
 
 type Tab = 'conversation' | 'permissions' | 'audit';
 const TABS: { id: Tab; label: string }[] = [
@@ -30,6 +31,10 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
   const allowlist = useAllowlist();
   const edits = useAllowlistEdits();
   useEvent('allowlist.changed', (view) => queryClient.setQueryData(projectKeys.allowlist, view));
+  // Folder trust: the review shows once per content of codecoder.json until Trust or Not now.
+  const [reviewDismissed, setReviewDismissed] = useState<string | null>(null);
+  const trust = allowlist.data?.trust;
+  const showReview = trust !== undefined && reviewDue(trust) && trust.sha256 !== reviewDismissed;
 
   const onTabKey = (e: React.KeyboardEvent, i: number) => {
     const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : -1;
@@ -81,7 +86,7 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
       </div>
       {tab === 'permissions' && (
         <div id="panel-permissions" role="tabpanel" aria-labelledby="tab-permissions" className="tab-panel tab-scroll">
-          <AllowlistEditor />
+          <AllowlistEditor onReviewTrust={() => setReviewDismissed(null)} />
         </div>
       )}
       {tab === 'audit' && (
@@ -90,6 +95,9 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
         </div>
       )}
       <ApprovalDock projectName={project.name} />
+      {showReview && allowlist.data && (
+        <TrustReview view={allowlist.data} edits={edits} onClose={() => setReviewDismissed(allowlist.data?.trust.sha256 ?? null)} />
+      )}
     </div>
   );
 }

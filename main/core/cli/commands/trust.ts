@@ -1,0 +1,101 @@
+/**
+ * `codecoder trust --project DIR`: prints what the folder's codecoder.json would allow (each entry in
+ * words, ceiling violations, ignored entries, deny rules) and records that this user trusts exactly
+ * that content. `--revoke` removes the record. The record lives in the data folder, never the project.
+ * Exit: 0 done (or nothing to trust) · 2 usage, or a file or trust store that cannot be used.
+ */
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type { CliIo } from '../main.js';
+import { defaultDataDir } from '../../appData.js';
+import { CONFIG_FILE } from '../../permissions/configFile.js';
+import { cliEnvironmentOfKey } from '../../permissions/cliTools.js';
+import { ProjectConfig } from '../../permissions/projectConfig.js';
+import { compileProject } from '../../permissions/projectLevel.js';
+import { ProjectTrust } from '../../permissions/trust/projectTrust.js';
+import { trustReview } from '../../permissions/trust/review.js';
+import { TrustStore } from '../../permissions/trust/trustStore.js';
+
+export const summary = "trust a folder's codecoder.json (prints what it allows, records it) or --revoke that trust";
+
+const USAGE = 'usage: codecoder trust --project DIR [--revoke]\n';
+
+/** Keys come from a file someone else may have written: never print a control or invisible character raw. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
+export const printable = (s: string): string => s.replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16).padStart(4, '0')}}`);
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  let project: string | undefined;
+  let revoke = false;
+  const fail = (msg: string): number => {
+    io.stderr.write(`codecoder trust: ${msg}\n${USAGE}`);
+    return 2;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--help' || a === '-h') {
+      io.stdout.write(USAGE);
+      return 0;
+    } else if (a === '--project') {
+      project = argv[++i];
+      if (!project) return fail('--project needs a directory');
+    } else if (a.startsWith('--project=')) project = a.slice('--project='.length);
+    else if (a === '--revoke') revoke = true;
+    else return fail(`unexpected argument ${printable(a)}`);
+  }
+  if (!project) return fail('--project DIR is required');
+  let root: string;
+  try {
+    root = await realpath(path.resolve(project));
+  } catch (err) {
+    return fail(`cannot open the project ${printable(project)}: ${(err as Error).message}`);
+  }
+
+  const store = TrustStore.forDataDir(defaultDataDir(io.env));
+  const config = await ProjectConfig.open({ projectRoot: root });
+  try {
+    const trust = await ProjectTrust.open({ store, projectRoot: root, config });
+    if (revoke) {
+      const had = await store.remove(trust.folder);
+      io.stdout.write(
+        had
+          ? `no longer trusting ${printable(root)}: its ${CONFIG_FILE} allow entries will ask again\n`
+          : `${printable(root)} was not trusted\n`,
+      );
+      return 0;
+    }
+    const snap = config.snapshot();
+    if (snap.error) {
+      io.stderr.write(
+        `codecoder trust: ${printable(snap.error.message)}\nA malformed ${CONFIG_FILE} grants nothing; nothing was trusted.\n`,
+      );
+      return 2;
+    }
+    const review = trustReview(compileProject(snap, cliEnvironmentOfKey));
+    if (review.allow.length === 0) {
+      io.stdout.write(
+        `${printable(path.join(root, CONFIG_FILE))} ${snap.exists ? 'has no allow entries' : 'does not exist'}: nothing to trust (deny rules always count)\n`,
+      );
+      return 0;
+    }
+    io.stdout.write(`This folder's ${CONFIG_FILE} would allow:\n`);
+    for (const e of review.allow) {
+      const note = e.violation
+        ? `\n      never honoured: ${printable(e.violation)}`
+        : e.problem
+          ? `\n      ignored: ${printable(e.problem)}`
+          : '';
+      io.stdout.write(`  ${printable(e.key)}  ${e.value}\n      ${printable(e.meaning)}${note}\n`);
+    }
+    io.stdout.write(`deny rules (${review.deny.length}, honoured whether trusted or not):\n`);
+    for (const d of review.deny) io.stdout.write(`  ${printable(d.pattern)}${d.problem ? `  (ignored: ${printable(d.problem)})` : ''}\n`);
+    const state = await trust.trust(trust.state().sha256 ?? undefined);
+    io.stdout.write(`trusted ${printable(root)} with ${CONFIG_FILE} sha256 ${state.sha256} (recorded in ${printable(store.file)})\n`);
+    return 0;
+  } catch (err) {
+    io.stderr.write(`codecoder trust: ${printable((err as Error).message)}\n`);
+    return 2;
+  } finally {
+    config.close();
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Folder trust for the CLI commands (`check`, `run`, `allowlist validate`): the trust of a project
+ * in the user's data folder, and the one line each command prints about it.
+ */
+import { realpath } from 'node:fs/promises';
+import { defaultDataDir } from '../../appData.js';
+import type { ConfigSnapshot } from '../projectConfig.js';
+import { ProjectTrust, sha256Hex, type TrustState } from './projectTrust.js';
+import { TrustStore, TrustStoreError } from './trustStore.js';
+
+interface Io {
+  env: NodeJS.ProcessEnv;
+  stderr: NodeJS.WritableStream;
+}
+
+/** Opens the project's trust and says on stderr when codecoder.json's allow entries do not count. */
+export async function cliProjectTrust(
+  command: string,
+  root: string,
+  config: { snapshot(): ConfigSnapshot },
+  io: Io,
+): Promise<ProjectTrust> {
+  const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(defaultDataDir(io.env)), projectRoot: root, config });
+  const note = untrustedNote(trust.state(), config.snapshot().allowlist.length, root);
+  if (note) io.stderr.write(`codecoder ${command}: ${note}\n`);
+  return trust;
+}
+
+export function untrustedNote(state: TrustState, allowEntries: number, root: string): string | undefined {
+  if (state.status === 'not-needed' || state.status === 'trusted') return undefined;
+  const why = state.status === 'changed' ? 'changed since this folder was trusted' : 'not trusted in this folder';
+  return (
+    `codecoder.json is ${why}: its ${allowEntries} allow entr${allowEntries === 1 ? 'y is' : 'ies are'} not honoured ` +
+    `(its deny rules are). Review and trust it with: codecoder trust --project ${JSON.stringify(root)}` +
+    (state.error ? ` (${state.error})` : '')
+  );
+}
+
+/** `allowlist validate`: the trust state of the bytes it checked, in one line. */
+export async function trustLine(
+  projectDir: string,
+  fileText: string | undefined,
+  allowEntries: number,
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
+  if (fileText === undefined || allowEntries === 0) return 'trust: not needed (no allow entries; deny rules always count)';
+  const sha = sha256Hex(Buffer.from(fileText, 'latin1'));
+  try {
+    const rec = await TrustStore.forDataDir(defaultDataDir(env)).get(await realpath(projectDir));
+    if (rec?.sha256 === sha) return `trust: trusted since ${rec.trustedAt} (sha256 ${sha})`;
+    return `trust: ${rec ? 'CHANGED since it was trusted' : 'NOT trusted'} (sha256 ${sha}): its allow entries are not honoured until \`codecoder trust --project ${JSON.stringify(projectDir)}\``;
+  } catch (err) {
+    if (err instanceof TrustStoreError) return `trust: NOT trusted: ${err.message}`;
+    throw err;
+  }
+}
+
+/** `codecoder run`: what it honours of codecoder.json, said on stderr (with --trust-project, always). */
+export function runTrustNote(trust: ProjectTrust, allowEntries: number, root: string, trustProject: boolean): string | undefined {
+  const state = trust.state();
+  if (!trustProject) return untrustedNote(state, allowEntries, root);
+  if (state.runOnly)
+    return `--trust-project: honouring codecoder.json as it is now (sha256 ${state.sha256}) for this run only; nothing is recorded`;
+  if (state.status === 'trusted') return '--trust-project: codecoder.json is already trusted in this folder';
+  if (state.status === 'not-needed') return '--trust-project: codecoder.json has no allow entries; nothing to trust';
+  return `--trust-project: could not trust codecoder.json: ${state.error ?? 'it changed while loading'}; its allow entries are not honoured`;
+}

@@ -1,0 +1,78 @@
+/**
+ * What an allowlist entry lets the agent do, in words, for the trust review ("This folder's
+ * codecoder.json would allow: …"). Someone vetting a cloned repository reads these, not globs.
+ * Unknown tools and shapes get a literal description rather than a guess.
+ */
+import type { EntryValue } from '../configFile.js';
+import { parseKey } from '../keyGrammar.js';
+
+const PATH_VERBS: Record<string, string> = {
+  write_file: 'create or overwrite',
+  edit_file: 'edit',
+  delete_path: 'delete',
+  move_path: 'move or rename',
+};
+
+const COMMAND_PLACES: Record<string, string> = {
+  run_command: 'on this machine',
+  run_sandboxed: 'in the sandbox',
+  run_container: 'in a container',
+};
+
+const GLOB_CHARS = /[*?[\]{}()!+@]/;
+
+function pathObject(action: string): string {
+  if (action === '**' || action === '**/*') return 'any file in the project (except dotfiles and protected paths, which always ask)';
+  const under = /^([^*?[\]{}()!+@]+)\/\*\*$/.exec(action);
+  if (under) return `any file under ${under[1]}/`;
+  if (GLOB_CHARS.test(action)) return `any path matching the pattern "${action}"`;
+  return `the file ${action}`;
+}
+
+function commandObject(action: string, place: string): string {
+  if (action === '*') return `run ANY simple command ${place}, with any arguments`;
+  const parts = action.split(':');
+  if (parts.length <= 2 && /^[A-Za-z0-9_][A-Za-z0-9_.+@,-]*$/.test(parts[0] ?? '')) {
+    const [program, sub] = parts;
+    if (sub === undefined || sub === '*') return `run ${program} ${place} with any subcommand and arguments`;
+    return `run "${program} ${sub}" ${place} with any further arguments`;
+  }
+  return `run exactly this command ${place}: ${action}`;
+}
+
+/** The action of an entry in words (without its scope). */
+export function entryAction(raw: string): string {
+  let tool: string;
+  let action: string;
+  try {
+    ({ tool, action } = parseKey(raw));
+  } catch {
+    return `"${raw}" (not a valid key)`;
+  }
+  const verb = PATH_VERBS[tool];
+  if (verb) return `${verb} ${pathObject(action)}`;
+  const place = COMMAND_PLACES[tool];
+  if (place) return commandObject(action, place);
+  switch (tool) {
+    case 'web_fetch':
+      return action === '*' ? 'fetch from any local or private network address' : `fetch from the local or private address ${action}`;
+    case 'commit':
+      return GLOB_CHARS.test(action) ? `commit to any branch matching "${action}"` : `commit to the branch ${action}`;
+    case 'run_capability':
+      return `run the capability ${action} (this exact code)`;
+    case 'create_capability':
+      return `create or replace the capability ${action}`;
+    case 'process_kill':
+      return 'stop background processes the agent started';
+    default:
+      return `use the tool ${tool} for "${action}"`;
+  }
+}
+
+/** An entry with its scope in words: what trusting the file would grant. */
+export function entryMeaning(raw: string, value: EntryValue): string {
+  const what = entryAction(raw);
+  return value === 'AlwaysThisSession'
+    ? `offered once per session (you choose at session start): ${what}`
+    : `without asking, every session: ${what}`;
+}
