@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { event, method, noInput } from './define.js';
 
-export const environmentSchema = z.enum(['host', 'shell', 'wasm', 'docker', 'sandbox']);
+export const environmentSchema = z.enum(['host', 'shell', 'wasm', 'docker', 'sandbox', 'remote']);
 export const scopeSchema = z.enum(['once', 'session', 'project']);
 
 export const ceilingViolationSchema = z.object({

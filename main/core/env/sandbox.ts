@@ -16,6 +16,8 @@ export interface SandboxPolicy {
   denyRead?: string[];
   /** Hosts (`example.com`, `*.npmjs.org`, `host:443`) this command may reach. Empty: no network. */
   allowedDomains?: string[];
+  /** Absolute paths the command may write; default the whole project. An MCP server gets only what its entry declares. */
+  allowWrite?: string[];
 }
 
 export interface SandboxedArgv {
@@ -71,7 +73,7 @@ export async function wrapSandboxed(
   // Unguessable, ≥ 22 characters: the proxy binds a connection to a command's list by this id.
   const commandId = randomBytes(16).toString('base64url');
   const custom: Partial<SandboxRuntimeConfig> = {
-    filesystem: { denyRead: policy.denyRead ?? [], allowWrite: [policy.projectRoot], denyWrite: [] },
+    filesystem: { denyRead: policy.denyRead ?? [], allowWrite: policy.allowWrite ?? [policy.projectRoot], denyWrite: [] },
   } as Partial<SandboxRuntimeConfig>;
   const wrapped = await SandboxManager.wrapWithSandboxArgv(command, '/bin/bash', custom, signal, policy.projectRoot, {
     commandId,
