@@ -9,7 +9,6 @@ import type { PendingApproval } from '../agent/approvals.js';
 import { buildPreview } from '../approvals/preview.js';
 import { settingsProvider } from '../llm/settingsProvider.js';
 import type { LlmSettings } from '../llm/types.js';
-import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
 import { allowlistView } from './allowlistView.js';
 
 export interface ProjectRuntimeDeps {
@@ -32,7 +31,7 @@ export class ProjectRuntime {
     readonly agent: AssembledAgent,
     private readonly deps: ProjectRuntimeDeps,
   ) {
-    this.environmentOfKey = keyEnvironmentResolver(agent.registry, root);
+    this.environmentOfKey = agent.environmentOfKey;
   }
 
   static async open(deps: ProjectRuntimeDeps): Promise<ProjectRuntime> {
