@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { CliIo } from '../main.js';
 import { CONFIG_FILE } from '../../permissions/configFile.js';
 import { cliEnvironmentOfKey } from '../../permissions/cliTools.js';
+import { defaultDataDir } from '../../appData.js';
+import { staticEnvironmentOfKey, staticServers } from '../../mcp/cliSupport.js';
 import { readConfigFile } from '../../permissions/projectConfig.js';
 import { compileProject } from '../../permissions/projectLevel.js';
 import { trustLine } from '../../permissions/trust/cliTrust.js';
@@ -59,7 +61,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const doc = read.exists && read.result.ok ? read.result.doc : { allowlist: [], deny: [] };
-  const compiled = compileProject(doc, cliEnvironmentOfKey);
+  // An `mcp:` key's ceiling is its server's (a host stdio server is shell): read, never started.
+  const mcpEnvironment = staticEnvironmentOfKey(await staticServers(path.resolve(project), defaultDataDir(io.env), (doc as { mcpServers?: unknown }).mcpServers));
+  const compiled = compileProject(doc, (raw) => mcpEnvironment(raw) ?? cliEnvironmentOfKey(raw));
   const { violations, issues } = compiled.report;
 
   if (sub === 'validate') {

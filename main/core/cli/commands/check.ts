@@ -13,11 +13,13 @@ import { PermissionEngine, type Grant } from '../../permissions/engine.js';
 import { ProjectConfig } from '../../permissions/projectConfig.js';
 import { cliProjectTrust } from '../../permissions/trust/cliTrust.js';
 import { systemClock } from '../../permissions/types.js';
+import { defaultDataDir } from '../../appData.js';
+import { staticEnvironmentOfKey, staticMcpTool, staticServers } from '../../mcp/cliSupport.js';
 
 export const summary = 'dry-run a tool call through the permission engine (never executes)';
 
 const USAGE = `usage: codecoder check --project DIR [--grant KEY=session|project]... TOOL ARGS_JSON
-tools: ${Object.keys(CLI_TOOLS).join(', ')}
+tools: ${Object.keys(CLI_TOOLS).join(', ')}, mcp__<server>__<tool> (a configured MCP server's tool)
 example: codecoder check --project . run_command '{"command":"git status"}'
 `;
 
@@ -58,20 +60,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const [toolName, argsJson = '{}', ...extra] = positional;
   if (!toolName) return fail('missing TOOL');
   if (extra.length) return fail(`unexpected arguments: ${extra.join(' ')} (quote ARGS_JSON as one argument)`);
-  const tool = CLI_TOOLS[toolName];
-  if (!tool) return fail(`unknown tool "${toolName}"`);
   let rawArgs: unknown;
   try {
     rawArgs = JSON.parse(argsJson);
   } catch (err) {
     return fail(`ARGS_JSON is not valid JSON: ${(err as Error).message}`);
   }
-  const parsed = tool.parameters.safeParse(rawArgs);
-  if (!parsed.success) {
-    const why = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`).join('; ');
-    return fail(`invalid arguments for ${toolName}: ${why}`);
-  }
-
   let root: string;
   try {
     root = await realpath(path.resolve(project ?? '.'));
@@ -79,6 +73,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return fail(`cannot open the project ${project ?? '.'}: ${(err as Error).message}`);
   }
   const config = await ProjectConfig.open({ projectRoot: root });
+  // MCP servers are read, never started: their keys' environments and `mcp__…` names.
+  const mcp = await staticServers(root, defaultDataDir(io.env), config.snapshot().mcpServers);
+  const mcpEnvironment = staticEnvironmentOfKey(mcp);
+  const mcpTool = toolName.startsWith('mcp__') ? staticMcpTool(mcp, toolName) : undefined;
+  if (mcpTool && 'error' in mcpTool) return fail(mcpTool.error);
+  const tool = mcpTool ? { ...mcpTool, permission: () => mcpTool.permission() } : CLI_TOOLS[toolName];
+  if (!tool) return fail(`unknown tool "${toolName}"`);
+  const parsed = tool.parameters.safeParse(rawArgs);
+  if (!parsed.success) {
+    const why = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`).join('; ');
+    return fail(`invalid arguments for ${toolName}: ${why}`);
+  }
   const err = config.snapshot().error;
   if (err) io.stderr.write(`codecoder check: warning: ${err.message}; the project allowlist counts as empty\n`);
   const engine = new PermissionEngine({
@@ -90,7 +96,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     config,
     trust: await cliProjectTrust('check', root, config, io),
     audit: new MemoryAuditLog(),
-    environmentOfKey: cliEnvironmentOfKey,
+    environmentOfKey: (raw) => mcpEnvironment(raw) ?? cliEnvironmentOfKey(raw),
   });
 
   let result;
