@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { agentEvents, agentMethods } from './agent.js';
+import { mcpEvents, mcpMethods } from './mcp.js';
 import { permissionEvents, permissionMethods } from './permissions.js';
 import { projectEvents, projectMethods } from './project.js';
 import { settingsEvents, settingsMethods } from './settings.js';
@@ -14,6 +15,7 @@ export const methods = {
   ...settingsMethods,
   ...permissionMethods,
   ...agentMethods,
+  ...mcpMethods,
 };
 
 export const events = {
@@ -21,6 +23,7 @@ export const events = {
   ...settingsEvents,
   ...permissionEvents,
   ...agentEvents,
+  ...mcpEvents,
 };
 
 export type Methods = typeof methods;
@@ -51,3 +54,4 @@ export * from './project.js';
 export * from './permissions.js';
 export * from './agent.js';
 export * from './agentEvents.js';
+export * from './mcp.js';

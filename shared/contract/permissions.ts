@@ -77,6 +77,8 @@ export const folderTrustSchema = z.object({
   error: z.string().nullable(),
   /** The file's allow entries with what each would grant. */
   review: z.array(trustReviewEntrySchema),
+  /** The MCP servers the file would start once trusted: what runs, and where. */
+  servers: z.array(z.object({ name: z.string(), runs: z.string(), environment: z.string() })).optional(),
 });
 export type FolderTrustView = z.infer<typeof folderTrustSchema>;
 

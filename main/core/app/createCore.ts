@@ -8,6 +8,7 @@ import { Router, type RouterLog } from '../router/router.js';
 import { SettingsService } from '../settings/settingsService.js';
 import type { JsonStore, SecretStore } from '../stores/types.js';
 import { agentHandlers } from './handlers/agent.js';
+import { mcpHandlers } from './handlers/mcp.js';
 import { permissionHandlers } from './handlers/permissions.js';
 import { projectHandlers } from './handlers/project.js';
 import { settingsHandlers } from './handlers/settings.js';
@@ -47,6 +48,7 @@ export function createCore(deps: CoreDeps): Core {
     dataDir: deps.dataDir,
     llm: deps.llmOverride ?? (() => settings.llmConfig()),
     secrets: () => settings.secretValues(),
+    secret: (name) => deps.secrets.get(name),
     publish: (name, payload) => windows.broadcastToProject(projectRoot, name, payload),
   }));
 
@@ -62,6 +64,7 @@ export function createCore(deps: CoreDeps): Core {
       ...projectHandlers({ host: deps.host, recent, onProjectChange }),
       ...permissionHandlers(runtimes),
       ...agentHandlers(runtimes),
+      ...mcpHandlers(runtimes),
     },
     deps.log,
   );

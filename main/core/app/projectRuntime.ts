@@ -3,7 +3,8 @@
  * audit log), the tool registry, the approval queue and the agent. Shared by every window that shows
  * the project; pushes its events to those windows only.
  */
-import type { AllowlistView, EventName, EventPayload, PendingApprovalView } from '../../../shared/contract/index.js';
+import type { AllowlistView, EventName, EventPayload, McpView, PendingApprovalView } from '../../../shared/contract/index.js';
+import { mcpView } from '../mcp/view.js';
 import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
 import type { PendingApproval } from '../agent/approvals.js';
 import { buildPreview } from '../approvals/preview.js';
@@ -18,6 +19,8 @@ export interface ProjectRuntimeDeps {
   llm: () => LlmSettings;
   /** API keys the app holds: scrubbed from every child process. */
   secrets: () => string[];
+  /** The secret store, for `${VAR}` in an MCP server's env and headers. */
+  secret?: (name: string) => string | undefined;
   /** Sends an event to the windows that show this project. */
   publish<E extends EventName>(name: E, payload: EventPayload<E>): void;
 }
@@ -45,12 +48,33 @@ export class ProjectRuntime {
       secrets: deps.secrets(),
       toolDeps: { secretsToScrub: deps.secrets },
       watchConfig: true,
-      onEngineChange: () => void ref.rt?.publishAllowlist(),
+      onEngineChange: () => {
+        void ref.rt?.publishAllowlist();
+        ref.rt?.publishMcpSoon();
+      },
+      mcp: { ...(deps.secret ? { secret: deps.secret } : {}), onChange: () => ref.rt?.publishMcpSoon() },
     });
     const rt = (ref.rt = new ProjectRuntime(deps.projectRoot, agent, deps));
     agent.approvals.subscribe(() => void rt.publishApprovals());
     rt.offerPresets();
+    // Servers start in the background: opening the project never waits for them.
+    void agent.mcp?.sync();
     return rt;
+  }
+
+  mcp(): McpView {
+    return mcpView(this.agent);
+  }
+
+  private mcpTimer: NodeJS.Timeout | undefined;
+  /** Status changes come in bursts (starting → ready, tools listed): one event per burst. */
+  publishMcpSoon(): void {
+    if (this.mcpTimer) return;
+    this.mcpTimer = setTimeout(() => {
+      this.mcpTimer = undefined;
+      this.deps.publish('mcp.changed', this.mcp());
+    }, 50);
+    this.mcpTimer.unref?.();
   }
 
   /** The AlwaysThisSession entries of codecoder.json are offered as one prompt when the session starts (and when the folder becomes trusted). */
@@ -91,7 +115,10 @@ export class ProjectRuntime {
         presets: p.presets,
       };
     const r = p.request;
-    const preview = await buildPreview(r.tool, r.args, this.root);
+    const mcpTool = this.agent.mcp?.tool(r.tool);
+    const preview = mcpTool
+      ? { mcp: { server: mcpTool.mcp.server, tool: mcpTool.mcp.tool, hints: mcpTool.mcp.hints } }
+      : await buildPreview(r.tool, r.args, this.root);
     const flags = r.flags
       ? {
           ...(r.flags.protectedPath ? { protectedPath: true } : {}),
@@ -123,11 +150,12 @@ export class ProjectRuntime {
     this.deps.publish('approvals.changed', await this.pendingApprovals());
   }
 
-  private async publishAllowlist(): Promise<void> {
+  async publishAllowlist(): Promise<void> {
     this.deps.publish('allowlist.changed', await this.allowlist());
   }
 
   async close(): Promise<void> {
+    if (this.mcpTimer) clearTimeout(this.mcpTimer);
     this.agent.runtime.cancelAll();
     this.agent.approvals.cancelAll();
     await this.agent.close();

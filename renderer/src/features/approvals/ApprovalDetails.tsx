@@ -13,7 +13,8 @@ export function askerOf(a: Pick<PendingApprovalView, 'depth' | 'agentId'>): stri
 
 /** What the user needs to judge the request: key, command and argv, diff, environment, warnings. */
 export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView }) {
-  const flags = a.flags ?? {};
+  // An MCP tool's notes (server, tool, hints) are shown in their own rows below.
+  const flags = a.preview?.mcp ? { ...a.flags, notes: [] } : (a.flags ?? {});
   const command = a.preview?.command;
   const hidden =
     (a.key !== undefined && hasHiddenCharacters(a.key)) || (command !== undefined && hasHiddenCharacters(command, { keepNewlines: true }));
@@ -50,6 +51,32 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
                 </code>
               ))}
             </dd>
+          </>
+        )}
+        {a.preview?.mcp && (
+          <>
+            <dt>MCP server</dt>
+            <dd data-testid="mcp-server">
+              <EscapedText text={a.preview.mcp.server} />
+            </dd>
+            <dt>Tool</dt>
+            <dd data-testid="mcp-tool">
+              <code>
+                <EscapedText text={a.preview.mcp.tool} />
+              </code>
+            </dd>
+            {a.preview.mcp.hints.length > 0 && (
+              <>
+                <dt>Server says</dt>
+                <dd data-testid="mcp-hints">
+                  {a.preview.mcp.hints.map((h, i) => (
+                    <span key={i} className="chip" title="a claim of the server: shown, not trusted">
+                      <EscapedText text={h} />
+                    </span>
+                  ))}
+                </dd>
+              </>
+            )}
           </>
         )}
         {a.preview?.path && (
@@ -106,6 +133,14 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
         </>
       )}
       {a.preview?.diff !== undefined && a.preview.diff !== '' && <DiffView diff={a.preview.diff} label="Proposed changes" />}
+      {a.preview?.mcp && (
+        <>
+          <h3 className="small-head">Arguments</h3>
+          <pre className="tool-command" tabIndex={0} data-testid="mcp-args">
+            <EscapedText text={JSON.stringify(a.args ?? {}, null, 2) ?? ''} keepNewlines />
+          </pre>
+        </>
+      )}
       {!a.preview && a.args !== undefined && (
         <details>
           <summary>Arguments</summary>
