@@ -137,3 +137,18 @@ describe('MCP server configuration', () => {
     expect(argv.slice(-3)).toEqual(['img', 'srv', '--x'].slice(-3));
   });
 });
+
+describe('the registry with MCP tools', () => {
+  it('adds them to the main agent only: a sub-agent keeps the seed\'s nine', async () => {
+    const { createToolRegistry, SUB_AGENT_TOOL_NAMES } = await import('../tools/registry.js');
+    const { withMcpTools } = await import('./registry.js');
+    const base = createToolRegistry({ projectRoot: '/nonexistent', dataDir: '/nonexistent', secretsToScrub: () => [], runSubAgent: async () => ({ content: '' }) } as never);
+    const fake = { name: 'mcp__s__t', description: 'x', category: 'mcp', environment: 'shell' } as never;
+    const reg = withMcpTools(base, { tools: () => [fake], tool: (n: string) => (n === 'mcp__s__t' ? fake : undefined) } as never);
+    expect(reg.list().map((t) => t.name)).toContain('mcp__s__t');
+    expect(reg.get('mcp__s__t')).toBe(fake);
+    const sub = reg.subAgentRegistry();
+    expect(sub.list().map((t) => t.name)).toEqual([...SUB_AGENT_TOOL_NAMES]);
+    expect(sub.get('mcp__s__t')).toBeUndefined();
+  });
+});

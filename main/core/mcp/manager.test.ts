@@ -242,6 +242,18 @@ describe('MCP server lifecycle', () => {
   }, 30_000);
 });
 
+describe('MCP tool lists', () => {
+  it('follows notifications/tools/list_changed', async () => {
+    const h = await bed.project({ mcpServers: { g: fixtureEntry('tools', 'grow') } });
+    await h.manager.sync();
+    await until(() => h.manager.tool('mcp__g__grow') !== undefined, 8000, 'grow');
+    expect(h.manager.tool('mcp__g__grown')).toBeUndefined();
+    h.engine.addSessionEntry('mcp:g:*');
+    expect((await h.call('mcp__g__grow', {})).result.content).toBe('grew');
+    await until(() => h.manager.tool('mcp__g__grown') !== undefined, 5000, 'the new tool');
+  }, 20_000);
+});
+
 describe('MCP tool names', () => {
   it('resolves names that collide after sanitising, reports them, and keys each apart', async () => {
     const h = await bed.project({ mcpServers: { 'my.server': fixtureEntry('tools', 'a.b', 'a_b', 'a b', 'plain', 'x'.repeat(80)) } });

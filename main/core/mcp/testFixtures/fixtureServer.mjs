@@ -5,6 +5,7 @@
 //   flood            writes stdout without line breaks, forever
 //   floodLines       writes lines that are not JSON-RPC, forever
 //   marker <file>    writes <file> when started, then serves "tools echo"
+//   (any tools mode) a tool named grow adds a tool "grown" and sends notifications/tools/list_changed
 //   hang             tool "hang" never answers (for timeouts and cancellation); logs cancellations to stderr
 import { writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -49,6 +50,12 @@ if (mode === 'silent') {
       return new Promise(() => {});
     }
     if (name === 'hang') return new Promise(() => {});
+    if (name === 'grow') {
+      // A tool that adds one: the client must follow notifications/tools/list_changed.
+      names.push('grown');
+      await server.sendToolListChanged();
+      return { content: [{ type: 'text', text: 'grew' }] };
+    }
     return { content: [{ type: 'text', text: `${name}: ${JSON.stringify(req.params.arguments ?? {})}` }] };
   });
   await server.connect(new StdioServerTransport());
