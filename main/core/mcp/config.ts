@@ -174,6 +174,17 @@ export function serverList(raw: RawSources): ServerList {
   return { servers, problems };
 }
 
+/**
+ * What a server runs, for the trust review and the MCP tab: the command line or the URL, and the
+ * variables it would receive as written (`${VAR}` placeholders are shown, never their values).
+ */
+export function serverRuns(s: ServerSpec): string {
+  const base = s.kind === 'remote' ? s.entry.url : [s.entry.command, ...(s.entry.args ?? [])].join(' ');
+  const passed = s.kind === 'remote' ? s.entry.headers : s.entry.env;
+  const names = Object.entries(passed ?? {}).map(([k, v]) => `${k}=${v}`);
+  return names.length ? `${base}  (${s.kind === 'remote' ? 'headers' : 'env'}: ${names.join(', ')})` : base;
+}
+
 export type JsonFile = { exists: false } | { exists: true; bytes: Buffer; value?: unknown; error?: string };
 
 /** Reads a JSON file of the `{"mcpServers": {...}}` shape, bounded; its bytes are kept for trust. */

@@ -152,3 +152,33 @@ describe('the registry with MCP tools', () => {
     expect(sub.get('mcp__s__t')).toBeUndefined();
   });
 });
+
+describe('MCP entries in words (the trust review)', () => {
+  it('names the server and tool', async () => {
+    const { entryMeaning } = await import('../permissions/trust/entryMeaning.js');
+    expect(entryMeaning('mcp:gh:push', 'AlwaysThisSession')).toContain('use the tool push of the MCP server gh');
+    expect(entryMeaning('mcp:gh:*', 'AlwaysThisProject')).toContain('every tool of the MCP server gh');
+    expect(entryMeaning('mcp:*', 'AlwaysThisProject')).toContain('every tool of every MCP server');
+  });
+});
+
+describe('writable paths of a sandboxed or containerised server', () => {
+  it('must exist and stay inside the project after symlinks', async () => {
+    const { mkdtemp, mkdir, realpath, rm, symlink } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { writablePaths } = await import('./launch.js');
+    const root = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-mcp-wp-')));
+    const outside = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-mcp-wp-out-')));
+    try {
+      await mkdir(path.join(root, 'out'));
+      await symlink(outside, path.join(root, 'escape'));
+      expect(await writablePaths(['out'], root)).toEqual([path.join(root, 'out')]);
+      await expect(writablePaths(['escape'], root)).rejects.toThrow(/leads outside the project/);
+      await expect(writablePaths(['missing'], root)).rejects.toThrow(/does not exist/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+});

@@ -8,6 +8,7 @@
  * - `"container"`: the container runner's engine (env/container.ts) with `-i` for stdio; no network,
  *   all capabilities dropped, the project mounted read-only except the entry's `allowWrite` paths.
  */
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CONTAINER_WORKDIR,
@@ -48,6 +49,26 @@ function serverCwd(entry: StdioEntry, root: string): string {
   return entry.cwd ? path.resolve(root, entry.cwd) : root;
 }
 
+/**
+ * The entry's writable paths, resolved: each must exist and stay inside the project once symlinks
+ * are followed (a repository could ship `out -> ~` and declare "out" writable).
+ */
+export async function writablePaths(declared: readonly string[], projectRoot: string): Promise<string[]> {
+  const root = await realpath(projectRoot);
+  const out: string[] = [];
+  for (const p of declared) {
+    let real: string;
+    try {
+      real = await realpath(path.resolve(root, p));
+    } catch {
+      throw new Error(`allowWrite "${p}" does not exist in the project`);
+    }
+    if (real !== root && !real.startsWith(root + path.sep)) throw new Error(`allowWrite "${p}" leads outside the project (${real})`);
+    out.push(real);
+  }
+  return out;
+}
+
 export async function launchStdio(entry: StdioEntry, ctx: LaunchContext): Promise<Launch> {
   const cwd = serverCwd(entry, ctx.projectRoot);
   const args = entry.args ?? [];
@@ -60,7 +81,7 @@ export async function launchStdio(entry: StdioEntry, ctx: LaunchContext): Promis
   const wrapped = await wrapSandboxed([resolved, ...args].map(shellQuote).join(' '), {
     projectRoot: ctx.projectRoot,
     denyRead: [ctx.dataDir],
-    allowWrite: (opts.allowWrite ?? []).map((p) => path.resolve(ctx.projectRoot, p)),
+    allowWrite: await writablePaths(opts.allowWrite ?? [], ctx.projectRoot),
     ...(opts.allowedDomains ? { allowedDomains: opts.allowedDomains } : {}),
   }, env);
   const [command, ...rest] = wrapped.argv;
@@ -93,6 +114,7 @@ async function launchContainer(entry: StdioEntry, ctx: LaunchContext, _args: str
   const image = entry.container?.image ?? DEFAULT_IMAGE;
   const found = await detectEngineCached(image);
   if (!found.ok) throw new Error(`no container engine: ${found.reason}`);
+  await writablePaths(entry.container?.allowWrite ?? [], ctx.projectRoot);
   const name = containerName();
   const argv = containerArgv(found.engine, image, name, entry, ctx.projectRoot, ctx.env);
   const engineBin = resolveCommand(found.engine.bin, ctx.projectRoot) ?? found.engine.bin;

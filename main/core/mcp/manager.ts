@@ -15,7 +15,7 @@ import { MCP_KEY_TOOL } from '../permissions/keyGrammar.js';
 import { mcpShape } from '../permissions/mcpKeys.js';
 import type { TrustStore } from '../permissions/trust/trustStore.js';
 import type { Environment } from '../permissions/types.js';
-import { MCP_JSON, USER_MCP_FILE, readServersFile, serverList, type ConfigProblem, type ServerSpec } from './config.js';
+import { MCP_JSON, USER_MCP_FILE, readServersFile, serverList, serverRuns, type ConfigProblem, type ServerSpec } from './config.js';
 import { DEFAULT_BACKOFF, DEFAULT_TIMEOUTS, ServerConnection, type Backoff, type ServerStatus, type Timeouts } from './connection.js';
 import type { ExpandSources } from './expand.js';
 import { McpJsonTrust, type FileTrust } from './mcpJsonTrust.js';
@@ -285,7 +285,7 @@ export class McpManager {
         status,
         reason,
         stderrTail: c?.stderrTail || null,
-        target: spec.kind === 'remote' ? spec.entry.url : [spec.entry.command, ...(spec.entry.args ?? [])].join(' '),
+        target: serverRuns(spec),
         tools: tools
           .filter((t) => t.mcp.server === spec.name)
           .map((t) => ({ name: t.name, tool: t.mcp.tool, key: t.mcp.key, description: t.mcp.description, hints: t.mcp.hints })),
