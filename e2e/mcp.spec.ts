@@ -18,7 +18,9 @@ test.use({
   llmScript: script(call('mcp__fx__lookup', { text: 'where is the config?', depth: 2 }), say('The server answered.')),
 });
 
-test('trust starts the server; its tool asks with server, tool, hints and arguments; the result reaches the transcript', async ({ app }) => {
+test('trust starts the server; its tool asks with server, tool, hints and arguments; the result reaches the transcript', async ({
+  app,
+}) => {
   const { page } = app;
   const review = page.getByRole('dialog', { name: "This folder's codecoder.json would allow:" });
   await expect(review).toBeVisible();

@@ -70,7 +70,11 @@ export const mcpMethods = {
     z.object({ name: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
     mcpViewSchema,
   ),
-  'mcp.restart': method('Restart a server (forgets earlier crashes).', z.object({ name: z.string().min(1).max(200) }).strict(), mcpViewSchema),
+  'mcp.restart': method(
+    'Restart a server (forgets earlier crashes).',
+    z.object({ name: z.string().min(1).max(200) }).strict(),
+    mcpViewSchema,
+  ),
   'mcp.add': method(
     'Add a server to codecoder.json "mcpServers" (a minimal, atomic edit). It starts once the file is trusted.',
     mcpAddInputSchema,

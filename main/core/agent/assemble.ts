@@ -76,7 +76,11 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
         dataDir: opts.dataDir,
         project: { servers: () => config.snapshot().mcpServers, isTrusted: () => trust.isTrusted() },
         trustStore,
-        expand: { env: opts.mcp.env ?? process.env, ...(opts.mcp.secret ? { secret: opts.mcp.secret } : {}), appSecrets: opts.secrets ?? [] },
+        expand: {
+          env: opts.mcp.env ?? process.env,
+          ...(opts.mcp.secret ? { secret: opts.mcp.secret } : {}),
+          appSecrets: opts.secrets ?? [],
+        },
         ...(opts.mcp.timeouts ? { timeouts: opts.mcp.timeouts } : {}),
         ...(opts.mcp.backoff ? { backoff: opts.mcp.backoff } : {}),
         ...(opts.mcp.stdio ? { stdio: opts.mcp.stdio } : {}),

@@ -20,17 +20,30 @@ afterEach(async () => {
 });
 
 describe('MCP through the core', () => {
-  it('starts a user-level server, asks for its tool with the server\'s details, and returns its result', async () => {
+  it("starts a user-level server, asks for its tool with the server's details, and returns its result", async () => {
     const dataDir = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-mcpcore-data-')));
     const project = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-mcpcore-project-')));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }), () => rm(project, { recursive: true, force: true }));
+    cleanups.push(
+      () => rm(dataDir, { recursive: true, force: true }),
+      () => rm(project, { recursive: true, force: true }),
+    );
     execFileSync('git', ['init', '-q'], { cwd: project });
-    await writeFile(path.join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { mine: { command: process.execPath, args: [FIXTURE, 'tools', 'lookup'] } } }));
+    await writeFile(
+      path.join(dataDir, 'mcp.json'),
+      JSON.stringify({ mcpServers: { mine: { command: process.execPath, args: [FIXTURE, 'tools', 'lookup'] } } }),
+    );
     const server = await startScriptedServer({
       script: { models: ['scripted'], turns: [{ toolCalls: [{ name: 'mcp__mine__lookup', input: { text: 'q' } }] }, { text: 'done' }] },
     });
-    const core = createPlainNodeCore({ dataDir, env: {}, llmOverride: () => ({ provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'k' }) });
-    cleanups.push(() => server.close(), () => core.runtimes.closeAll());
+    const core = createPlainNodeCore({
+      dataDir,
+      env: {},
+      llmOverride: () => ({ provider: 'anthropic', model: 'scripted', baseUrl: server.url, apiKey: 'k' }),
+    });
+    cleanups.push(
+      () => server.close(),
+      () => core.runtimes.closeAll(),
+    );
     const events: { name: EventName; payload: any }[] = [];
     const window: WindowSession = { id: 'w1', project: null, emit: (name, payload) => void events.push({ name, payload }) };
     core.windows.add(window);
@@ -50,10 +63,20 @@ describe('MCP through the core', () => {
     const { runId } = await call<{ runId: string }>('agent.send', { conversationId: conv.id, text: 'look it up' });
     await until(() => events.some((e) => e.name === 'approvals.changed' && e.payload.length > 0), 10_000, 'approval');
     const prompt = events.find((e) => e.name === 'approvals.changed' && e.payload.length > 0)!.payload[0] as PendingApprovalView;
-    expect(prompt).toMatchObject({ tool: 'mcp__mine__lookup', key: 'mcp:mine:lookup', environment: 'shell', ceiling: 'session', args: { text: 'q' } });
+    expect(prompt).toMatchObject({
+      tool: 'mcp__mine__lookup',
+      key: 'mcp:mine:lookup',
+      environment: 'shell',
+      ceiling: 'session',
+      args: { text: 'q' },
+    });
     expect(prompt.preview?.mcp).toEqual({ server: 'mine', tool: 'lookup', hints: ['read-only (the server says so; not verified)'] });
     await call('approvals.answer', { id: prompt.id, answer: { choice: 'once' } });
-    await until(() => events.some((e) => e.name === 'agent.event' && e.payload.type === 'run.finished' && e.payload.runId === runId), 10_000, 'run');
+    await until(
+      () => events.some((e) => e.name === 'agent.event' && e.payload.type === 'run.finished' && e.payload.runId === runId),
+      10_000,
+      'run',
+    );
     const result = events.find((e) => e.name === 'agent.event' && e.payload.type === 'tool.result')!.payload;
     expect(result).toMatchObject({ tool: 'mcp__mine__lookup', content: 'lookup: {"text":"q"}', isError: false });
     const audit = await call<{ tool: string; key: string }[]>('audit.query', { tool: 'mcp__mine__lookup' });
@@ -67,7 +90,11 @@ describe('MCP through the core', () => {
     view = await call('mcp.add', { name: 'added', command: process.execPath, args: [FIXTURE, 'tools', 'ping'] });
     const written = JSON.parse(await readFile(path.join(project, 'codecoder.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(written.mcpServers.added).toEqual({ command: process.execPath, args: [FIXTURE, 'tools', 'ping'] });
-    await until(() => events.some((e) => e.name === 'mcp.changed' && e.payload.servers.some((s: any) => s.name === 'added' && s.status === 'ready')), 10_000, 'added ready');
+    await until(
+      () => events.some((e) => e.name === 'mcp.changed' && e.payload.servers.some((s: any) => s.name === 'added' && s.status === 'ready')),
+      10_000,
+      'added ready',
+    );
     await expect(call('mcp.add', { name: 'added', command: 'x' })).rejects.toThrow(/already has an MCP server named "added"/);
   }, 40_000);
 });

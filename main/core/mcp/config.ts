@@ -88,8 +88,7 @@ export interface ServerSpecBase {
   disabled: boolean;
 }
 export type ServerSpec =
-  | (ServerSpecBase & { kind: 'stdio'; entry: StdioEntry })
-  | (ServerSpecBase & { kind: 'remote'; entry: RemoteEntry });
+  (ServerSpecBase & { kind: 'stdio'; entry: StdioEntry }) | (ServerSpecBase & { kind: 'remote'; entry: RemoteEntry });
 
 export interface ConfigProblem {
   name: string;
@@ -169,7 +168,11 @@ export function serverList(raw: RawSources): ServerList {
       continue;
     }
     const base = { name, id: parts.get(name)!, source, environment: environmentOf(p.kind, p.entry), disabled: p.entry.disabled === true };
-    servers.push(p.kind === 'stdio' ? { ...base, kind: 'stdio', entry: p.entry as StdioEntry } : { ...base, kind: 'remote', entry: p.entry as RemoteEntry });
+    servers.push(
+      p.kind === 'stdio'
+        ? { ...base, kind: 'stdio', entry: p.entry as StdioEntry }
+        : { ...base, kind: 'remote', entry: p.entry as RemoteEntry },
+    );
   }
   return { servers, problems };
 }
@@ -199,7 +202,8 @@ export async function readServersFile(file: string): Promise<JsonFile> {
   if (bytes.length > MAX_FILE_BYTES) return { exists: true, bytes, error: `${file} is over ${MAX_FILE_BYTES} bytes` };
   try {
     const doc = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { exists: true, bytes, error: `${file}: the top level must be an object` };
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+      return { exists: true, bytes, error: `${file}: the top level must be an object` };
     return { exists: true, bytes, value: (doc as { mcpServers?: unknown }).mcpServers };
   } catch (err) {
     return { exists: true, bytes, error: `${file}: ${(err as Error).message}` };

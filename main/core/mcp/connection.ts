@@ -9,7 +9,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, ToolListChangedNotificationSchema, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { RemoteEntry, ServerSpec, StdioEntry } from './config.js';
 import { expandRecord, type ExpandSources } from './expand.js';
 import { launchStdio, type Launch } from './launch.js';
@@ -190,7 +195,9 @@ export class ServerConnection {
     const headers = this.headers(e, fromProject);
     return new SSEClientTransport(new URL(e.url), {
       requestInit: { headers },
-      eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }) },
+      eventSourceInit: {
+        fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
+      },
     });
   }
 
@@ -208,7 +215,9 @@ export class ServerConnection {
     } catch (err) {
       if (gen !== this.generation) return;
       const msg = (err as Error).message;
-      throw new Error(/timed out/i.test(msg) ? `no answer to tools/list within ${this.deps.timeouts.listToolsMs} ms` : `tools/list failed: ${msg}`);
+      throw new Error(
+        /timed out/i.test(msg) ? `no answer to tools/list within ${this.deps.timeouts.listToolsMs} ms` : `tools/list failed: ${msg}`,
+      );
     }
     if (gen !== this.generation) return;
     this.tools = tools.slice(0, MAX_TOOLS_PER_SERVER);
@@ -244,14 +253,16 @@ export class ServerConnection {
   /** Calls a tool. Rejects when the server is not ready, the call times out or the signal aborts. */
   async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs?: number): Promise<CallToolResult> {
     const client = this.client;
-    if (!client || this.status !== 'ready') throw new Error(`MCP server "${this.spec.name}" is ${this.status}${this.reason ? `: ${this.reason}` : ''}`);
+    if (!client || this.status !== 'ready')
+      throw new Error(`MCP server "${this.spec.name}" is ${this.status}${this.reason ? `: ${this.reason}` : ''}`);
     const timeout = timeoutMs ?? this.deps.timeouts.callMs;
     try {
       return (await client.callTool({ name, arguments: args }, CallToolResultSchema, { signal, timeout })) as CallToolResult;
     } catch (err) {
       const msg = (err as Error).message;
       if (signal.aborted) throw err;
-      if (/timed out/i.test(msg)) throw new Error(`MCP server "${this.spec.name}" did not answer ${name} within ${timeout} ms (the call was cancelled)`);
+      if (/timed out/i.test(msg))
+        throw new Error(`MCP server "${this.spec.name}" did not answer ${name} within ${timeout} ms (the call was cancelled)`);
       if (/connection closed/i.test(msg)) {
         const end = this.transport instanceof BoundedStdioTransport ? this.transport.endReason() : undefined;
         throw new Error(`MCP server "${this.spec.name}" stopped during the call${end ? ` (${end})` : ''}`);

@@ -31,7 +31,8 @@ export function expandValue(value: string, src: ExpandSources, fromProject: bool
       throw new ExpandError(`${where}: \${${name}} is one of CodeCoder's own credentials; a project's server cannot receive it`);
     }
     const v = src.env[name] ?? src.secret?.(secretNameFor(name));
-    if (v === undefined) throw new ExpandError(`${where}: \${${name}} is not set (in the environment or the secret store as ${secretNameFor(name)})`);
+    if (v === undefined)
+      throw new ExpandError(`${where}: \${${name}} is not set (in the environment or the secret store as ${secretNameFor(name)})`);
     if (fromProject && src.appSecrets.some((s) => s.length >= 8 && v.includes(s))) {
       throw new ExpandError(`${where}: \${${name}} carries one of CodeCoder's own API keys; a project's server cannot receive it`);
     }

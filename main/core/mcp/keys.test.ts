@@ -14,7 +14,8 @@ const target = (raw: string) => ({ key: parseKey(raw) });
 
 describe('the mcp key grammar', () => {
   it('accepts exactly mcp:<server>:<tool>, mcp:<server>:* and mcp:*', () => {
-    for (const ok of ['mcp:*', 'mcp:github:*', 'mcp:github:create_issue', 'mcp:a-b:c-d']) expect(patternProblem(parseKey(ok), 'allow'), ok).toBeUndefined();
+    for (const ok of ['mcp:*', 'mcp:github:*', 'mcp:github:create_issue', 'mcp:a-b:c-d'])
+      expect(patternProblem(parseKey(ok), 'allow'), ok).toBeUndefined();
     for (const bad of ['mcp:git*:x', 'mcp:github:create_*', 'mcp:github', 'mcp:a:b:c', 'mcp:a.b:c', 'mcp:**', 'mcp:a:?']) {
       expect(patternProblem(parseKey(bad), 'allow'), bad).toMatch(/an MCP key is/);
     }
@@ -58,7 +59,11 @@ describe('MCP tool names', () => {
     expect(new Set(a.map((t) => t.key)).size).toBe(2);
     expect(collisions[0]!.message).toContain('"a.b" and "a_b"');
     // The names do not depend on the order the server lists them in.
-    expect(nameTools('s', ['a_b', 'ok', 'a.b']).tools.map((t) => t.key).sort()).toEqual(tools.map((t) => t.key).sort());
+    expect(
+      nameTools('s', ['a_b', 'ok', 'a.b'])
+        .tools.map((t) => t.key)
+        .sort(),
+    ).toEqual(tools.map((t) => t.key).sort());
   });
 });
 
@@ -112,8 +117,12 @@ describe('MCP server configuration', () => {
     expect(both.ok && Object.keys(both.doc.mcpServers as object)).toEqual(['gh', 'b']);
   });
 
-  it('expands ${VAR} from the environment or the secret store, and keeps the app\'s keys from a project', () => {
-    const src = { env: { A: 'env-a' }, secret: (n: string) => (n === 'mcp.B' ? 'secret-b' : undefined), appSecrets: ['sk-the-app-key-1234'] };
+  it("expands ${VAR} from the environment or the secret store, and keeps the app's keys from a project", () => {
+    const src = {
+      env: { A: 'env-a' },
+      secret: (n: string) => (n === 'mcp.B' ? 'secret-b' : undefined),
+      appSecrets: ['sk-the-app-key-1234'],
+    };
     expect(expandValue('x ${A} ${B}', src, true, 'w')).toBe('x env-a secret-b');
     expect(() => expandValue('${C}', src, true, 'w')).toThrow(/is not set/);
     expect(() => expandValue('${OPENAI_API_KEY}', { ...src, env: { OPENAI_API_KEY: 'k' } }, true, 'w')).toThrow(ExpandError);
@@ -128,7 +137,14 @@ describe('MCP server configuration', () => {
   });
 
   it('runs a containerised server read-only on the project, without network, writable only where declared', () => {
-    const argv = containerArgv({ name: 'podman', bin: 'podman', globalArgs: [] }, 'img', 'n1', { command: 'srv', args: ['--x'], container: { allowWrite: ['out'] } }, '/p', { K: 'v' });
+    const argv = containerArgv(
+      { name: 'podman', bin: 'podman', globalArgs: [] },
+      'img',
+      'n1',
+      { command: 'srv', args: ['--x'], container: { allowWrite: ['out'] } },
+      '/p',
+      { K: 'v' },
+    );
     const s = argv.join(' ');
     expect(s).toContain('run --rm -i --name n1 --network none');
     expect(s).toContain('-v /p:/work:ro');
@@ -139,10 +155,15 @@ describe('MCP server configuration', () => {
 });
 
 describe('the registry with MCP tools', () => {
-  it('adds them to the main agent only: a sub-agent keeps the seed\'s nine', async () => {
+  it("adds them to the main agent only: a sub-agent keeps the seed's nine", async () => {
     const { createToolRegistry, SUB_AGENT_TOOL_NAMES } = await import('../tools/registry.js');
     const { withMcpTools } = await import('./registry.js');
-    const base = createToolRegistry({ projectRoot: '/nonexistent', dataDir: '/nonexistent', secretsToScrub: () => [], runSubAgent: async () => ({ content: '' }) } as never);
+    const base = createToolRegistry({
+      projectRoot: '/nonexistent',
+      dataDir: '/nonexistent',
+      secretsToScrub: () => [],
+      runSubAgent: async () => ({ content: '' }),
+    } as never);
     const fake = { name: 'mcp__s__t', description: 'x', category: 'mcp', environment: 'shell' } as never;
     const reg = withMcpTools(base, { tools: () => [fake], tool: (n: string) => (n === 'mcp__s__t' ? fake : undefined) } as never);
     expect(reg.list().map((t) => t.name)).toContain('mcp__s__t');

@@ -78,12 +78,16 @@ export async function launchStdio(entry: StdioEntry, ctx: LaunchContext): Promis
   const env = serverEnv(ctx.env, resolved);
   if (!entry.sandbox) return { spawn: { command: resolved, args, env, cwd }, release: async () => undefined };
   const opts = entry.sandbox === true ? {} : entry.sandbox;
-  const wrapped = await wrapSandboxed([resolved, ...args].map(shellQuote).join(' '), {
-    projectRoot: ctx.projectRoot,
-    denyRead: [ctx.dataDir],
-    allowWrite: await writablePaths(opts.allowWrite ?? [], ctx.projectRoot),
-    ...(opts.allowedDomains ? { allowedDomains: opts.allowedDomains } : {}),
-  }, env);
+  const wrapped = await wrapSandboxed(
+    [resolved, ...args].map(shellQuote).join(' '),
+    {
+      projectRoot: ctx.projectRoot,
+      denyRead: [ctx.dataDir],
+      allowWrite: await writablePaths(opts.allowWrite ?? [], ctx.projectRoot),
+      ...(opts.allowedDomains ? { allowedDomains: opts.allowedDomains } : {}),
+    },
+    env,
+  );
   const [command, ...rest] = wrapped.argv;
   return {
     spawn: { command: command!, args: rest, env: wrapped.env, cwd },
@@ -92,7 +96,14 @@ export async function launchStdio(entry: StdioEntry, ctx: LaunchContext): Promis
 }
 
 /** The `<engine> run -i …` argv of a containerised server — pure, unit-tested. */
-export function containerArgv(engine: Engine, image: string, name: string, entry: StdioEntry, projectRoot: string, env: Record<string, string>): string[] {
+export function containerArgv(
+  engine: Engine,
+  image: string,
+  name: string,
+  entry: StdioEntry,
+  projectRoot: string,
+  env: Record<string, string>,
+): string[] {
   const l = DEFAULT_LIMITS;
   const argv = [engine.bin, ...engine.globalArgs, 'run', '--rm', '-i', '--name', name, '--network', 'none'];
   argv.push('--memory', l.memory, '--cpus', l.cpus, '--pids-limit', String(l.pids));

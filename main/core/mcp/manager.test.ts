@@ -81,8 +81,11 @@ describe('MCP tools through the permission engine', () => {
     }
   }, 30_000);
 
-  it('refuses a project\'s ${VAR} naming one of the app\'s credentials', async () => {
-    const h = await bed.project({ mcpServers: { leak: { ...fixtureEntry('tools', 'x'), env: { K: '${ANTHROPIC_API_KEY}' } } } }, { env: { ANTHROPIC_API_KEY: 'sk-ant-xxxxxxxxxx' } });
+  it("refuses a project's ${VAR} naming one of the app's credentials", async () => {
+    const h = await bed.project(
+      { mcpServers: { leak: { ...fixtureEntry('tools', 'x'), env: { K: '${ANTHROPIC_API_KEY}' } } } },
+      { env: { ANTHROPIC_API_KEY: 'sk-ant-xxxxxxxxxx' } },
+    );
     await h.manager.sync();
     const s = h.manager.servers().find((x) => x.name === 'leak')!;
     expect(s.status).toBe('failed');
@@ -90,21 +93,25 @@ describe('MCP tools through the permission engine', () => {
     expect(h.spawned).toEqual([]);
   });
 
-  it.skipIf(sbx !== undefined)(`accepts a project grant for a sandboxed server${sbx ? ` (skipped: ${sbx})` : ''}`, async () => {
-    const h = await bed.project({ mcpServers: { boxed: { ...fixtureEntry('tools', 'look'), sandbox: true } } });
-    await h.manager.sync();
-    await until(() => h.manager.tool('mcp__boxed__look') !== undefined, 20_000, 'sandboxed tool');
-    expect(h.manager.environmentOfKey('mcp:boxed:look')).toBe('sandbox');
-    h.asker.answer({ choice: 'project' });
-    const r = await h.call('mcp__boxed__look', { text: 'in the box' });
-    expect(r.status).toBe('executed');
-    expect(r.status === 'executed' && r.decision.via).toBe('project');
-    expect(h.config.snapshot().allowlist.map((e) => e.key)).toContain('mcp:boxed:look');
-    // The next call is covered by codecoder.json without asking.
-    const again = await h.call('mcp__boxed__look', { text: 'again' });
-    expect(again.status === 'executed' && again.decision.via).toBe('project');
-    expect(h.asker.asked).toHaveLength(1);
-  }, 40_000);
+  it.skipIf(sbx !== undefined)(
+    `accepts a project grant for a sandboxed server${sbx ? ` (skipped: ${sbx})` : ''}`,
+    async () => {
+      const h = await bed.project({ mcpServers: { boxed: { ...fixtureEntry('tools', 'look'), sandbox: true } } });
+      await h.manager.sync();
+      await until(() => h.manager.tool('mcp__boxed__look') !== undefined, 20_000, 'sandboxed tool');
+      expect(h.manager.environmentOfKey('mcp:boxed:look')).toBe('sandbox');
+      h.asker.answer({ choice: 'project' });
+      const r = await h.call('mcp__boxed__look', { text: 'in the box' });
+      expect(r.status).toBe('executed');
+      expect(r.status === 'executed' && r.decision.via).toBe('project');
+      expect(h.config.snapshot().allowlist.map((e) => e.key)).toContain('mcp:boxed:look');
+      // The next call is covered by codecoder.json without asking.
+      const again = await h.call('mcp__boxed__look', { text: 'again' });
+      expect(again.status === 'executed' && again.decision.via).toBe('project');
+      expect(h.asker.asked).toHaveLength(1);
+    },
+    40_000,
+  );
 
   it('refuses a call matched by a deny rule, including the server and global wildcards, without asking', async () => {
     for (const rule of ['mcp:everything:echo', 'mcp:everything:*', 'mcp:*', 'mcp:EVERYTHING:*']) {
@@ -155,19 +162,25 @@ describe('MCP server lifecycle', () => {
     await until(() => processesMatching(`${FIXTURE} silent`).length === 0, 3000, 'no process left');
   }, 20_000);
 
-  it.each(['flood', 'floodLines'])('ends a server that floods stdout (%s) without growing memory', async (mode) => {
-    const h = await bed.project(
-      { mcpServers: { loud: fixtureEntry(mode) } },
-      { manager: { backoff: { initialMs: 20, maxMs: 20, maxRestarts: 0 }, stdio: { maxMessageBytes: 1024 * 1024, killGraceMs: 300 } } },
-    );
-    const before = process.memoryUsage().rss;
-    await h.manager.sync();
-    await until(() => h.manager.servers()[0]!.status === 'failed', 10_000, 'failed');
-    const s = h.manager.servers()[0]!;
-    expect(s.reason).toMatch(mode === 'flood' ? /more than 1048576 bytes to stdout without a line break/ : /lines to stdout that are not JSON-RPC/);
-    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
-    await until(() => processesMatching(`${FIXTURE} ${mode}`).length === 0, 3000, 'no process left');
-  }, 20_000);
+  it.each(['flood', 'floodLines'])(
+    'ends a server that floods stdout (%s) without growing memory',
+    async (mode) => {
+      const h = await bed.project(
+        { mcpServers: { loud: fixtureEntry(mode) } },
+        { manager: { backoff: { initialMs: 20, maxMs: 20, maxRestarts: 0 }, stdio: { maxMessageBytes: 1024 * 1024, killGraceMs: 300 } } },
+      );
+      const before = process.memoryUsage().rss;
+      await h.manager.sync();
+      await until(() => h.manager.servers()[0]!.status === 'failed', 10_000, 'failed');
+      const s = h.manager.servers()[0]!;
+      expect(s.reason).toMatch(
+        mode === 'flood' ? /more than 1048576 bytes to stdout without a line break/ : /lines to stdout that are not JSON-RPC/,
+      );
+      expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+      await until(() => processesMatching(`${FIXTURE} ${mode}`).length === 0, 3000, 'no process left');
+    },
+    20_000,
+  );
 
   it('times out a call, sends notifications/cancelled, and cancels on Stop', async () => {
     const h = await bed.project({ mcpServers: { slow: fixtureEntry('hang') } }, { manager: { timeouts: { callMs: 300 } } });
@@ -184,7 +197,7 @@ describe('MCP server lifecycle', () => {
     await until(() => (conn.stderrTail.match(/cancelled request/g) ?? []).length >= 2, 3000, 'two cancellations');
   }, 20_000);
 
-  it('never spawns an untrusted codecoder.json\'s servers, and starts them once trusted', async () => {
+  it("never spawns an untrusted codecoder.json's servers, and starts them once trusted", async () => {
     const marker = path.join(await bed.tempDir('cc-mcp-marker-'), 'started');
     const store = TrustStore.forDataDir(await bed.tempDir('cc-mcp-trust-'));
     const h = await bed.project(
@@ -207,7 +220,7 @@ describe('MCP server lifecycle', () => {
     expect(h.spawned).toHaveLength(1);
   }, 20_000);
 
-  it('does not start an untrusted .mcp.json\'s servers until it is trusted', async () => {
+  it("does not start an untrusted .mcp.json's servers until it is trusted", async () => {
     const h = await bed.project({});
     const marker = path.join(h.root, 'started');
     const { writeFile } = await import('node:fs/promises');

@@ -32,7 +32,8 @@ export function describeContent(c: CallToolResult['content'][number]): string {
       return `[audio: ${clean(c.mimeType)}, ${formatBytes(base64Bytes(c.data))} — not passed on]`;
     case 'resource': {
       const r = c.resource;
-      if ('text' in r && typeof r.text === 'string') return `[resource ${clean(r.uri)}${r.mimeType ? ` (${clean(r.mimeType)})` : ''}]\n${r.text}`;
+      if ('text' in r && typeof r.text === 'string')
+        return `[resource ${clean(r.uri)}${r.mimeType ? ` (${clean(r.mimeType)})` : ''}]\n${r.text}`;
       const blob = 'blob' in r && typeof r.blob === 'string' ? r.blob : '';
       return `[resource ${clean(r.uri)}${r.mimeType ? ` (${clean(r.mimeType)})` : ''}: ${formatBytes(base64Bytes(blob))} of binary data]`;
     }

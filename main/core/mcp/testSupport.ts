@@ -57,7 +57,11 @@ export class McpTestBed {
   /** A project whose codecoder.json holds `file` (allowlist, deny, mcpServers), with an engine and a manager. */
   async project(
     file: Record<string, unknown>,
-    opts: { trust?: TrustSource | ((root: string, config: ProjectConfig) => Promise<TrustSource>); manager?: Partial<McpManagerDeps>; env?: Record<string, string> } = {},
+    opts: {
+      trust?: TrustSource | ((root: string, config: ProjectConfig) => Promise<TrustSource>);
+      manager?: Partial<McpManagerDeps>;
+      env?: Record<string, string>;
+    } = {},
   ): Promise<McpHarness> {
     const root = await this.tempDir('cc-mcp-project-');
     const dataDir = await this.tempDir('cc-mcp-data-');
@@ -90,8 +94,22 @@ export class McpTestBed {
     });
     const call = async (name: string, args: unknown, signal = new AbortController().signal) => {
       const tool = manager.tool(name);
-      if (!tool) throw new Error(`no MCP tool ${name}; have ${manager.tools().map((t) => t.name).join(', ')}`);
-      const ctx: ToolContext = { projectRoot: root, signal, output: () => undefined, agentId: 'a', conversationId: 'c', depth: 0, logDir: dataDir };
+      if (!tool)
+        throw new Error(
+          `no MCP tool ${name}; have ${manager
+            .tools()
+            .map((t) => t.name)
+            .join(', ')}`,
+        );
+      const ctx: ToolContext = {
+        projectRoot: root,
+        signal,
+        output: () => undefined,
+        agentId: 'a',
+        conversationId: 'c',
+        depth: 0,
+        logDir: dataDir,
+      };
       return runToolChecked(tool as Tool<Record<string, unknown>>, args, engine, ctx);
     };
     return { root, dataDir, manager, engine, asker, audit, config, spawned, trust, call };
@@ -134,9 +152,7 @@ export class McpTestBed {
 /** Processes whose command line contains `needle`, from ps (not our own bookkeeping). */
 export function processesMatching(needle: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((l) => l.includes(needle) && !/^\s*\d+\s+Z/.test(l) && !l.includes('ps -eo'));
+  return out.split('\n').filter((l) => l.includes(needle) && !/^\s*\d+\s+Z/.test(l) && !l.includes('ps -eo'));
 }
 
 /** Polls until `f` is true (or throws after `ms`). */

@@ -42,7 +42,8 @@ export function hintsOf(def: McpToolDef): string[] {
 
 function modelSchema(def: McpToolDef): Record<string, unknown> {
   const s = def.inputSchema as Record<string, unknown> | undefined;
-  if (!s || s.type !== 'object' || JSON.stringify(s).length > MAX_SCHEMA_CHARS) return { type: 'object', properties: {}, additionalProperties: true };
+  if (!s || s.type !== 'object' || JSON.stringify(s).length > MAX_SCHEMA_CHARS)
+    return { type: 'object', properties: {}, additionalProperties: true };
   const { $schema: _drop, ...rest } = s;
   return rest;
 }
@@ -63,7 +64,10 @@ export type McpRegistryTool = Tool<Record<string, unknown>> & { mcp: McpToolMeta
 export function mcpTool(conn: ServerConnection, named: NamedTool, def: McpToolDef): McpRegistryTool {
   const meta = mcpMeta(conn, named, def);
   const action = named.key.slice(MCP_KEY_TOOL.length + 1);
-  const notes = [`MCP server "${meta.server}" (${conn.spec.source === 'user' ? 'your settings' : conn.spec.source === 'project' ? 'codecoder.json' : '.mcp.json'}), tool "${meta.tool}"`, ...meta.hints.map((h) => `hint: ${h}`)];
+  const notes = [
+    `MCP server "${meta.server}" (${conn.spec.source === 'user' ? 'your settings' : conn.spec.source === 'project' ? 'codecoder.json' : '.mcp.json'}), tool "${meta.tool}"`,
+    ...meta.hints.map((h) => `hint: ${h}`),
+  ];
   const permission: Permission = { kind: 'ask', key: { tool: MCP_KEY_TOOL, action, raw: named.key }, flags: { notes } };
   return {
     name: named.modelName,

@@ -62,7 +62,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const doc = read.exists && read.result.ok ? read.result.doc : { allowlist: [], deny: [] };
   // An `mcp:` key's ceiling is its server's (a host stdio server is shell): read, never started.
-  const mcpEnvironment = staticEnvironmentOfKey(await staticServers(path.resolve(project), defaultDataDir(io.env), (doc as { mcpServers?: unknown }).mcpServers));
+  const mcpEnvironment = staticEnvironmentOfKey(
+    await staticServers(path.resolve(project), defaultDataDir(io.env), (doc as { mcpServers?: unknown }).mcpServers),
+  );
   const compiled = compileProject(doc, (raw) => mcpEnvironment(raw) ?? cliEnvironmentOfKey(raw));
   const { violations, issues } = compiled.report;
 

@@ -94,7 +94,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
 type Level = { decision: 'ask' | 'allow' | 'deny'; via: string; ceiling: 'session' | 'project' };
 
-function withLevels(s: McpServerView, engine: PermissionEngine): McpServerView & { ceiling: 'session' | 'project'; tools: (McpServerView['tools'][number] & Level)[] } {
+function withLevels(
+  s: McpServerView,
+  engine: PermissionEngine,
+): McpServerView & { ceiling: 'session' | 'project'; tools: (McpServerView['tools'][number] & Level)[] } {
   const ceiling = ceilingOf(s.environment);
   return {
     ...s,
@@ -108,12 +111,16 @@ function withLevels(s: McpServerView, engine: PermissionEngine): McpServerView &
 
 /** Text from a project file or a server, on a terminal: control and invisible characters escaped, never raw. */
 function shown(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return s.replace(
+    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g,
+    (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`,
+  );
 }
 
 function format(servers: ReturnType<typeof withLevels>[], problems: string[]): string {
   const lines: string[] = [];
-  if (servers.length === 0) lines.push('no MCP servers configured (codecoder.json "mcpServers", .mcp.json, or mcp.json in the data folder)');
+  if (servers.length === 0)
+    lines.push('no MCP servers configured (codecoder.json "mcpServers", .mcp.json, or mcp.json in the data folder)');
   for (const s of servers) {
     lines.push(`${shown(s.name)}  [${s.status}]  ${s.source}, ${s.transport}, environment ${s.environment} (ceiling: ${s.ceiling})`);
     lines.push(`  runs: ${shown(s.target)}`);

@@ -37,7 +37,7 @@ const file = (extra: Record<string, unknown>) => ({
 });
 
 describe('codecoder mcp / check / allowlist with MCP servers', () => {
-  it('mcp list starts a trusted project\'s servers and prints tools, keys and levels', async () => {
+  it("mcp list starts a trusted project's servers and prints tools, keys and levels", async () => {
     const root = await tmp('cc-mcpcli-');
     const data = await tmp('cc-mcpcli-data-');
     const text = JSON.stringify(file({ deny: ['mcp:fx:write_it'] }), null, 2);
@@ -49,7 +49,9 @@ describe('codecoder mcp / check / allowlist with MCP servers', () => {
     expect(b.servers.find((s) => s.name === 'fx')).toMatchObject({ status: 'untrusted', tools: [] });
     await TrustStore.forDataDir(data).set(root, sha256Hex(Buffer.from(text)));
     const after = await cli(['mcp', 'list', '--project', root, '--json'], data);
-    const a = JSON.parse(after.out) as { servers: { name: string; status: string; ceiling: string; tools: { name: string; key: string; decision: string }[] }[] };
+    const a = JSON.parse(after.out) as {
+      servers: { name: string; status: string; ceiling: string; tools: { name: string; key: string; decision: string }[] }[];
+    };
     const fx = a.servers.find((s) => s.name === 'fx')!;
     expect(fx.status).toBe('ready');
     expect(fx.ceiling).toBe('session');
@@ -84,7 +86,11 @@ describe('codecoder mcp / check / allowlist with MCP servers', () => {
     const data = await tmp('cc-mcpcli-data-');
     await writeFile(
       path.join(root, 'codecoder.json'),
-      JSON.stringify(file({ allowlist: { 'mcp:fx:*': 'AlwaysThisProject', 'mcp:boxed:*': 'AlwaysThisProject', 'mcp:*': 'AlwaysThisSession' } }), null, 2),
+      JSON.stringify(
+        file({ allowlist: { 'mcp:fx:*': 'AlwaysThisProject', 'mcp:boxed:*': 'AlwaysThisProject', 'mcp:*': 'AlwaysThisSession' } }),
+        null,
+        2,
+      ),
     );
     const r = await cli(['allowlist', 'validate', '--project', root], data);
     expect(r.code).toBe(1);

@@ -13,15 +13,24 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
-it('codecoder run --trust-project offers the project\'s MCP tools, asks for them, and stops the server', async () => {
+it("codecoder run --trust-project offers the project's MCP tools, asks for them, and stops the server", async () => {
   const dir = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-runmcp-')));
   const data = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-runmcp-data-')));
   dirs.push(dir, data);
   execFileSync('git', ['init', '-q'], { cwd: dir });
   const marker = `runmcp-${path.basename(dir)}`;
-  await writeFile(path.join(dir, 'codecoder.json'), JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE, 'tools', 'lookup', marker] } } }));
+  await writeFile(
+    path.join(dir, 'codecoder.json'),
+    JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE, 'tools', 'lookup', marker] } } }),
+  );
   const script = path.join(data, 'script.json');
-  await writeFile(script, JSON.stringify({ models: ['scripted'], turns: [{ toolCalls: [{ name: 'mcp__fx__lookup', input: { text: 'hi' } }] }, { text: 'all done' }] }));
+  await writeFile(
+    script,
+    JSON.stringify({
+      models: ['scripted'],
+      turns: [{ toolCalls: [{ name: 'mcp__fx__lookup', input: { text: 'hi' } }] }, { text: 'all done' }],
+    }),
+  );
   const out: string[] = [];
   const err: string[] = [];
   const stdout = new PassThrough().on('data', (c) => out.push(String(c)));

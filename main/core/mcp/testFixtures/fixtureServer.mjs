@@ -21,7 +21,8 @@ if (mode === 'silent') {
 } else if (mode === 'flood' || mode === 'floodLines') {
   const chunk = mode === 'flood' ? 'x'.repeat(64 * 1024) : 'this is not json-rpc\n'.repeat(3000);
   const write = () => {
-    while (process.stdout.write(chunk)) {}
+    // Write until the pipe is full, then again when it drains: forever.
+    while (process.stdout.write(chunk)) continue;
     process.stdout.once('drain', write);
   };
   process.stdin.once('data', write);
@@ -38,9 +39,8 @@ if (mode === 'silent') {
       annotations: { readOnlyHint: true },
     })),
   }));
-  server.setNotificationHandler?.(
-    (await import('@modelcontextprotocol/sdk/types.js')).CancelledNotificationSchema,
-    (n) => process.stderr.write(`cancelled request ${n.params.requestId}\n`),
+  server.setNotificationHandler?.((await import('@modelcontextprotocol/sdk/types.js')).CancelledNotificationSchema, (n) =>
+    process.stderr.write(`cancelled request ${n.params.requestId}\n`),
   );
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const name = req.params.name;

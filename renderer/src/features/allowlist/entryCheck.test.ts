@@ -69,7 +69,7 @@ describe('keySuggestions', () => {
 });
 
 describe('MCP keys in the add form', () => {
-  it('lets mcp: keys through (main judges the server\'s ceiling) and asks for the server and tool', () => {
+  it("lets mcp: keys through (main judges the server's ceiling) and asks for the server and tool", () => {
     expect(checkNewEntry('mcp:github:*', 'project', []).ok).toBe(true);
     expect(checkNewEntry('mcp:*', 'deny', []).ok).toBe(true);
     const empty = checkNewEntry('mcp:', 'session', []);

@@ -39,7 +39,9 @@ export function checkNewEntry(rawKey: string, scope: AddScope, catalogue: readon
   if (colon < 0) return { ok: false, problem: 'A key is tool:action, e.g. run_command:git (the colon is missing).' };
   const name = key.slice(0, colon);
   if (name === 'mcp') {
-    return key.length === colon + 1 ? { ok: false, problem: `Say which server and tool: ${MCP_KEYS.keyTemplate}.`, tool: MCP_KEYS } : { ok: true, tool: MCP_KEYS };
+    return key.length === colon + 1
+      ? { ok: false, problem: `Say which server and tool: ${MCP_KEYS.keyTemplate}.`, tool: MCP_KEYS }
+      : { ok: true, tool: MCP_KEYS };
   }
   const tool = catalogue.find((t) => t.name === name);
   if (!tool) return { ok: false, problem: `There is no tool called "${name}". Pick one from the suggestions.` };

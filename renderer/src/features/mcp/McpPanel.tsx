@@ -43,8 +43,8 @@ export function McpPanel() {
       <ErrorNote error={view.error ?? toggle.error ?? restart.error ?? trustSide.error} />
       {v && (v.mcpJson === 'untrusted' || v.mcpJson === 'changed') && (
         <div className="warn-note" role="status">
-          This folder's <code>.mcp.json</code> {v.mcpJson === 'changed' ? 'changed since you trusted it' : 'is not trusted'}: its servers do not
-          start.{' '}
+          This folder's <code>.mcp.json</code> {v.mcpJson === 'changed' ? 'changed since you trusted it' : 'is not trusted'}: its servers do
+          not start.{' '}
           <button type="button" onClick={() => trustSide.mutate()}>
             Trust .mcp.json
           </button>
@@ -179,7 +179,12 @@ function AddServerForm({ onAdded }: { onAdded: (v: McpView) => void }) {
       </label>
       <label>
         Command or URL{' '}
-        <input value={target} onChange={(e) => setTarget(e.target.value)} placeholder="npx -y some-mcp-server  or  https://…/mcp" required />
+        <input
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          placeholder="npx -y some-mcp-server  or  https://…/mcp"
+          required
+        />
       </label>
       <label>
         <input type="checkbox" checked={sandbox} onChange={(e) => setSandbox(e.target.checked)} /> Run in the OS sandbox (project read-only)
