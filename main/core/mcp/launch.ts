@@ -13,12 +13,12 @@ import path from 'node:path';
 import {
   CONTAINER_WORKDIR,
   DEFAULT_IMAGE,
-  DEFAULT_LIMITS,
   buildRemoveArgv,
   containerName,
   containerUser,
   detectEngineCached,
   exec,
+  hardeningArgs,
   type Engine,
 } from '../env/container.js';
 import { wrapSandboxed } from '../env/sandbox.js';
@@ -104,10 +104,7 @@ export function containerArgv(
   projectRoot: string,
   env: Record<string, string>,
 ): string[] {
-  const l = DEFAULT_LIMITS;
-  const argv = [engine.bin, ...engine.globalArgs, 'run', '--rm', '-i', '--name', name, '--network', 'none'];
-  argv.push('--memory', l.memory, '--cpus', l.cpus, '--pids-limit', String(l.pids));
-  argv.push('--cap-drop', 'ALL', '--security-opt', 'no-new-privileges', '--read-only', '--tmpfs', '/tmp');
+  const argv = [engine.bin, ...engine.globalArgs, 'run', '--rm', '-i', '--name', name, ...hardeningArgs()];
   argv.push('-v', `${projectRoot}:${CONTAINER_WORKDIR}:ro`);
   for (const p of entry.container?.allowWrite ?? []) {
     argv.push('-v', `${path.resolve(projectRoot, p)}:${path.posix.join(CONTAINER_WORKDIR, p.split(path.sep).join('/'))}:rw`);

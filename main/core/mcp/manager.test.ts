@@ -5,6 +5,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { detectEngineCached } from '../env/container.js';
 import { sandboxProblem } from '../env/sandbox.js';
 import { ProjectTrust } from '../permissions/trust/projectTrust.js';
 import { TrustStore } from '../permissions/trust/trustStore.js';
@@ -15,6 +17,7 @@ afterEach(() => bed.cleanup());
 
 const everything = { command: EVERYTHING, args: ['stdio'] };
 const sbx = await sandboxProblem();
+const engine = await detectEngineCached();
 
 describe('MCP tools through the permission engine', () => {
   it('runs a tool allowed once, and asks again for the next call', async () => {
@@ -111,6 +114,28 @@ describe('MCP tools through the permission engine', () => {
       expect(h.asker.asked).toHaveLength(1);
     },
     40_000,
+  );
+
+  it.skipIf(!engine.ok)(
+    `accepts a project grant for a server in a container: project read-only except allowWrite${engine.ok ? '' : ` (skipped: ${engine.reason})`}`,
+    async () => {
+      const h = await bed.project({
+        mcpServers: { boxed: { command: 'sh', args: ['/work/shServer.sh'], env: { TOKEN: 'passed' }, container: { allowWrite: ['out'] } } },
+      });
+      await copyFile(path.join(path.dirname(FIXTURE), 'shServer.sh'), path.join(h.root, 'shServer.sh'));
+      await mkdir(path.join(h.root, 'out'));
+      await h.manager.sync();
+      await until(() => h.manager.servers()[0]!.status !== 'starting', 60_000, 'container server');
+      const s0 = h.manager.servers()[0]!;
+      expect(s0, `${s0.reason} ${s0.stderrTail}`).toMatchObject({ status: 'ready', environment: 'docker' });
+      h.asker.answer({ choice: 'project' });
+      const r = await h.call('mcp__boxed__where', {});
+      expect(r.status === 'executed' && r.decision.via).toBe('project');
+      expect(r.result.content).toBe('project writable: no; out writable: yes; TOKEN=passed');
+      expect(existsSync(path.join(h.root, 'out', 'ok'))).toBe(true);
+      expect(existsSync(path.join(h.root, '.written'))).toBe(false);
+    },
+    90_000,
   );
 
   it('refuses a call matched by a deny rule, including the server and global wildcards, without asking', async () => {
