@@ -203,3 +203,23 @@ describe('writable paths of a sandboxed or containerised server', () => {
     }
   });
 });
+
+describe('MCP results', () => {
+  it('passes isError on as a tool error and caps what a server returns', async () => {
+    const { toToolResult, MAX_RESULT_CHARS } = await import('./results.js');
+    const err = toToolResult('gh', 'push', { content: [{ type: 'text', text: 'no access' }], isError: true });
+    expect(err).toMatchObject({ isError: true, content: 'push (MCP server gh) failed: no access' });
+    const big = toToolResult('s', 't', {
+      content: [
+        { type: 'text', text: 'x'.repeat(MAX_RESULT_CHARS + 10) },
+        { type: 'text', text: 'more' },
+      ],
+    });
+    expect(big.content.length).toBeLessThan(MAX_RESULT_CHARS + 200);
+    expect(big.content).toContain('the rest was dropped');
+    const blob = toToolResult('s', 't', {
+      content: [{ type: 'resource', resource: { uri: 'file:///a.bin', blob: 'AAAA', mimeType: 'application/x\u001b[31m' } }],
+    });
+    expect(blob.content).toBe('[resource file:///a.bin (application/x [31m): 3 B of binary data]');
+  });
+});

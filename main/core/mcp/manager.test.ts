@@ -55,6 +55,18 @@ describe('MCP tools through the permission engine', () => {
     expect(h.asker.asked).toHaveLength(1);
   }, 30_000);
 
+  it('turns images and embedded resources into bounded text for the model', async () => {
+    const h = await bed.project({ mcpServers: { everything } });
+    await h.manager.sync();
+    await until(() => h.manager.tool('mcp__everything__get-tiny-image') !== undefined, 15_000, 'tools');
+    h.engine.addSessionEntry('mcp:everything:*');
+    const img = await h.call('mcp__everything__get-tiny-image', {});
+    expect(img.result.isError).toBeFalsy();
+    expect(img.result.content).toMatch(/\[image: image\/png, [\d.]+ [KMG]?B — not shown to the model\]/);
+    const res = await h.call('mcp__everything__get-resource-reference', { resourceType: 'Text', resourceId: 1 });
+    expect(res.result.content).toMatch(/\[resource \S+/);
+  }, 30_000);
+
   it('refuses a project grant for a host stdio server (the ceiling) and passes only what the entry names in its environment', async () => {
     const h = await bed.project(
       { mcpServers: { everything: { ...everything, env: { GREETING: '${GREETING}' } } } },
@@ -330,5 +342,15 @@ describe('remote MCP servers', () => {
     const r = await h.call('mcp__web__shout', { text: 'hi' });
     expect(r.result.content).toBe('HI');
     expect(h.asker.asked[1]!.ceiling).toBe('session');
+  }, 20_000);
+
+  it('falls back to HTTP+SSE when the server does not take Streamable HTTP', async () => {
+    const url = await bed.sseServer();
+    const h = await bed.project({ mcpServers: { old: { url } } });
+    await h.manager.sync();
+    await until(() => h.manager.servers()[0]!.status !== 'starting', 8000, 'connected');
+    expect(h.manager.servers()[0]!.reason).toBeNull();
+    h.engine.addSessionEntry('mcp:old:shout');
+    expect((await h.call('mcp__old__shout', { text: 'sse' })).result.content).toBe('SSE');
   }, 20_000);
 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { MemoryAuditLog } from '../permissions/audit.js';
@@ -122,12 +123,7 @@ export class McpTestBed {
         res.writeHead(405).end();
         return;
       }
-      const server = new McpServer({ name: 'http-fixture', version: '1.0.0' });
-      server.registerTool(
-        'shout',
-        { description: 'upper-cases text', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } },
-        async ({ text }) => ({ content: [{ type: 'text', text: text.toUpperCase() }] }),
-      );
+      const server = shoutServer();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       res.on('close', () => {
         void transport.close();
@@ -135,6 +131,32 @@ export class McpTestBed {
       });
       void server.connect(transport).then(() => transport.handleRequest(req, res));
     });
+    return this.listen(http);
+  }
+
+  /**
+   * An older HTTP+SSE MCP server (GET opens the event stream, POSTs go to /messages): a POST to its
+   * URL gets 405, so the client falls back to SSE.
+   */
+  async sseServer(): Promise<string> {
+    const sessions = new Map<string, SSEServerTransport>();
+    const http = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (req.method === 'GET' && url.pathname === '/mcp') {
+        const transport = new SSEServerTransport('/messages', res);
+        sessions.set(transport.sessionId, transport);
+        res.on('close', () => sessions.delete(transport.sessionId));
+        void shoutServer().connect(transport);
+        return;
+      }
+      const t = url.pathname === '/messages' ? sessions.get(url.searchParams.get('sessionId') ?? '') : undefined;
+      if (req.method === 'POST' && t) return void t.handlePostMessage(req, res);
+      res.writeHead(405).end();
+    });
+    return this.listen(http);
+  }
+
+  private async listen(http: HttpServer): Promise<string> {
     this.https.push(http);
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
     const addr = http.address() as { port: number };
@@ -147,6 +169,16 @@ export class McpTestBed {
     await Promise.all(this.https.splice(0).map((h) => new Promise((r) => h.close(() => r(undefined)))));
     await Promise.all(this.dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
   }
+}
+
+function shoutServer(): McpServer {
+  const server = new McpServer({ name: 'http-fixture', version: '1.0.0' });
+  server.registerTool(
+    'shout',
+    { description: 'upper-cases text', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } },
+    async ({ text }) => ({ content: [{ type: 'text', text: text.toUpperCase() }] }),
+  );
+  return server;
 }
 
 /** Processes whose command line contains `needle`, from ps (not our own bookkeeping). */
