@@ -59,6 +59,8 @@ export const mcpAddInputSchema = z
     args: z.array(z.string().max(4096)).max(100).optional(),
     url: z.string().url().max(4096).optional(),
     sandbox: z.boolean().optional(),
+    /** project: codecoder.json (starts once the file is trusted); user: your own mcp.json, every project. */
+    scope: z.enum(['project', 'user']).optional(),
   })
   .strict()
   .refine((v) => Boolean(v.command) !== Boolean(v.url), 'give either a command or a url');

@@ -4,7 +4,7 @@
  * comes back; disable, restart and "add a server" through the router.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -96,5 +96,12 @@ describe('MCP through the core', () => {
       'added ready',
     );
     await expect(call('mcp.add', { name: 'added', command: 'x' })).rejects.toThrow(/already has an MCP server named "added"/);
+
+    // A user-level server goes to the data folder's mcp.json, beside the one already there, 0600.
+    view = await call('mcp.add', { name: 'mine2', url: 'https://mcp.example.test/mcp', scope: 'user' });
+    const user = JSON.parse(await readFile(path.join(dataDir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(Object.keys(user.mcpServers)).toEqual(['mine', 'mine2']);
+    expect((await stat(path.join(dataDir, 'mcp.json'))).mode & 0o777).toBe(0o600);
+    expect(view.servers.find((s) => s.name === 'mine2')).toMatchObject({ source: 'user', environment: 'remote' });
   }, 40_000);
 });

@@ -62,6 +62,11 @@ export class ProjectRuntime {
     return rt;
   }
 
+  /** The app's data folder (user-level MCP servers live there). */
+  get dataDir(): string {
+    return this.deps.dataDir;
+  }
+
   mcp(): McpView {
     return mcpView(this.agent);
   }

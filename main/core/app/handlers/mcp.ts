@@ -1,5 +1,5 @@
 import type { Handlers } from '../../router/router.js';
-import { addServer } from '../../mcp/addServer.js';
+import { addServer, addUserServer } from '../../mcp/addServer.js';
 import { mapErrors as mapKnown } from '../errors.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';
 import type { WindowContext } from '../windows.js';
@@ -35,7 +35,8 @@ export function mcpHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext> 
     },
     'mcp.add': async (input, ctx) => {
       const { rt, mcp } = await withMcp(ctx);
-      await mapErrors(() => addServer(rt.agent.config, rt.agent.trust, input));
+      const { scope, ...entry } = input;
+      await mapErrors(() => (scope === 'user' ? addUserServer(rt.dataDir, entry) : addServer(rt.agent.config, rt.agent.trust, entry)));
       await mcp.sync();
       void rt.publishAllowlist();
       return rt.mcp();

@@ -151,12 +151,13 @@ function AddServerForm({ onAdded }: { onAdded: (v: McpView) => void }) {
   const [name, setName] = useState('');
   const [target, setTarget] = useState('');
   const [sandbox, setSandbox] = useState(false);
+  const [scope, setScope] = useState<'project' | 'user'>('project');
   const add = useMutation({
     mutationFn: () => {
       const t = target.trim();
       const isUrl = /^https?:\/\//i.test(t);
       const [command, ...args] = t.split(/\s+/);
-      return unwrap(getApi().mcp.add(isUrl ? { name, url: t } : { name, command: command ?? '', args, sandbox }));
+      return unwrap(getApi().mcp.add(isUrl ? { name, url: t, scope } : { name, command: command ?? '', args, sandbox, scope }));
     },
     onSuccess: (v) => {
       onAdded(v);
@@ -173,7 +174,14 @@ function AddServerForm({ onAdded }: { onAdded: (v: McpView) => void }) {
         add.mutate();
       }}
     >
-      <h3>Add a server to codecoder.json</h3>
+      <h3>Add a server</h3>
+      <label>
+        Where{' '}
+        <select value={scope} onChange={(e) => setScope(e.target.value as 'project' | 'user')}>
+          <option value="project">this project (codecoder.json)</option>
+          <option value="user">all my projects (my settings)</option>
+        </select>
+      </label>
       <label>
         Name <input value={name} onChange={(e) => setName(e.target.value)} placeholder="github" required />
       </label>
