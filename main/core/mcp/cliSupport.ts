@@ -8,9 +8,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MCP_KEY_TOOL } from '../permissions/keyGrammar.js';
-import { MCP_NAME, mcpShape } from '../permissions/mcpKeys.js';
+import { MCP_NAME } from '../permissions/mcpKeys.js';
 import type { Environment, Permission } from '../permissions/types.js';
-import { MCP_JSON, USER_MCP_FILE, readServersFile, serverList, type ServerList } from './config.js';
+import { MCP_JSON, USER_MCP_FILE, mcpKeyEnvironment, readServersFile, serverList, type ServerList } from './config.js';
 
 export async function staticServers(projectRoot: string, dataDir: string, projectServers: unknown): Promise<ServerList> {
   const user = await readServersFile(path.join(dataDir, USER_MCP_FILE));
@@ -24,12 +24,7 @@ export async function staticServers(projectRoot: string, dataDir: string, projec
 
 /** The environment of an `mcp:` key from a static server list (as McpManager.environmentOfKey). */
 export function staticEnvironmentOfKey(list: ServerList): (raw: string) => Environment | undefined {
-  return (raw) => {
-    if (!raw.startsWith(`${MCP_KEY_TOOL}:`)) return undefined;
-    const s = mcpShape(raw.slice(MCP_KEY_TOOL.length + 1));
-    if (s.shape === 'any' || s.shape === 'bad') return 'shell';
-    return list.servers.find((x) => x.id === s.server)?.environment ?? 'shell';
-  };
+  return (raw) => mcpKeyEnvironment(raw, list.servers);
 }
 
 export interface StaticMcpTool {

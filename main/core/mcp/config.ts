@@ -12,6 +12,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { MCP_KEY_TOOL } from '../permissions/keyGrammar.js';
+import { mcpShape } from '../permissions/mcpKeys.js';
 import type { Environment } from '../permissions/types.js';
 import { uniqueParts } from './names.js';
 
@@ -186,6 +188,17 @@ export function serverRuns(s: ServerSpec): string {
   const passed = s.kind === 'remote' ? s.entry.headers : s.entry.env;
   const names = Object.entries(passed ?? {}).map(([k, v]) => `${k}=${v}`);
   return names.length ? `${base}  (${s.kind === 'remote' ? 'headers' : 'env'}: ${names.join(', ')})` : base;
+}
+
+/**
+ * The environment of an `mcp:` key, which decides its ceiling: its server's; `mcp:*` and keys of
+ * servers not configured count as `shell` (they may cover a host server). Undefined for other keys.
+ */
+export function mcpKeyEnvironment(raw: string, servers: readonly ServerSpec[]): Environment | undefined {
+  if (!raw.startsWith(`${MCP_KEY_TOOL}:`)) return undefined;
+  const s = mcpShape(raw.slice(MCP_KEY_TOOL.length + 1));
+  if (s.shape === 'any' || s.shape === 'bad') return 'shell';
+  return servers.find((x) => x.id === s.server)?.environment ?? 'shell';
 }
 
 export type JsonFile = { exists: false } | { exists: true; bytes: Buffer; value?: unknown; error?: string };

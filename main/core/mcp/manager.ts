@@ -11,11 +11,18 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { MCP_KEY_TOOL } from '../permissions/keyGrammar.js';
-import { mcpShape } from '../permissions/mcpKeys.js';
 import type { TrustStore } from '../permissions/trust/trustStore.js';
 import type { Environment } from '../permissions/types.js';
-import { MCP_JSON, USER_MCP_FILE, readServersFile, serverList, serverRuns, type ConfigProblem, type ServerSpec } from './config.js';
+import {
+  MCP_JSON,
+  USER_MCP_FILE,
+  mcpKeyEnvironment,
+  readServersFile,
+  serverList,
+  serverRuns,
+  type ConfigProblem,
+  type ServerSpec,
+} from './config.js';
 import { DEFAULT_BACKOFF, DEFAULT_TIMEOUTS, ServerConnection, type Backoff, type ServerStatus, type Timeouts } from './connection.js';
 import type { ExpandSources } from './expand.js';
 import { McpJsonTrust, type FileTrust } from './mcpJsonTrust.js';
@@ -263,10 +270,7 @@ export class McpManager {
    * servers not configured count as `shell` (they may cover a host server). Undefined for other keys.
    */
   environmentOfKey(raw: string): Environment | undefined {
-    if (!raw.startsWith(`${MCP_KEY_TOOL}:`)) return undefined;
-    const s = mcpShape(raw.slice(MCP_KEY_TOOL.length + 1));
-    if (s.shape === 'any' || s.shape === 'bad') return 'shell';
-    return this.specs.find((x) => x.id === s.server)?.environment ?? 'shell';
+    return mcpKeyEnvironment(raw, this.specs);
   }
 
   servers(): McpServerView[] {
