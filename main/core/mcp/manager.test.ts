@@ -199,6 +199,17 @@ describe('MCP server lifecycle', () => {
     await until(() => processesMatching(`${FIXTURE} silent`).length === 0, 3000, 'no process left');
   }, 20_000);
 
+  it('fails a server that never answers tools/list', async () => {
+    const h = await bed.project(
+      { mcpServers: { quiet: fixtureEntry('nolist') } },
+      { manager: { timeouts: { listToolsMs: 300 }, backoff: { maxRestarts: 0 } } },
+    );
+    await h.manager.sync();
+    await until(() => h.manager.servers()[0]!.status === 'failed', 8000, 'failed');
+    expect(h.manager.servers()[0]!.reason).toContain('no answer to tools/list within 300 ms');
+    await until(() => processesMatching(`${FIXTURE} nolist`).length === 0, 3000, 'no process left');
+  }, 20_000);
+
   it.each(['flood', 'floodLines'])(
     'ends a server that floods stdout (%s) without growing memory',
     async (mode) => {

@@ -6,6 +6,7 @@
 //   floodLines       writes lines that are not JSON-RPC, forever
 //   marker <file>    writes <file> when started, then serves "tools echo"
 //   (any tools mode) a tool named grow adds a tool "grown" and sends notifications/tools/list_changed
+//   nolist           answers initialize, never tools/list
 //   hang             tool "hang" never answers (for timeouts and cancellation); logs cancellations to stderr
 import { writeFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -31,14 +32,18 @@ if (mode === 'silent') {
   if (mode === 'marker') writeFileSync(rest[0], String(process.pid));
   const names = mode === 'tools' ? rest : mode === 'crash' ? ['ok', 'crash'] : mode === 'hang' ? ['hang'] : ['echo'];
   const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: names.map((name) => ({
-      name,
-      description: `fixture tool ${name}`,
-      inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-      annotations: { readOnlyHint: true },
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () =>
+    mode === 'nolist'
+      ? new Promise(() => {})
+      : {
+          tools: names.map((name) => ({
+            name,
+            description: `fixture tool ${name}`,
+            inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+            annotations: { readOnlyHint: true },
+          })),
+        },
+  );
   server.setNotificationHandler?.((await import('@modelcontextprotocol/sdk/types.js')).CancelledNotificationSchema, (n) =>
     process.stderr.write(`cancelled request ${n.params.requestId}\n`),
   );
