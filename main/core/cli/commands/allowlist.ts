@@ -11,7 +11,7 @@ import { defaultDataDir } from '../../appData.js';
 import { staticEnvironmentOfKey, staticServers } from '../../mcp/cliSupport.js';
 import { readConfigFile } from '../../permissions/projectConfig.js';
 import { compileProject } from '../../permissions/projectLevel.js';
-import { trustLine } from '../../permissions/trust/cliTrust.js';
+import { serverCount, trustLine } from '../../permissions/trust/cliTrust.js';
 
 export const summary = 'validate or list codecoder.json (validate: exit 0 valid, 1 violations, 2 malformed)';
 
@@ -69,7 +69,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { violations, issues } = compiled.report;
 
   if (sub === 'validate') {
-    io.stdout.write(`${await trustLine(path.resolve(project), read.exists ? read.text : undefined, doc.allowlist.length, io.env)}\n`);
+    const servers = serverCount((doc as { mcpServers?: unknown }).mcpServers);
+    io.stdout.write(
+      `${await trustLine(path.resolve(project), read.exists ? read.text : undefined, doc.allowlist.length, io.env, servers)}\n`,
+    );
     if (!read.exists) {
       io.stdout.write(`${file} does not exist: nothing is pre-authorised (valid)\n`);
       return 0;

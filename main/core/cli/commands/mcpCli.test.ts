@@ -59,6 +59,7 @@ describe('codecoder mcp / check / allowlist with MCP servers', () => {
       ['mcp__fx__lookup', 'mcp:fx:lookup', 'ask'],
       ['mcp__fx__write_it', 'mcp:fx:write_it', 'deny'],
     ]);
+    expect(before.err).toContain('its 2 MCP servers do not start');
     const textOut = await cli(['mcp', 'list', '--project', root], data);
     expect(textOut.out).toContain('mcp__fx__lookup  key "mcp:fx:lookup"  ask');
   }, 30_000);
