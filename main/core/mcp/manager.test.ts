@@ -339,6 +339,17 @@ describe('MCP tool names', () => {
   }, 20_000);
 });
 
+describe('MCP tool names across servers', () => {
+  it('offers neither of two tools of different servers that would share a model-facing name', async () => {
+    const h = await bed.project({ mcpServers: { a: fixtureEntry('tools', 'b__c', 'own'), a__b: fixtureEntry('tools', 'c') } });
+    await h.manager.sync();
+    await until(() => h.manager.servers().every((s) => s.status === 'ready'), 8000, 'ready');
+    const names = h.manager.tools().map((t) => t.name);
+    expect(names).toEqual(['mcp__a__own']);
+    expect(h.manager.report().join('\n')).toContain('mcp__a__b__c would name tools of two servers (mcp:a:b__c and mcp:a__b:c)');
+  }, 20_000);
+});
+
 describe('remote MCP servers', () => {
   it('connects over Streamable HTTP, and keys of a remote server stay within the session', async () => {
     const url = await bed.httpServer();

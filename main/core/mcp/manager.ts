@@ -241,12 +241,28 @@ export class McpManager {
     if (this.toolCache) return this.toolCache;
     const tools = new Map<string, McpRegistryTool>();
     const collisions: Collision[] = [];
+    // Names can also meet across servers (server "a__b" tool "c", server "a" tool "b__c"): one name
+    // must never reach two tools, so neither is offered.
+    const clashed = new Set<string>();
     for (const { conn } of this.conns.values()) {
       if (conn.status !== 'ready') continue;
       const defs = new Map(conn.tools.map((t) => [t.name, t]));
       const n = nameTools(conn.spec.id, [...defs.keys()]);
       collisions.push(...n.collisions);
-      for (const t of n.tools) tools.set(t.modelName, mcpTool(conn, t, defs.get(t.raw)!));
+      for (const t of n.tools) {
+        const other = tools.get(t.modelName);
+        if (other || clashed.has(t.modelName)) {
+          clashed.add(t.modelName);
+          tools.delete(t.modelName);
+          collisions.push({
+            on: t.modelName,
+            names: [other?.mcp.key ?? t.modelName, t.key],
+            message: `${t.modelName} would name tools of two servers (${other ? `${other.mcp.key} and ` : ''}${t.key}): neither is offered`,
+          });
+          continue;
+        }
+        tools.set(t.modelName, mcpTool(conn, t, defs.get(t.raw)!));
+      }
     }
     this.toolCache = { tools, collisions };
     return this.toolCache;
