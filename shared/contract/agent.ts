@@ -41,6 +41,8 @@ export const pendingApprovalSchema = z.object({
       /** A unified diff for file writes and edits. */
       diff: z.string().optional(),
       path: z.string().optional(),
+      /** An MCP server's tool: which server, the tool's own name, the server's hints (shown, never trusted). */
+      mcp: z.object({ server: z.string(), tool: z.string(), hints: z.array(z.string()) }).optional(),
     })
     .optional(),
   /** For kind 'presets': the AlwaysThisSession entries of codecoder.json offered at session start. */

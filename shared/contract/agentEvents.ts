@@ -21,7 +21,7 @@ const base = {
 const keySchema = z.object({ tool: z.string(), action: z.string(), raw: z.string() });
 const askRequestSchema = z.object({
   tool: z.string(),
-  environment: z.enum(['host', 'shell', 'wasm', 'docker', 'sandbox']),
+  environment: z.enum(['host', 'shell', 'wasm', 'docker', 'sandbox', 'remote']),
   key: keySchema,
   flags: z.record(z.string(), z.unknown()).optional(),
   args: z.unknown(),

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { agentEvents, agentMethods } from './agent.js';
 import { checkpointMethods } from './checkpoints.js';
 import { modeEvents, modeMethods } from './modes.js';
+import { mcpEvents, mcpMethods } from './mcp.js';
 import { permissionEvents, permissionMethods } from './permissions.js';
 import { projectEvents, projectMethods } from './project.js';
 import { settingsEvents, settingsMethods } from './settings.js';
@@ -18,6 +19,7 @@ export const methods = {
   ...agentMethods,
   ...modeMethods,
   ...checkpointMethods,
+  ...mcpMethods,
 };
 
 export const events = {
@@ -26,6 +28,7 @@ export const events = {
   ...permissionEvents,
   ...agentEvents,
   ...modeEvents,
+  ...mcpEvents,
 };
 
 export type Methods = typeof methods;
@@ -58,3 +61,4 @@ export * from './agent.js';
 export * from './agentEvents.js';
 export * from './modes.js';
 export * from './checkpoints.js';
+export * from './mcp.js';

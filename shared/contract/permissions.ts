@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { event, method, noInput } from './define.js';
 
-export const environmentSchema = z.enum(['host', 'shell', 'wasm', 'docker', 'sandbox']);
+export const environmentSchema = z.enum(['host', 'shell', 'wasm', 'docker', 'sandbox', 'remote']);
 export const scopeSchema = z.enum(['once', 'session', 'project']);
 
 export const ceilingViolationSchema = z.object({
@@ -77,6 +77,8 @@ export const folderTrustSchema = z.object({
   error: z.string().nullable(),
   /** The file's allow entries with what each would grant. */
   review: z.array(trustReviewEntrySchema),
+  /** The MCP servers the file would start once trusted: what runs, and where. */
+  servers: z.array(z.object({ name: z.string(), runs: z.string(), environment: z.string() })).optional(),
 });
 export type FolderTrustView = z.infer<typeof folderTrustSchema>;
 

@@ -4,6 +4,8 @@
  * runtime. Used by `codecoder run`; the app's composition root can use it too or wire its own.
  */
 import type { LlmProvider } from '../llm/types.js';
+import { McpManager, type McpManagerDeps } from '../mcp/manager.js';
+import { withMcpTools } from '../mcp/registry.js';
 import { JsonlAuditLog, MemoryAuditLog } from '../permissions/audit.js';
 import { PermissionEngine, type EngineDeps } from '../permissions/engine.js';
 import { CheckpointService } from '../checkpoints/service.js';
@@ -12,7 +14,7 @@ import { ConversationModes } from '../permissions/modes.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
 import { ProjectTrust } from '../permissions/trust/projectTrust.js';
 import { TrustStore } from '../permissions/trust/trustStore.js';
-import type { Clock } from '../permissions/types.js';
+import type { Clock, Environment } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
@@ -43,6 +45,12 @@ export interface AssembleOptions {
   trustProjectForRun?: boolean;
   /** Checkpoint the project's files before each turn that may change them (the app and `codecoder run` do). */
   checkpoints?: boolean | Partial<CheckpointLimits>;
+  /** MCP servers (mcp/): off unless given; servers start with `mcp.sync()`, never here. */
+  mcp?: Pick<McpManagerDeps, 'timeouts' | 'backoff' | 'stdio' | 'onChange'> & {
+    /** The secret store, for `${VAR}` in a server's env and headers. */
+    secret?: (name: string) => string | undefined;
+    env?: NodeJS.ProcessEnv;
+  };
 }
 
 export interface AssembledAgent {
@@ -55,6 +63,10 @@ export interface AssembledAgent {
   trust: ProjectTrust;
   /** List, preview and restore checkpoints (present even when none are taken, for the CLI and the UI). */
   checkpoints: CheckpointService;
+  /** The project's MCP servers, when enabled. */
+  mcp?: McpManager;
+  /** A key's environment (its ceiling): built-in tools, capabilities and MCP servers. */
+  environmentOfKey(raw: string): Environment | undefined;
   close(): Promise<void>;
 }
 
@@ -62,8 +74,27 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   const clock = opts.clock ?? systemClock;
   const approvals = opts.approvals ?? new ApprovalQueue({ clock });
   const config = await ProjectConfig.open({ projectRoot: opts.projectRoot });
-  const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(opts.dataDir), projectRoot: opts.projectRoot, config });
+  const trustStore = TrustStore.forDataDir(opts.dataDir);
+  const trust = await ProjectTrust.open({ store: trustStore, projectRoot: opts.projectRoot, config });
   if (opts.trustProjectForRun) await trust.trustForThisRun();
+  const mcp = opts.mcp
+    ? await McpManager.open({
+        projectRoot: opts.projectRoot,
+        dataDir: opts.dataDir,
+        project: { servers: () => config.snapshot().mcpServers, isTrusted: () => trust.isTrusted() },
+        trustStore,
+        expand: {
+          env: opts.mcp.env ?? process.env,
+          ...(opts.mcp.secret ? { secret: opts.mcp.secret } : {}),
+          appSecrets: opts.secrets ?? [],
+        },
+        ...(opts.mcp.timeouts ? { timeouts: opts.mcp.timeouts } : {}),
+        ...(opts.mcp.backoff ? { backoff: opts.mcp.backoff } : {}),
+        ...(opts.mcp.stdio ? { stdio: opts.mcp.stdio } : {}),
+        ...(opts.mcp.onChange ? { onChange: opts.mcp.onChange } : {}),
+      })
+    : undefined;
+  if (mcp && opts.trustProjectForRun) await mcp.trustMcpJsonForRun();
   const audit = opts.memoryAudit ? new MemoryAuditLog() : JsonlAuditLog.forProject(opts.dataDir, opts.projectRoot);
   const secrets = opts.secrets ?? [];
   const modes = new ConversationModes();
@@ -75,13 +106,17 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
   // runSubAgent reaches the runtime built below.
   const late: { runtime?: AgentRuntime } = {};
-  const registry = createToolRegistry({
+  const builtIn = createToolRegistry({
     ...opts.toolDeps,
     projectRoot: opts.projectRoot,
     dataDir: opts.dataDir,
     runSubAgent: (req) => late.runtime!.runSubAgent(req),
     secretsToScrub: () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])],
   });
+  // MCP tools join the main agent's registry only; the sub-agent registry stays the nine.
+  const registry = withMcpTools(builtIn, mcp);
+  const builtInEnvironment = keyEnvironmentResolver(builtIn, opts.projectRoot);
+  const environmentOfKey = (raw: string): Environment | undefined => mcp?.environmentOfKey(raw) ?? builtInEnvironment(raw);
   const engine = new PermissionEngine({
     projectRoot: opts.projectRoot,
     asker: approvals.asker(),
@@ -90,9 +125,14 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     trust,
     audit,
     // A capability key's environment is the capability's own, while its content is unchanged.
-    environmentOfKey: keyEnvironmentResolver(registry, opts.projectRoot),
+    // An `mcp:` key's environment is its server's (a host stdio server is `shell`).
+    environmentOfKey,
     modeOf: (conversationId) => modes.get(conversationId),
-    ...(opts.onEngineChange ? { onChange: opts.onEngineChange } : {}),
+    onChange: (change) => {
+      // codecoder.json reloaded or its trust changed: which servers may run may have changed too.
+      if (mcp && (change.kind === 'reload' || change.kind === 'trust')) void mcp.sync();
+      opts.onEngineChange?.(change);
+    },
   });
   if (opts.watchConfig) config.watch();
   const runtime = createAgentRuntime({
@@ -126,8 +166,11 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     config,
     trust,
     checkpoints,
+    ...(mcp ? { mcp } : {}),
+    environmentOfKey,
     async close() {
       runtime.dispose();
+      await mcp?.close();
       engine.close();
       config.close();
       await audit.flush().catch(() => {});

@@ -4,6 +4,7 @@ import type { Tool, ToolRegistry } from '../tools/types.js';
 
 /** A tool's zod parameters as the JSON Schema object the model APIs want. */
 export function toolSpec(tool: Tool): LlmToolSpec {
+  if (tool.inputJsonSchema) return { name: tool.name, description: tool.description, inputSchema: tool.inputJsonSchema };
   const schema = z.toJSONSchema(tool.parameters, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
   // Both APIs require an object schema at the top, even for a tool without arguments.

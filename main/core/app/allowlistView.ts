@@ -4,6 +4,7 @@ import { CONFIG_FILE } from '../permissions/configFile.js';
 import type { PermissionEngine } from '../permissions/engine.js';
 import type { ProjectConfig } from '../permissions/projectConfig.js';
 import { trustReview } from '../permissions/trust/review.js';
+import { serverList, serverRuns } from '../mcp/config.js';
 import type { Environment } from '../permissions/types.js';
 
 const NOT_TRUSTED = "not used until you trust this folder's codecoder.json (its deny rules count)";
@@ -48,6 +49,12 @@ export async function allowlistView(
     trust: {
       ...trust,
       review: trustReview({ entries: engine.listProject(), denyEntries: [] }).allow.map(({ status: _status, ...e }) => e),
+      // What trusting would also start: the file's MCP servers (a bad entry is listed as it is written).
+      servers: serverList({ project: config.snapshot().mcpServers }).servers.map((s) => ({
+        name: s.name,
+        runs: serverRuns(s),
+        environment: s.environment,
+      })),
     },
     file: {
       path: path.join(projectRoot, CONFIG_FILE),

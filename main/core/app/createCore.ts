@@ -10,6 +10,7 @@ import type { JsonStore, SecretStore } from '../stores/types.js';
 import { agentHandlers } from './handlers/agent.js';
 import { checkpointHandlers } from './handlers/checkpoints.js';
 import { modeHandlers } from './handlers/modes.js';
+import { mcpHandlers } from './handlers/mcp.js';
 import { permissionHandlers } from './handlers/permissions.js';
 import { projectHandlers } from './handlers/project.js';
 import { settingsHandlers } from './handlers/settings.js';
@@ -50,6 +51,7 @@ export function createCore(deps: CoreDeps): Core {
     llm: deps.llmOverride ?? (() => settings.llmConfig()),
     secrets: () => settings.secretValues(),
     search: () => settings.searchConfig(),
+    secret: (name) => deps.secrets.get(name),
     publish: (name, payload) => windows.broadcastToProject(projectRoot, name, payload),
   }));
 
@@ -67,6 +69,7 @@ export function createCore(deps: CoreDeps): Core {
       ...agentHandlers(runtimes),
       ...modeHandlers(runtimes),
       ...checkpointHandlers(runtimes),
+      ...mcpHandlers(runtimes),
     },
     deps.log,
   );

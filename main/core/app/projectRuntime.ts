@@ -3,7 +3,8 @@
  * audit log), the tool registry, the approval queue and the agent. Shared by every window that shows
  * the project; pushes its events to those windows only.
  */
-import type { AllowlistView, ConversationModeView, EventName, EventPayload, PendingApprovalView } from '../../../shared/contract/index.js';
+import type { AllowlistView, ConversationModeView, EventName, EventPayload, McpView, PendingApprovalView } from '../../../shared/contract/index.js';
+import { mcpView } from '../mcp/view.js';
 import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
 import type { PendingApproval } from '../agent/approvals.js';
 import { buildPreview } from '../approvals/preview.js';
@@ -11,7 +12,6 @@ import { cannotUndoNote } from '../checkpoints/undoable.js';
 import { settingsProvider } from '../llm/settingsProvider.js';
 import type { LlmSettings } from '../llm/types.js';
 import type { WebSearchSettings } from '../tools/deps.js';
-import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
 import { allowlistView } from './allowlistView.js';
 
 export interface ProjectRuntimeDeps {
@@ -23,6 +23,8 @@ export interface ProjectRuntimeDeps {
   secrets: () => string[];
   /** web_search / github_search settings with their keys, read at each call. */
   search?: () => { webSearch?: WebSearchSettings; githubToken?: string };
+  /** The secret store, for `${VAR}` in an MCP server's env and headers. */
+  secret?: (name: string) => string | undefined;
   /** Sends an event to the windows that show this project. */
   publish<E extends EventName>(name: E, payload: EventPayload<E>): void;
 }
@@ -36,7 +38,7 @@ export class ProjectRuntime {
     readonly agent: AssembledAgent,
     private readonly deps: ProjectRuntimeDeps,
   ) {
-    this.environmentOfKey = keyEnvironmentResolver(agent.registry, root);
+    this.environmentOfKey = agent.environmentOfKey;
   }
 
   static async open(deps: ProjectRuntimeDeps): Promise<ProjectRuntime> {
@@ -62,7 +64,11 @@ export class ProjectRuntime {
       },
       watchConfig: true,
       checkpoints: true,
-      onEngineChange: () => void ref.rt?.publishAllowlist(),
+      onEngineChange: () => {
+        void ref.rt?.publishAllowlist();
+        ref.rt?.publishMcpSoon();
+      },
+      mcp: { ...(deps.secret ? { secret: deps.secret } : {}), onChange: () => ref.rt?.publishMcpSoon() },
     });
     const rt = (ref.rt = new ProjectRuntime(deps.projectRoot, agent, deps));
     agent.approvals.subscribe(() => void rt.publishApprovals());
@@ -71,7 +77,29 @@ export class ProjectRuntime {
     rt.offerPresets();
     // Checkpoints go with their conversation: those of conversations no longer on disk are pruned.
     void agent.checkpoints.pruneOrphans().catch(() => {});
+    // Servers start in the background: opening the project never waits for them.
+    void agent.mcp?.sync();
     return rt;
+  }
+
+  /** The app's data folder (user-level MCP servers live there). */
+  get dataDir(): string {
+    return this.deps.dataDir;
+  }
+
+  mcp(): McpView {
+    return mcpView(this.agent);
+  }
+
+  private mcpTimer: NodeJS.Timeout | undefined;
+  /** Status changes come in bursts (starting → ready, tools listed): one event per burst. */
+  publishMcpSoon(): void {
+    if (this.mcpTimer) return;
+    this.mcpTimer = setTimeout(() => {
+      this.mcpTimer = undefined;
+      this.deps.publish('mcp.changed', this.mcp());
+    }, 50);
+    this.mcpTimer.unref?.();
   }
 
   /** The AlwaysThisSession entries of codecoder.json are offered as one prompt when the session starts (and when the folder becomes trusted). */
@@ -112,7 +140,10 @@ export class ProjectRuntime {
         presets: p.presets,
       };
     const r = p.request;
-    const preview = await buildPreview(r.tool, r.args, this.root);
+    const mcpTool = this.agent.mcp?.tool(r.tool);
+    const preview = mcpTool
+      ? { mcp: { server: mcpTool.mcp.server, tool: mcpTool.mcp.tool, hints: mcpTool.mcp.hints } }
+      : await buildPreview(r.tool, r.args, this.root);
     // A write the classifier knows lands outside the project: checkpoints cannot undo it, and the prompt says so.
     const undo = cannotUndoNote(r.flags?.notes, this.root);
     const notes = undo ? [...(r.flags?.notes ?? []), undo] : r.flags?.notes;
@@ -154,11 +185,12 @@ export class ProjectRuntime {
     this.deps.publish('approvals.changed', await this.pendingApprovals());
   }
 
-  private async publishAllowlist(): Promise<void> {
+  async publishAllowlist(): Promise<void> {
     this.deps.publish('allowlist.changed', await this.allowlist());
   }
 
   async close(): Promise<void> {
+    if (this.mcpTimer) clearTimeout(this.mcpTimer);
     this.agent.runtime.cancelAll();
     this.agent.approvals.cancelAll();
     await this.agent.close();

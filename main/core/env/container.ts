@@ -58,17 +58,41 @@ export function containerName(): string {
   return `codecoder-${randomBytes(6).toString('hex')}`;
 }
 
+/**
+ * The confinement every container gets (commands and MCP servers alike): no network, limits, no
+ * capabilities, a read-only root with a scratch /tmp.
+ */
+export function hardeningArgs(partial?: Partial<ContainerLimits>): string[] {
+  const limits = { ...DEFAULT_LIMITS, ...partial };
+  return [
+    '--network',
+    'none',
+    '--memory',
+    limits.memory,
+    '--cpus',
+    limits.cpus,
+    '--pids-limit',
+    String(limits.pids),
+    // Explicit rlimits at or below the host's: engines otherwise ask for higher ones, which fails
+    // where the caller lacks CAP_SYS_RESOURCE (as in nested containers).
+    '--ulimit',
+    'nofile=4096:4096',
+    '--ulimit',
+    'nproc=4096:4096',
+    '--cap-drop',
+    'ALL',
+    '--security-opt',
+    'no-new-privileges',
+    '--read-only',
+    '--tmpfs',
+    '/tmp',
+  ];
+}
+
 /** The full argv of `<engine> run …` — pure, so both engines' forms are unit-tested here. */
 export function buildRunArgv(spec: ContainerRunSpec): string[] {
-  const limits = { ...DEFAULT_LIMITS, ...spec.limits };
   const argv = [spec.engine.bin, ...spec.engine.globalArgs, 'run', '--rm', '--name', spec.name];
-  argv.push('--network', 'none');
-  argv.push('--memory', limits.memory, '--cpus', limits.cpus, '--pids-limit', String(limits.pids));
-  // Explicit rlimits at or below the host's: engines otherwise ask for higher ones, which fails
-  // where the caller lacks CAP_SYS_RESOURCE (as in nested containers).
-  argv.push('--ulimit', 'nofile=4096:4096', '--ulimit', 'nproc=4096:4096');
-  argv.push('--cap-drop', 'ALL', '--security-opt', 'no-new-privileges');
-  argv.push('--read-only', '--tmpfs', '/tmp');
+  argv.push(...hardeningArgs(spec.limits));
   argv.push('-v', `${spec.projectRoot}:${CONTAINER_WORKDIR}:rw`, '-w', CONTAINER_WORKDIR);
   // After the project's mount, so they land on top of it.
   for (const name of spec.readOnly ?? []) argv.push('-v', `${path.join(spec.projectRoot, name)}:${CONTAINER_WORKDIR}/${name}:ro`);

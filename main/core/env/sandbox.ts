@@ -20,6 +20,8 @@ export interface SandboxPolicy {
   denyRead?: string[];
   /** Hosts (`example.com`, `*.npmjs.org`, `host:443`) this command may reach. Empty: no network. */
   allowedDomains?: string[];
+  /** Absolute paths the command may write; default the whole project. An MCP server gets only what its entry declares. */
+  allowWrite?: string[];
 }
 
 export interface SandboxedArgv {
@@ -110,7 +112,7 @@ export async function wrapSandboxed(
     const custom: Partial<SandboxRuntimeConfig> = {
       filesystem: {
         denyRead: policy.denyRead ?? [],
-        allowWrite: [policy.projectRoot],
+        allowWrite: policy.allowWrite ?? [policy.projectRoot],
         // Literal paths (bubblewrap binds them read-only); one that does not exist yet gets a
         // read-only placeholder, removed once no sandbox and no container runs.
         denyWrite: READ_ONLY_PROJECT_ENTRIES.map((e) => path.join(policy.projectRoot, e)),

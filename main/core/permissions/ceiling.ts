@@ -17,7 +17,9 @@ export function ceilingViolation(key: string, environment: Environment, requeste
     ceiling,
     message:
       `CeilingViolation: ${key} is a key of a ${environment} tool, which can be granted for the ${ceiling} at most, ` +
-      `not the ${requested}. Shell commands can do anything on this machine, so they are re-approved each session.`,
+      (environment === 'remote'
+        ? `not the ${requested}. A remote server acts on the world (pull requests, tickets, payments), so its tools are re-approved each session.`
+        : `not the ${requested}. Shell commands can do anything on this machine, so they are re-approved each session.`),
   };
 }
 
@@ -30,5 +32,7 @@ export class CeilingViolationError extends Error {
 
 /** The stricter of two environments for the ceiling (a key's tool may disagree with the caller's). */
 export function stricter(a: Environment, b: Environment | undefined): Environment {
-  return a === 'shell' || b === 'shell' ? 'shell' : a;
+  if (a === 'shell' || b === 'shell') return 'shell';
+  if (b !== undefined && ceilingOf(b) === 'session') return b;
+  return a;
 }

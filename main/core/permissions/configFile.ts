@@ -44,6 +44,8 @@ export interface DenyItem extends Position {
 export interface ConfigDoc {
   allowlist: AllowlistItem[];
   deny: DenyItem[];
+  /** The "mcpServers" value as written (validated per server by mcp/config.ts); absent when the file has none. */
+  mcpServers?: unknown;
 }
 export type ParseResult = { ok: true; doc: ConfigDoc; text: string; bom: boolean } | { ok: false; error: ConfigError };
 
@@ -197,6 +199,9 @@ export function parseConfigText(full: string): ParseResult {
         if (bad) return { ok: false, error: errorAt(text, item.offset, `deny[${i}] ${JSON.stringify(item.value)}: ${bad}`) };
         doc.deny.push({ key: item.value as string, ...pos(item.offset) });
       }
+    } else if (name === 'mcpServers') {
+      // MCP servers the project declares: read (and trusted) with the file, checked per server by mcp/config.ts.
+      doc.mcpServers = JSON.parse(text.slice(valueNode.offset, valueNode.offset + valueNode.length));
     }
     // Any other field is someone else's: kept on write, ignored here.
   }
@@ -252,7 +257,9 @@ export type ConfigEdit =
   | { op: 'setAllow'; key: string; value: EntryValue }
   | { op: 'removeAllow'; key: string }
   | { op: 'addDeny'; key: string }
-  | { op: 'removeDeny'; key: string };
+  | { op: 'removeDeny'; key: string }
+  /** Adds or replaces one MCP server entry under "mcpServers" (the UI's "add a server"). */
+  | { op: 'setMcpServer'; name: string; value: Record<string, unknown> };
 
 /**
  * Applies one edit to valid file text with minimal changes, keeping the BOM, the line endings, the
@@ -293,6 +300,19 @@ export function editConfigText(full: string, edit: ConfigEdit): string {
       if (parsed.doc.deny.some((d) => d.key === edit.key)) break;
       text = deny ? appendMember(text, deny, undefined, edit.key, style) : appendMember(text, root, 'deny', [edit.key], style);
       break;
+    case 'setMcpServer': {
+      const servers = member(root, 'mcpServers')?.node.children?.[1];
+      if (!servers) {
+        text = appendMember(text, root, 'mcpServers', { [edit.name]: edit.value }, style);
+        break;
+      }
+      if (servers.type !== 'object') throw new Error('"mcpServers" in codecoder.json is not an object: fix it by hand first');
+      const existing = member(servers, edit.name);
+      text = existing
+        ? replaceValue(text, existing.node.children![1]!, edit.value, style)
+        : appendMember(text, servers, edit.name, edit.value, style);
+      break;
+    }
     case 'removeDeny': {
       // Removed from the last so earlier offsets stay valid; re-parse between removals.
       for (;;) {

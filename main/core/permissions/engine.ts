@@ -157,7 +157,7 @@ export class PermissionEngine implements PermissionGate {
     const hit = this.compiled.allow.match(target) ?? overlay?.project?.match(target);
     if (hit) {
       const env = stricter(keyEnv, hit.meta.environment);
-      if (projectOk && env !== 'shell') return { outcome: 'allow', via: 'project', key: raw, entry: hit.key.raw, violations };
+      if (projectOk && ceilingOf(env) === 'project') return { outcome: 'allow', via: 'project', key: raw, entry: hit.key.raw, violations };
       violations = [ceilingViolation(hit.key.raw, env, 'project')!];
     } else {
       const bad = this.compiled.violating.match(target);

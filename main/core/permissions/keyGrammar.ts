@@ -33,11 +33,15 @@ export function formatKey(tool: string, action: string): PermissionKey {
 
 /**
  * How a tool's key actions are read. `command`: the shell grammar (program, program:sub, *, or an
- * exact compound key). `glob`: the action is a path or name matched with picomatch. Tools not listed
- * use `glob`, whose exact entries behave as plain equality.
+ * exact compound key). `mcp`: `mcp:<server>:<tool>`, `mcp:<server>:*` or `mcp:*` (mcpKeys.ts).
+ * `glob`: the action is a path or name matched with picomatch. Tools not listed use `glob`, whose
+ * exact entries behave as plain equality.
  */
-export type KeyGrammar = 'command' | 'glob';
+export type KeyGrammar = 'command' | 'glob' | 'mcp';
 export const COMMAND_KEY_TOOLS: ReadonlySet<string> = new Set(['run_command', 'run_sandboxed', 'run_container']);
+/** The key tool of every MCP server's tools: `mcp:<server>:<tool>`. */
+export const MCP_KEY_TOOL = 'mcp';
 export function keyGrammarOf(tool: string): KeyGrammar {
+  if (tool === MCP_KEY_TOOL) return 'mcp';
   return COMMAND_KEY_TOOLS.has(tool) ? 'command' : 'glob';
 }

@@ -14,6 +14,7 @@
 import picomatch from 'picomatch';
 import { isProtectedPath } from '../fs/projectPath.js';
 import { keyGrammarOf, parseKey } from './keyGrammar.js';
+import { McpIndex, mcpShape } from './mcpKeys.js';
 import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programSpellings.js';
 import type { KeyFlags, PermissionKey } from './types.js';
 
@@ -76,6 +77,10 @@ export function isSimpleCommandTarget(t: MatchTarget): boolean {
 
 /** Why an entry can never work, or undefined. Used at load, at add, and for --grant. */
 export function patternProblem(key: PermissionKey, use: PatternUse): string | undefined {
+  if (keyGrammarOf(key.tool) === 'mcp') {
+    const s = mcpShape(key.action);
+    return s.shape === 'bad' ? s.problem : undefined;
+  }
   if (keyGrammarOf(key.tool) === 'command') {
     const s = commandShape(key.action);
     return s.shape === 'bad' ? s.problem : undefined;
@@ -391,6 +396,7 @@ export class AllowSet<M> {
   private readonly program = new Map<string, AllowEntry<M>>();
   private readonly subcommand = new Map<string, AllowEntry<M>>();
   private readonly globs = new Map<string, GlobIndex<AllowEntry<M>>>();
+  private readonly mcp = new McpIndex<AllowEntry<M>>(false);
   readonly size: number;
 
   constructor(entries: Iterable<AllowEntry<M>>) {
@@ -399,6 +405,10 @@ export class AllowSet<M> {
       if (patternProblem(e.key, 'allow') !== undefined) continue;
       n++;
       const { tool, action, raw } = e.key;
+      if (keyGrammarOf(tool) === 'mcp') {
+        this.mcp.add(e.key, e);
+        continue;
+      }
       if (keyGrammarOf(tool) === 'command') {
         const s = commandShape(action);
         if (s.shape === 'any') this.anyCommand.set(tool, e);
@@ -424,6 +434,7 @@ export class AllowSet<M> {
     if (this.size === 0) return undefined;
     const { key, flags } = t;
     if (flags?.protectedPath || flags?.outsideProject) return undefined;
+    if (keyGrammarOf(key.tool) === 'mcp') return this.mcp.find(key);
     if (keyGrammarOf(key.tool) === 'command') return this.matchCommand(t);
     const a = key.action;
     // Defence in depth: a tool that forgot its flags still never gets a protected or escaping path allowed.
@@ -468,6 +479,7 @@ export class DenySet {
   private readonly pathExact = new Map<string, Map<string, string>>();
   private readonly globs = new Map<string, GlobAlternation<string>>();
   private readonly tools = new Set<string>();
+  private readonly mcp = new McpIndex<string>(true);
   readonly patterns: readonly string[];
 
   constructor(patterns: Iterable<string>) {
@@ -482,6 +494,10 @@ export class DenySet {
       if (patternProblem(key, 'deny') !== undefined) continue;
       kept.push(raw);
       const { tool, action } = key;
+      if (keyGrammarOf(tool) === 'mcp') {
+        this.mcp.add(key, raw);
+        continue;
+      }
       if (keyGrammarOf(tool) === 'command') {
         const s = commandShape(action);
         if (s.shape === 'any') this.anyCommand.set(tool, raw);
@@ -517,6 +533,7 @@ export class DenySet {
   /** The deny pattern that refuses this target, or undefined. */
   match(t: MatchTarget): string | undefined {
     const { key } = t;
+    if (keyGrammarOf(key.tool) === 'mcp') return this.mcp.find(key);
     if (keyGrammarOf(key.tool) === 'command') return this.matchCommand(t);
     if (!this.tools.has(key.tool)) return undefined;
     const a = stripDotSlash(key.action);

@@ -38,6 +38,8 @@ export interface ConfigSnapshot {
   allowlist: AllowlistItem[];
   /** The last good deny rules while the file is malformed (refusing more is the safe side). */
   deny: DenyItem[];
+  /** The file's "mcpServers" value (absent while malformed: nothing starts from a broken file). */
+  mcpServers?: unknown;
   error?: ConfigError;
 }
 
@@ -166,7 +168,7 @@ export class ProjectConfig {
       this.snap = { exists: false, allowlist: [], deny: [] };
       this.lastRaw = undefined;
     } else if (r.result.ok) {
-      this.snap = { exists: true, allowlist: r.result.doc.allowlist, deny: r.result.doc.deny };
+      this.snap = withServers({ exists: true, allowlist: r.result.doc.allowlist, deny: r.result.doc.deny }, r.result.doc);
       this.lastRaw = r.text;
     } else {
       this.snap = { exists: true, allowlist: [], deny: this.snap.deny, error: r.result.error };
@@ -243,7 +245,7 @@ export class ProjectConfig {
       }
       const foreign = (disk.exists ? disk.text : undefined) !== this.lastRaw;
       if (!foreign) {
-        this.snap = { exists: true, allowlist: after.doc.allowlist, deny: after.doc.deny };
+        this.snap = withServers({ exists: true, allowlist: after.doc.allowlist, deny: after.doc.deny }, after.doc);
       } else {
         // Someone else changed the file since we loaded it: their changes are kept on disk but not
         // applied here until reload(); only our own edit is applied in memory.
@@ -320,7 +322,17 @@ function applyEditToSnapshot(s: ConfigSnapshot, e: ConfigEdit): ConfigSnapshot {
   if (e.op === 'setAllow') allowlist.push({ key: e.key, value: e.value, line: 0, column: 0 });
   if (e.op === 'addDeny' && !deny.some((d) => d.key === e.key)) deny = [...deny, { key: e.key, line: 0, column: 0 }];
   if (e.op === 'removeDeny') deny = deny.filter((d) => d.key !== e.key);
-  return { exists: true, allowlist, deny };
+  let servers = s.mcpServers;
+  if (e.op === 'setMcpServer') servers = { ...(isObject(servers) ? servers : {}), [e.name]: e.value };
+  return withServers({ exists: true, allowlist, deny }, { mcpServers: servers });
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function withServers(s: ConfigSnapshot, doc: { mcpServers?: unknown }): ConfigSnapshot {
+  return doc.mcpServers === undefined ? s : { ...s, mcpServers: doc.mcpServers };
 }
 
 /**

@@ -3,9 +3,12 @@
  * Nothing here imports electron or node: the renderer's contract mirrors these shapes.
  */
 
-/** Where a tool's effects happen. Decides the ceiling: `shell` never reaches the project level. */
-export type Environment = 'host' | 'shell' | 'wasm' | 'docker' | 'sandbox';
-export const ENVIRONMENTS: readonly Environment[] = ['host', 'shell', 'wasm', 'docker', 'sandbox'];
+/**
+ * Where a tool's effects happen. Decides the ceiling: `shell` (anything on this machine) and `remote`
+ * (a remote MCP server acting on the world: PRs, tickets, payments) never reach the project level.
+ */
+export type Environment = 'host' | 'shell' | 'wasm' | 'docker' | 'sandbox' | 'remote';
+export const ENVIRONMENTS: readonly Environment[] = ['host', 'shell', 'wasm', 'docker', 'sandbox', 'remote'];
 
 /** `run_command:git` → tool `run_command`, action `git`, raw `run_command:git`. */
 export interface PermissionKey {
@@ -60,7 +63,7 @@ export type Scope = 'once' | 'session' | 'project';
 
 /** The highest scope a key of this environment may be granted (seed §4.3). */
 export function ceilingOf(env: Environment): Exclude<Scope, 'once'> {
-  return env === 'shell' ? 'session' : 'project';
+  return env === 'shell' || env === 'remote' ? 'session' : 'project';
 }
 
 export type AskAnswer =

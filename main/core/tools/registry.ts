@@ -41,7 +41,7 @@ export const SUB_AGENT_TOOL_NAMES = [
   'reason',
 ] as const;
 
-export const CATEGORY_ORDER: readonly ToolCategory[] = ['read', 'edit', 'execute', 'vcs', 'web', 'agent'];
+export const CATEGORY_ORDER: readonly ToolCategory[] = ['read', 'edit', 'execute', 'vcs', 'web', 'agent', 'mcp'];
 
 export { TOOL_NAMES };
 
@@ -64,6 +64,7 @@ function registryOf(tools: Tool[]): ToolRegistry {
 }
 
 export function toJsonSchema(tool: Tool): Record<string, unknown> {
+  if (tool.inputJsonSchema) return tool.inputJsonSchema;
   const schema = z.toJSONSchema(tool.parameters, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   // Model APIs want a bare object schema; the $schema marker is noise to them.
   delete schema.$schema;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Environment, Permission } from '../permissions/types.js';
 
-export type ToolCategory = 'read' | 'edit' | 'execute' | 'vcs' | 'web' | 'agent';
+export type ToolCategory = 'read' | 'edit' | 'execute' | 'vcs' | 'web' | 'agent' | 'mcp';
 
 export interface ToolContext {
   projectRoot: string;
@@ -39,6 +39,11 @@ export interface Tool<A = unknown> {
   execute(args: A, ctx: ToolContext): Promise<ToolResult>;
   /** Human template of the key, for the catalogue (`run_command:<program>`). */
   keyTemplate?: string;
+  /**
+   * The JSON Schema the model sees, when it is not derived from `parameters`: an MCP server's tool
+   * declares its own (`parameters` then only checks for an object; the server validates the rest).
+   */
+  inputJsonSchema?: Record<string, unknown>;
 }
 
 export interface ToolRegistry {

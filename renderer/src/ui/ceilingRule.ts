@@ -16,4 +16,5 @@ export const ENVIRONMENT_WORDS: Record<string, string> = {
   wasm: 'code in a WebAssembly sandbox',
   docker: 'a command in a container',
   sandbox: 'a command in the operating-system sandbox',
+  remote: 'a remote service (an MCP server reached over the network) acting on your accounts',
 };

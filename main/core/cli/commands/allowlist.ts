@@ -8,9 +8,11 @@ import type { CliIo } from '../main.js';
 import { jsonText, shown } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
 import { CONFIG_FILE } from '../../permissions/configFile.js';
+import { defaultDataDir } from '../../appData.js';
+import { staticEnvironmentOfKey, staticServers } from '../../mcp/cliSupport.js';
 import { readConfigFile } from '../../permissions/projectConfig.js';
 import { compileProject } from '../../permissions/projectLevel.js';
-import { trustLine } from '../../permissions/trust/cliTrust.js';
+import { serverCount, trustLine } from '../../permissions/trust/cliTrust.js';
 
 export const summary = 'validate or list codecoder.json (validate: exit 0 valid, 1 violations, 2 malformed)';
 
@@ -62,11 +64,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const doc = read.exists && read.result.ok ? read.result.doc : { allowlist: [], deny: [] };
-  const compiled = compileProject(doc, cliTools(path.resolve(project), io.env).environmentOfKey);
+  // An `mcp:` key's ceiling is its server's (a host stdio server is shell): read, never started.
+  const mcpEnvironment = staticEnvironmentOfKey(
+    await staticServers(path.resolve(project), defaultDataDir(io.env), (doc as { mcpServers?: unknown }).mcpServers),
+  );
+  const builtIn = cliTools(path.resolve(project), io.env).environmentOfKey;
+  const compiled = compileProject(doc, (raw) => mcpEnvironment(raw) ?? builtIn(raw));
   const { violations, issues } = compiled.report;
 
   if (sub === 'validate') {
-    io.stdout.write(`${await trustLine(path.resolve(project), read.exists ? read.text : undefined, doc.allowlist.length, io.env)}\n`);
+    const servers = serverCount((doc as { mcpServers?: unknown }).mcpServers);
+    io.stdout.write(
+      `${await trustLine(path.resolve(project), read.exists ? read.text : undefined, doc.allowlist.length, io.env, servers)}\n`,
+    );
     if (!read.exists) {
       io.stdout.write(`${shown(file)} does not exist: nothing is pre-authorised (valid)\n`);
       return 0;

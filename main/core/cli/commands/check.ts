@@ -18,11 +18,13 @@ import { ProjectConfig } from '../../permissions/projectConfig.js';
 import { cliProjectTrust } from '../../permissions/trust/cliTrust.js';
 import { isPermissionMode, type PermissionMode } from '../../permissions/modes.js';
 import { systemClock } from '../../permissions/types.js';
+import { defaultDataDir } from '../../appData.js';
+import { staticEnvironmentOfKey, staticMcpTool, staticServers } from '../../mcp/cliSupport.js';
 
 export const summary = 'dry-run a tool call through the permission engine (never executes)';
 
 const USAGE = `usage: codecoder check --project DIR [--grant KEY=session|project]... [--mode ask|plan|edits] TOOL ARGS_JSON
-tools: ${TOOL_NAMES.join(', ')}
+tools: ${TOOL_NAMES.join(', ')}, mcp__<server>__<tool> (a configured MCP server's tool)
 example: codecoder check --project . run_command '{"command":"git status"}'
 `;
 
@@ -68,7 +70,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const [toolName, argsJson = '{}', ...extra] = positional;
   if (!toolName) return fail('missing TOOL');
   if (extra.length) return fail(`unexpected arguments: ${extra.join(' ')} (quote ARGS_JSON as one argument)`);
-  if (!(TOOL_NAMES as readonly string[]).includes(toolName)) return fail(`unknown tool "${toolName}"`);
   let rawArgs: unknown;
   try {
     rawArgs = JSON.parse(argsJson);
@@ -83,11 +84,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return fail(`cannot open the project ${project ?? '.'}: ${(err as Error).message}`);
   }
   const { registry, environmentOfKey } = cliTools(root, io.env);
-  const tool = registry.get(toolName)!;
-  // The same validation as a model's call: a bad field is named, and nothing is checked.
-  const parsed = parseToolArgs(tool, rawArgs);
-  if (!parsed.ok) return fail(parsed.error);
   const config = await ProjectConfig.open({ projectRoot: root });
+  // MCP servers are read, never started: their keys' environments and `mcp__…` names.
+  const mcp = await staticServers(root, defaultDataDir(io.env), config.snapshot().mcpServers);
+  const mcpEnvironment = staticEnvironmentOfKey(mcp);
+  const mcpTool = toolName.startsWith('mcp__') ? staticMcpTool(mcp, toolName) : undefined;
+  if (mcpTool && 'error' in mcpTool) return fail(mcpTool.error);
+  const builtIn = mcpTool ? undefined : registry.get(toolName);
+  if (!mcpTool && !builtIn) return fail(`unknown tool "${toolName}"`);
+  // The same validation as a model's call: a bad field is named, and nothing is checked.
+  const parsed = builtIn ? parseToolArgs(builtIn, rawArgs) : { ok: true as const, args: rawArgs };
+  if (!parsed.ok) return fail(parsed.error);
+  if (mcpTool && !mcpTool.parameters.safeParse(rawArgs).success) return fail(`${toolName}: invalid arguments: an object is expected`);
   const err = config.snapshot().error;
   if (err) io.stderr.write(`codecoder check: warning: ${shown(err.message)}; the project allowlist counts as empty\n`);
   const engine = new PermissionEngine({
@@ -99,13 +107,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     config,
     trust: await cliProjectTrust('check', root, config, io),
     audit: new MemoryAuditLog(),
-    environmentOfKey,
+    environmentOfKey: (raw) => mcpEnvironment(raw) ?? environmentOfKey(raw),
   });
 
   let result;
   try {
-    const permission = await tool.permission(parsed.args, { projectRoot: root });
-    result = engine.dryRun({ tool: toolName, environment: tool.environment, permission }, grants, mode);
+    const permission = builtIn ? await builtIn.permission(parsed.args, { projectRoot: root }) : mcpTool!.permission();
+    const environment = builtIn ? builtIn.environment : mcpTool!.environment;
+    result = engine.dryRun({ tool: toolName, environment, permission }, grants, mode);
   } catch (e) {
     return fail((e as Error).message);
   }

@@ -164,7 +164,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     runtime: { ...(maxTurns ? { maxTurns } : {}) },
     trustProjectForRun: o['trust-project'],
     checkpoints: true,
+    // MCP servers: the user's and, once trusted, the project's; stopped by agent.close().
+    mcp: { env },
   });
+  await agent.mcp?.sync();
+  for (const p of agent.mcp?.report() ?? []) io.stderr.write(`codecoder run: mcp: ${p}\n`);
   const trustNote = runTrustNote(agent.trust, agent.config.snapshot().allowlist.length, root, o['trust-project']);
   if (trustNote) io.stderr.write(`codecoder run: ${trustNote}\n`);
   const rl = tty ? new LineReader(createInterface({ input: io.stdin, terminal: false }), io.stderr) : undefined;

@@ -21,16 +21,22 @@ export async function cliProjectTrust(
   io: Io,
 ): Promise<ProjectTrust> {
   const trust = await ProjectTrust.open({ store: TrustStore.forDataDir(defaultDataDir(io.env)), projectRoot: root, config });
-  const note = untrustedNote(trust.state(), config.snapshot().allowlist.length, root);
+  const note = untrustedNote(trust.state(), config.snapshot().allowlist.length, root, serverCount(config.snapshot().mcpServers));
   if (note) io.stderr.write(`codecoder ${command}: ${note}\n`);
   return trust;
 }
 
-export function untrustedNote(state: TrustState, allowEntries: number, root: string): string | undefined {
+/** How many MCP servers a file's "mcpServers" declares (they start only once the file is trusted). */
+export function serverCount(v: unknown): number {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v).length : 0;
+}
+
+export function untrustedNote(state: TrustState, allowEntries: number, root: string, servers = 0): string | undefined {
   if (state.status === 'not-needed' || state.status === 'trusted') return undefined;
   const why = state.status === 'changed' ? 'changed since this folder was trusted' : 'not trusted in this folder';
+  const mcp = servers > 0 ? `its ${servers} MCP server${servers === 1 ? ' does' : 's do'} not start, ` : '';
   return (
-    `codecoder.json is ${why}: its ${allowEntries} allow entr${allowEntries === 1 ? 'y is' : 'ies are'} not honoured ` +
+    `codecoder.json is ${why}: ${mcp}its ${allowEntries} allow entr${allowEntries === 1 ? 'y is' : 'ies are'} not honoured ` +
     `(its deny rules are). Review and trust it with: codecoder trust --project ${JSON.stringify(root)}` +
     (state.error ? ` (${state.error})` : '')
   );
@@ -42,13 +48,15 @@ export async function trustLine(
   fileText: string | undefined,
   allowEntries: number,
   env: NodeJS.ProcessEnv,
+  servers = 0,
 ): Promise<string> {
-  if (fileText === undefined || allowEntries === 0) return 'trust: not needed (no allow entries; deny rules always count)';
+  if (fileText === undefined || (allowEntries === 0 && servers === 0))
+    return 'trust: not needed (no allow entries or MCP servers; deny rules always count)';
   const sha = sha256Hex(Buffer.from(fileText, 'latin1'));
   try {
     const rec = await TrustStore.forDataDir(defaultDataDir(env)).get(await realpath(projectDir));
     if (rec?.sha256 === sha) return `trust: trusted since ${rec.trustedAt} (sha256 ${sha})`;
-    return `trust: ${rec ? 'CHANGED since it was trusted' : 'NOT trusted'} (sha256 ${sha}): its allow entries are not honoured until \`codecoder trust --project ${JSON.stringify(projectDir)}\``;
+    return `trust: ${rec ? 'CHANGED since it was trusted' : 'NOT trusted'} (sha256 ${sha}): its allow entries are not honoured${servers ? ' and its MCP servers do not start' : ''} until \`codecoder trust --project ${JSON.stringify(projectDir)}\``;
   } catch (err) {
     if (err instanceof TrustStoreError) return `trust: NOT trusted: ${err.message}`;
     throw err;

@@ -64,6 +64,11 @@ export function entryAction(raw: string): string {
       return `create or replace the capability ${action}`;
     case 'process_kill':
       return 'stop background processes the agent started';
+    case 'mcp': {
+      if (action === '*') return 'use every tool of every MCP server';
+      const [server, tool] = action.split(':');
+      return tool === '*' ? `use every tool of the MCP server ${server}` : `use the tool ${tool} of the MCP server ${server}`;
+    }
     default:
       return `use the tool ${tool} for "${action}"`;
   }

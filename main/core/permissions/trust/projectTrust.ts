@@ -60,12 +60,16 @@ export class TrustError extends Error {
 }
 
 /**
- * Only allow entries (and presets, which are allow entries) wait for trust today. Anything else the
- * file can grant or start (MCP servers) must be counted here too: a file that needs no trust is
- * honoured as a whole, and the app's own write to it records trust for all of its content.
+ * Allow entries (and presets, which are allow entries) and MCP servers (programs the file can start)
+ * wait for trust. A file that needs no trust is honoured as a whole, and the app's own write to it
+ * records trust for all of its content.
  */
-export function needsTrust(snap: Pick<ConfigSnapshot, 'allowlist'>): boolean {
-  return snap.allowlist.length > 0;
+export function needsTrust(snap: Pick<ConfigSnapshot, 'allowlist' | 'mcpServers'>): boolean {
+  return snap.allowlist.length > 0 || declaresServers(snap.mcpServers);
+}
+
+function declaresServers(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0);
 }
 
 export function sha256Hex(bytes: Buffer): string {
@@ -221,10 +225,16 @@ export class ProjectTrust implements TrustSource {
   }
 }
 
-function sameEntries(a: { allowlist: AllowlistItem[]; deny: DenyItem[] }, b: { allowlist: AllowlistItem[]; deny: DenyItem[] }): boolean {
+type Entries = { allowlist: AllowlistItem[]; deny: DenyItem[]; mcpServers?: unknown };
+
+function sameEntries(a: Entries, b: Entries): boolean {
   const allow = (l: AllowlistItem[]) => l.map((i) => JSON.stringify([i.key, i.value])).sort();
   const deny = (l: DenyItem[]) => l.map((i) => i.key).sort();
-  return sameList(allow(a.allowlist), allow(b.allowlist)) && sameList(deny(a.deny), deny(b.deny));
+  return (
+    sameList(allow(a.allowlist), allow(b.allowlist)) &&
+    sameList(deny(a.deny), deny(b.deny)) &&
+    JSON.stringify(a.mcpServers) === JSON.stringify(b.mcpServers)
+  );
 }
 
 function sameList(a: string[], b: string[]): boolean {

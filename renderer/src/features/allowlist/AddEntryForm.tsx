@@ -100,6 +100,11 @@ export function AddEntryForm({
             {check.problem}
             {check.ceiling && <> {CEILING_RULE_REASON}</>}
           </p>
+        ) : check.ok && check.tool.name === 'mcp' ? (
+          <p className="muted">
+            An MCP key: its server's environment decides how far it can be allowed (a server on your computer or over the network: this
+            session at most). Key form: <code>{check.tool.keyTemplate}</code>
+          </p>
         ) : check.ok ? (
           <p className="muted">
             {check.tool.name} runs in the <strong>{check.tool.environment}</strong> environment. Key form:{' '}

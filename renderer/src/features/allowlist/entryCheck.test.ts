@@ -67,3 +67,13 @@ describe('keySuggestions', () => {
     expect(keySuggestions('read_file:', catalogue)).toEqual([]);
   });
 });
+
+describe('MCP keys in the add form', () => {
+  it("lets mcp: keys through (main judges the server's ceiling) and asks for the server and tool", () => {
+    expect(checkNewEntry('mcp:github:*', 'project', []).ok).toBe(true);
+    expect(checkNewEntry('mcp:*', 'deny', []).ok).toBe(true);
+    const empty = checkNewEntry('mcp:', 'session', []);
+    expect(empty.ok).toBe(false);
+    expect(!empty.ok && empty.problem).toContain('mcp:<server>:<tool>');
+  });
+});

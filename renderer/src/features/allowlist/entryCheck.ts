@@ -16,6 +16,21 @@ export function toolOfKey(key: string): string {
   return i < 0 ? key : key.slice(0, i);
 }
 
+/**
+ * MCP keys are not in the tool catalogue: their tools come from the project's servers, and each
+ * server's environment decides the ceiling — so the form lets them through and main refuses a
+ * project entry for a host or remote server (CeilingViolation) with the reason.
+ */
+export const MCP_KEYS: ToolInfo = {
+  name: 'mcp',
+  category: 'mcp',
+  description: "an MCP server's tools",
+  permission: 'ask',
+  keyTemplate: 'mcp:<server>:<tool>, mcp:<server>:* or mcp:*',
+  environment: 'shell',
+  subAgent: false,
+};
+
 export function checkNewEntry(rawKey: string, scope: AddScope, catalogue: readonly ToolInfo[]): EntryCheck {
   const key = rawKey.trim();
   if (key === '') return { ok: false, problem: 'Enter a key such as run_command:git or write_file:tests/**.' };
@@ -23,6 +38,11 @@ export function checkNewEntry(rawKey: string, scope: AddScope, catalogue: readon
   const colon = key.indexOf(':');
   if (colon < 0) return { ok: false, problem: 'A key is tool:action, e.g. run_command:git (the colon is missing).' };
   const name = key.slice(0, colon);
+  if (name === 'mcp') {
+    return key.length === colon + 1
+      ? { ok: false, problem: `Say which server and tool: ${MCP_KEYS.keyTemplate}.`, tool: MCP_KEYS }
+      : { ok: true, tool: MCP_KEYS };
+  }
   const tool = catalogue.find((t) => t.name === name);
   if (!tool) return { ok: false, problem: `There is no tool called "${name}". Pick one from the suggestions.` };
   if (key.length === colon + 1)

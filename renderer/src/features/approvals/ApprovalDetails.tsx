@@ -19,9 +19,11 @@ export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView
   const command = a.preview?.command;
   const path = a.preview?.path;
   const diff = a.preview?.diff;
+  // An MCP tool's call is its arguments: they are what is being approved.
+  const mcpArgs = a.preview?.mcp ? (JSON.stringify(a.args ?? {}, null, 2) ?? '') : undefined;
   const hidden =
     (a.key !== undefined && hasHiddenCharacters(a.key)) || (command !== undefined && hasHiddenCharacters(command, { keepNewlines: true }));
-  if (command === undefined && !path && !diff && !hidden) return null;
+  if (command === undefined && !path && !diff && mcpArgs === undefined && !hidden) return null;
   return (
     <div className="approval-subject">
       {hidden && (
@@ -44,13 +46,19 @@ export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView
         </p>
       )}
       {diff !== undefined && diff !== '' && <DiffView diff={diff} label="Proposed changes" />}
+      {mcpArgs !== undefined && (
+        <pre className="tool-command approval-command" tabIndex={0} aria-label="Arguments" data-testid="mcp-args">
+          <EscapedText text={mcpArgs} keepNewlines />
+        </pre>
+      )}
     </div>
   );
 }
 
 /** What else the user needs to judge the request: key, environment, who asks, programs, warnings, argv. */
 export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView }) {
-  const flags = a.flags ?? {};
+  // An MCP tool's notes (server, tool, hints) are shown in their own rows below.
+  const flags = a.preview?.mcp ? { ...a.flags, notes: [] } : (a.flags ?? {});
   return (
     // Focusable: it scrolls when the request is long, and the keyboard must reach all of it.
     <div className="approval-details" role="group" aria-label="Request details" tabIndex={0}>
@@ -79,6 +87,32 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
                 </code>
               ))}
             </dd>
+          </>
+        )}
+        {a.preview?.mcp && (
+          <>
+            <dt>MCP server</dt>
+            <dd data-testid="mcp-server">
+              <EscapedText text={a.preview.mcp.server} />
+            </dd>
+            <dt>Tool</dt>
+            <dd data-testid="mcp-tool">
+              <code>
+                <EscapedText text={a.preview.mcp.tool} />
+              </code>
+            </dd>
+            {a.preview.mcp.hints.length > 0 && (
+              <>
+                <dt>Server says</dt>
+                <dd data-testid="mcp-hints">
+                  {a.preview.mcp.hints.map((h, i) => (
+                    <span key={i} className="chip" title="a claim of the server: shown, not trusted">
+                      <EscapedText text={h} />
+                    </span>
+                  ))}
+                </dd>
+              </>
+            )}
           </>
         )}
       </dl>

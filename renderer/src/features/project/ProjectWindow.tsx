@@ -11,12 +11,14 @@ import { ChangedOnDiskBanner } from '../allowlist/FileStatus.js';
 import { useAllowlistEdits } from '../allowlist/useAllowlistEdits.js';
 import { ApprovalDock } from '../approvals/ApprovalDock.js';
 import { ChatPanel } from '../chat/ChatPanel.js';
+import { McpPanel } from '../mcp/McpPanel.js';
 import { TrustReview, reviewDue } from '../trust/TrustReview.js';
 
-type Tab = 'conversation' | 'permissions' | 'audit';
+type Tab = 'conversation' | 'permissions' | 'mcp' | 'audit';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'conversation', label: 'Conversation' },
   { id: 'permissions', label: 'Permissions' },
+  { id: 'mcp', label: 'MCP' },
   { id: 'audit', label: 'Audit log' },
 ];
 
@@ -87,6 +89,11 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
       {tab === 'permissions' && (
         <div id="panel-permissions" role="tabpanel" aria-labelledby="tab-permissions" className="tab-panel tab-scroll">
           <AllowlistEditor onReviewTrust={() => setReviewDismissed(null)} />
+        </div>
+      )}
+      {tab === 'mcp' && (
+        <div id="panel-mcp" role="tabpanel" aria-labelledby="tab-mcp" className="tab-panel tab-scroll">
+          <McpPanel />
         </div>
       )}
       {tab === 'audit' && (

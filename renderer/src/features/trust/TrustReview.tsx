@@ -62,6 +62,26 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
             </li>
           ))}
         </ul>
+        {(trust.servers?.length ?? 0) > 0 && (
+          <>
+            <h3>MCP servers it would start ({trust.servers!.length})</h3>
+            <ul className="trust-entries" aria-label="MCP servers">
+              {trust.servers!.map((s) => (
+                <li key={s.name} data-testid="trust-server">
+                  <strong>
+                    <EscapedText text={s.name} />
+                  </strong>{' '}
+                  <span className="muted small">({s.environment})</span>
+                  <div>
+                    <code>
+                      <EscapedText text={s.runs} />
+                    </code>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         <h3>Deny rules ({view.deny.length}) — always honoured, trusted or not</h3>
         {view.deny.length === 0 ? (
           <p className="muted small">none</p>

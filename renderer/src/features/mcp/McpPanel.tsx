@@ -1,0 +1,206 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { McpServerInfo, McpView } from '../../../../shared/contract/index.js';
+import { getApi, unwrap } from '../../bridge/index.js';
+import { ENVIRONMENT_WORDS } from '../../ui/ceilingRule.js';
+import { ErrorNote } from '../../ui/ErrorNote.js';
+import { EscapedText } from '../../ui/EscapedText.js';
+import { KeyView } from '../../ui/KeyView.js';
+import { useEvent } from '../../ui/useEvent.js';
+
+export const mcpKey = ['mcp'] as const;
+
+const SOURCE_WORDS: Record<McpServerInfo['source'], string> = {
+  user: 'your settings (every project)',
+  project: 'codecoder.json',
+  'mcp.json': '.mcp.json',
+};
+
+/**
+ * The MCP tab: each server with its status (starting, ready, failed and why, disabled, untrusted),
+ * where it comes from and runs, its ceiling; its tools with description, key and level; enable,
+ * disable and restart; adding a server to codecoder.json.
+ */
+export function McpPanel() {
+  const queryClient = useQueryClient();
+  const view = useQuery({ queryKey: mcpKey, queryFn: () => unwrap(getApi().mcp.list({})) });
+  useEvent('mcp.changed', (v) => queryClient.setQueryData(mcpKey, v));
+  const set = (v: McpView) => queryClient.setQueryData(mcpKey, v);
+  const toggle = useMutation({
+    mutationFn: (a: { name: string; enabled: boolean }) => unwrap(getApi().mcp.setEnabled(a)),
+    onSuccess: set,
+  });
+  const restart = useMutation({ mutationFn: (name: string) => unwrap(getApi().mcp.restart({ name })), onSuccess: set });
+  const trustSide = useMutation({ mutationFn: () => unwrap(getApi().mcp.trustMcpJson({})), onSuccess: set });
+  const v = view.data;
+  return (
+    <section className="mcp-panel" aria-label="MCP servers">
+      <h2>MCP servers</h2>
+      <p className="muted small">
+        Every MCP tool asks (key <code>mcp:&lt;server&gt;:&lt;tool&gt;</code>). A server started on your computer or reached over the
+        network can be allowed for this session at most; one in the sandbox or a container may be allowed for the project.
+      </p>
+      <ErrorNote error={view.error ?? toggle.error ?? restart.error ?? trustSide.error} />
+      {v && (v.mcpJson === 'untrusted' || v.mcpJson === 'changed') && (
+        <div className="warn-note" role="status">
+          This folder's <code>.mcp.json</code> {v.mcpJson === 'changed' ? 'changed since you trusted it' : 'is not trusted'}: its servers do
+          not start.{' '}
+          <button type="button" onClick={() => trustSide.mutate()}>
+            Trust .mcp.json
+          </button>
+        </div>
+      )}
+      {v && v.servers.length === 0 && <p className="muted">No MCP servers are configured for this project.</p>}
+      {v?.servers.map((s) => (
+        <article key={s.name} className="mcp-server" aria-label={`MCP server ${s.name}`} data-testid={`mcp-server-${s.id}`}>
+          <header>
+            <h3>
+              <EscapedText text={s.name} />{' '}
+              <span className={`status status-${s.status}`} data-testid="mcp-status">
+                {s.status}
+              </span>
+            </h3>
+            <p className="muted small">
+              from {SOURCE_WORDS[s.source]} · {s.transport === 'http' ? 'remote' : 'stdio'} · environment <strong>{s.environment}</strong> (
+              {ENVIRONMENT_WORDS[s.environment]}) · can be allowed for the {s.ceiling} at most
+            </p>
+            <p className="small">
+              <code>
+                <EscapedText text={s.target} />
+              </code>
+            </p>
+            {s.reason && (
+              <p className={s.status === 'failed' ? 'error-note' : 'muted small'} role={s.status === 'failed' ? 'alert' : undefined}>
+                <EscapedText text={s.reason} />
+              </p>
+            )}
+            {s.stderrTail && (
+              <details>
+                <summary>Server output (stderr, last part)</summary>
+                <pre>
+                  <EscapedText text={s.stderrTail} keepNewlines />
+                </pre>
+              </details>
+            )}
+            <div className="row">
+              {s.status === 'disabled' ? (
+                <button type="button" onClick={() => toggle.mutate({ name: s.name, enabled: true })}>
+                  Enable
+                </button>
+              ) : (
+                <button type="button" onClick={() => toggle.mutate({ name: s.name, enabled: false })} disabled={s.status === 'untrusted'}>
+                  Disable
+                </button>
+              )}
+              <button type="button" onClick={() => restart.mutate(s.name)} disabled={s.status === 'disabled' || s.status === 'untrusted'}>
+                Restart
+              </button>
+            </div>
+          </header>
+          {s.tools.length > 0 && (
+            <table className="mcp-tools">
+              <thead>
+                <tr>
+                  <th scope="col">Tool</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Level</th>
+                  <th scope="col">Description</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.tools.map((t) => (
+                  <tr key={t.name}>
+                    <td>
+                      <code>{t.name}</code>
+                    </td>
+                    <td>
+                      <KeyView value={t.key} />
+                    </td>
+                    <td>{t.level === 'allow' ? `allowed (${t.via})` : t.level === 'deny' ? 'denied' : 'asks'}</td>
+                    <td>
+                      <EscapedText text={t.description} />
+                      {t.hints.length > 0 && (
+                        <span className="muted small">
+                          {' '}
+                          — server says: <EscapedText text={t.hints.join('; ')} />
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </article>
+      ))}
+      {v && v.problems.length > 0 && (
+        <ul aria-label="MCP configuration problems">
+          {v.problems.map((p, i) => (
+            <li key={i} className="warn-note">
+              <EscapedText text={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddServerForm onAdded={set} />
+    </section>
+  );
+}
+
+function AddServerForm({ onAdded }: { onAdded: (v: McpView) => void }) {
+  const [name, setName] = useState('');
+  const [target, setTarget] = useState('');
+  const [sandbox, setSandbox] = useState(false);
+  const [scope, setScope] = useState<'project' | 'user'>('project');
+  const add = useMutation({
+    mutationFn: () => {
+      const t = target.trim();
+      const isUrl = /^https?:\/\//i.test(t);
+      const [command, ...args] = t.split(/\s+/);
+      return unwrap(getApi().mcp.add(isUrl ? { name, url: t, scope } : { name, command: command ?? '', args, sandbox, scope }));
+    },
+    onSuccess: (v) => {
+      onAdded(v);
+      setName('');
+      setTarget('');
+    },
+  });
+  return (
+    <form
+      className="mcp-add"
+      aria-label="Add an MCP server"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add.mutate();
+      }}
+    >
+      <h3>Add a server</h3>
+      <label>
+        Where{' '}
+        <select value={scope} onChange={(e) => setScope(e.target.value as 'project' | 'user')}>
+          <option value="project">this project (codecoder.json)</option>
+          <option value="user">all my projects (my settings)</option>
+        </select>
+      </label>
+      <label>
+        Name <input value={name} onChange={(e) => setName(e.target.value)} placeholder="github" required />
+      </label>
+      <label>
+        Command or URL{' '}
+        <input
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          placeholder="npx -y some-mcp-server  or  https://…/mcp"
+          required
+        />
+      </label>
+      <label>
+        <input type="checkbox" checked={sandbox} onChange={(e) => setSandbox(e.target.checked)} /> Run in the OS sandbox (project read-only)
+      </label>
+      <button type="submit" disabled={add.isPending}>
+        Add
+      </button>
+      <ErrorNote error={add.error} />
+    </form>
+  );
+}
