@@ -14,7 +14,7 @@
 import picomatch from 'picomatch';
 import { isProtectedPath } from '../fs/projectPath.js';
 import { keyGrammarOf, parseKey } from './keyGrammar.js';
-import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programSpellings.js';
+import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programs/spellings.js';
 import type { KeyFlags, PermissionKey } from './types.js';
 
 export interface MatchTarget {

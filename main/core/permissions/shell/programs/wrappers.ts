@@ -6,15 +6,9 @@
  * what it runs. When the boundary between the wrapper's options and the command cannot be known,
  * the inner command is "opaque" (a `?` in the key).
  */
-import type { Effect, Inner } from './effects.js';
-import { scanOptions, type Arg, type OptItem, type OptionGrammar } from './options.js';
-
-export interface WrapperUse {
-  /** What it runs (usually one entry). */
-  effects: Effect[];
-}
-
-type WrapperFn = (argv: readonly Arg[]) => WrapperUse;
+import type { Effect, Inner } from '../effects.js';
+import { scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
+import { rules, type Examples, type ProgramRule, type WrapperFn, type WrapperUse } from './rule.js';
 
 const rest = (argv: readonly Arg[], i: number): Inner => (i < argv.length ? { kind: 'argv', argv: argv.slice(i) } : { kind: 'none' });
 const wrapped = (name: string, inner: Inner): WrapperUse => ({
@@ -430,11 +424,6 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   nocorrect: (argv) => wrapped('nocorrect', rest(argv, 1)),
 };
 
-export function isWrapper(program: string): boolean {
-  return Object.prototype.hasOwnProperty.call(WRAPPERS, program);
-}
+const EXAMPLES: Readonly<Record<string, Examples>> = {};
 
-export function wrapperEffects(program: string, argv: readonly Arg[]): WrapperUse | undefined {
-  const fn = WRAPPERS[program];
-  return fn ? fn(argv) : undefined;
-}
+export const RULES: readonly ProgramRule[] = rules('wrappers', { wrappers: WRAPPERS }, EXAMPLES);

@@ -1,0 +1,286 @@
+/**
+ * Build tools, compilers and linkers: make, cmake, cc/gcc/clang, rustc, cargo, rustup, go, mvn, dotnet, TeX. Compiler plugins, linkers, makefiles from stdin and `-C linker=` name programs or load code.
+ * Rules: rule.ts; lookup: index.ts.
+ */
+import { exec, risk, type Effect } from '../effects.js';
+import { scanOptions, type Arg } from '../options.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, HELP, table } from './kit.js';
+import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
+
+function make(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  // -f FILE is allowed: make runs the project's recipes anyway, whichever makefile holds them.
+  const items = scanOptions(argv, 1, {
+    shortValue: 'CfIoWE',
+    longValue: [
+      'directory',
+      'file',
+      'makefile',
+      'include-dir',
+      'old-file',
+      'assume-old',
+      'what-if',
+      'new-file',
+      'assume-new',
+      'eval',
+      'jobserver-style',
+      'shuffle',
+    ],
+    longOptional: ['jobs', 'load-average', 'output-sync', 'debug'],
+  });
+  for (const it of items) {
+    // A makefile read from standard input or a descriptor is recipe text the key cannot show.
+    if ((isShort(it, 'f') || isLong(it, ['file', 'makefile'])) && /^(-|\/dev\/(stdin|fd\/.*)|\/proc\/.*)$/.test(valueOf(it) ?? '-'))
+      out.push(exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor'));
+    if (isShort(it, 'E') || isLong(it, ['eval']))
+      out.push(exec('eval', opaque(valueOf(it)), 'make --eval adds recipe text that runs shell commands'));
+    if (it.kind === 'operand') {
+      const v = it.value;
+      if (v === null) out.push(exec('operand', opaque(), 'make argument not known before it runs'));
+      else if (/^[^=\s]+[:+?!]?=/.test(v)) {
+        const name = v.slice(0, v.search(/[:+?!]?=/));
+        if (/^(SHELL|MAKESHELL|\.SHELLFLAGS|MAKEFLAGS|MFLAGS|MAKE)$/.test(name))
+          out.push({ flag: 'var', value: v, runs: opaque(v), note: `make ${name}= changes the program make runs recipes with` });
+        else out.push(risk('var', `make ${name}= overrides a variable that recipes expand into shell commands`, v));
+      }
+    }
+  }
+  return out;
+}
+
+function cargo(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  // `cargo +/path/to/toolchain build`: rustup runs the toolchain found at that path.
+  if (typeof argv[1] === 'string' && /^\+.*[/\\]/.test(argv[1]))
+    out.push(exec('toolchain', argvOf([argv[1].slice(1)]), 'cargo +<path> runs a toolchain from a folder'));
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'ZCpjF',
+    longValue: [
+      'config',
+      'color',
+      'manifest-path',
+      'package',
+      'jobs',
+      'target',
+      'target-dir',
+      'features',
+      'bin',
+      'example',
+      'test',
+      'bench',
+      'profile',
+      'message-format',
+    ],
+  })) {
+    if (it.kind === 'long' && it.name === 'config')
+      out.push({
+        flag: 'config',
+        value: valueOf(it),
+        runs: opaque(valueOf(it)),
+        note: 'cargo --config sets configuration that can name programs (runner, rustc-wrapper, linker)',
+      });
+  }
+  return out;
+}
+
+function goTool(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
+  const out: Effect[] = [];
+  if (sub.index === undefined) return out;
+  const args = argv.slice(sub.index + 1);
+  for (const it of scanOptions(args, 0, {
+    singleDashLong: true,
+    longValue: [
+      'toolexec',
+      'exec',
+      'vettool',
+      'o',
+      'C',
+      'p',
+      'tags',
+      'ldflags',
+      'gcflags',
+      'run',
+      'bench',
+      'count',
+      'timeout',
+      'coverprofile',
+      'cpuprofile',
+      'memprofile',
+      'mod',
+      'modfile',
+      'overlay',
+      'pkgdir',
+      'trimpath',
+      'covermode',
+      'coverpkg',
+      'json',
+      'asmflags',
+      'buildmode',
+      'compiler',
+      'gccgoflags',
+      'installsuffix',
+      'pgo',
+    ],
+    noAbbrev: true,
+  })) {
+    if (it.kind === 'long' && ['toolexec', 'exec', 'vettool'].includes(it.name))
+      out.push(exec(it.name, script(valueOf(it)), `go -${it.name} runs another program`));
+    // -ldflags=-extld=PROG names the external linker; -compiler/-gccgoflags switch toolchains.
+    if (it.kind === 'long' && it.name === 'ldflags' && (valueOf(it) === null || /extld|linkmode/.test(valueOf(it)!)))
+      out.push(exec('ldflags', opaque(valueOf(it)), 'go -ldflags -extld names a linker program to run'));
+    if (it.kind === 'long' && (it.name === 'compiler' || it.name === 'gccgoflags'))
+      out.push(exec(it.name, opaque(valueOf(it)), `go -${it.name} switches the compiler`));
+  }
+  if (sub.subcommand === 'env' && args.some((a) => a === '-w' || a === '-u'))
+    out.push(risk('env-w', 'go env -w changes Go configuration, which can name programs to run'));
+  return out;
+}
+
+function rustup(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
+  if (sub.subcommand !== 'run' || sub.index === undefined) return [];
+  const args = argv.slice(sub.index + 1);
+  const items = scanOptions(args, 0, { stopAtOperand: true });
+  const ops = items.filter((it) => it.kind === 'operand' || it.kind === 'dynamic');
+  const cmd = ops[1];
+  return [
+    exec(
+      'run',
+      !cmd ? { kind: 'none' } : cmd.kind === 'dynamic' ? opaque() : argvOf(args.slice(cmd.word)),
+      'rustup run runs a program with a toolchain',
+    ),
+  ];
+}
+
+function compiler(argv: readonly Arg[]): Effect[] {
+  return argv
+    .slice(1)
+    .flatMap((a) =>
+      a === null || /^(-wrapper|-fplugin|-specs|--specs|-B|-fuse-ld=\/|-Xclang|@)/.test(a)
+        ? [
+            exec(
+              (a ?? '?').replace(/^[-@]+/, '').replace(/[=/].*$/, '') || 'at',
+              opaque(a),
+              'compiler option (or @file of options) names a program or plugin to run',
+            ),
+          ]
+        : [],
+    );
+}
+
+/** rustc -C linker=PROG / -Clinker=PROG runs that program; -Z options are not inspected. */
+function rustc(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'CZoLlA',
+    longValue: [
+      'codegen',
+      'out-dir',
+      'emit',
+      'crate-type',
+      'crate-name',
+      'edition',
+      'target',
+      'cfg',
+      'extern',
+      'sysroot',
+      'cap-lints',
+      'explain',
+      'print',
+      'error-format',
+      'json',
+      'color',
+      'remap-path-prefix',
+    ],
+  })) {
+    const v = valueOf(it);
+    if ((isShort(it, 'C') || isLong(it, ['codegen'])) && (v === null || /^(linker|link-arg|link-args|llvm-args|passes)\b/.test(v)))
+      out.push(exec('C', opaque(v), 'rustc -C linker names a program to run'));
+    if (isShort(it, 'Z')) out.push(exec('Z', opaque(v), 'rustc -Z options are not inspected'));
+  }
+  return out;
+}
+
+/** mvn exec:exec / exec:java / antrun run programs named on the command line or in the POM. */
+function maven(argv: readonly Arg[]): Effect[] {
+  return argv
+    .slice(1)
+    .flatMap((a) =>
+      a === null || /^(-D)?(exec[.:]|antrun:|org\.codehaus\.mojo:exec)/.test(a)
+        ? [exec('exec', opaque(a), 'mvn exec/antrun runs a program')]
+        : [],
+    );
+}
+
+/**
+ * cargo: the built-in aliases `cargo --list` prints (cargo 1.95.0). A `[alias]` table in a
+ * .cargo/config.toml can redefine these (not built-in commands); that needs I/O and is a known limit.
+ */
+const CARGO_ALIASES: Readonly<Record<string, string>> = {
+  b: 'build',
+  c: 'check',
+  d: 'doc',
+  r: 'run',
+  rm: 'remove',
+  t: 'test',
+};
+
+const effects: Readonly<Record<string, Check>> = {
+  make,
+  gmake: make,
+  // TeX with shell escape runs \write18 commands from the document; latexmk -e runs Perl code and
+  // its -pdflatex=CMD style options name the program to run.
+  ...Object.fromEntries(
+    ['tex', 'latex', 'pdflatex', 'xelatex', 'lualatex', 'luatex', 'pdftex', 'xetex', 'latexmk'].map((n) => [
+      n,
+      (argv: readonly Arg[]): Effect[] =>
+        argv
+          .slice(1)
+          .flatMap((a) =>
+            a === null ||
+            /^--?(shell-escape|enable-write18|e$|(pdf|xe|lua)?latex=|pdflua|lualatex=|xelatex=|dvipdf=|ps2pdf=|bibtex=|makeindex=|biber=)/.test(
+              a,
+            )
+              ? [exec('shell_escape', opaque(a), `${n} ${a ?? ''} runs commands`)]
+              : [],
+          ),
+    ]),
+  ),
+  // cmake -E env|chdir|time … runs a command.
+  cmake: (argv) => {
+    const i = argv.indexOf('-E');
+    return i >= 0 && (argv[i + 1] === null || ['env', 'chdir', 'time'].includes(argv[i + 1] ?? ''))
+      ? [exec('E', opaque(), `cmake -E ${argv[i + 1] ?? ''} runs a command`)]
+      : [];
+  },
+  cargo,
+  rustup,
+  go: goTool,
+  cc: compiler,
+  gcc: compiler,
+  'g++': compiler,
+  'c++': compiler,
+  clang: compiler,
+  'clang++': compiler,
+  rustc,
+  mvn: maven,
+  mvnw: maven,
+};
+
+const subcommands: Readonly<Record<string, SubcommandSpec>> = {
+  cargo: {
+    grammar: { shortValue: 'ZC', longValue: ['color', 'config', 'explain', 'manifest-path'], noAbbrev: true },
+    flags: [...HELP, '-vv', '--verbose', '-q', '--quiet', '--locked', '--offline', '--frozen', '--list'],
+    plusToolchain: true,
+  },
+  rustup: { grammar: { noAbbrev: true }, flags: [...HELP, '--verbose', '-q', '--quiet'], plusToolchain: true },
+  go: { grammar: { shortValue: 'C', noAbbrev: true, singleDashLong: false }, flags: HELP },
+  dotnet: { grammar: { noAbbrev: true }, flags: [...HELP, '-d', '--diagnostics', '--info', '--list-sdks', '--list-runtimes'] },
+};
+
+const aliases: Readonly<Record<string, Resolver>> = {
+  cargo: table(CARGO_ALIASES),
+};
+
+const EXAMPLES: Readonly<Record<string, Examples>> = {};
+
+export const RULES: readonly ProgramRule[] = rules('build', { effects, subcommands, aliases }, EXAMPLES);
