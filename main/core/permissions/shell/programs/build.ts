@@ -281,6 +281,11 @@ const aliases: Readonly<Record<string, Resolver>> = {
   cargo: table(CARGO_ALIASES),
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
+  gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
+  cargo: { notMatch: ['cargo b'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('build', { effects, subcommands, aliases }, EXAMPLES);

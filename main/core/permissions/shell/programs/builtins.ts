@@ -51,6 +51,9 @@ const effects: Readonly<Record<string, Check>> = {
   hash: builtinCallbacks,
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  test: { match: [["test -v 'a[$(id)]'", '#subscript-[-?-]']] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('builtins', { effects }, EXAMPLES);

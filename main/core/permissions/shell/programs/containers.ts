@@ -172,6 +172,9 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   },
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  docker: { match: [['docker run --privileged alpine', '#host']], notMatch: ['docker ps'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('containers', { effects, subcommands }, EXAMPLES);

@@ -433,6 +433,11 @@ const effects: Readonly<Record<string, Check>> = {
   yq,
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  find: { match: [['find . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['find . -name x'] },
+  sed: { match: [['sed -i s/a/b/ f', '#in_place->-f']], notMatch: ['sed s/a/b/ f'] },
+  tar: { match: [['tar --to-command=sh -xf x.tar', '#to_command-[-sh']], notMatch: ['tar -xf x.tar'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('coreutils', { effects }, EXAMPLES);

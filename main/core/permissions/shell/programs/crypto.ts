@@ -36,6 +36,10 @@ const effects: Readonly<Record<string, Check>> = {
   openssl: singleDashOutputs('openssl', ['out', 'keyout', 'signature']),
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  openssl: { match: [['openssl req -out x.pem', '#out->-x.pem']] },
+  gpg: { notMatch: ['gpg --list-keys'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('crypto', { effects }, EXAMPLES);

@@ -61,6 +61,9 @@ const effects: Readonly<Record<string, Check>> = {
   mariadb: sqlClient('mariadb', 'e', 'execute'),
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  sqlite3: { match: [["sqlite3 db '.shell rm x'", '#dot-[-?']] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('databases', { effects }, EXAMPLES);

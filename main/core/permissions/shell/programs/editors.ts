@@ -160,6 +160,11 @@ const effects: Readonly<Record<string, Check>> = {
   most: pager,
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  vim: { match: [["vim -c '!rm x' f", '#c-[-?']] },
+  man: { match: [["man -P 'rm x' ls", '#pager-[-rm-]']] },
+  less: { notMatch: ['less README.md'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('editors', { effects }, EXAMPLES);

@@ -320,6 +320,15 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   gh: { grammar: { shortValue: 'R', longValue: ['repo', 'hostname'], noAbbrev: true }, flags: HELP },
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  git: {
+    match: [
+      ['git -c core.pager=sh log', '#c-core.pager=sh'],
+      ['git diff --ext-diff', '#ext_diff'],
+    ],
+    notMatch: ['git status', 'git -C sub log --oneline'],
+  },
+};
 
 export const RULES: readonly ProgramRule[] = rules('git', { effects, subcommands }, EXAMPLES);

@@ -75,6 +75,10 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   deno: { grammar: { noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--unstable'] },
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  python: { match: [["python -c 'print(1)'", '#c-[-?']], notMatch: ['python script.py'] },
+  node: { match: [["node -e 'x'", '#e-[-?']] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('interpreters', { effects, subcommands }, EXAMPLES);

@@ -304,6 +304,10 @@ const effects: Readonly<Record<string, Check>> = {
   curl,
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  curl: { match: [['curl -o /etc/x http://a', '#o->-/etc/x']], notMatch: ['curl https://example.com'] },
+  ssh: { match: [["ssh -o ProxyCommand='rm x' host", '-[-rm-]']], notMatch: ['ssh host ls'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('network', { effects }, EXAMPLES);

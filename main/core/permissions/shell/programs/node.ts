@@ -323,6 +323,10 @@ const aliases: Readonly<Record<string, Resolver>> = {
   bun,
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  npm: { match: [['npm exec -- rm -rf x', '#exec-[-rm-]']], notMatch: ['npm test', 'npm publ'] },
+  pnpm: { notMatch: ["pnpm bash -c 'rm x'"] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('node', { effects, subcommands, aliases, runners }, EXAMPLES);

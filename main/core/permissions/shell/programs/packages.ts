@@ -153,7 +153,10 @@ const aliases: Readonly<Record<string, Resolver>> = {
   composer,
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  'apt-get': { notMatch: ['apt-get install x'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules(
   'packages',

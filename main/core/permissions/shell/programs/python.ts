@@ -127,7 +127,12 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   conda: { grammar: { noAbbrev: true }, flags: HELP },
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  pipenv: { match: [['pipenv run rm -rf x', '#run-[-rm-]']] },
+  uv: { match: [['uv run rm x', '#run-[-rm-]']] },
+  pip: { notMatch: ['pip install -r req.txt'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules(
   'python',

@@ -127,6 +127,11 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   },
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  crontab: { match: [['crontab f', '#install-[-?-]']] },
+  tmux: { match: [['tmux', '#tmux-[-?-]']] },
+  systemctl: { notMatch: ['systemctl status x'] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('system', { effects, subcommands }, EXAMPLES);

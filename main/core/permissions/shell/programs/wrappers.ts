@@ -424,6 +424,13 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   nocorrect: (argv) => wrapped('nocorrect', rest(argv, 1)),
 };
 
-const EXAMPLES: Readonly<Record<string, Examples>> = {};
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  sudo: { match: [['sudo rm x', 'sudo-[-rm-]']] },
+  env: { match: [['env FOO=1 ls', 'env-[-ls-]']] },
+  timeout: { match: [['timeout 5 ls', 'timeout-[-ls-]']] },
+  xargs: { match: [['xargs rm', 'xargs-[-rm-]']] },
+  bash: { match: [["bash -c 'ls'", 'bash-[-ls-]']] },
+};
 
 export const RULES: readonly ProgramRule[] = rules('wrappers', { wrappers: WRAPPERS }, EXAMPLES);
