@@ -7,6 +7,9 @@ import { scanOptions, type Arg } from '../options.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, HELP, table } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
+/** Variables conventionally used as switches (kbuild's V, automake's V, Q, DEBUG …), an allowlist. */
+const MAKE_SWITCH_VARS = /^(V|VERBOSE|Q|QUIET|DEBUG|NDEBUG|RELEASE|BUILD_TYPE|CONFIG|W|NO_COLOR|COLOR|JOBS|NPROC|TEST|TESTS|CHECK)$/;
+
 function make(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
   // -f FILE is allowed: make runs the project's recipes anyway, whichever makefile holds them.
@@ -41,7 +44,9 @@ function make(argv: readonly Arg[]): Effect[] {
         const name = v.slice(0, v.search(/[:+?!]?=/));
         if (/^(SHELL|MAKESHELL|\.SHELLFLAGS|MAKEFLAGS|MFLAGS|MAKE)$/.test(name))
           out.push({ flag: 'var', value: v, runs: opaque(v), note: `make ${name}= changes the program make runs recipes with` });
-        else out.push(risk('var', `make ${name}= overrides a variable that recipes expand into shell commands`, v));
+        // Verbosity and build-mode switches given a plain word (`make V=1`) name no program and no path.
+        else if (!(MAKE_SWITCH_VARS.test(name) && /^[A-Za-z0-9_-]{0,32}$/.test(v.slice(v.indexOf('=') + 1))))
+          out.push(risk('var', `make ${name}= overrides a variable that recipes expand into shell commands`, v));
       }
     }
   }

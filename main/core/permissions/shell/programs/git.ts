@@ -11,7 +11,19 @@ import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples
 const GIT_EXEC_CONFIG =
   /(^|\.)(pager|editor|sshcommand|fsmonitor|askpass|textconv|external|command|driver|helper|program|hookspath|clean|smudge|process|receivepack|uploadpack|gitproxy|proxycommand|cmd|path|tool|packobjectshook|sendmailcmd|smtpserver|browser)$|^(alias|include|includeif|core\.(pager|editor)|sequence\.editor|pager)\b/;
 
-function gitConfigEffect(flag: string, value: Arg): Effect {
+/**
+ * Settings that only change how output looks (an allowlist: read by the display code only, never
+ * a program, a path or a hook). `git -c core.quotepath=off status` stays one plain git call.
+ */
+const GIT_DISPLAY_CONFIG =
+  /^(core\.quotepath|color\.(ui|diff|status|branch|interactive|grep|showbranch|decorate|advice|push|remote|transport)|column\.ui|log\.(decorate|abbrevcommit|date|showsignature|follow|mailmap)|diff\.(noprefix|mnemonicprefix|renames|relative|context|interhunkcontext|algorithm|colormoved|indentheuristic|suppressblankempty)|status\.(short|branch|showuntrackedfiles|relativepaths|aheadbehind)|advice\.[a-z]+|i18n\.logoutputencoding|format\.pretty|blame\.date)$/;
+
+function gitConfigEffect(flag: string, value: Arg): Effect[] {
+  const e = gitConfigValue(flag, value);
+  return e ? [e] : [];
+}
+
+function gitConfigValue(flag: string, value: Arg): Effect | undefined {
   if (value === null) return exec(flag, opaque(), `git -${flag} sets configuration not known before it runs`);
   const eq = value.indexOf('=');
   const name = (eq >= 0 ? value.slice(0, eq) : value).toLowerCase();
@@ -26,6 +38,7 @@ function gitConfigEffect(flag: string, value: Arg): Effect {
       note: `git ${flag.length === 1 ? '-' : '--'}${flag} ${value}: sets ${name}, which names a program for git to run`,
     };
   }
+  if (eq >= 0 && GIT_DISPLAY_CONFIG.test(name) && /^[A-Za-z0-9_.-]*$/.test(v)) return undefined;
   return risk(flag, `git ${flag.length === 1 ? '-' : '--'}${flag} ${value}: sets git configuration for this run`, value);
 }
 
@@ -62,7 +75,7 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
     longValue: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'],
     noAbbrev: true,
   })) {
-    if (isShort(it, 'c')) out.push(gitConfigEffect('c', valueOf(it)));
+    if (isShort(it, 'c')) out.push(...gitConfigEffect('c', valueOf(it)));
     if (it.kind === 'long' && it.name === 'config-env')
       out.push(risk('config-env', 'git --config-env sets configuration from an environment variable', valueOf(it)));
     // A repository folder the agent may have written (not protected like .git/): its config can
@@ -142,13 +155,15 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
         if (isShort(it, 'u') || isLong(it, ['upload-pack']))
           out.push(exec('upload-pack', script(valueOf(it)), 'git clone --upload-pack runs a program'));
         if (isLong(it, ['template'])) out.push(exec('template', opaque(), 'git clone --template installs hooks from another directory'));
-        if (isShort(it, 'c') || isLong(it, ['config'])) out.push(gitConfigEffect('config', valueOf(it)));
+        if (isShort(it, 'c') || isLong(it, ['config'])) out.push(...gitConfigEffect('config', valueOf(it)));
       }
       break;
     case 'fetch':
     case 'pull':
     case 'push':
     case 'ls-remote':
+    case 'fetch-pack':
+    case 'send-pack':
       for (const it of scan({ longValue: ['upload-pack', 'receive-pack', 'exec'] })) {
         if (isLong(it, ['upload-pack', 'receive-pack', 'exec']))
           out.push(
@@ -254,6 +269,22 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
     if (isLong(it, ['textconv'], ['text']))
       out.push(exec('textconv', opaque(), `git ${sub.subcommand} --textconv runs the configured text conversion filters`));
   }
+  // Plumbing and maintenance that run or install programs, or write where an option says.
+  const gitArgs = argv.slice(sub.index + 1);
+  const optValue = (a: Arg): Arg => (a === null || !a.includes('=') ? null : a.slice(a.indexOf('=') + 1));
+  if (sub.subcommand === 'submodule--helper' && gitArgs.some((a) => a === null || a === 'foreach'))
+    out.push(exec('foreach', opaque(), 'git submodule--helper foreach runs a command in each submodule'));
+  if (sub.subcommand === 'filter-branch') out.push(exec('filter', opaque(), 'git filter-branch runs the shell filters it is given'));
+  if (sub.subcommand === 'maintenance' && gitArgs.some((a) => a === null || a === 'start' || a === 'register'))
+    out.push(exec('maintenance', opaque(), 'git maintenance start/register installs timers or cron jobs outside the project'));
+  if (sub.subcommand === 'checkout-index')
+    for (const a of gitArgs)
+      if (a === null || /^--prefix(=|$)/.test(a))
+        out.push(write('prefix', optValue(a), 'git checkout-index --prefix writes files under the prefix'));
+  if (sub.subcommand === 'fast-export' || sub.subcommand === 'fast-import')
+    for (const a of gitArgs)
+      if (a === null || /^--(export|import)-marks(-if-exists)?(=|$)/.test(a))
+        out.push(write('marks', optValue(a), `git ${sub.subcommand} writes or reads a marks file it names`));
   return out;
 }
 
