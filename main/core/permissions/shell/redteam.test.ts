@@ -303,6 +303,41 @@ const ROWS: Row[] = [
   ["compgen -W '$(id)' x", 'compound', 'bash expands the word list: runs id (verified)'],
   ["compgen -W 'start stop' s", 'simple', 'a literal word list'],
   ['git --git-dir=.git status', 'simple', "the project's own (protected) .git"],
+
+  // ── git plumbing and maintenance with exec options (verified with what-runs unless noted) ──
+  ["git fetch-pack --upload-pack='touch pwned' /x", 'compound', 'fetch-pack runs the upload-pack program through sh'],
+  ["git send-pack --receive-pack='touch pwned' /x main", 'compound', 'send-pack runs the receive-pack program through sh'],
+  ["git fetch-pack --exec='touch pwned' /x", 'compound', "--exec is fetch-pack's older name for --upload-pack (documented)"],
+  ['git fast-export --export-marks=/tmp/m HEAD', 'compound', 'writes the marks file it names'],
+  ['git fast-import --export-marks=/tmp/m', 'compound', 'writes the marks file it names (documented)'],
+  ['git maintenance start', 'compound', 'installs systemd timers or cron jobs outside the project'],
+  ['git maintenance register', 'compound', 'adds the repository to the global maintenance config (documented)'],
+  ["git submodule--helper foreach 'touch pwned'", 'compound', 'runs the command in each submodule (documented)'],
+  ["git filter-branch --setup 'touch pwned' HEAD", 'compound', 'filter-branch evals its filters in a shell (documented)'],
+  ['git checkout-index -a --prefix=/tmp/outside/', 'compound', 'writes the index under the prefix (documented)'],
+  ['git -c core.quotepath=off log', 'simple', 'a display-only setting names no program'],
+  ['git -c color.ui=always -c core.quotepath=off status', 'simple', 'display-only settings'],
+  ['git -c core.quotepath=off -c core.pager=sh log', 'compound', 'a display setting does not hide the pager next to it'],
+
+  // ── Other names for wrappers and editors (verified with what-runs unless noted) ──
+  ['x86_64 touch pwned', 'compound', "setarch's architecture link runs the command"],
+  ['i386 touch pwned', 'compound', "setarch's architecture link runs the command"],
+  ['linux64 touch pwned', 'compound', "setarch's architecture link runs the command"],
+  ['i686 touch pwned', 'compound', 'setarch link (util-linux transitions table)'],
+  ['choom -n 0 -- touch pwned', 'compound', 'choom runs the command with an OOM score'],
+  ['gpg-agent --daemon touch pwned', 'compound', 'gpg-agent --daemon runs the command under the agent'],
+  ["vim.basic -es -c '!touch pwned' -c q", 'compound', "Debian's vim binary meets vim's rules"],
+  ["vim.tiny -c '!touch pwned'", 'compound', "Debian's vim.tiny meets vim's rules"],
+  ["editor -es -c '!touch pwned' -c q", 'compound', 'the editor alternative (here vim) runs the command'],
+  ['sensible-editor f', 'compound', 'runs whichever editor is configured (documented)'],
+  ['pager f', 'compound', 'the pager alternative: which pager, and so which options run programs, is not known'],
+  ['sensible-pager f', 'compound', 'runs whichever pager is configured (documented)'],
+
+  // ── Over-blocks the allowlist fixes ──
+  ['make V=1', 'simple', 'a verbosity switch names no program'],
+  ['make VERBOSE=1 -j4', 'simple', 'a verbosity switch names no program'],
+  ['make CC=./evil', 'compound', 'CC names the compiler make runs'],
+  ['make V=/tmp/x', 'compound', 'a switch given a path is not a switch'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
