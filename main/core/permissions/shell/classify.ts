@@ -23,17 +23,17 @@
  *     (so no slash, glob, brace, tilde, quote or backslash) and ASCII only;
  *  4. no redirection except fd duplication (2>&1, >&2, <&0, >&-): any redirection to or from a
  *     file, here-document or here-string makes it compound;
- *  5. the program is not an exec wrapper or shell (wrappers.ts: env with a command, sudo, xargs,
+ *  5. the program is not an exec wrapper or shell (programs/wrappers.ts: env with a command, sudo, xargs,
  *     nohup, timeout, nice, time, watch, flock, exec, eval, command, builtin, source, ., trap,
  *     sh/bash/zsh/dash/ksh/fish/busybox …);
  *  6. no argument makes the program run another program or write a file it names, in any spelling
- *     (dangerousArgs.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …;
- *     packageExec.ts: npm exec / npx, pnpm dlx / pnpx / pnx, bun x / bunx run the program they name);
+ *     (the `effects` check of each program rule in programs/<family>.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …;
+ *     programs/node/packageExec.ts: npm exec / npx, pnpm dlx / pnpx / pnx, bun x / bunx run the program they name);
  *     Rules 5–8 look a program up under its canonical name (programNames.ts): `python3.12`,
  *     `bash-5.2`, `BASH`, `bash.exe` meet the rules of python / bash;
- *  7. for programs with subcommands (subcommands.ts), every option before the subcommand is known,
+ *  7. for programs with subcommands (a rule with a `subcommands` table, read by subcommands.ts), every option before the subcommand is known,
  *     so the subcommand that deny rules match (`run_command:git:push`) is the one that runs; it is
- *     named as the program resolves it (subcommandAliases.ts: `npm publ` is npm:publish, `pnpm rm`
+ *     named as the program resolves it (the rule's `alias`: `npm publ` is npm:publish, `pnpm rm`
  *     pnpm:remove, `cargo b` cargo:build), in keys and in the program list;
  *  8. a wildcard that could expand to an option (a word starting with *, ? or [) is not given to a
  *     program that has dangerous options, subcommands or runs programs (`tar cf x.tar *` with a file
@@ -112,7 +112,7 @@
  * `programs` lists every program that would run, in order, with its subcommand (deny rules match
  * any of them; a program run by path is listed by its base name; "?" stands for one that cannot be
  * known; `runBy` marks a program a package manager may run instead of a script, as `pnpm bash`
- * runs bash when no script has that name: scriptRunners.ts). `notes` are lines for the approval prompt.
+ * runs bash when no script has that name: programs/node/scriptRunners.ts). `notes` are lines for the approval prompt.
  */
 import { createHash } from 'node:crypto';
 import type {
@@ -160,7 +160,7 @@ export interface ProgramRef {
   subcommand?: string;
   /**
    * Set on a program a package manager may run in place of a script (`pnpm bash` runs bash when no
-   * script is named bash; scriptRunners.ts), and on what that program runs in turn: the runner.
+   * script is named bash; programs/node/scriptRunners.ts), and on what that program runs in turn: the runner.
    */
   runBy?: string;
 }
@@ -928,7 +928,7 @@ class Renderer {
   }
 
   /**
-   * Programs a package manager may run in place of a script (scriptRunners.ts): each is classified
+   * Programs a package manager may run in place of a script (programs/node/scriptRunners.ts): each is classified
    * as its own call (`pnpm git push` may run git push, `pnpm bash -c 'rm x'` bash and rm) and its
    * programs are listed with runBy set, for deny rules. The key and the verdict stay the runner's.
    */

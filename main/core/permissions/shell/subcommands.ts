@@ -12,7 +12,7 @@ import { scanOptions, type Arg } from './options.js';
 import type { ProgramRule, SubcommandSpec } from './programs/rule.js';
 
 export interface SubcommandResult {
-  /** Canonical: the program's own aliases and abbreviations resolved (subcommandAliases.ts). */
+  /** Canonical: the program's own aliases and abbreviations resolved (the rule's `alias`). */
   subcommand?: string;
   /** The subcommand word as typed, when it differs from `subcommand`. */
   typed?: string;
