@@ -338,6 +338,23 @@ const ROWS: Row[] = [
   ['make VERBOSE=1 -j4', 'simple', 'a verbosity switch names no program'],
   ['make CC=./evil', 'compound', 'CC names the compiler make runs'],
   ['make V=/tmp/x', 'compound', 'a switch given a path is not a switch'],
+
+  // ── docker/podman option spellings: run/create/exec options are an allowlist (docker/cli cobra flags) ──
+  ['docker run --pid host alpine', 'compound', 'a separate value: the host PID namespace'],
+  ['docker run --ipc host alpine', 'compound', 'a separate value: the host IPC namespace'],
+  ['docker run --userns host alpine', 'compound', 'a separate value: no user namespace remapping'],
+  ['docker run --uts host alpine', 'compound', 'a separate value: the host UTS namespace'],
+  ['docker run --cgroupns host alpine', 'compound', 'a separate value: the host cgroup namespace'],
+  ['docker run -v=/:/h alpine', 'compound', "pflag's -v=VALUE form mounts the host root"],
+  ['docker run -itv /:/h alpine', 'compound', 'a clustered -v mounts the host root'],
+  ['docker run -itv/:/h alpine', 'compound', 'a clustered -v with the value attached'],
+  ['podman run --pid host alpine', 'compound', 'podman shares the host PID namespace'],
+  ['docker container run --ipc host alpine', 'compound', 'docker container run is docker run'],
+  ['docker run --frobnicate alpine', 'compound', 'an option the table does not know'],
+  ['docker run --cidfile /tmp/x alpine', 'compound', 'writes the file it names'],
+  ['docker run alpine node -v', 'simple', "options after the image are the container's command"],
+  ['docker run --rm -it -v ./src:/w node:20 npm test', 'simple', 'a project folder mounted, ordinary'],
+  ['docker run -d -p 8080:80 --name web nginx', 'simple', 'ordinary'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {

@@ -19,25 +19,98 @@ function kubectl(argv: readonly Arg[]): Effect[] {
  * climbing out (`/`, `~`, `..`) and the host-namespace options are reported; relative mounts of
  * the project (`-v .:/app`) stay ordinary.
  */
+/**
+ * `docker|podman run|create|exec` options, an allowlist with arity from docker/cli's cobra flags
+ * (cli/command/container/opts.go, exec.go; pflag: no abbreviations, `-v=x` and `-itv x` forms).
+ * Options stop at the first operand (the image or container): what follows is the container's
+ * command (`docker run IMAGE node -v`). An option not listed makes the command compound.
+ */
+const RUN_VALUE_LONG = new Set(
+  (
+    'add-host annotation attach blkio-weight blkio-weight-device cap-add cap-drop cgroup-parent cgroupns cidfile cpu-count ' +
+    'cpu-percent cpu-period cpu-quota cpu-rt-period cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems detach-keys device ' +
+    'device-cgroup-rule device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search domainname ' +
+    'entrypoint env env-file expose gpus group-add health-cmd health-interval health-retries health-start-interval ' +
+    'health-start-period health-timeout hostname io-maxbandwidth io-maxiops ip ip6 ipc isolation kernel-memory label label-file ' +
+    'link link-local-ip log-driver log-opt mac-address memory memory-reservation memory-swap memory-swappiness mount name network ' +
+    'net network-alias net-alias oom-score-adj pid pids-limit platform publish pull restart runtime security-opt shm-size ' +
+    'stop-signal stop-timeout storage-opt sysctl tmpfs ulimit user userns uts volume volume-driver volumes-from workdir'
+  ).split(' '),
+);
+const RUN_FLAG_LONG = new Set(
+  'detach disable-content-trust help init interactive no-healthcheck oom-kill-disable privileged publish-all quiet read-only rm sig-proxy tty use-api-socket'.split(
+    ' ',
+  ),
+);
+const RUN_VALUE_SHORT = 'acehlmpuvw';
+const RUN_FLAG_SHORT = 'dPitq';
+const SHORT_LONG: Readonly<Record<string, string>> = { v: 'volume', c: 'cpu-shares', e: 'env', u: 'user', w: 'workdir', p: 'publish' };
+/** Values that reach the host: namespaces shared with it, capabilities, devices, host folders. */
+const HOST_VALUE = /^(pid|ipc|uts|userns|cgroupns|network|net)$/;
+
 function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
-  if (sub.index === undefined || !['run', 'create', 'exec', 'container'].includes(sub.subcommand ?? '')) return [];
+  if (sub.index === undefined) return [];
+  let args = argv.slice(sub.index + 1);
+  let subcommand = sub.subcommand ?? '';
+  if (subcommand === 'container' && typeof args[0] === 'string' && ['run', 'create', 'exec'].includes(args[0])) {
+    subcommand = args[0];
+    args = args.slice(1);
+  }
+  if (!['run', 'create', 'exec'].includes(subcommand)) return [];
+  const name = String(argv[0]);
   const out: Effect[] = [];
-  const args = argv.slice(sub.index + 1);
   const hostPath = (src: string) => /^(\/|~|\.\.(\/|$))/.test(src) || src.includes('docker.sock');
+  const option = (opt: string, value: Arg, typed: string): void => {
+    if (opt === 'volume' || opt === 'mount') {
+      const src = value === null ? null : opt === 'mount' ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(value)?.[1] ?? '') : value.split(':')[0]!;
+      if (src === null || hostPath(src)) out.push(write('volume', value, `${name} mounts a host folder into the container`));
+    } else if (opt === 'privileged' || opt === 'cap-add' || opt === 'device' || opt === 'security-opt' || opt === 'volumes-from')
+      out.push(exec('host', opaque(typed), `${name} ${typed} gives the container access to the host`));
+    else if (HOST_VALUE.test(opt) && (value === null || /^(host|container:|ns:|\/)/.test(value)))
+      out.push(exec('host', opaque(`--${opt}=${value ?? '?'}`), `${name} --${opt} ${value ?? ''} shares a namespace with the host`));
+    else if (opt === 'cidfile') out.push(write('cidfile', value, `${name} --cidfile writes the file it names`));
+    else if (opt === 'runtime') out.push(exec('runtime', argvOf([value]), `${name} --runtime names the program that runs the container`));
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === null || a === undefined) continue;
-    if (a === '--') break;
-    let vol: Arg | undefined;
-    if (a === '-v' || a === '--volume' || a === '--mount') vol = args[i + 1] ?? null;
-    else if (/^(--volume|--mount)=/.test(a)) vol = a.slice(a.indexOf('=') + 1);
-    else if (/^-v./.test(a)) vol = a.slice(2);
-    if (vol !== undefined) {
-      const src = vol === null ? null : a.includes('mount') ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(vol)?.[1] ?? '') : vol.split(':')[0]!;
-      if (src === null || hostPath(src)) out.push(write('volume', vol, `${String(argv[0])} mounts a host folder into the container`));
+    if (a === undefined) break;
+    if (a === null) {
+      out.push(exec('unknown_option', opaque(), `${name} ${subcommand}: a word known only at run time`));
+      break;
     }
-    if (/^--(privileged|pid=host|ipc=host|uts=host|userns=host|cgroupns=host|cap-add|device|security-opt)(=|$)/.test(a))
-      out.push(exec('host', opaque(a), `${String(argv[0])} ${a} gives the container access to the host`));
+    if (a === '--' || !a.startsWith('-') || a === '-') break; // the image or container: the rest is its command
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const opt = a.slice(2, eq >= 0 ? eq : undefined);
+      if (RUN_VALUE_LONG.has(opt)) {
+        const value = eq >= 0 ? a.slice(eq + 1) : (args[++i] ?? null);
+        option(opt, value, a);
+      } else if (RUN_FLAG_LONG.has(opt)) option(opt, null, a);
+      else {
+        out.push(exec('unknown_option', opaque(a), `${name} ${subcommand} option ${a} is not known to the classifier`));
+        break;
+      }
+      continue;
+    }
+    // A cluster of short options: flags, then at most one value-taking letter that ends it.
+    let unknown = false;
+    for (let k = 1; k < a.length; k++) {
+      const l = a[k]!;
+      if (RUN_FLAG_SHORT.includes(l)) continue;
+      if (RUN_VALUE_SHORT.includes(l)) {
+        let value: Arg = a.slice(k + 1);
+        if (value.startsWith('=')) value = value.slice(1);
+        if (value === '') value = args[++i] ?? null;
+        option(SHORT_LONG[l] ?? l, value, a);
+        break;
+      }
+      unknown = true;
+      break;
+    }
+    if (unknown) {
+      out.push(exec('unknown_option', opaque(a), `${name} ${subcommand} option ${a} is not known to the classifier`));
+      break;
+    }
   }
   return out;
 }
