@@ -355,6 +355,63 @@ const ROWS: Row[] = [
   ['docker run alpine node -v', 'simple', "options after the image are the container's command"],
   ['docker run --rm -it -v ./src:/w node:20 npm test', 'simple', 'a project folder mounted, ordinary'],
   ['docker run -d -p 8080:80 --name web nginx', 'simple', 'ordinary'],
+
+  // ── Options that load code into a program ("verified": what-runs showed it; others: the program's docs) ──
+  ['gcc -Wl,--plugin=/tmp/p.so x.c', 'compound', 'the linker loads the plugin'],
+  ['gcc -Wl,-plugin,/tmp/p.so x.c', 'compound', 'the linker loads the plugin'],
+  ['gcc -Xlinker --plugin -Xlinker /tmp/p.so x.c', 'compound', 'the linker loads the plugin'],
+  ['gcc -Wp,-fplugin=/tmp/p.so x.c', 'compound', 'the preprocessor loads the plugin'],
+  ['ld --plugin /tmp/p.so x.o', 'compound', 'ld loads the plugin'],
+  ['ld -plugin /tmp/p.so x.o', 'compound', 'ld loads the plugin'],
+  ['openssl req -engine x -new', 'compound', 'loads an OpenSSL engine'],
+  ['openssl req -provider x -new', 'compound', 'loads an OpenSSL provider'],
+  ['openssl req -config /tmp/c -new', 'compound', 'a config file can load engines and providers'],
+  ['curl --engine x https://a', 'compound', 'loads a crypto engine'],
+  ['javac -J-javaagent:/tmp/a.jar X.java', 'compound', 'the JVM loads the agent'],
+  ['npm init --init-module=/tmp/x.js', 'compound', 'npm init runs the init module'],
+  ['pip --python /tmp/evil list', 'compound', 'pip re-executes itself under that interpreter'],
+  ['pip --pyth /tmp/evil list', 'compound', 'optparse accepts the abbreviation'],
+  ['gpg --options /tmp/o -d f', 'compound', 'verified: gpg reads the file as options'],
+
+  // ── Options that name a program to run ──
+  ['cmake -DCMAKE_C_COMPILER=/tmp/x .', 'compound', 'cmake runs the named compiler'],
+  ['cmake -D CMAKE_MAKE_PROGRAM=/tmp/x .', 'compound', 'the build runs the named make'],
+  ['cmake -DCMAKE_C_COMPILER_LAUNCHER=/tmp/x .', 'compound', 'the build runs the launcher'],
+  ['ctest --test-command /tmp/x', 'compound', 'ctest runs the command'],
+  ['pip config edit --editor /tmp/x', 'compound', 'pip runs the editor'],
+  ['gpg --dirmngr-program /tmp/x --recv-keys 1', 'compound', 'gpg starts that dirmngr'],
+  ['gpg --agent-program /tmp/x -d f', 'compound', 'gpg starts that agent'],
+  ["ssh -o=ProxyCommand='touch pwned' h", 'compound', 'verified: ssh runs the ProxyCommand'],
+  ['ssh-copy-id -o ProxyCommand=x h', 'compound', 'ssh-copy-id passes -o to ssh'],
+  ['gio launch x.desktop', 'compound', 'runs the desktop file'],
+  ['gio open x.txt', 'compound', 'runs the program registered for the file'],
+  ['cmake -DCMAKE_BUILD_TYPE=Release ..', 'simple', 'ordinary'],
+  ['gcc -O2 -Wall -o x x.c', 'simple', 'ordinary'],
+
+  // ── Configuration written now that makes a later plain command run a program ──
+  ['kubectl config set-credentials u --exec-command=/tmp/x', 'compound', 'a later kubectl runs the exec plugin'],
+  ['kubectl config set-credentials u --exec-command /tmp/x', 'compound', 'separate value'],
+  ['kubectl config set users.u.exec.command /tmp/x', 'compound', 'the same through a property path'],
+  ['kubectl config set-credentials u --auth-provider=oidc', 'compound', 'an auth provider plugin'],
+  ['aws configure set profile.x.credential_process /tmp/x', 'compound', 'a later aws runs the credential process'],
+  ['aws configure set credential_process /tmp/x', 'compound', 'default profile'],
+  ['aws configure set cli_pager /tmp/x', 'compound', 'a later aws runs the pager'],
+  ['kubectl config use-context x', 'simple', 'ordinary'],
+
+  // ── Options that write a file they name ──
+  ['tar -cf x.tar --index-file=/tmp/i .', 'compound', 'verified: tar writes the index file'],
+  ['tar -cf x.tar --index-f /tmp/i .', 'compound', 'getopt_long abbreviation'],
+  ['pip install --log /tmp/l x', 'compound', 'pip writes the log'],
+  ['pytest --log-file=/tmp/l', 'compound', 'pytest writes the log'],
+  ['wget --save-cookies=/tmp/c https://a', 'compound', 'wget writes the cookie file'],
+  ['wget --warc-file=/tmp/w https://a', 'compound', 'wget writes the WARC file'],
+  ['psql -o /tmp/o', 'compound', 'psql writes query output there'],
+  ['psql -o/tmp/o', 'compound', 'attached value'],
+  ['psql -L /tmp/l', 'compound', 'psql writes the session log'],
+  ['vim -V9/tmp/log f', 'compound', 'verified: vim writes its verbose log'],
+  ['vim -i /tmp/viminfo f', 'compound', 'vim writes the viminfo file on exit'],
+  ['openssl rand -writerand /tmp/r 8', 'compound', 'verified: openssl writes the seed file'],
+  ['tar -czf x.tgz src', 'simple', 'ordinary'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {

@@ -4,7 +4,7 @@
  */
 import { exec, risk, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, HELP, table } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, HELP, table, also, wordOptions } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /** Variables conventionally used as switches (kbuild's V, automake's V, Q, DEBUG …), an allowlist. */
@@ -229,7 +229,76 @@ const CARGO_ALIASES: Readonly<Record<string, string>> = {
   t: 'test',
 };
 
+/**
+ * Linker plugins and programs reached through the compiler driver: `-Wl,--plugin=x.so`,
+ * `-Wl,-plugin,x.so`, `-Xlinker --plugin`, `-Wp,-fplugin=`, `-fuse-ld=PATH`, `--ld-path=`, `-B DIR`.
+ */
+const driverCode: Check = (argv) => {
+  const out: Effect[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === null || w === undefined) continue;
+    const passed = /^-W[lpa],/.test(w)
+      ? w
+      : w === '-Xlinker' || w === '-Xassembler' || w === '-Xpreprocessor'
+        ? (argv[i + 1] ?? null)
+        : undefined;
+    if (passed !== undefined && (passed === null || /plugin|-fuse-ld|--?wrap=|-rpath-link|@/.test(passed)))
+      out.push(
+        exec(
+          'linker_plugin',
+          opaque(passed),
+          `${String(argv[0])} passes ${passed ?? 'an option'} to the linker or preprocessor, which loads code`,
+        ),
+      );
+    if (/^(-fuse-ld=.*\/|--ld-path=|-B)/.test(w))
+      out.push(exec('linker', opaque(w), `${String(argv[0])} ${w} names the linker or tools to run`));
+  }
+  return out;
+};
+
+/** cmake -D variables that name a program cmake or the build runs. */
+const cmakeVars: Check = (argv) =>
+  argv.flatMap((w, i) => {
+    const d = w === '-D' ? (argv[i + 1] ?? null) : w !== null && w.startsWith('-D') ? w.slice(2) : undefined;
+    if (d === undefined) return [];
+    return d === null ||
+      /^CMAKE_(\w+_COMPILER(_LAUNCHER)?|MAKE_PROGRAM|LINKER|\w+_LINKER_LAUNCHER|AR|RANLIB|\w+_CLANG_TIDY|\w+_CPPLINT|\w+_INCLUDE_WHAT_YOU_USE|CROSSCOMPILING_EMULATOR|TOOLCHAIN_FILE|PROJECT_INCLUDE\w*|USER_MAKE_RULES_OVERRIDE\w*)(:\w+)?=/.test(
+        d,
+      )
+      ? [exec('D', opaque(d), `cmake -D ${d ?? ''} names a program or script cmake runs`)]
+      : [];
+  });
+
+/** JVM tools pass -J options to the JVM: -J-javaagent loads code. */
+const jvmTool: Check = (argv) =>
+  argv.slice(1).some((w) => w === null || /^-J/.test(w))
+    ? [exec('J', opaque(), `${String(argv[0])} -J passes options to the JVM (agents load code)`)]
+    : [];
+
 const effects: Readonly<Record<string, Check>> = {
+  ctest: wordOptions('ctest', [
+    ['--test-command', 'exec'],
+    ['-S', 'load'],
+    ['-SP', 'load'],
+    ['--script', 'load'],
+  ]),
+  ld: wordOptions('ld', [
+    ['--plugin', 'load'],
+    ['-plugin', 'load'],
+    ['--wrap', 'load'],
+  ]),
+  'ld.bfd': wordOptions('ld', [
+    ['--plugin', 'load'],
+    ['-plugin', 'load'],
+  ]),
+  'ld.gold': wordOptions('ld', [
+    ['--plugin', 'load'],
+    ['-plugin', 'load'],
+  ]),
+  ...Object.fromEntries(
+    ['javac', 'javadoc', 'jar', 'jshell', 'jlink', 'jdeps', 'keytool', 'jarsigner', 'jpackage', 'native-image'].map((n) => [n, jvmTool]),
+  ),
   make,
   gmake: make,
   // TeX with shell escape runs \write18 commands from the document; latexmk -e runs Perl code and
@@ -251,21 +320,21 @@ const effects: Readonly<Record<string, Check>> = {
     ]),
   ),
   // cmake -E env|chdir|time … runs a command.
-  cmake: (argv) => {
+  cmake: also(cmakeVars, (argv) => {
     const i = argv.indexOf('-E');
     return i >= 0 && (argv[i + 1] === null || ['env', 'chdir', 'time'].includes(argv[i + 1] ?? ''))
       ? [exec('E', opaque(), `cmake -E ${argv[i + 1] ?? ''} runs a command`)]
       : [];
-  },
+  }),
   cargo,
   rustup,
   go: goTool,
-  cc: compiler,
-  gcc: compiler,
-  'g++': compiler,
-  'c++': compiler,
-  clang: compiler,
-  'clang++': compiler,
+  cc: also(compiler, driverCode),
+  gcc: also(compiler, driverCode),
+  'g++': also(compiler, driverCode),
+  'c++': also(compiler, driverCode),
+  clang: also(compiler, driverCode),
+  'clang++': also(compiler, driverCode),
   rustc,
   mvn: maven,
   mvnw: maven,

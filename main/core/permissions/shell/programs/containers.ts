@@ -4,7 +4,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, argvOf, isLong, valueOf, HELP } from './kit.js';
+import { opaque, argvOf, isLong, valueOf, HELP, also } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 function kubectl(argv: readonly Arg[]): Effect[] {
@@ -176,8 +176,20 @@ const dockerLike: SubcommandSpec = {
   flags: [...HELP, '-D', '--debug', '--tls', '--tlsverify', '--remote', '-r', '--syslog'],
 };
 
+/**
+ * Configuration written now that a later plain `kubectl` runs: an exec credential plugin
+ * (`config set-credentials --exec-command=`) or a property path into one (`config set users.u.exec.command`).
+ */
+const laterConfig: Check = (argv) => {
+  const i = argv.indexOf('config');
+  if (i < 0) return [];
+  const rest = argv.slice(i + 1);
+  const names = rest.some((a) => a === null || /^--(exec-|auth-provider)/.test(a) || /(^|\.)(exec|auth-provider)(\.|$)/.test(a));
+  return names ? [exec('config', opaque(), 'kubectl config sets a credential program a later kubectl runs')] : [];
+};
+
 const effects: Readonly<Record<string, Check>> = {
-  kubectl,
+  kubectl: also(kubectl, laterConfig),
   helm,
   docker: container,
   podman: container,

@@ -5,7 +5,7 @@
 import { exec, risk, write, type Effect } from '../effects.js';
 import { awkProgramDanger, sedScriptDanger } from '../scriptScanners.js';
 import { scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption, also, wordOptions } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 const operands = (items: OptItem[]): Arg[] =>
@@ -411,8 +411,8 @@ const effects: Readonly<Record<string, Check>> = {
   basenc: outputOption('basenc', 'o', ['output']),
   tee,
   dd,
-  tar,
-  gtar: tar,
+  tar: also(tar, wordOptions('tar', [['--index-file', 'write']], true)),
+  gtar: also(tar, wordOptions('tar', [['--index-file', 'write']], true)),
   bsdtar: tar,
   // split --filter runs a shell command for every piece.
   split: (argv) =>

@@ -3,7 +3,7 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, write, type Effect } from '../effects.js';
-import { opaque, outputOption } from './kit.js';
+import { opaque, outputOption, also, wordOptions } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 /** Single-dash options whose next word is an output file (openssl -out, gpg -o). */
@@ -32,8 +32,33 @@ const effects: Readonly<Record<string, Check>> = {
     argv.slice(1).some((a) => a === null || /^-[A-Za-z]*[sSe]/.test(a))
       ? [exec('s', opaque(), 'ssh-add -s/-S loads a shared library')]
       : [],
-  gpg: outputOption('gpg', 'o', ['output'], { shortValue: 'oruk', longValue: ['output', 'recipient', 'local-user', 'homedir'] }),
-  openssl: singleDashOutputs('openssl', ['out', 'keyout', 'signature']),
+  gpg: also(
+    outputOption('gpg', 'o', ['output'], { shortValue: 'oruk', longValue: ['output', 'recipient', 'local-user', 'homedir'] }),
+    wordOptions(
+      'gpg',
+      [
+        ['--dirmngr-program', 'exec'],
+        ['--agent-program', 'exec'],
+        ['--keyboxd-program', 'exec'],
+        ['--photo-viewer', 'exec'],
+        ['--exec-path', 'exec'],
+        ['--options', 'load'],
+        ['--load-extension', 'load'],
+      ],
+      true,
+    ),
+  ),
+  openssl: also(
+    singleDashOutputs('openssl', ['out', 'keyout', 'signature']),
+    wordOptions('openssl', [
+      ['-writerand', 'write'],
+      ['-engine', 'load'],
+      ['-provider', 'load'],
+      ['-provider-path', 'load'],
+      ['-config', 'load'],
+      ['-keygen_engine', 'load'],
+    ]),
+  ),
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */

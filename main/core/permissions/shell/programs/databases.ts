@@ -4,7 +4,7 @@
  */
 import { exec, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, isShort, isLong, valueOf } from './kit.js';
+import { opaque, isShort, isLong, valueOf, also, wordOptions } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 function sqlite(argv: readonly Arg[]): Effect[] {
@@ -56,7 +56,19 @@ function sqlClient(name: string, letter: string, long: string): Check {
 
 const effects: Readonly<Record<string, Check>> = {
   sqlite3: sqlite,
-  psql: sqlClient('psql', 'c', 'command'),
+  psql: also(
+    sqlClient('psql', 'c', 'command'),
+    wordOptions(
+      'psql',
+      [
+        ['-o', 'write', true],
+        ['--output', 'write'],
+        ['-L', 'write', true],
+        ['--log-file', 'write'],
+      ],
+      true,
+    ),
+  ),
   mysql: sqlClient('mysql', 'e', 'execute'),
   mariadb: sqlClient('mariadb', 'e', 'execute'),
 };

@@ -4,7 +4,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, isShort, isLong, valueOf } from './kit.js';
+import { opaque, script, isShort, isLong, valueOf, also } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 function man(argv: readonly Arg[]): Effect[] {
@@ -141,17 +141,26 @@ function pager(argv: readonly Arg[]): Effect[] {
 // ---------------------------------------------------------------------------------------------
 // Interpreters: inline code runs anything the language can (a shell command, a file write).
 
+/** vim -V<n>FILE writes its verbose log to FILE; -i names the viminfo file it writes; -w/-W record keys. */
+const vimFiles: Check = (argv) =>
+  argv.slice(1).flatMap((w, i) => {
+    if (w === null) return [];
+    if (/^-V\d*[^\d]/.test(w)) return [write('V', w.replace(/^-V\d*/, ''), 'vim -V<n>FILE writes its log to FILE')];
+    if (w === '-i' || w === '-w' || w === '-W') return [write(w.slice(1), argv[i + 2] ?? null, `vim ${w} writes the file it names`)];
+    return [];
+  });
+
 const effects: Readonly<Record<string, Check>> = {
   man,
   fzf,
-  vim,
-  vi: vim,
-  nvim: vim,
-  view: vim,
+  vim: also(vim, vimFiles),
+  vi: also(vim, vimFiles),
+  nvim: also(vim, vimFiles),
+  view: also(vim, vimFiles),
   vimdiff: vim,
-  gvim: vim,
-  rvim: vim,
-  ex: vim,
+  gvim: also(vim, vimFiles),
+  rvim: also(vim, vimFiles),
+  ex: also(vim, vimFiles),
   emacs,
   emacsclient: emacs,
   nano,

@@ -50,3 +50,47 @@ export const table =
  * a subcommand table the subcommand would never be found and `pipenv run rm -rf x` would be simple.
  */
 export const RUN_TOOL: SubcommandSpec = { grammar: { noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--verbose'] };
+
+/** What an option does with its value: writes the file, names a program to run, or loads code. */
+export type OptionUse = 'write' | 'exec' | 'load';
+/** [spelling, use, attached]: `attached` also reads a value joined to a short option (`-o/tmp/x`). */
+export type WordOption = readonly [spelling: string, use: OptionUse, attached?: boolean];
+
+/**
+ * Options read word by word: `--opt VALUE`, `--opt=VALUE`, and for `attached` spellings `-oVALUE`.
+ * `abbrev` also matches a long option shortened to a unique-looking prefix of at least 4 characters
+ * (optparse and getopt_long accept those), erring towards matching.
+ */
+export function wordOptions(name: string, table: readonly WordOption[], abbrev = false): Check {
+  return (argv) => {
+    const out: Effect[] = [];
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i];
+      if (w === null || w === undefined || !w.startsWith('-')) continue;
+      if (w === '--') break;
+      for (const [opt, use, attached] of table) {
+        const eq = w.indexOf('=');
+        const head = eq >= 0 ? w.slice(0, eq) : w;
+        const same = head === opt || (abbrev && opt.startsWith('--') && head.length >= 4 && opt.startsWith(head));
+        let value: Arg | undefined;
+        if (same) value = eq >= 0 ? w.slice(eq + 1) : (argv[i + 1] ?? null);
+        else if (attached && w.startsWith(opt) && w.length > opt.length) value = w.slice(opt.length);
+        if (value === undefined) continue;
+        const flag = opt.replace(/^-+/, '');
+        if (use === 'write') out.push(write(flag, value, `${name} ${opt} writes the file it names`));
+        else
+          out.push(
+            exec(flag, opaque(value), `${name} ${opt} ${use === 'exec' ? 'names a program to run' : 'loads code into the program'}`),
+          );
+        break;
+      }
+    }
+    return out;
+  };
+}
+
+/** Both checks' effects. */
+export const also =
+  (...checks: readonly Check[]): Check =>
+  (argv, sub, program) =>
+    checks.flatMap((c) => c(argv, sub, program));

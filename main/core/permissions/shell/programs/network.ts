@@ -4,7 +4,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, also, wordOptions } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 // Options that run a local command, read more options, or load a shared library into ssh.
@@ -296,12 +296,29 @@ const effects: Readonly<Record<string, Check>> = {
   ncat: netcat,
   netcat: netcat,
   socat,
-  ssh: sshOptions('ssh', 'BbcDEeFIiJLlmOopQRSWw', ''),
+  ssh: also(sshOptions('ssh', 'BbcDEeFIiJLlmOopQRSWw', ''), wordOptions('ssh', [['-o=', 'exec', true]])),
+  // ssh-copy-id hands -o to ssh (ProxyCommand=…), and -i/-F name files ssh reads.
+  'ssh-copy-id': wordOptions('ssh-copy-id', [
+    ['-o', 'exec', true],
+    ['-F', 'load', true],
+  ]),
   scp: sshOptions('scp', 'cFiJloPSDX', 'S'),
   sftp: sshOptions('sftp', 'BbcDFiJloPRSs', 'SD'),
   rsync,
-  wget,
-  curl,
+  wget: also(
+    wget,
+    wordOptions(
+      'wget',
+      [
+        ['--save-cookies', 'write'],
+        ['--warc-file', 'write'],
+        ['--rejected-log', 'write'],
+        ['--use-askpass', 'exec'],
+      ],
+      true,
+    ),
+  ),
+  curl: also(curl, wordOptions('curl', [['--engine', 'load']])),
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */

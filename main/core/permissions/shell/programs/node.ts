@@ -8,7 +8,7 @@ import { packageExecEffects, type ExecFront, yarnExecEffects } from './node/pack
 import { isYarnFolderWord, yarnWorkspacePrefix } from './node/yarnWorkspaces.js';
 import { npmDeref } from './node/npmCommands.js';
 import { BUN_OWN, PNPM_OWN, YARN_OWN, type Runner } from './node/scriptRunners.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP, also, wordOptions } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /** Subcommands that are package runners, read by packageExec.ts (`npm x` resolves to exec). */
@@ -278,7 +278,7 @@ function bun(word: string, argv: readonly Arg[], index: number): string | undefi
 }
 
 const effects: Readonly<Record<string, Check>> = {
-  npm: npmFamily,
+  npm: also(npmFamily, wordOptions('npm', [['--init-module', 'load']])),
   pnpm: npmFamily,
   yarn: npmFamily,
   bun: npmFamily,

@@ -4,7 +4,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { argvOf, isLong, valueOf, subcommandRunner, HELP, RUN_TOOL } from './kit.js';
+import { argvOf, isLong, valueOf, subcommandRunner, HELP, RUN_TOOL, also, wordOptions } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 /** pytest --basetemp deletes that folder first; report options write files they name. */
@@ -24,6 +24,19 @@ function pytest(argv: readonly Arg[]): Effect[] {
   return out;
 }
 
+/** pip's options (optparse: abbreviations accepted) that run another interpreter, an editor, or write a log. */
+const PIP = wordOptions(
+  'pip',
+  [
+    ['--python', 'exec'],
+    ['--editor', 'exec'],
+    ['--log', 'write'],
+    ['--log-file', 'write'],
+    ['--report', 'write'],
+  ],
+  true,
+);
+
 const effects: Readonly<Record<string, Check>> = {
   uv: subcommandRunner(['run', 'tool'], {
     shortValue: 'p',
@@ -40,7 +53,20 @@ const effects: Readonly<Record<string, Check>> = {
   hatch: subcommandRunner(['run']),
   conda: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),
   mamba: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),
-  pytest,
+  pytest: also(
+    pytest,
+    wordOptions(
+      'pytest',
+      [
+        ['--log-file', 'write'],
+        ['--resultlog', 'write'],
+        ['--report-log', 'write'],
+      ],
+      true,
+    ),
+  ),
+  pip: PIP,
+  pip3: PIP,
   'py.test': pytest,
 };
 

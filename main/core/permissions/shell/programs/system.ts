@@ -39,6 +39,16 @@ function crontab(argv: readonly Arg[]): Effect[] {
 }
 
 const effects: Readonly<Record<string, Check>> = {
+  // `aws configure set … credential_process CMD` (or cli_pager): a later plain `aws` runs CMD.
+  aws: (argv) =>
+    argv.includes('configure') && argv.some((a) => a === null || /(^|\.)(credential_process|cli_pager|ca_bundle)$/.test(a))
+      ? [exec('configure', opaque(), 'aws configure set names a program a later aws command runs')]
+      : [],
+  // gio launch/open run the program registered for a desktop file or a file type.
+  gio: (argv) =>
+    argv.some((a) => a === null || a === 'launch' || a === 'open' || a === 'mime')
+      ? [exec('open', opaque(), 'gio launch/open runs the program registered for a file')]
+      : [],
   ansible,
   crontab,
   at: () => [exec('at', opaque(), 'at schedules commands to run later')],
