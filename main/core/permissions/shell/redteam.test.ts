@@ -412,6 +412,10 @@ const ROWS: Row[] = [
   ['vim -i /tmp/viminfo f', 'compound', 'vim writes the viminfo file on exit'],
   ['openssl rand -writerand /tmp/r 8', 'compound', 'verified: openssl writes the seed file'],
   ['tar -czf x.tgz src', 'simple', 'ordinary'],
+  ['less +/pattern f', 'simple', 'a search names no program'],
+  ['less +?TODO f', 'simple', 'a backward search'],
+  ["less '+!touch pwned' f", 'compound', 'a shell escape is not a search'],
+  ["less $'+/x\\n!touch pwned' f", 'compound', 'a newline would end the search and start a command'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {

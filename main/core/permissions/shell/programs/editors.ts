@@ -108,7 +108,8 @@ function pager(argv: readonly Arg[]): Effect[] {
     const a = argv[i];
     if (a === null || a === undefined) continue;
     // +N, +G, +F, +Ng: go to a line, the end, or follow. Any other command string may hold "!cmd".
-    if (/^\+./.test(a) && !/^\+[0-9]*[GFg]?$/.test(a))
+    // +/pattern, +?pattern: a search, whose text up to the end of the string is the pattern.
+    if (/^\+./.test(a) && !/^\+[0-9]*[GFg]?$/.test(a) && !/^\+[/?][^\x00-\x1f]*$/.test(a))
       out.push(exec('+', opaque(a), `${name} +cmd runs pager commands, which include "!" shell escapes`));
   }
   for (const it of scanOptions(argv, 1, {
