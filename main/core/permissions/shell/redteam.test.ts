@@ -416,6 +416,18 @@ const ROWS: Row[] = [
   ['less +?TODO f', 'simple', 'a backward search'],
   ["less '+!touch pwned' f", 'compound', 'a shell escape is not a search'],
   ["less $'+/x\\n!touch pwned' f", 'compound', 'a newline would end the search and start a command'],
+
+  // ── Parser corners: subscripts evaluated from text, `$` + backslash-newline (each verified under bash -c) ──
+  ["test -v 'a[b[$(id)]]'", 'compound', 'a nested subscript runs the substitution'],
+  ['test -v \'a[$(id)"]"]\'', 'compound', 'a quoted ] inside the subscript'],
+  ["test -v 'a[$(id)\\]]'", 'compound', 'an escaped ] inside the subscript'],
+  ["printf -v 'a[b[$(id)]]' x", 'compound', 'printf -v evaluates the subscript'],
+  ["read 'a[b[$(id)]]'", 'compound', 'read evaluates the subscript'],
+  ["[ -v 'a[$(id)]' ]", 'compound', '[ -v evaluates the subscript'],
+  ["declare -n r='a[$(id)]'", 'compound', 'a nameref to a subscript runs it when used'],
+  ['echo "$\\\n(id)"', 'compound', 'bash joins $ and ( across the backslash-newline inside double quotes'],
+  ['echo $\\\n(id)', 'compound', 'bash joins $ and ( across the backslash-newline'],
+  ['echo $\\\n{HOME}', 'compound', 'bash joins $ and { across the backslash-newline'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {
