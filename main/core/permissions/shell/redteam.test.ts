@@ -428,6 +428,13 @@ const ROWS: Row[] = [
   ['echo "$\\\n(id)"', 'compound', 'bash joins $ and ( across the backslash-newline inside double quotes'],
   ['echo $\\\n(id)', 'compound', 'bash joins $ and ( across the backslash-newline'],
   ['echo $\\\n{HOME}', 'compound', 'bash joins $ and { across the backslash-newline'],
+  ["psql -c '\\dt'", 'simple', 'a read-only meta-command'],
+  ["psql -c '\\d users'", 'simple', 'describe a table'],
+  ["psql -c '\\l'", 'simple', 'list databases'],
+  ["psql -c '\\! touch pwned'", 'compound', 'a shell escape'],
+  ["psql -c '\\dt \\! touch pwned'", 'compound', 'a second meta-command after the first'],
+  ["psql -c '\\lo_export 1 /tmp/x'", 'compound', 'writes a large object to a file'],
+  ["psql -c '\\o /tmp/x'", 'compound', 'redirects output to a file'],
 ];
 
 describe('red team: bypass attempts and ordinary commands', () => {

@@ -38,6 +38,13 @@ function sqlite(argv: readonly Arg[]): Effect[] {
   return out;
 }
 
+/**
+ * psql's describe and list meta-commands (`\dt`, `\d table`, `\l`, `\conninfo`): they only read
+ * the catalog. One command, at most one pattern argument, no second backslash (which would start
+ * another meta-command such as `\!`).
+ */
+const PSQL_READ_META = /^\s*\\(d[A-Za-z]{0,3}[S+]{0,2}|l\+?|conninfo)(\s+[A-Za-z0-9_.*"]+)?\s*$/;
+
 function sqlClient(name: string, letter: string, long: string): Check {
   return (argv) =>
     scanOptions(argv, 1, { shortValue: letter + 'fhUpdP', longValue: [long, 'file', 'host', 'user', 'port', 'dbname', 'database'] })
@@ -47,7 +54,8 @@ function sqlClient(name: string, letter: string, long: string): Check {
           isShort(it, 'f') ||
           isLong(it, ['file']) ||
           valueOf(it) === null ||
-          /\\|\bsystem\b|\bprogram\b|\bpipe\b|\boutfile\b|\bdumpfile\b|\blo_export\b|\bpg_read_binary_file\b/i.test(valueOf(it)!),
+          (!(name === 'psql' && PSQL_READ_META.test(valueOf(it)!)) &&
+            /\\|\bsystem\b|\bprogram\b|\bpipe\b|\boutfile\b|\bdumpfile\b|\blo_export\b|\bpg_read_binary_file\b/i.test(valueOf(it)!)),
       )
       .map((it) =>
         exec(it.kind === 'short' ? it.name : it.name, opaque(valueOf(it)), `${name} meta-commands can run shell commands or write files`),
