@@ -15,7 +15,7 @@ import picomatch from 'picomatch';
 import { isProtectedPath } from '../fs/projectPath.js';
 import { keyGrammarOf, parseKey } from './keyGrammar.js';
 import { McpIndex, mcpShape } from './mcpKeys.js';
-import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programSpellings.js';
+import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programs/spellings.js';
 import type { KeyFlags, PermissionKey } from './types.js';
 
 export interface MatchTarget {
@@ -465,7 +465,7 @@ export class AllowSet<M> {
 /**
  * Deny patterns: checked before anything else; a hit refuses the call whatever the allowlists say.
  * A program deny (`run_command:git`, `run_command:git:push`) matches that program anywhere in a
- * compound command, through flags.programs, under any of its spellings (programSpellings.ts): a rule
+ * compound command, through flags.programs, under any of its spellings (shell/programs/spellings.ts): a rule
  * on `python` refuses `python3` and `python3.12`, one on `pnpm:publish` refuses `pn publish`. The
  * keys are unchanged, and allow entries still cover only what they name (a grant for `python` is
  * never one for `python3`): each side errs toward refusing or asking.

@@ -23,17 +23,17 @@
  *     (so no slash, glob, brace, tilde, quote or backslash) and ASCII only;
  *  4. no redirection except fd duplication (2>&1, >&2, <&0, >&-): any redirection to or from a
  *     file, here-document or here-string makes it compound;
- *  5. the program is not an exec wrapper or shell (wrappers.ts: env with a command, sudo, xargs,
+ *  5. the program is not an exec wrapper or shell (programs/wrappers.ts: env with a command, sudo, xargs,
  *     nohup, timeout, nice, time, watch, flock, exec, eval, command, builtin, source, ., trap,
  *     sh/bash/zsh/dash/ksh/fish/busybox …);
  *  6. no argument makes the program run another program or write a file it names, in any spelling
- *     (dangerousArgs.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …;
- *     packageExec.ts: npm exec / npx, pnpm dlx / pnpx / pnx, bun x / bunx run the program they name);
+ *     (the `effects` check of each program rule in programs/<family>.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …;
+ *     programs/node/packageExec.ts: npm exec / npx, pnpm dlx / pnpx / pnx, bun x / bunx run the program they name);
  *     Rules 5–8 look a program up under its canonical name (programNames.ts): `python3.12`,
  *     `bash-5.2`, `BASH`, `bash.exe` meet the rules of python / bash;
- *  7. for programs with subcommands (subcommands.ts), every option before the subcommand is known,
+ *  7. for programs with subcommands (a rule with a `subcommands` table, read by subcommands.ts), every option before the subcommand is known,
  *     so the subcommand that deny rules match (`run_command:git:push`) is the one that runs; it is
- *     named as the program resolves it (subcommandAliases.ts: `npm publ` is npm:publish, `pnpm rm`
+ *     named as the program resolves it (the rule's `alias`: `npm publ` is npm:publish, `pnpm rm`
  *     pnpm:remove, `cargo b` cargo:build), in keys and in the program list;
  *  8. a wildcard that could expand to an option (a word starting with *, ? or [) is not given to a
  *     program that has dangerous options, subcommands or runs programs (`tar cf x.tar *` with a file
@@ -112,7 +112,7 @@
  * `programs` lists every program that would run, in order, with its subcommand (deny rules match
  * any of them; a program run by path is listed by its base name; "?" stands for one that cannot be
  * known; `runBy` marks a program a package manager may run instead of a script, as `pnpm bash`
- * runs bash when no script has that name: scriptRunners.ts). `notes` are lines for the approval prompt.
+ * runs bash when no script has that name: programs/node/scriptRunners.ts). `notes` are lines for the approval prompt.
  */
 import { createHash } from 'node:crypto';
 import type {
@@ -142,16 +142,14 @@ import type {
 } from './ast.js';
 import { BIN_TEXT, PROC_TEXT, REDIR_TEXT, RedirOp } from './ast.js';
 import { byteToIndexMap, describeChar, hasAlwaysInvalid, hasNonAscii, hasSuspicious, isEmojiGlue, suspiciousAt } from './chars.js';
-import { dangerousEffects, hasDangerousTable } from './dangerousArgs.js';
 import type { Effect, Inner } from './effects.js';
 import { escapeName, keyFromTokens, PLAIN_PROGRAM, STRUCTURAL_CHARS, UNKNOWN } from './keyTokens.js';
 import type { Arg } from './options.js';
 import { nodeType, parseBash, walk } from './parser.js';
-import { canonicalSubcommand } from './subcommandAliases.js';
-import { isScriptRunner, runnerPrograms, type RunnerProgram } from './scriptRunners.js';
-import { detectSubcommand, hasSubcommands } from './subcommands.js';
+import { runnerPrograms, type RunnerProgram } from './programs/node/scriptRunners.js';
+import { programRule, type ProgramRule } from './programs/index.js';
+import { detectSubcommand } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
-import { isWrapper, wrapperEffects } from './wrappers.js';
 import { tableName } from './programNames.js';
 import { COMMENT_CONTINUATION, hasContinuation, joinAll, needsPlacing } from './continuations.js';
 import { folderChange, utilityTargets, type FileTarget } from './fileTargets.js';
@@ -162,7 +160,7 @@ export interface ProgramRef {
   subcommand?: string;
   /**
    * Set on a program a package manager may run in place of a script (`pnpm bash` runs bash when no
-   * script is named bash; scriptRunners.ts), and on what that program runs in turn: the runner.
+   * script is named bash; programs/node/scriptRunners.ts), and on what that program runs in turn: the runner.
    */
   runBy?: string;
 }
@@ -837,12 +835,13 @@ class Renderer {
     const ref: ProgramRef = { program: refName };
     // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
     const rules = tableName(refName);
+    const rule = programRule(rules);
     this.programs.push(ref);
     const effects: Effect[] = [];
 
-    if (isWrapper(rules)) {
+    if (rule?.wrapper) {
       blockers.push(`runs a program through ${refName}`);
-      const use = wrapperEffects(rules, argv);
+      const use = rule.wrapper(argv);
       // `env` alone (or with only NAME=value operands) prints the environment, `arch` alone the
       // machine type, `command -v x` looks a name up: no inner program.
       if (use && use.effects.length > 0) effects.push(...use.effects);
@@ -850,8 +849,8 @@ class Renderer {
       else blockers.pop();
     } else {
       let sub: { subcommand?: string; index?: number } = {};
-      if (hasSubcommands(rules)) {
-        const d = detectSubcommand(rules, argv);
+      if (rule?.subcommands) {
+        const d = detectSubcommand(rule, argv);
         if (d.unknownOption !== undefined) {
           blockers.push('unknown option before the subcommand');
           // Deny rules on a subcommand must still see every word that could be it, and the key pins
@@ -867,12 +866,12 @@ class Renderer {
           });
           // Each candidate as typed and as the program resolves it (`publ` is npm's publish).
           const runsOf = (s: { subcommand?: string; index?: number }): number =>
-            dangerousEffects(rules, argv, s).filter((e) => e.runs !== undefined && e.runs.kind !== 'none').length;
+            argEffects(rule, rules, argv, s).filter((e) => e.runs !== undefined && e.runs.kind !== 'none').length;
           const runsAlone = runsOf({});
           let runner = false;
           for (const { a, i } of candidates) {
             this.programs.push({ program: refName, subcommand: a });
-            const canonical = canonicalSubcommand(rules, a, argv, i);
+            const canonical = rule.alias?.(a, argv, i) ?? a;
             if (canonical !== a) this.programs.push({ program: refName, subcommand: canonical });
             if (!runner && runsOf({ subcommand: canonical, index: i }) > runsAlone) runner = true;
           }
@@ -887,8 +886,9 @@ class Renderer {
             );
           }
           // …and, for a package manager, the program each candidate may be (`pnpm bash`).
-          if (isScriptRunner(rules)) {
-            const runs = candidates.flatMap(({ a, i }) => runnerPrograms(rules, argv, a, i));
+          if (rule.runner) {
+            const scriptRunner = rule.runner;
+            const runs = candidates.flatMap(({ a, i }) => runnerPrograms(rules, scriptRunner, argv, a, i));
             this.runnerFallback(
               refName,
               infos,
@@ -903,17 +903,17 @@ class Renderer {
           // The key names what runs: npm's `publ`, `pnpm rm`, `cargo b` are publish, remove, build.
           this.push(escapeName(d.subcommand));
           if (d.typed !== undefined) this.note(`${refName} runs "${d.typed}" as ${d.subcommand}`);
-          if (isScriptRunner(rules) && d.index !== undefined)
-            this.runnerFallback(refName, infos, runnerPrograms(rules, argv, d.typed ?? d.subcommand, d.index), depth);
-        } else if (d.dynamic && isScriptRunner(rules)) {
+          if (rule.runner && d.index !== undefined)
+            this.runnerFallback(refName, infos, runnerPrograms(rules, rule.runner, argv, d.typed ?? d.subcommand, d.index), depth);
+        } else if (d.dynamic && rule.runner) {
           // `pnpm $CMD`: the word may name a program, which cannot be known before it runs.
           this.programs.push({ program: UNKNOWN, runBy: refName });
           this.note(`${refName} may run a program named at run time`, 'runs a program computed at run time');
         }
       }
-      effects.push(...dangerousEffects(rules, argv, sub));
+      effects.push(...argEffects(rule, rules, argv, sub));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
-      const guarded = hasDangerousTable(rules) || hasSubcommands(rules);
+      const guarded = rule?.effects !== undefined || rule?.subcommands !== undefined;
       // Also `-*`, `--*`: those expand only to names that ARE options.
       if (guarded && infos.slice(1).some((i) => i.glob && /^[-*?[]/.test(i.literal ?? ''))) {
         effects.push({ flag: 'glob', note: `a wildcard could expand to file names that ${refName} reads as options` });
@@ -928,7 +928,7 @@ class Renderer {
   }
 
   /**
-   * Programs a package manager may run in place of a script (scriptRunners.ts): each is classified
+   * Programs a package manager may run in place of a script (programs/node/scriptRunners.ts): each is classified
    * as its own call (`pnpm git push` may run git push, `pnpm bash -c 'rm x'` bash and rm) and its
    * programs are listed with runBy set, for deny rules. The key and the verdict stay the runner's.
    */
@@ -1155,6 +1155,16 @@ function quotedExpansion(w: Word): boolean {
 }
 
 /** `2>&1`, `>&2`, `<&0`, `>&-`, `3>&1-`: duplicating or closing a descriptor, not a file. */
+/** The effects of a call's arguments under its rule (none for a program without one). */
+function argEffects(
+  rule: ProgramRule | undefined,
+  name: string,
+  argv: readonly Arg[],
+  sub: { subcommand?: string; index?: number },
+): Effect[] {
+  return rule?.effects ? rule.effects(argv, sub, name) : [];
+}
+
 export function isFdDup(r: Redirect): boolean {
   if (r.Op !== RedirOp.DplOut && r.Op !== RedirOp.DplIn) return false;
   if (r.Hdoc || !r.Word || r.Word.Parts.length !== 1 || nodeType(r.Word.Parts[0]) !== 'Lit') return false;

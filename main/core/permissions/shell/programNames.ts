@@ -6,12 +6,10 @@
  * would cover inline code the plain name is never allowed to run silently. The key still names the
  * program as typed.
  */
-import { hasDangerousTable } from './dangerousArgs.js';
-import { hasSubcommands } from './subcommands.js';
-import { isWrapper } from './wrappers.js';
-import { PROGRAM_ALIASES, VERSIONED } from './programSpellings.js';
+import { programRule } from './programs/index.js';
+import { PROGRAM_ALIASES, VERSIONED } from './programs/spellings.js';
 
-const known = (n: string): boolean => isWrapper(n) || hasDangerousTable(n) || hasSubcommands(n);
+const known = (n: string): boolean => programRule(n) !== undefined;
 
 export function tableName(program: string): string {
   if (known(program)) return program;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandEngine } from '../testSupport.js';
 import { classifyCommand } from './classify.js';
-import { NPM_ALIASES, NPM_COMMANDS, npmDeref } from './npmCommands.js';
+import { NPM_ALIASES, NPM_COMMANDS, npmDeref } from './programs/node/npmCommands.js';
 import { expectCompound, expectSimple } from './testUtil.js';
 
 /** Every word npm runs as `command`: the name, its aliases, every prefix that resolves to it. */

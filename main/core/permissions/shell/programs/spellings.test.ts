@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { denyNames, denyRuleProgram } from './programSpellings.js';
-import { tableName } from './programNames.js';
+import { denyNames, denyRuleProgram } from './spellings.js';
+import { tableName } from '../programNames.js';
 
 describe('denyNames: the names a deny rule may use for a program word', () => {
   it.each([

@@ -10,8 +10,8 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyCommand } from './classify.js';
-import { expectCompound, expectSimple } from './testUtil.js';
+import { classifyCommand } from '../../classify.js';
+import { expectCompound, expectSimple } from '../../testUtil.js';
 
 /** The programs after the runner's own entry. */
 const ran = (command: string): string[] =>

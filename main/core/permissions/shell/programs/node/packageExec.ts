@@ -39,8 +39,8 @@
  * that looks like an option, a word computed at run time) makes what runs unknown: `?`, which
  * every program deny refuses (fail closed).
  */
-import { exec, type Effect, type Inner } from './effects.js';
-import type { Arg } from './options.js';
+import { exec, type Effect, type Inner } from '../../effects.js';
+import type { Arg } from '../../options.js';
 
 export type ExecFront = 'npm' | 'npx' | 'pnpm' | 'bun' | 'pnpm-exec' | 'yarn-dlx';
 

@@ -7,7 +7,7 @@
  * subcommands.ts skips the front, so the command after it is the subcommand (`yarn workspace a
  * exec bash` is yarn exec; a deny rule on bash and on `yarn:exec` both see it).
  */
-import type { Arg } from './options.js';
+import type { Arg } from '../../options.js';
 
 /**
  * `yarn workspaces foreach` options in @yarnpkg/cli-dist 4.18.1 (clipanion). `--since` has

@@ -6,15 +6,9 @@
  * what it runs. When the boundary between the wrapper's options and the command cannot be known,
  * the inner command is "opaque" (a `?` in the key).
  */
-import type { Effect, Inner } from './effects.js';
-import { scanOptions, type Arg, type OptItem, type OptionGrammar } from './options.js';
-
-export interface WrapperUse {
-  /** What it runs (usually one entry). */
-  effects: Effect[];
-}
-
-type WrapperFn = (argv: readonly Arg[]) => WrapperUse;
+import type { Effect, Inner } from '../effects.js';
+import { scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
+import { rules, type Examples, type ProgramRule, type WrapperFn, type WrapperUse } from './rule.js';
 
 const rest = (argv: readonly Arg[], i: number): Inner => (i < argv.length ? { kind: 'argv', argv: argv.slice(i) } : { kind: 'none' });
 const wrapped = (name: string, inner: Inner): WrapperUse => ({
@@ -380,6 +374,55 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
       'setarch',
       'linux32',
       'linux64',
+      // setarch installs a link per architecture name (util-linux setarch.c transitions[]): each
+      // runs the command it is given, as setarch ARCH does.
+      'i386',
+      'i486',
+      'i586',
+      'i686',
+      'x86_64',
+      'uname26',
+      'ppc',
+      'ppc32',
+      'ppc64',
+      'ppcle',
+      'ppc64le',
+      's390',
+      's390x',
+      'sparc',
+      'sparc32',
+      'sparc32bash',
+      'sparc64',
+      'ia64',
+      'parisc',
+      'parisc32',
+      'parisc64',
+      'mips',
+      'mips32',
+      'mips64',
+      'alpha',
+      'arm',
+      'armh',
+      'armv7l',
+      'armv8l',
+      'aarch64',
+      'loongarch',
+      'loongarch64',
+      'choom',
+      // `gpg-agent --daemon CMD` runs CMD with the agent's environment.
+      'gpg-agent',
+      // Debian alternatives and sensible-* run whichever editor, pager or browser is configured:
+      // what runs (and so which options are dangerous) is not known from the command.
+      'editor',
+      'sensible-editor',
+      'select-editor',
+      'pager',
+      'sensible-pager',
+      'sensible-browser',
+      'x-www-browser',
+      'www-browser',
+      'gnome-www-browser',
+      'x-terminal-emulator',
       'wsl',
       'grc',
       'dotenvx',
@@ -430,11 +473,13 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   nocorrect: (argv) => wrapped('nocorrect', rest(argv, 1)),
 };
 
-export function isWrapper(program: string): boolean {
-  return Object.prototype.hasOwnProperty.call(WRAPPERS, program);
-}
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  sudo: { match: [['sudo rm x', 'sudo-[-rm-]']] },
+  env: { match: [['env FOO=1 ls', 'env-[-ls-]']] },
+  timeout: { match: [['timeout 5 ls', 'timeout-[-ls-]']] },
+  xargs: { match: [['xargs rm', 'xargs-[-rm-]']] },
+  bash: { match: [["bash -c 'ls'", 'bash-[-ls-]']] },
+};
 
-export function wrapperEffects(program: string, argv: readonly Arg[]): WrapperUse | undefined {
-  const fn = WRAPPERS[program];
-  return fn ? fn(argv) : undefined;
-}
+export const RULES: readonly ProgramRule[] = rules('wrappers', { wrappers: WRAPPERS }, EXAMPLES);

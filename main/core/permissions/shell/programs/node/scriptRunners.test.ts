@@ -4,9 +4,10 @@
  * the key stays the runner's, the program it may run is listed for deny rules (runBy set).
  */
 import { describe, expect, it } from 'vitest';
-import { classifyCommand } from './classify.js';
+import { classifyCommand } from '../../classify.js';
 import { runnerPrograms } from './scriptRunners.js';
-import { expectCompound, expectSimple } from './testUtil.js';
+import { programRule } from '../index.js';
+import { expectCompound, expectSimple } from '../../testUtil.js';
 
 const mayRun = (command: string) => {
   const c = classifyCommand(command);
@@ -51,7 +52,7 @@ describe('pnpm runs a word that is no command as a program', () => {
 
   it('pnpm 8+ runs the first word after its leading options: -C dir bash runs dir', () => {
     expect(mayRun('pnpm -C dir bash x').map((p) => p.program)).toEqual(['bash', 'x', 'dir']);
-    expect(runnerPrograms('pnpm', ['pnpm', '--silent', '--', 'bash'], 'bash', 3)).toEqual([
+    expect(runnerPrograms('pnpm', programRule('pnpm')!.runner!, ['pnpm', '--silent', '--', 'bash'], 'bash', 3)).toEqual([
       { index: 3, note: 'pnpm runs "bash" as a program when no script has that name' },
     ]);
   });

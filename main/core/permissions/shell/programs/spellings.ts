@@ -9,7 +9,19 @@
  * Other names a package installs for the same program: pnpm 11 ships `pn` (bin/pnpm.mjs, pnpm
  * itself) and `pnx` (bin/pnpx.mjs, which is `pnpm dlx`), as pnpm 12 does.
  */
-export const PROGRAM_ALIASES: Readonly<Record<string, string>> = { pn: 'pnpm', pnx: 'pnpx' };
+export const PROGRAM_ALIASES: Readonly<Record<string, string>> = {
+  pn: 'pnpm',
+  pnx: 'pnpx',
+  // Debian's vim packages install the editor under these names (update-alternatives links vi/vim to them).
+  'vim.basic': 'vim',
+  'vim.tiny': 'vim',
+  'vim.nox': 'vim',
+  'vim.gtk': 'vim',
+  'vim.gtk3': 'vim',
+  'vim.athena': 'vim',
+  'vim.motif': 'vim',
+  'nvim.appimage': 'nvim',
+};
 
 /**
  * Package runner front ends and the long form each one is: `npx` is `npm exec` (npm's

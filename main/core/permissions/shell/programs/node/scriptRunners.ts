@@ -17,7 +17,7 @@
  *   node_modules/.bin; `bun run <word>` also searches PATH (a system program such as bash).
  * A dependency's bin counts as a program of its name, as a program run by path counts by its base name.
  */
-import type { Arg } from './options.js';
+import type { Arg } from '../../options.js';
 
 /**
  * Words every listed version runs as its own command (the intersection, so a word some version
@@ -25,7 +25,7 @@ import type { Arg } from './options.js';
  * 10.34.9 and 11.28.13 (test/t/tst and start are NOT commands in 10 and 11: they go through run;
  * the npm pass-through words of pnpm 10 only pass when they come first, so they are left out).
  */
-const PNPM_OWN = new Set([
+export const PNPM_OWN = new Set([
   'add', 'audit', 'bin', 'c', 'cache', 'cat-file', 'cat-index', 'ci', 'clean-install', 'completion',
   'completion-server', 'config', 'create', 'dedupe', 'deploy', 'dislink', 'dlx', 'doctor', 'env',
   'exec', 'fetch', 'find-hash', 'get', 'help', 'i', 'ic', 'import', 'init', 'install',
@@ -36,7 +36,7 @@ const PNPM_OWN = new Set([
 ]); // prettier-ignore
 
 /** yarn: the command table of yarn 1.22.22 ∩ the first words of yarn 4.18.1's command paths. */
-const YARN_OWN = new Set([
+export const YARN_OWN = new Set([
   'add', 'bin', 'cache', 'config', 'create', 'dedupe', 'exec', 'help', 'info', 'init', 'install',
   'link', 'node', 'pack', 'remove', 'run', 'unlink', 'unplug', 'upgrade-interactive', 'version',
   'why', 'workspace', 'workspaces',
@@ -46,14 +46,14 @@ const YARN_OWN = new Set([
  * bun: `RootCommandMatcher` in src/cli.zig (commands, aliases and the reserved words, which print
  * an error instead of running a script). Words newer versions add run as their command there.
  */
-const BUN_OWN = new Set([
+export const BUN_OWN = new Set([
   'init', 'build', 'bun', 'discord', 'upgrade', 'completions', 'getcompletes', 'link', 'unlink', 'x',
   'repl', 'i', 'install', 'c', 'create', 'test', 'pm', 'add', 'a', 'update', 'patch', 'patch-commit',
   'r', 'remove', 'rm', 'uninstall', 'run', 'help', 'exec', 'outdated', 'deploy', 'cloud', 'info',
   'config', 'use', 'auth', 'login', 'logout', 'whoami', 'publish', 'prune', 'list', 'why',
 ]); // prettier-ignore
 
-interface Runner {
+export interface Runner {
   own: ReadonlySet<string>;
   /** What the word may be when no script has its name (for the prompt). */
   what: string;
@@ -61,16 +61,6 @@ interface Runner {
   runSubcommand?: string;
   /** pnpm 8+: the fallback argv is the original words minus leading options. */
   firstWordRuns?: boolean;
-}
-
-const RUNNERS: Readonly<Record<string, Runner>> = {
-  pnpm: { own: PNPM_OWN, what: 'a program', firstWordRuns: true },
-  yarn: { own: YARN_OWN, what: "a dependency's program", runSubcommand: "a dependency's program" },
-  bun: { own: BUN_OWN, what: "a file or a dependency's program", runSubcommand: 'a file or a program' },
-};
-
-export function isScriptRunner(program: string): boolean {
-  return Object.prototype.hasOwnProperty.call(RUNNERS, program);
 }
 
 /** A word the runner may run as a program: argv[index] is that program, the words after it its arguments. */
@@ -84,9 +74,7 @@ export interface RunnerProgram {
  * program, given the subcommand word at `index` (as typed). Empty when the word is the runner's own
  * command (other than `run`).
  */
-export function runnerPrograms(program: string, argv: readonly Arg[], word: string, index: number): RunnerProgram[] {
-  const r = Object.prototype.hasOwnProperty.call(RUNNERS, program) ? RUNNERS[program] : undefined;
-  if (!r) return [];
+export function runnerPrograms(program: string, r: Runner, argv: readonly Arg[], word: string, index: number): RunnerProgram[] {
   const out: RunnerProgram[] = [];
   const add = (i: number, what: string, when: string): void => {
     const w = argv[i];

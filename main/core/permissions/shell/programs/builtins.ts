@@ -1,0 +1,59 @@
+/**
+ * Shell builtins whose arguments run code: name builtins (`test -v`, `printf -v`, `read`) that evaluate a subscript, `compgen`/`complete`/`bind` callbacks, `hash -p`, `history -w`.
+ * Rules: rule.ts; lookup: index.ts.
+ */
+import { exec, risk, write, type Effect } from '../effects.js';
+import { scanOptions, type Arg } from '../options.js';
+import { hidesSubscriptCode, nameOperands, NAME_BUILTINS } from '../subscripts.js';
+import { opaque, script, isShort, valueOf } from './kit.js';
+import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
+
+function subscriptNames(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
+  const out: Effect[] = String(argv[0]) === 'mapfile' || String(argv[0]) === 'readarray' ? builtinCallbacks(argv) : [];
+  // Any `[` with an expansion after it in a name: behind a nested subscript, a quoted or an escaped
+  // `]` too; a name computed at run time may hold one.
+  if (nameOperands(String(argv[0]), argv).some((a) => a === null || hidesSubscriptCode(a)))
+    out.push(exec('subscript', opaque(), `${String(argv[0])} evaluates an array subscript, which can run a command substitution`));
+  void sub;
+  return out;
+}
+
+function builtinCallbacks(argv: readonly Arg[]): Effect[] {
+  const name = String(argv[0]);
+  const out: Effect[] = [];
+  const items = scanOptions(argv, 1, { shortValue: name === 'bind' ? 'xmfqurs' : 'CcdnOsutAGWXPSFV', stopAtOperand: false });
+  for (const it of items) {
+    if ((name === 'mapfile' || name === 'readarray') && isShort(it, 'C'))
+      out.push(exec('C', script(valueOf(it)), `${name} -C runs a callback command`));
+    // -W wordlist is expanded by bash when completing: `compgen -W '$(id)' x` runs id.
+    if ((name === 'compgen' || name === 'complete') && isShort(it, 'W') && (valueOf(it) === null || /[$`]/.test(valueOf(it)!)))
+      out.push(exec('W', opaque(valueOf(it)), `${name} -W expands its word list, which can run command substitutions`));
+    if ((name === 'compgen' || name === 'complete') && isShort(it, 'CF'))
+      out.push(exec(it.kind === 'short' ? it.name : 'C', script(valueOf(it)), `${name} -C/-F runs a command`));
+    if (name === 'bind' && isShort(it, 'x')) out.push(exec('x', script(valueOf(it)), 'bind -x binds a shell command'));
+    if (name === 'hash' && isShort(it, 'p')) out.push(risk('p', 'hash -p points a command name at another program'));
+  }
+  return out;
+}
+
+const effects: Readonly<Record<string, Check>> = {
+  // Builtins that take a variable NAME evaluate an array subscript in it as arithmetic, which runs
+  // command substitutions: `test -v 'a[$(id)]'`, `printf -v 'a[$(id)]' x`, `read 'a[$(id)]'`.
+  ...Object.fromEntries([...NAME_BUILTINS].map((n) => [n, subscriptNames])),
+  // history -w/-a FILE writes the (empty, non-interactive) history over FILE; -r/-n read one.
+  history: (argv) =>
+    argv.slice(1).some((a) => a === null || /^-[a-zA-Z]*[warn]/.test(a))
+      ? [write('history', argv[argv.length - 1] ?? null, 'history -w/-a writes the history to a file')]
+      : [],
+  compgen: builtinCallbacks,
+  complete: builtinCallbacks,
+  bind: builtinCallbacks,
+  hash: builtinCallbacks,
+};
+
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  test: { match: [["test -v 'a[$(id)]'", '#subscript-[-?-]']] },
+};
+
+export const RULES: readonly ProgramRule[] = rules('builtins', { effects }, EXAMPLES);

@@ -1,0 +1,443 @@
+/**
+ * Text and file utilities: find/fd, rg, sed, awk, sort, tee, dd, tar, split, uniq, xxd, shuf, iconv, zip, diff, yq, base64. Options that run a program (`find -exec`, `tar --to-command`, `sed e`) or write a file they name (`sort -o`, `sed -i`).
+ * Rules: rule.ts; lookup: index.ts.
+ */
+import { exec, risk, write, type Effect } from '../effects.js';
+import { awkProgramDanger, sedScriptDanger } from '../scriptScanners.js';
+import { scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption, also, wordOptions } from './kit.js';
+import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
+
+const operands = (items: OptItem[]): Arg[] =>
+  items.filter((it) => it.kind === 'operand').map((it) => (it.kind === 'operand' ? it.value : null));
+
+// ---------------------------------------------------------------------------------------------
+// git: configuration, pagers, external diff/textconv drivers, hooks and transport programs can all
+// run arbitrary commands.
+
+function find(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === null || a === undefined) continue;
+    if (['-exec', '-execdir', '-ok', '-okdir'].includes(a)) {
+      let j = i + 1;
+      while (j < argv.length && argv[j] !== ';' && argv[j] !== '+') j++;
+      out.push(exec(a.slice(1), argvOf(argv.slice(i + 1, j)), `find ${a} runs a program for each file found`));
+      i = j;
+    } else if (a === '-delete') out.push(risk('delete', 'find -delete deletes every file it finds'));
+    else if (['-fprint', '-fprint0', '-fls', '-fprintf'].includes(a))
+      out.push(write(a.slice(1), argv[i + 1] ?? null, `find ${a} writes a file`));
+  }
+  return out;
+}
+
+function rg(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  const items = scanOptions(argv, 1, {
+    shortValue: 'ABCEMTdefgjmrt',
+    longValue: [
+      'pre',
+      'pre-glob',
+      'hostname-bin',
+      'regexp',
+      'file',
+      'glob',
+      'iglob',
+      'type',
+      'type-not',
+      'replace',
+      'max-count',
+      'max-depth',
+      'max-columns',
+      'threads',
+      'encoding',
+      'color',
+      'colors',
+      'context',
+      'after-context',
+      'before-context',
+      'sort',
+      'sortr',
+      'path-separator',
+      'type-add',
+      'type-clear',
+      'ignore-file',
+      'engine',
+      'field-context-separator',
+      'field-match-separator',
+      'context-separator',
+      'max-filesize',
+      'dfa-size-limit',
+      'regex-size-limit',
+      'hyperlink-format',
+      'generate',
+    ],
+    noAbbrev: true,
+  });
+  for (const it of items) {
+    if (isLong(it, ['pre'], ['pre-glob'])) out.push(exec('pre', argvOf([valueOf(it)]), 'rg --pre runs a program on every file searched'));
+    if (isLong(it, ['hostname-bin'])) out.push(exec('hostname-bin', argvOf([valueOf(it)]), 'rg --hostname-bin runs a program'));
+    if (isShort(it, 'z') || isLong(it, ['search-zip']))
+      out.push(risk('search-zip', 'rg --search-zip runs decompression programs (gzip, xz, bzip2, …)'));
+  }
+  return out;
+}
+
+function sed(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  const items = scanOptions(argv, 1, {
+    shortValue: 'efl',
+    shortOptional: 'i',
+    longValue: ['expression', 'file', 'line-length'],
+    longOptional: ['in-place'],
+  });
+  const sandbox = items.some((it) => it.kind === 'long' && it.name === 'sandbox');
+  const scripts: Arg[] = [];
+  let inPlace = false;
+  for (const it of items) {
+    if (isShort(it, 'e') || isLong(it, ['expression'])) scripts.push(valueOf(it));
+    if (isShort(it, 'f') || isLong(it, ['file'], ['follow-symlinks'])) {
+      if (!sandbox) out.push(exec('file', opaque(), 'sed -f reads a script file the classifier cannot inspect'));
+      scripts.push('');
+    }
+    if (isShort(it, 'i') || isLong(it, ['in-place'])) inPlace = true;
+  }
+  const ops = operands(items);
+  if (scripts.length === 0) scripts.push(ops.shift() ?? '');
+  if (!sandbox) {
+    for (const sc of scripts) {
+      if (sc === null) out.push(exec('script', opaque(), 'sed script not known before it runs'));
+      else {
+        const why = sedScriptDanger(sc);
+        if (why) out.push(exec('script', opaque(sc), why));
+      }
+    }
+  }
+  if (inPlace) for (const f of ops.length ? ops : [null]) out.push(write('in-place', f, 'sed -i rewrites the files it names'));
+  return out;
+}
+
+function awk(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  const name = String(argv[0]);
+  const items = scanOptions(argv, 1, {
+    shortValue: 'FvfeilEW',
+    shortOptional: 'dDLopM',
+    longValue: ['field-separator', 'assign', 'file', 'source', 'include', 'load', 'exec'],
+    longOptional: ['dump-variables', 'debug', 'lint', 'pretty-print', 'profile'],
+  });
+  const programs: Arg[] = [];
+  for (const it of items) {
+    if (isShort(it, 'e') || isLong(it, ['source'])) programs.push(valueOf(it));
+    if (isShort(it, 'fiE') || isLong(it, ['file', 'include', 'exec'])) {
+      out.push(exec('file', opaque(), `${name} -f/-i/-E loads a program file the classifier cannot inspect`));
+      programs.push('');
+    }
+    if (isShort(it, 'l') || isLong(it, ['load'])) out.push(exec('load', opaque(), `${name} -l loads a shared library`));
+    if (isShort(it, 'W')) out.push(exec('W', opaque(), `${name} -W options are not inspected`));
+    if (isShort(it, 'dDop') || isLong(it, ['dump-variables', 'debug', 'pretty-print', 'profile']))
+      out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), `${name} writes a report file`));
+  }
+  if (programs.length === 0) programs.push(operands(items)[0] ?? '');
+  for (const p of programs) {
+    if (p === null) out.push(exec('program', opaque(), `${name} program not known before it runs`));
+    else {
+      const why = awkProgramDanger(p);
+      if (why) out.push(exec('program', opaque(p), why));
+    }
+  }
+  return out;
+}
+
+function sort(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  for (const it of scanOptions(argv, 1, {
+    shortValue: 'ktTSo',
+    longValue: [
+      'key',
+      'field-separator',
+      'temporary-directory',
+      'buffer-size',
+      'output',
+      'compress-program',
+      'parallel',
+      'batch-size',
+      'files0-from',
+      'random-source',
+      'sort',
+    ],
+  })) {
+    if (isShort(it, 'o') || isLong(it, ['output'])) out.push(write('output', valueOf(it), 'sort -o writes a file'));
+    if (isLong(it, ['compress-program']))
+      out.push(exec('compress-program', argvOf([valueOf(it)]), 'sort --compress-program runs a program'));
+  }
+  return out;
+}
+
+function tee(argv: readonly Arg[]): Effect[] {
+  const items = scanOptions(argv, 1, { longOptional: ['output-error'] });
+  return operands(items).map((f) => write('', f, 'tee writes the files it names'));
+}
+
+const TAR_SHORT_VALUE = 'fCbTXIFKLNVgH';
+
+function tar(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  // Old-style `tar xzf a.tar`: the first word is a cluster of options without a dash.
+  // Each letter of that cluster that takes a value takes the NEXT word, in order (`tar cfI x.tar
+  // prog src` runs prog as the compressor): the cluster is spelled out as separate options.
+  let words: Arg[] = [...argv];
+  if (typeof words[1] === 'string' && !words[1].startsWith('-')) {
+    const spelled: Arg[] = [words[0]!];
+    let next = 2;
+    for (const letter of words[1]) {
+      spelled.push('-' + letter);
+      if (TAR_SHORT_VALUE.includes(letter) && next < words.length) spelled.push(words[next++]!);
+    }
+    words = [...spelled, ...words.slice(next)];
+  }
+  const items = scanOptions(words, 1, {
+    shortValue: TAR_SHORT_VALUE,
+    longValue: [
+      'file',
+      'directory',
+      'blocking-factor',
+      'files-from',
+      'exclude-from',
+      'use-compress-program',
+      'info-script',
+      'new-volume-script',
+      'starting-file',
+      'tape-length',
+      'newer',
+      'after-date',
+      'label',
+      'listed-incremental',
+      'format',
+      'to-command',
+      'checkpoint-action',
+      'rsh-command',
+      'rmt-command',
+      'exclude',
+      'transform',
+      'xform',
+      'owner',
+      'group',
+      'mode',
+      'mtime',
+      'strip-components',
+      'suffix',
+      'index-file',
+      'volno-file',
+      'record-size',
+      'occurrence',
+      'sort',
+      'quoting-style',
+      'warning',
+      'hole-detection',
+      'acls',
+      'xattrs-include',
+      'xattrs-exclude',
+    ],
+  });
+  const forceLocal = items.some((it) => it.kind === 'long' && it.name === 'force-local');
+  for (const it of items) {
+    if (isShort(it, 'I') || isLong(it, ['use-compress-program']))
+      out.push(exec('use-compress-program', script(valueOf(it)), 'tar --use-compress-program runs a program'));
+    if (isShort(it, 'F') || isLong(it, ['info-script', 'new-volume-script']))
+      out.push(exec('info-script', script(valueOf(it)), 'tar --info-script runs a script'));
+    if (isLong(it, ['to-command'])) out.push(exec('to-command', script(valueOf(it)), 'tar --to-command runs a command for every file'));
+    if (isLong(it, ['checkpoint-action'], ['checkpoint'])) {
+      const v = valueOf(it);
+      out.push(
+        exec(
+          'checkpoint-action',
+          v !== null && /^exec=/.test(v) ? script(v.slice(5)) : v === null ? opaque() : opaque(v),
+          'tar --checkpoint-action can run a command',
+        ),
+      );
+    }
+    if (isLong(it, ['rsh-command', 'rmt-command']))
+      out.push(exec(it.kind === 'long' ? it.name : 'rsh', argvOf([valueOf(it)]), 'tar --rsh-command runs a program'));
+    if ((isShort(it, 'f') || isLong(it, ['file'])) && !forceLocal) {
+      const v = valueOf(it);
+      if (v === null || /^[^/]*:/.test(v)) out.push(exec('file', opaque(), 'tar -f host:file runs a remote shell'));
+    }
+  }
+  return out;
+}
+
+/** sdiff -o writes the merged file; sdiff/diff3/diff --diff-program runs a program. */
+function diffTools(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  const name = String(argv[0]);
+  for (const it of scanOptions(argv, 1, {
+    shortValue: name === 'diff' ? 'CUFIWDSLX' : 'oWIFCULX',
+    longValue: [
+      'output',
+      'diff-program',
+      'label',
+      'ifdef',
+      'width',
+      'ignore-matching-lines',
+      'from-file',
+      'to-file',
+      'exclude',
+      'exclude-from',
+      'starting-file',
+      'tabsize',
+      'palette',
+      'horizon-lines',
+      'line-format',
+      'old-line-format',
+      'new-line-format',
+      'unchanged-line-format',
+      'old-group-format',
+      'new-group-format',
+      'changed-group-format',
+      'unchanged-group-format',
+    ],
+  })) {
+    if ((isShort(it, 'o') && name !== 'diff') || isLong(it, ['output'])) out.push(write('output', valueOf(it), `${name} -o writes a file`));
+    if (isLong(it, ['diff-program'])) out.push(exec('diff-program', argvOf([valueOf(it)]), `${name} --diff-program runs a program`));
+  }
+  return out;
+}
+
+/** yq -i / --inplace rewrites the file it names. */
+function yq(argv: readonly Arg[]): Effect[] {
+  return scanOptions(argv, 1, { shortValue: 'pIo', longValue: ['output-format', 'input-format', 'indent', 'expression', 'front-matter'] })
+    .filter((it) => isShort(it, 'i') || isLong(it, ['inplace', 'in-place']))
+    .map(() => write('inplace', null, 'yq -i rewrites the files it names'));
+}
+
+function zip(argv: readonly Arg[]): Effect[] {
+  // `-TT=cmd` / `-TTcmd`: zip also reads the command attached.
+  const attached = argv
+    .slice(1)
+    .flatMap((a) =>
+      a !== null && /^-TT./.test(a) ? [exec('unzip-command', script(a.slice(a[3] === '=' ? 4 : 3)), 'zip -TT runs a command')] : [],
+    );
+  return attached.length > 0
+    ? attached
+    : scanOptions(argv, 1, { longValue: ['unzip-command'] })
+        .filter((it) => (it.kind === 'short' && argv[it.word] === '-TT') || isLong(it, ['unzip-command']))
+        .map((it) =>
+          exec(
+            'unzip-command',
+            script(argv[it.word] === '-TT' ? (argv[it.word + 1] ?? null) : valueOf(it)),
+            'zip -TT runs a command to test the archive',
+          ),
+        );
+}
+
+/** The N-th operand (1-based) is an output file: `uniq in out`, `xxd -r in out`. */
+const outputOperand =
+  (name: string, n: number, grammar: OptionGrammar = {}): Check =>
+  (argv) => {
+    const ops = operands(scanOptions(argv, 1, grammar));
+    return ops.length >= n ? [write('', ops[n - 1] ?? null, `${name} writes its output file`)] : [];
+  };
+
+function fd(argv: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  const items = scanOptions(argv, 1, {
+    shortValue: 'tedESjc',
+    longValue: [
+      'type',
+      'extension',
+      'max-depth',
+      'min-depth',
+      'exact-depth',
+      'exclude',
+      'size',
+      'changed-within',
+      'changed-before',
+      'owner',
+      'color',
+      'threads',
+      'max-results',
+      'base-directory',
+      'path-separator',
+      'search-path',
+      'ignore-file',
+      'format',
+      'and',
+      'batch-size',
+    ],
+  });
+  for (const it of items) {
+    if (isShort(it, 'xX') || isLong(it, ['exec', 'exec-batch'])) {
+      let j = it.word + 1;
+      while (j < argv.length && argv[j] !== ';') j++;
+      out.push(exec('exec', argvOf(argv.slice(it.word + 1, j)), 'fd --exec runs a program for each file found'));
+      break;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text tools.
+
+function dd(argv: readonly Arg[]): Effect[] {
+  return argv
+    .slice(1)
+    .flatMap((a) =>
+      a === null
+        ? [exec('operand', opaque(), 'dd operand not known before it runs')]
+        : a.startsWith('of=')
+          ? [write('of', a.slice(3), 'dd of= writes a file')]
+          : [],
+    );
+}
+
+const effects: Readonly<Record<string, Check>> = {
+  find,
+  gfind: find,
+  fd,
+  fdfind: fd,
+  rg,
+  sed,
+  gsed: sed,
+  awk,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
+  sort,
+  gsort: sort,
+  base64: outputOption('base64', 'o', ['output']),
+  basenc: outputOption('basenc', 'o', ['output']),
+  tee,
+  dd,
+  tar: also(tar, wordOptions('tar', [['--index-file', 'write']], true)),
+  gtar: also(tar, wordOptions('tar', [['--index-file', 'write']], true)),
+  bsdtar: tar,
+  // split --filter runs a shell command for every piece.
+  split: (argv) =>
+    scanOptions(argv, 1, {
+      shortValue: 'abCln',
+      longValue: ['filter', 'bytes', 'line-bytes', 'lines', 'number', 'additional-suffix', 'suffix-length'],
+    })
+      .filter((it) => isLong(it, ['filter']))
+      .map((it) => exec('filter', script(valueOf(it)), 'split --filter runs a shell command for every piece')),
+  uniq: outputOperand('uniq', 2, { shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'] }),
+  xxd: outputOperand('xxd', 2, { shortValue: 'cglosn', longValue: ['cols', 'groupsize', 'len', 'seek', 'name'] }),
+  shuf: outputOption('shuf', 'o', ['output'], { shortValue: 'nio', longValue: ['head-count', 'input-range', 'output', 'random-source'] }),
+  iconv: outputOption('iconv', 'o', ['output'], { shortValue: 'oft', longValue: ['output', 'from-code', 'to-code'] }),
+  zip,
+  sdiff: diffTools,
+  diff3: diffTools,
+  diff: diffTools,
+  yq,
+};
+
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  find: { match: [['find . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['find . -name x'] },
+  sed: { match: [['sed -i s/a/b/ f', '#in_place->-f']], notMatch: ['sed s/a/b/ f'] },
+  tar: { match: [['tar --to-command=sh -xf x.tar', '#to_command-[-sh']], notMatch: ['tar -xf x.tar'] },
+};
+
+export const RULES: readonly ProgramRule[] = rules('coreutils', { effects }, EXAMPLES);

@@ -1,0 +1,58 @@
+/**
+ * The program rules, looked up by name: `programRule('git')` is everything the classifier knows
+ * about git (rule.ts). Each family file owns its programs; a name belongs to one family only.
+ */
+import { RULES as build } from './build.js';
+import { RULES as builtins } from './builtins.js';
+import { RULES as containers } from './containers.js';
+import { RULES as coreutils } from './coreutils.js';
+import { RULES as crypto } from './crypto.js';
+import { RULES as databases } from './databases.js';
+import { RULES as editors } from './editors.js';
+import { RULES as git } from './git.js';
+import { RULES as interpreters } from './interpreters.js';
+import { RULES as network } from './network.js';
+import { RULES as node } from './node.js';
+import { RULES as packages } from './packages.js';
+import { RULES as python } from './python.js';
+import { RULES as system } from './system.js';
+import { RULES as wrappers } from './wrappers.js';
+import type { ProgramRule } from './rule.js';
+
+export type { ProgramRule } from './rule.js';
+
+const FAMILIES = [
+  git,
+  node,
+  python,
+  interpreters,
+  containers,
+  editors,
+  network,
+  build,
+  crypto,
+  databases,
+  coreutils,
+  builtins,
+  packages,
+  system,
+  wrappers,
+];
+
+const BY_NAME = new Map<string, ProgramRule>();
+for (const family of FAMILIES)
+  for (const r of family) {
+    const other = BY_NAME.get(r.name);
+    if (other) throw new Error(`${r.name} has rules in both ${other.family} and ${r.family}`);
+    BY_NAME.set(r.name, r);
+  }
+
+/** The rule of a program by its canonical name (programNames.ts), or undefined for one without rules. */
+export function programRule(name: string): ProgramRule | undefined {
+  return BY_NAME.get(name);
+}
+
+/** Every rule, for the examples test. */
+export function allRules(): readonly ProgramRule[] {
+  return [...BY_NAME.values()];
+}

@@ -1,0 +1,84 @@
+/**
+ * Language interpreters: inline code (`python -c`, `node -e`, `perl -e`, …) is opaque, pinned by its hash in the key; a script file is named.
+ * Rules: rule.ts; lookup: index.ts.
+ */
+import { exec, write, type Effect } from '../effects.js';
+import { scanOptions } from '../options.js';
+import { opaque, isShort, isLong, valueOf, HELP } from './kit.js';
+import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
+
+/**
+ * Interpreters: the options before the script (or `-m module`) are the interpreter's own. The scan
+ * stops at the first operand, except right after a long option the table does not know, which may
+ * take that word as its value (`node --title x -e …`, `python3 --check-hash-based-pycs always -c …`):
+ * stopping there would hide the inline code that follows. `stopLetters` end the interpreter's
+ * options (python `-m module`: the rest belong to the module).
+ */
+function inlineCode(name: string, letters: string, longs: readonly string[] = [], shortValue = '', stopLetters = ''): Check {
+  return (argv) => {
+    const out: Effect[] = [];
+    for (const it of scanOptions(argv, 1, { shortValue: letters + shortValue + stopLetters, longValue: longs })) {
+      if (it.kind === 'operand' || it.kind === 'dynamic') {
+        const prev = it.word > 1 ? argv[it.word - 1] : undefined;
+        if (typeof prev === 'string' && /^--[^=]+$/.test(prev)) continue;
+        break;
+      }
+      if (isShort(it, letters) || isLong(it, longs))
+        out.push(exec(it.kind === 'long' ? it.name : it.name, opaque(valueOf(it)), `${name} runs inline code`));
+      if (name === 'perl' || name === 'ruby') if (isShort(it, 'i')) out.push(write('i', null, `${name} -i edits files in place`));
+      if (stopLetters && isShort(it, stopLetters)) break;
+    }
+    return out;
+  };
+}
+
+const effects: Readonly<Record<string, Check>> = {
+  jrunscript: inlineCode('jrunscript', 'e'),
+  gnuplot: inlineCode('gnuplot', 'e'),
+  octave: inlineCode('octave', '', ['eval']),
+  'ts-node': inlineCode('ts-node', 'ep', ['eval', 'print']),
+  ipython: inlineCode('ipython', 'c'),
+  ipython3: inlineCode('ipython3', 'c'),
+  groovy: inlineCode('groovy', 'e'),
+  scala: inlineCode('scala', 'e'),
+  ghc: inlineCode('ghc', 'e'),
+  guile: inlineCode('guile', 'ce', [], 'lLx'),
+  racket: inlineCode('racket', 'eer', ['eval', 'require']),
+  sbcl: inlineCode('sbcl', '', ['eval', 'load', 'script']),
+  clisp: inlineCode('clisp', 'x'),
+  elixir: inlineCode('elixir', 'er', ['eval']),
+  // dc: "!" runs the rest of the line as a shell command; -f reads a script file.
+  dc: inlineCode('dc', 'ef', ['expression', 'file']),
+  tsx: inlineCode('tsx', 'ep', ['eval', 'print']),
+  python: inlineCode('python', 'c', [], 'WXQ', 'm'),
+  python2: inlineCode('python2', 'c', [], 'WXQ', 'm'),
+  python3: inlineCode('python3', 'c', [], 'WXQ', 'm'),
+  pypy: inlineCode('pypy', 'c', [], 'WXQ', 'm'),
+  pypy3: inlineCode('pypy3', 'c', [], 'WXQ', 'm'),
+  node: inlineCode('node', 'epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader'], 'C'),
+  nodejs: inlineCode('nodejs', 'epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader'], 'C'),
+  deno: (argv, sub) =>
+    sub.subcommand === 'eval' ? [exec('eval', opaque(argv[(sub.index ?? 0) + 1] ?? null), 'deno eval runs inline code')] : [],
+  perl: inlineCode('perl', 'eE', [], 'IMm'),
+  ruby: inlineCode('ruby', 'e', [], 'rICEF'),
+  php: inlineCode('php', 'rBRE', [], 'cdz'),
+  lua: inlineCode('lua', 'e', [], 'l'),
+  luajit: inlineCode('luajit', 'e', [], 'l'),
+  Rscript: inlineCode('Rscript', 'e'),
+  R: inlineCode('R', 'e'),
+  julia: inlineCode('julia', 'eE', ['eval', 'print']),
+  osascript: inlineCode('osascript', 'e'),
+  tclsh: (argv) => (argv.length > 1 ? [] : [exec('stdin', opaque(), 'tclsh reads commands from stdin')]),
+};
+
+const subcommands: Readonly<Record<string, SubcommandSpec>> = {
+  deno: { grammar: { noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--unstable'] },
+};
+
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  python: { match: [["python -c 'print(1)'", '#c-[-?']], notMatch: ['python script.py'] },
+  node: { match: [["node -e 'x'", '#e-[-?']] },
+};
+
+export const RULES: readonly ProgramRule[] = rules('interpreters', { effects, subcommands }, EXAMPLES);

@@ -1,0 +1,96 @@
+/**
+ * Helpers shared by the family files: inner-command shapes, option tests, and the check builders
+ * several families use (an output option, a `run`/`exec` subcommand runner).
+ */
+import { exec, write, type Effect, type Inner } from '../effects.js';
+import { matchDangerousLong, scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
+import type { Check, Resolver, SubcommandSpec } from './rule.js';
+
+export const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
+export const script = (text: Arg | undefined): Inner => ({ kind: 'script', text: text ?? null });
+export const argvOf = (argv: readonly Arg[]): Inner => (argv.length ? { kind: 'argv', argv: [...argv] } : { kind: 'none' });
+
+export const isShort = (it: OptItem, letters: string): it is Extract<OptItem, { kind: 'short' }> =>
+  it.kind === 'short' && letters.includes(it.name);
+export const isLong = (it: OptItem, names: readonly string[], safe: readonly string[] = []): it is Extract<OptItem, { kind: 'long' }> =>
+  it.kind === 'long' && matchDangerousLong(it.name, names, safe) !== undefined;
+export const valueOf = (it: OptItem): Arg => ('value' in it && it.value !== undefined ? it.value : null);
+export const outputOption =
+  (name: string, shortLetters: string, longNames: readonly string[], grammar: OptionGrammar = {}): Check =>
+  (argv) => {
+    const out: Effect[] = [];
+    for (const it of scanOptions(argv, 1, { shortValue: shortLetters, longValue: longNames, ...grammar })) {
+      if (isShort(it, shortLetters) || isLong(it, longNames))
+        out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), `${name} writes a file it names`));
+    }
+    return out;
+  };
+
+/** `<tool> run|exec <command…>`: runners whose subcommand runs an arbitrary program. */
+export function subcommandRunner(subs: readonly string[], grammar: OptionGrammar = {}): Check {
+  return (argv, sub) => {
+    if (sub.subcommand === undefined || sub.index === undefined || !subs.includes(sub.subcommand)) return [];
+    const args = argv.slice(sub.index + 1);
+    const items = scanOptions(args, 0, { ...grammar, stopAtOperand: true });
+    const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
+    const runs: Inner = !op ? { kind: 'none' } : op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word));
+    return [exec(sub.subcommand, runs, `${String(argv[0])} ${sub.subcommand} runs a program`)];
+  };
+}
+
+export const HELP = ['-h', '--help', '-v', '--version', '-V'];
+
+export const table =
+  (aliases: Readonly<Record<string, string>>): Resolver =>
+  (word) =>
+    Object.prototype.hasOwnProperty.call(aliases, word) ? aliases[word] : undefined;
+
+/**
+ * Runners whose `run`/`exec` subcommand runs a program (their check reads what follows it): without
+ * a subcommand table the subcommand would never be found and `pipenv run rm -rf x` would be simple.
+ */
+export const RUN_TOOL: SubcommandSpec = { grammar: { noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--verbose'] };
+
+/** What an option does with its value: writes the file, names a program to run, or loads code. */
+export type OptionUse = 'write' | 'exec' | 'load';
+/** [spelling, use, attached]: `attached` also reads a value joined to a short option (`-o/tmp/x`). */
+export type WordOption = readonly [spelling: string, use: OptionUse, attached?: boolean];
+
+/**
+ * Options read word by word: `--opt VALUE`, `--opt=VALUE`, and for `attached` spellings `-oVALUE`.
+ * `abbrev` also matches a long option shortened to a unique-looking prefix of at least 4 characters
+ * (optparse and getopt_long accept those), erring towards matching.
+ */
+export function wordOptions(name: string, table: readonly WordOption[], abbrev = false): Check {
+  return (argv) => {
+    const out: Effect[] = [];
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i];
+      if (w === null || w === undefined || !w.startsWith('-')) continue;
+      if (w === '--') break;
+      for (const [opt, use, attached] of table) {
+        const eq = w.indexOf('=');
+        const head = eq >= 0 ? w.slice(0, eq) : w;
+        const same = head === opt || (abbrev && opt.startsWith('--') && head.length >= 4 && opt.startsWith(head));
+        let value: Arg | undefined;
+        if (same) value = eq >= 0 ? w.slice(eq + 1) : (argv[i + 1] ?? null);
+        else if (attached && w.startsWith(opt) && w.length > opt.length) value = w.slice(opt.length);
+        if (value === undefined) continue;
+        const flag = opt.replace(/^-+/, '');
+        if (use === 'write') out.push(write(flag, value, `${name} ${opt} writes the file it names`));
+        else
+          out.push(
+            exec(flag, opaque(value), `${name} ${opt} ${use === 'exec' ? 'names a program to run' : 'loads code into the program'}`),
+          );
+        break;
+      }
+    }
+    return out;
+  };
+}
+
+/** Both checks' effects. */
+export const also =
+  (...checks: readonly Check[]): Check =>
+  (argv, sub, program) =>
+    checks.flatMap((c) => c(argv, sub, program));

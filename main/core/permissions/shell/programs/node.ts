@@ -1,0 +1,332 @@
+/**
+ * Node package managers: npm, pnpm, yarn, bun and their front ends npx, pnpx, bunx; volta, fnm, nvm. Subcommand tables and aliases, package runners (`npm exec`, `pnpm dlx`), and the fallback that runs a word which is no script as a program (node/scriptRunners.ts).
+ * Rules: rule.ts; lookup: index.ts.
+ */
+import { exec, risk, type Effect } from '../effects.js';
+import { scanOptions, type Arg, type OptItem } from '../options.js';
+import { packageExecEffects, type ExecFront, yarnExecEffects } from './node/packageExec.js';
+import { isYarnFolderWord, yarnWorkspacePrefix } from './node/yarnWorkspaces.js';
+import { npmDeref } from './node/npmCommands.js';
+import { BUN_OWN, PNPM_OWN, YARN_OWN, type Runner } from './node/scriptRunners.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP, also, wordOptions } from './kit.js';
+import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
+
+/** Subcommands that are package runners, read by packageExec.ts (`npm x` resolves to exec). */
+const RUNNER_FRONTS: Readonly<Record<string, ExecFront>> = {
+  'npm exec': 'npm',
+  'pnpm dlx': 'pnpm',
+  'pnpm exec': 'pnpm-exec',
+  'bun x': 'bun',
+  'yarn dlx': 'yarn-dlx',
+};
+
+/**
+ * pnpm's shell mode given before `exec` or `dlx` (`pnpm -c exec 'a | b'`): nopt reads `-c`,
+ * `--shell-mode[=true|false]` and `--no-shell-mode` there with the command's shorthands; the last wins.
+ */
+function pnpmShellMode(items: readonly OptItem[], before: number): boolean {
+  let on = false;
+  for (const it of items) {
+    if (it.word >= before) break;
+    if (it.kind === 'short' && it.name === 'c') on = true;
+    else if (it.kind === 'long' && it.name === 'shell-mode') on = it.value === undefined || it.value === 'true';
+    else if (it.kind === 'long' && it.name === 'no-shell-mode') on = false;
+  }
+  return on;
+}
+
+function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: number }, program: string): Effect[] {
+  const out: Effect[] = [];
+  // As typed (for notes); `program` is the canonical name (`pn` is pnpm).
+  const name = String(argv[0]);
+  const items = scanOptions(argv, 1, {
+    shortValue: 'wC',
+    longValue: [
+      'script-shell',
+      'node-options',
+      'git',
+      'editor',
+      'browser',
+      'viewer',
+      'shell',
+      'userconfig',
+      'globalconfig',
+      'call',
+      'prefix',
+      'workspace',
+      'filter',
+      'dir',
+      'cwd',
+      'loglevel',
+      'registry',
+      'cache',
+      'package',
+      'reporter',
+    ],
+    noAbbrev: true,
+  });
+  for (const it of items) {
+    if (isLong(it, ['script-shell', 'shell']))
+      out.push(exec('script-shell', argvOf([valueOf(it)]), `${name} --script-shell runs scripts with another program`));
+    if (isLong(it, ['git', 'editor', 'browser', 'viewer']))
+      out.push(
+        exec(
+          it.kind === 'long' ? it.name : 'x',
+          argvOf([valueOf(it)]),
+          `${name} --${it.kind === 'long' ? it.name : ''} names a program to run`,
+        ),
+      );
+    // `--call` before the subcommand (`npm --call=x exec`) is the same config as `exec -c x`.
+    if (isLong(it, ['call']) && (sub.index === undefined || it.word < sub.index))
+      out.push(exec('call', script(valueOf(it)), `${name} --call runs a shell command`));
+    if (isLong(it, ['node-options']))
+      out.push(exec('node-options', opaque(valueOf(it)), `${name} --node-options can load code into every node process`));
+    if (isLong(it, ['userconfig', 'globalconfig']))
+      out.push(exec('userconfig', opaque(), `${name} loads configuration from a named file, which can set script-shell`));
+    if (it.kind === 'long' && it.name.startsWith('config.'))
+      out.push(risk('config', `${name} --config.* sets configuration for this run`, argv[it.word] ?? null));
+  }
+  const i = sub.index;
+  if (i === undefined || sub.subcommand === undefined) return out;
+  const args = argv.slice(i + 1);
+  const s = sub.subcommand;
+  // The package runners: what they run is read the way each reads its options (packageExec.ts).
+  const front = Object.prototype.hasOwnProperty.call(RUNNER_FRONTS, `${program} ${s}`) ? RUNNER_FRONTS[`${program} ${s}`] : undefined;
+  if (front) out.push(...packageExecEffects(front, `${name} ${s}`, args, program === 'pnpm' ? { shellMode: pnpmShellMode(items, i) } : {}));
+  else if (program === 'yarn' && s === 'exec')
+    // After a folder word (`yarn ./pkg exec …`, yarn 4 only) yarn 1 does not reach its exec at all;
+    // after `workspace a` (yarnWorkspaces.ts) it does.
+    out.push(
+      ...yarnExecEffects(
+        `${name} exec`,
+        args,
+        !items.some((it) => it.kind === 'operand' && it.word < i && it.value !== null && isYarnFolderWord(it.value)),
+      ),
+    );
+  else if (s === 'exec' || s === 'x' || s === 'dlx') {
+    const ex = scanOptions(args, 0, { shortValue: 'cp', longValue: ['call', 'package'], stopAtOperand: true });
+    const call = ex.find((it) => isShort(it, 'c') || isLong(it, ['call']));
+    if (call) out.push(exec('call', script(valueOf(call)), `${name} exec -c runs a shell command`));
+    else {
+      // `bun exec x` (bun's own shell is added below): the first operand is the program.
+      const op = ex.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
+      out.push(
+        exec(
+          'exec',
+          op ? (op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word))) : { kind: 'none' },
+          `${name} ${s} runs a program`,
+        ),
+      );
+    }
+  }
+  // `npm init <initializer>` / `create` run the create-<initializer> package's program.
+  if (['init', 'create', 'innit'].includes(s)) {
+    const op = scanOptions(args, 0, { shortValue: 'w', longValue: ['scope', 'workspace'], stopAtOperand: true }).find(
+      (it) => it.kind === 'operand' || it.kind === 'dynamic',
+    );
+    if (op)
+      out.push(
+        exec('init', op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word)), `${name} ${s} <package> runs a package's program`),
+      );
+  }
+  if (s === 'pkg' && args.some((a) => a === null || a === 'set' || a === 'delete'))
+    out.push(risk('pkg', `${name} pkg set/delete rewrites package.json, whose scripts ${name} runs later`));
+  if (s === 'node' && (program === 'yarn' || program === 'pnpm'))
+    out.push(exec('node', argvOf(['node', ...args]), `${name} node runs node`));
+  if (s === 'explore') {
+    const dd = args.indexOf('--');
+    out.push(exec('explore', dd >= 0 ? argvOf(args.slice(dd + 1)) : opaque(), `${name} explore runs a command in a package folder`));
+  }
+  if ((s === 'config' || s === 'c') && !['get', 'list', 'ls'].includes(String(args.find((a) => a === null || !a.startsWith('-')))))
+    out.push(risk('config', `${name} config changes configuration, which can name programs to run`));
+  if (s === 'set') out.push(risk('config', `${name} set changes configuration`));
+  if (s === 'edit') out.push(exec('edit', opaque(), `${name} edit runs an editor`));
+  if (program === 'bun') {
+    for (const it of scanOptions(argv, 1, { shortValue: 'ep', longValue: ['eval', 'print'] })) {
+      if (isShort(it, 'ep') || isLong(it, ['eval', 'print'])) out.push(exec('eval', opaque(valueOf(it)), 'bun --eval runs inline code'));
+    }
+    if (s === 'exec') out.push(exec('exec', script(args.some((a) => a === null) ? null : args.join(' ')), 'bun exec runs a shell command'));
+  }
+  return out;
+}
+
+/** pnpm's `recursive` command and its aliases only mark what follows as recursive. */
+export const PNPM_RECURSIVE_WORDS: readonly string[] = ['recursive', 'multi', 'm'];
+
+const npmLike: SubcommandSpec = {
+  grammar: {
+    shortValue: 'wC',
+    longValue: [
+      'workspace',
+      'prefix',
+      'loglevel',
+      'registry',
+      'cache',
+      'userconfig',
+      'globalconfig',
+      'dir',
+      'filter',
+      'cwd',
+      'reporter',
+      'script-shell',
+      'node-options',
+      'otp',
+      'tag',
+    ],
+    noAbbrev: true,
+  },
+  flags: [
+    ...HELP,
+    '-g',
+    '--global',
+    '--workspaces',
+    '-ws',
+    '-s',
+    '--silent',
+    '-q',
+    '--quiet',
+    '-d',
+    '--json',
+    '-y',
+    '--yes',
+    '--offline',
+    '--prefer-offline',
+    '--dry-run',
+    '-f',
+    '--force',
+    '--if-present',
+    '--ignore-scripts',
+    '--legacy-peer-deps',
+    '--verbose',
+    '--no-color',
+    '--color',
+    '--include-workspace-root',
+    '-r',
+    '--recursive',
+    '--stream',
+    '--parallel',
+    '--frozen-lockfile',
+    '--no-progress',
+    '--production',
+    '-D',
+    '--dev',
+    '--workspace-root',
+    '--aggregate-output',
+    '--no-bail',
+  ],
+};
+
+/**
+ * pnpm: `commandNames` of each command (exact words, no abbreviation), the aliases that pnpm
+ * 10.34.9 and 11.28.13 (the published dist bundles) both resolve to the same command. Left out
+ * because the two disagree: purge, rt, ss, owners, dist-tags, adduser (11 only or different), and
+ * the words pnpm 10 hands to npm (info, show, v, s, se, find, home, issues). `r` was remove before
+ * pnpm 6 and is a script name since. `t`/`tst` reach test through pnpm's run fallback.
+ */
+const PNPM_ALIASES: Readonly<Record<string, string>> = {
+  i: 'install',
+  it: 'install-test',
+  'clean-install': 'ci',
+  ic: 'ci',
+  'install-clean': 'ci',
+  c: 'config',
+  ln: 'link',
+  ls: 'list',
+  la: 'll',
+  rb: 'rebuild',
+  uninstall: 'remove',
+  rm: 'remove',
+  un: 'remove',
+  uni: 'remove',
+  'run-script': 'run',
+  dislink: 'unlink',
+  up: 'update',
+  upgrade: 'update',
+  t: 'test',
+  tst: 'test',
+  multi: 'recursive',
+  m: 'recursive',
+};
+
+function pnpm(word: string, argv: readonly Arg[], index: number): string | undefined {
+  const name = table(PNPM_ALIASES)(word, argv, index) ?? word;
+  // parse-cli-args: `install` with any parameter is `add` (`pnpm i lodash` adds lodash). Options
+  // are not told from their values here, so every further word counts: a deny rule on pnpm:add
+  // over-matches rather than misses.
+  if (name === 'install' && argv.slice(index + 1).some((a) => a === null || !a.startsWith('-'))) return 'add';
+  return name === word ? undefined : name;
+}
+
+/**
+ * bun: src/cli.zig `Command.which` (RootCommandMatcher, exact words). `i`/`install` with -g or
+ * --global anywhere on the line is bun's add. Versions differ on `update` (add before 1.1, its own
+ * command since), `b`/`d` (gone) and `bun bun` (bundle, now build): those stay literal.
+ */
+const BUN_ALIASES: Readonly<Record<string, string>> = {
+  i: 'install',
+  a: 'add',
+  c: 'create',
+  r: 'remove',
+  rm: 'remove',
+  uninstall: 'remove',
+};
+
+function bun(word: string, argv: readonly Arg[], index: number): string | undefined {
+  const name = table(BUN_ALIASES)(word, argv, index) ?? word;
+  if (name === 'install' && argv.some((a) => a === '-g' || a === '--global')) return 'add';
+  return name === word ? undefined : name;
+}
+
+const effects: Readonly<Record<string, Check>> = {
+  npm: also(npmFamily, wordOptions('npm', [['--init-module', 'load']])),
+  pnpm: npmFamily,
+  yarn: npmFamily,
+  bun: npmFamily,
+  // The front ends: npx is npm exec, pnpx (pnx) pnpm dlx, bunx bun x.
+  npx: (argv) => packageExecEffects('npx', 'npx', argv.slice(1)),
+  pnpx: (argv) => packageExecEffects('pnpm', String(argv[0]), argv.slice(1)),
+  bunx: (argv) => packageExecEffects('bun', String(argv[0]), argv.slice(1)),
+  volta: subcommandRunner(['run']),
+  fnm: subcommandRunner(['exec']),
+  // `nvm exec|run <version> <command…>`: the version comes first, so the command is opaque here.
+  nvm: (argv, sub) =>
+    sub.subcommand === 'exec' || sub.subcommand === 'run' ? [exec(sub.subcommand, opaque(), `nvm ${sub.subcommand} runs a program`)] : [],
+};
+
+const subcommands: Readonly<Record<string, SubcommandSpec>> = {
+  volta: RUN_TOOL,
+  fnm: RUN_TOOL,
+  nvm: RUN_TOOL,
+  npm: npmLike,
+  // `-c`/`--shell-mode`: a switch of pnpm exec and dlx given before them (`pnpm -c exec 'a | b'`);
+  // any other pnpm command reads it as an unknown switch (nopt: no value).
+  pnpm: { ...npmLike, flags: [...npmLike.flags, '-c', '--shell-mode'], qualifiers: PNPM_RECURSIVE_WORDS },
+  // yarn 4 (the default command of its CLI): a first word with a slash that is not a package name
+  // (`@scope/name`, berry's tryParseIdent) is the folder to run the rest of the line in, so
+  // `yarn ./pkg exec …` is yarn exec.
+  yarn: { ...npmLike, folderWord: isYarnFolderWord, front: yarnWorkspacePrefix },
+  bun: npmLike,
+};
+
+const runners: Readonly<Record<string, Runner>> = {
+  pnpm: { own: PNPM_OWN, what: 'a program', firstWordRuns: true },
+  yarn: { own: YARN_OWN, what: "a dependency's program", runSubcommand: "a dependency's program" },
+  bun: { own: BUN_OWN, what: "a file or a dependency's program", runSubcommand: 'a file or a program' },
+};
+
+const aliases: Readonly<Record<string, Resolver>> = {
+  npm: (word) => {
+    const c = npmDeref(word);
+    return c === word ? undefined : c;
+  },
+  pnpm,
+  bun,
+};
+
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  npm: { match: [['npm exec -- rm -rf x', '#exec-[-rm-]']], notMatch: ['npm test', 'npm publ'] },
+  pnpm: { notMatch: ["pnpm bash -c 'rm x'"] },
+};
+
+export const RULES: readonly ProgramRule[] = rules('node', { effects, subcommands, aliases, runners }, EXAMPLES);

@@ -1,0 +1,106 @@
+/**
+ * What the classifier knows about one program, in one place (docs/permissions.md, "Shell classifier").
+ *
+ * A family file (git.ts, node.ts, containers.ts …) holds the rules of related programs: the
+ * subcommand table (global options before the subcommand), the subcommand aliases the program
+ * resolves by itself, the package-manager fallback (a word that is no script runs as a program),
+ * the wrapper behaviour (what it runs), and the argument checks (options that run another program,
+ * load code or write a file the command names). index.ts looks a rule up by name: `programRule`.
+ *
+ * Each rule carries examples: `match` commands the rule catches (compound, their key holding the
+ * given fragment) and `notMatch` commands it lets through as one simple call. programs.test.ts
+ * checks every example, so they are the documentation of what each rule catches.
+ */
+import type { Effect } from '../effects.js';
+import type { Arg, OptionGrammar } from '../options.js';
+import type { PrefixResult } from './node/yarnWorkspaces.js';
+import type { Runner } from './node/scriptRunners.js';
+
+/** Where the subcommand is: its canonical name and the index of its word in argv. */
+export interface SubcommandAt {
+  subcommand?: string;
+  index?: number;
+}
+
+/** The arguments' effects: `program` is the name the rule was looked up under (canonical: `pn` is pnpm). */
+export type Check = (argv: readonly Arg[], sub: SubcommandAt, program: string) => Effect[];
+
+/** The subcommand the program really runs for `word` (at argv[index]), or undefined for the word as typed. */
+export type Resolver = (word: string, argv: readonly Arg[], index: number) => string | undefined;
+
+/** What a wrapper runs (usually one effect; none when it runs nothing, as `env` alone). */
+export interface WrapperUse {
+  effects: Effect[];
+}
+export type WrapperFn = (argv: readonly Arg[]) => WrapperUse;
+
+export interface SubcommandSpec {
+  grammar: OptionGrammar;
+  /** Known global flags (no value), spelled as typed: "-v", "--verbose". */
+  flags: readonly string[];
+  /** A leading `+toolchain` word (cargo, rustup proxies) is skipped. */
+  plusToolchain?: boolean;
+  /** Words that only qualify the subcommand after them (pnpm `recursive publish`). */
+  qualifiers?: readonly string[];
+  /** Words that only name a folder to run the rest in (yarn 4 `yarn ./pkg build`). */
+  folderWord?: (word: string) => boolean;
+  /** Words that run the rest of the line as another command of the program (yarn `workspace a …`). */
+  front?: (argv: readonly Arg[], index: number) => PrefixResult;
+}
+
+/**
+ * An example command: as a string (`notMatch`: classified simple), or with the fragment its key
+ * must hold (`match`: `['git -c core.pager=sh log', '#c']`).
+ */
+export type Example = string | readonly [command: string, keyHolds: string];
+export interface Examples {
+  match?: readonly Example[];
+  notMatch?: readonly Example[];
+}
+
+export interface ProgramRule extends Examples {
+  /** The canonical name rules are looked up under (spellings: programNames.ts). */
+  name: string;
+  /** The family file that holds the rule. */
+  family: string;
+  subcommands?: SubcommandSpec;
+  alias?: Resolver;
+  runner?: Runner;
+  wrapper?: WrapperFn;
+  effects?: Check;
+}
+
+export interface FamilyTables {
+  effects?: Readonly<Record<string, Check>>;
+  subcommands?: Readonly<Record<string, SubcommandSpec>>;
+  aliases?: Readonly<Record<string, Resolver>>;
+  runners?: Readonly<Record<string, Runner>>;
+  wrappers?: Readonly<Record<string, WrapperFn>>;
+}
+
+const own = <T>(o: Readonly<Record<string, T>> | undefined, k: string): T | undefined =>
+  o !== undefined && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+
+/** One rule per program named in any of a family's tables, with its examples. */
+export function rules(family: string, t: FamilyTables, examples: Readonly<Record<string, Examples>> = {}): ProgramRule[] {
+  const names = new Set<string>();
+  for (const table of [t.effects, t.subcommands, t.aliases, t.runners, t.wrappers]) for (const k of Object.keys(table ?? {})) names.add(k);
+  for (const k of Object.keys(examples)) if (!names.has(k)) throw new Error(`examples for ${k}, which has no rule in ${family}`);
+  return [...names].map((name) => {
+    const r: ProgramRule = { name, family };
+    const effects = own(t.effects, name);
+    if (effects) r.effects = effects;
+    const subcommands = own(t.subcommands, name);
+    if (subcommands) r.subcommands = subcommands;
+    const alias = own(t.aliases, name);
+    if (alias) r.alias = alias;
+    const runner = own(t.runners, name);
+    if (runner) r.runner = runner;
+    const wrapper = own(t.wrappers, name);
+    if (wrapper) r.wrapper = wrapper;
+    const ex = own(examples, name);
+    if (ex?.match) r.match = ex.match;
+    if (ex?.notMatch) r.notMatch = ex.notMatch;
+    return r;
+  });
+}

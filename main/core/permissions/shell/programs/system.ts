@@ -1,0 +1,147 @@
+/**
+ * System and cloud CLIs and schedulers: systemctl, terraform, aws, gcloud, ansible, crontab, at/batch, tmux/screen, xdg-open.
+ * Rules: rule.ts; lookup: index.ts.
+ */
+import { exec, type Effect } from '../effects.js';
+import { scanOptions, type Arg } from '../options.js';
+import { opaque, isShort, isLong, valueOf, HELP } from './kit.js';
+import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
+
+/** ansible -m shell/command/raw/script -a …: runs commands on the targets, localhost included. */
+function ansible(argv: readonly Arg[]): Effect[] {
+  const items = scanOptions(argv, 1, {
+    shortValue: 'maiMeuflBPtTck',
+    longValue: [
+      'module-name',
+      'args',
+      'inventory',
+      'extra-vars',
+      'user',
+      'forks',
+      'limit',
+      'become-user',
+      'connection',
+      'timeout',
+      'tree',
+      'private-key',
+    ],
+  });
+  return items
+    .filter((it) => isShort(it, 'ma') || isLong(it, ['module-name', 'args']))
+    .filter((it) => isShort(it, 'a') || isLong(it, ['args']) || valueOf(it) === null || !/^(ping|setup|debug)$/.test(valueOf(it)!))
+    .slice(0, 1)
+    .map((it) => exec('module', opaque(valueOf(it)), 'ansible runs a module (shell, command, …) on the targets'));
+}
+
+function crontab(argv: readonly Arg[]): Effect[] {
+  const list = argv.slice(1).every((a) => a !== null && /^-[lu]/.test(a)) || (argv.length > 1 && argv.slice(1).some((a) => a === '-l'));
+  return list ? [] : [exec('install', opaque(), 'crontab installs commands that run later')];
+}
+
+const effects: Readonly<Record<string, Check>> = {
+  // `aws configure set … credential_process CMD` (or cli_pager): a later plain `aws` runs CMD.
+  aws: (argv) =>
+    argv.includes('configure') && argv.some((a) => a === null || /(^|\.)(credential_process|cli_pager|ca_bundle)$/.test(a))
+      ? [exec('configure', opaque(), 'aws configure set names a program a later aws command runs')]
+      : [],
+  // gio launch/open run the program registered for a desktop file or a file type.
+  gio: (argv) =>
+    argv.some((a) => a === null || a === 'launch' || a === 'open' || a === 'mime')
+      ? [exec('open', opaque(), 'gio launch/open runs the program registered for a file')]
+      : [],
+  ansible,
+  crontab,
+  at: () => [exec('at', opaque(), 'at schedules commands to run later')],
+  batch: () => [exec('batch', opaque(), 'batch schedules commands to run later')],
+  tmux: () => [exec('tmux', opaque(), 'tmux can start shells and run commands')],
+  screen: () => [exec('screen', opaque(), 'screen can start shells and run commands')],
+  'xdg-open': () => [exec('open', opaque(), 'xdg-open runs the program registered for a file type')],
+};
+
+const subcommands: Readonly<Record<string, SubcommandSpec>> = {
+  systemctl: {
+    grammar: {
+      shortValue: 'tpHMnos',
+      longValue: [
+        'type',
+        'property',
+        'host',
+        'machine',
+        'lines',
+        'output',
+        'root',
+        'state',
+        'signal',
+        'kill-whom',
+        'kill-value',
+        'job-mode',
+        'what',
+        'timestamp',
+        'preset-mode',
+        'boot-loader-entry',
+        'message',
+        'image',
+        'reboot-argument',
+        'check-inhibitors',
+        'drop-in',
+        'when',
+        'image-policy',
+      ],
+      noAbbrev: true,
+    },
+    flags: [
+      ...HELP,
+      '--user',
+      '--system',
+      '--global',
+      '--runtime',
+      '--now',
+      '-q',
+      '--quiet',
+      '--no-pager',
+      '-a',
+      '--all',
+      '-l',
+      '--full',
+      '--no-block',
+      '-f',
+      '--force',
+      '--failed',
+      '-r',
+      '--recursive',
+      '--dry-run',
+      '--no-legend',
+      '--no-ask-password',
+      '--show-types',
+      '--value',
+      '--plain',
+      '-i',
+      '--ignore-inhibitors',
+      '--no-wall',
+      '--no-reload',
+      '--wait',
+      '--firmware-setup',
+    ],
+  },
+  terraform: { grammar: { singleDashLong: true, noAbbrev: true }, flags: [...HELP, '-help', '-version'] },
+  aws: {
+    grammar: {
+      longValue: ['profile', 'region', 'output', 'endpoint-url', 'query', 'color', 'ca-bundle', 'cli-read-timeout', 'cli-connect-timeout'],
+      noAbbrev: true,
+    },
+    flags: [...HELP, '--debug', '--no-paginate', '--no-verify-ssl', '--no-sign-request', '--no-cli-pager'],
+  },
+  gcloud: {
+    grammar: { longValue: ['project', 'account', 'configuration', 'format', 'verbosity', 'impersonate-service-account'], noAbbrev: true },
+    flags: [...HELP, '-q', '--quiet'],
+  },
+};
+
+/** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const EXAMPLES: Readonly<Record<string, Examples>> = {
+  crontab: { match: [['crontab f', '#install-[-?-]']] },
+  tmux: { match: [['tmux', '#tmux-[-?-]']] },
+  systemctl: { notMatch: ['systemctl status x'] },
+};
+
+export const RULES: readonly ProgramRule[] = rules('system', { effects, subcommands }, EXAMPLES);
