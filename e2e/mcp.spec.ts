@@ -45,7 +45,9 @@ test('trust starts the server; its tool asks with server, tool, hints and argume
   await expect(prompt.getByTestId('mcp-tool')).toHaveText('lookup');
   await expect(prompt.getByTestId('mcp-hints')).toContainText('read-only (the server says so; not verified)');
   await expect(prompt.getByTestId('mcp-args')).toContainText('"text": "where is the config?"');
-  await expect(prompt.getByRole('button', { name: /Allow for this project/ })).toBeDisabled();
+  // A host stdio server's tool is session at most: the prompt offers only what the engine will keep.
+  await expect(prompt.getByRole('button', { name: /Allow for this session/ })).toBeVisible();
+  await expect(prompt.getByRole('button', { name: /Allow for this project/ })).toHaveCount(0);
   await page.screenshot({ path: `${screenshotDir}/mcp-approval.png` });
   await prompt.getByRole('button', { name: /Allow once/ }).click();
 
