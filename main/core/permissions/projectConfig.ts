@@ -31,6 +31,7 @@ import {
   type DenyItem,
   type ParseResult,
 } from './configFile.js';
+import { fsyncDir } from '../fs/fsyncDir.js';
 
 export interface ConfigSnapshot {
   exists: boolean;
@@ -394,16 +395,3 @@ async function replaceFile(file: string, text: string): Promise<void> {
   await fsyncDir(path.dirname(file));
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  // Makes the rename itself durable. Not possible on every platform (Windows): best effort.
-  try {
-    const fh = await open(dir, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    /* best effort */
-  }
-}

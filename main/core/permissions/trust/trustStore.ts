@@ -12,11 +12,12 @@
  * - A store that does not parse or has the wrong shape trusts nothing, and is never overwritten:
  *   reads and writes throw a TrustStoreError naming the file and what is wrong with it.
  */
-import { mkdir, open, readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { fsyncDir } from '../../fs/fsyncDir.js';
 
 export const TRUST_STORE_FILE = 'trusted-folders.json';
 /** Far above any real store (a record is ~150 bytes); a bigger file is not ours. */
@@ -164,16 +165,3 @@ export class TrustStore {
   }
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  // Makes the rename durable; not possible on every platform (Windows): best effort.
-  try {
-    const fh = await open(dir, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    /* best effort */
-  }
-}
