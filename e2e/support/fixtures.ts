@@ -6,7 +6,7 @@
  */
 import { test as base, type ElectronApplication, type Page, _electron } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPlainNodeCore } from '../../main/webhost/plainNodeCore.js';
@@ -48,51 +48,57 @@ export const test = base.extend<Options & { app: AppHandle }>({
     const logs: string[] = [];
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-e2e-data-'));
     const projectDir = await mkdtemp(path.join(tmpdir(), 'cc-e2e-project-'));
-    await writeFile(path.join(projectDir, 'README.md'), '# demo project\n');
-    for (const [rel, content] of Object.entries(projectFiles)) {
-      await mkdir(path.dirname(path.join(projectDir, rel)), { recursive: true });
-      await writeFile(path.join(projectDir, rel), content);
-    }
-    execFileSync('git', ['init', '-q'], { cwd: projectDir });
-    const model = llmScript ? await startScriptedServer({ script: { models: ['scripted'], turns: llmScript } }) : undefined;
-    const llmOverride = model
-      ? () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: model.url, apiKey: 'scripted-e2e-key' })
-      : undefined;
+    // Tests leave nothing behind: both folders go, whatever happens (a skip throws, a failure too).
+    try {
+      await writeFile(path.join(projectDir, 'README.md'), '# demo project\n');
+      for (const [rel, content] of Object.entries(projectFiles)) {
+        await mkdir(path.dirname(path.join(projectDir, rel)), { recursive: true });
+        await writeFile(path.join(projectDir, rel), content);
+      }
+      execFileSync('git', ['init', '-q'], { cwd: projectDir });
+      const model = llmScript ? await startScriptedServer({ script: { models: ['scripted'], turns: llmScript } }) : undefined;
+      const llmOverride = model
+        ? () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: model.url, apiKey: 'scripted-e2e-key' })
+        : undefined;
 
-    if (testInfo.project.name === 'electron') {
-      const bin = electronBinary();
-      test.skip(
-        'missing' in bin,
-        `Electron e2e cannot run here: ${'missing' in bin ? bin.missing : ''}. The same specs run against the web host in Chromium (project "web").`,
-      );
-      const electron = await _electron.launch({
-        args: [path.resolve(import.meta.dirname, '../..'), ...(withProject ? [projectDir] : [])],
-        env: { ...process.env, CODECODER_DATA_DIR: dataDir, ...(model ? { CODECODER_SCRIPTED_MODEL_URL: model.url } : {}) },
-      });
-      const page = await electron.firstWindow();
-      attachPageLogs(page, logs);
-      await use({ page, projectDir, dataDir, electron, ...(model ? { model } : {}) });
-      await electron.close();
-    } else {
-      const core = createPlainNodeCore({ dataDir, env: {}, ...(llmOverride ? { llmOverride } : {}) });
-      const host = await startWebHost({
-        core,
-        rendererDir,
-        ...(withProject ? { projectPath: projectDir } : {}),
-        log: (l) => logs.push(`[host] ${l}`),
-      });
-      const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
-      const page = await context.newPage();
-      attachPageLogs(page, logs);
-      await page.goto(host.url);
-      await use({ page, projectDir, dataDir, host, ...(model ? { model } : {}) });
-      await context.close();
-      await host.close();
-      await core.runtimes.closeAll();
-    }
-    await model?.close();
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('logs', { body: logs.join('\n') || '(no logs)', contentType: 'text/plain' });
+      if (testInfo.project.name === 'electron') {
+        const bin = electronBinary();
+        test.skip(
+          'missing' in bin,
+          `Electron e2e cannot run here: ${'missing' in bin ? bin.missing : ''}. The same specs run against the web host in Chromium (project "web").`,
+        );
+        const electron = await _electron.launch({
+          args: [path.resolve(import.meta.dirname, '../..'), ...(withProject ? [projectDir] : [])],
+          env: { ...process.env, CODECODER_DATA_DIR: dataDir, ...(model ? { CODECODER_SCRIPTED_MODEL_URL: model.url } : {}) },
+        });
+        const page = await electron.firstWindow();
+        attachPageLogs(page, logs);
+        await use({ page, projectDir, dataDir, electron, ...(model ? { model } : {}) });
+        await electron.close();
+      } else {
+        const core = createPlainNodeCore({ dataDir, env: {}, ...(llmOverride ? { llmOverride } : {}) });
+        const host = await startWebHost({
+          core,
+          rendererDir,
+          ...(withProject ? { projectPath: projectDir } : {}),
+          log: (l) => logs.push(`[host] ${l}`),
+        });
+        const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+        const page = await context.newPage();
+        attachPageLogs(page, logs);
+        await page.goto(host.url);
+        await use({ page, projectDir, dataDir, host, ...(model ? { model } : {}) });
+        await context.close();
+        await host.close();
+        await core.runtimes.closeAll();
+      }
+      await model?.close();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('logs', { body: logs.join('\n') || '(no logs)', contentType: 'text/plain' });
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(projectDir, { recursive: true, force: true });
     }
   },
 });
