@@ -17,3 +17,8 @@ export const ENVIRONMENT_WORDS: Record<string, string> = {
   docker: 'a command in a container',
   sandbox: 'a command in the operating-system sandbox',
 };
+
+/** A violation's message without the engine's class name ("CeilingViolation: "), which means nothing to a reader. */
+export function violationWords(message: string): string {
+  return message.replace(/^\s*CeilingViolation:\s*/, '');
+}

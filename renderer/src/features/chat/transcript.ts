@@ -15,6 +15,8 @@ export interface ApprovalState {
   approvalId: string;
   status: 'pending' | 'answered' | 'cancelled';
   answer?: string;
+  /** The button the user chose (the engine may narrow it: then the card says both). */
+  choice?: 'once' | 'session' | 'project' | 'deny';
 }
 
 export interface SubAgentView {
@@ -224,7 +226,12 @@ export class TranscriptBuilder {
         const answer = describeAnswer(e.answer);
         return this.set({
           ...target,
-          approval: { approvalId: e.approvalId, status: e.cancelled ? 'cancelled' : 'answered', ...(answer ? { answer } : {}) },
+          approval: {
+            approvalId: e.approvalId,
+            status: e.cancelled ? 'cancelled' : 'answered',
+            ...(answer ? { answer } : {}),
+            ...(e.answer ? { choice: e.answer.choice } : {}),
+          },
         });
       }
       case 'subagent.started': {
