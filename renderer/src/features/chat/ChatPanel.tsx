@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { getApi, unwrap } from '../../bridge/index.js';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys, useConversations } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { Composer } from './Composer.js';
 import { ConversationList } from './ConversationList.js';
 import type { SlashName } from './slash.js';
+import { QueuedMessages } from './QueuedMessages.js';
 import { Transcript } from './Transcript.js';
+import { useSendQueue } from './useSendQueue.js';
 import { useTranscript } from './useTranscript.js';
 
 interface Props {
@@ -43,6 +45,13 @@ export function ChatPanel({ onOpenPermissions }: Props) {
       return unwrap(getApi().agent.send({ conversationId: id, text }));
     },
   });
+  const queue = useSendQueue({
+    conversationId: selected,
+    busy: transcript.running || transcript.loading,
+    send: useCallback((conversationId: string, text: string) => unwrap(getApi().agent.send({ conversationId, text })), []),
+  });
+  // Text handed back to the composer (a queued message to edit).
+  const [draft, setDraft] = useState<{ text: string; n: number } | null>(null);
   const stop = useMutation({ mutationFn: (conversationId: string) => unwrap(getApi().agent.stop({ conversationId })) });
   const reload = useMutation({
     mutationFn: () => unwrap(getApi().allowlist.reload({})),
@@ -88,6 +97,16 @@ export function ChatPanel({ onOpenPermissions }: Props) {
             {notice}
           </p>
         )}
+        <QueuedMessages
+          queued={queue.queued}
+          error={queue.error}
+          onRemove={queue.remove}
+          onRetry={queue.retry}
+          onEdit={(m) => {
+            queue.remove(m.id);
+            setDraft({ text: m.text, n: (draft?.n ?? 0) + 1 });
+          }}
+        />
         <ActionError error={send.error} doing="send your message" />
         <ActionError error={stop.error} doing="stop the agent" />
         <ActionError error={create.error} doing="start a new conversation" />
@@ -96,12 +115,23 @@ export function ChatPanel({ onOpenPermissions }: Props) {
           running={transcript.running}
           sending={send.isPending}
           stopping={stop.isPending}
+          draft={draft}
           onSend={async (text) => {
             setNotice(null);
+            // While the agent works, the message waits for the run to end (main allows one run per conversation).
+            if (transcript.running && selected) {
+              queue.enqueue(selected, text);
+              return true;
+            }
             try {
               await send.mutateAsync(text);
               return true;
-            } catch {
+            } catch (err) {
+              if (err instanceof ApiError && err.code === 'conflict' && selected) {
+                send.reset();
+                queue.enqueue(selected, text);
+                return true;
+              }
               return false;
             }
           }}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { completeSlash, parseComposerInput, SLASH_COMMANDS, type SlashName } from './slash.js';
 
 interface Props {
@@ -8,6 +8,8 @@ interface Props {
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
   onCommand: (name: SlashName) => void;
+  /** Text handed back to the box (a queued message to edit); `n` changes each time. */
+  draft?: { text: string; n: number } | null;
 }
 
 /**
@@ -15,8 +17,12 @@ interface Props {
  * (listed as it is typed); an unknown one is explained here instead of being sent to the model.
  * Stop is cooperative cancellation of the whole run (model stream, tools, sub-agents).
  */
-export function Composer({ running, sending, stopping, onSend, onStop, onCommand }: Props) {
+export function Composer({ running, sending, stopping, onSend, onStop, onCommand, draft }: Props) {
   const [text, setText] = useState('');
+  useEffect(() => {
+    // Handed back, never replacing what the user is writing: the draft goes after it.
+    if (draft) setText((t) => (t.trim() === '' ? draft.text : `${t}\n${draft.text}`));
+  }, [draft]);
   const [problem, setProblem] = useState<string | null>(null);
   const hints = completeSlash(text);
 
@@ -64,7 +70,11 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
             setProblem(null);
           }}
           onKeyDown={onKeyDown}
-          placeholder="Ask the agent… (Enter sends, Shift+Enter new line, / for commands)"
+          placeholder={
+            running
+              ? 'The agent is working: a message sent now waits until it finishes'
+              : 'Ask the agent… (Enter sends, Shift+Enter new line, / for commands)'
+          }
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'composer-problem' : undefined}
         />

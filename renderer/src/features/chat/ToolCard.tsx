@@ -118,7 +118,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         </details>
       )}
       {approvalLine && <p className="muted tool-approval">{approvalLine}</p>}
-      {reasonShown && (
+      {item.reason !== undefined && (
         <p className="tool-reason">
           Reason: <EscapedText text={item.reason} />
         </p>
