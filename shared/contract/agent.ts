@@ -84,6 +84,11 @@ export const agentMethods = {
     z.object({ conversationId: z.string().min(1).max(200) }).strict(),
     z.object({ stopped: z.boolean() }),
   ),
+  'agent.stopCall': method(
+    'Stop one running tool call (a command: its process group is killed). The run goes on; the model reads that the user stopped it.',
+    z.object({ conversationId: z.string().min(1).max(200), callId: z.string().min(1).max(200) }).strict(),
+    z.object({ stopped: z.boolean() }),
+  ),
 };
 
 export const agentEvents = {

@@ -53,5 +53,9 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
       for (const r of runs) rt.agent.runtime.cancel(r.runId);
       return { stopped: runs.length > 0 };
     },
+    'agent.stopCall': async ({ conversationId, callId }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      return { stopped: rt.agent.runtime.stopCall(conversationId, callId) };
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys, useConversations } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
@@ -7,7 +7,10 @@ import { Composer } from './Composer.js';
 import { ConversationList } from './ConversationList.js';
 import type { SlashName } from './slash.js';
 import { QueuedMessages } from './QueuedMessages.js';
+import { ChatActionsContext, type ChatActions } from './chatActions.js';
+import { Thinking } from './Thinking.js';
 import { Transcript } from './Transcript.js';
+import { modelIsSilent } from './transcript.js';
 import { useSendQueue } from './useSendQueue.js';
 import { useTranscript } from './useTranscript.js';
 
@@ -52,6 +55,15 @@ export function ChatPanel({ onOpenPermissions }: Props) {
   });
   // Text handed back to the composer (a queued message to edit).
   const [draft, setDraft] = useState<{ text: string; n: number } | null>(null);
+  const stopCall = useMutation({
+    mutationFn: (callId: string) => unwrap(getApi().agent.stopCall({ conversationId: selected ?? '', callId })),
+  });
+  const stoppingCall = stopCall.isPending ? stopCall.variables : undefined;
+  const stopCallMutate = stopCall.mutate;
+  const actions = useMemo<ChatActions>(
+    () => ({ stopCall: (id) => stopCallMutate(id), stopping: new Set(stoppingCall ? [stoppingCall] : []) }),
+    [stopCallMutate, stoppingCall],
+  );
   const stop = useMutation({ mutationFn: (conversationId: string) => unwrap(getApi().agent.stop({ conversationId })) });
   const reload = useMutation({
     mutationFn: () => unwrap(getApi().allowlist.reload({})),
@@ -91,7 +103,11 @@ export function ChatPanel({ onOpenPermissions }: Props) {
         </h2>
         {transcript.loading && <p aria-busy="true">Loading the conversation…</p>}
         <ActionError error={transcript.error} doing="load this conversation" />
-        <Transcript items={transcript.items} busy={transcript.running} />
+        <ChatActionsContext.Provider value={actions}>
+          <Transcript items={transcript.items} busy={transcript.running} />
+        </ChatActionsContext.Provider>
+        <Thinking active={transcript.running && modelIsSilent(transcript.items)} />
+        <ActionError error={stopCall.error} doing="stop the command" />
         {notice && (
           <p role="status" className="ok-note slash-status">
             {notice}

@@ -1,8 +1,10 @@
 import { memo } from 'react';
 import { DiffView } from '../../ui/DiffView.js';
+import { Elapsed } from '../../ui/Elapsed.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { CommandOutput } from '../../ui/terminal/CommandOutput.js';
+import { useChatActions } from './chatActions.js';
 import { argFields, commandEnding, resultRepeatsReason, toolSubject } from './toolSummary.js';
 import type { DecisionHow, ToolItem } from './transcript.js';
 import { TranscriptRow } from './TranscriptRow.js';
@@ -89,6 +91,15 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           ? `You answered: ${a.answer ?? 'answered'}`
           : undefined;
   const reasonShown = item.reason !== undefined;
+  const actions = useChatActions();
+  const stoppable = running && item.depth === 0 && isCommand && actions !== null;
+  // A finished command that printed nothing says so, instead of an empty terminal or nothing at all.
+  const noOutput =
+    isCommand &&
+    item.result &&
+    !item.result.cancelled &&
+    item.output === '' &&
+    item.result.content.split('\n').slice(1).join('').trim() === '';
   return (
     <article className={`tool-card how-${item.how}`} aria-label={`Tool call ${item.tool}`} data-call-id={item.callId}>
       <header className="tool-head">
@@ -103,6 +114,20 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           {HOW_LABELS[item.how]}
         </span>
         {status && <span className={`tool-status status-${status.replace(/ /g, '-')}`}>{status}</span>}
+        {running && item.startedAt !== undefined && <Elapsed since={item.startedAt} />}
+        {stoppable && (
+          <button
+            type="button"
+            className="tool-stop"
+            onClick={() => actions.stopCall(item.callId)}
+            disabled={actions.stopping.has(item.callId)}
+            // Not "Stop": that name is the whole run's button, beside the message box.
+            aria-label={`Cancel this command: ${command ?? item.tool}`}
+            title="Ends only this command (its process group is killed); the agent goes on"
+          >
+            {actions.stopping.has(item.callId) ? 'Cancelling…' : 'Cancel command'}
+          </button>
+        )}
         {item.depth > 0 && <span className="muted">sub-agent</span>}
       </header>
       {command !== undefined && (
@@ -141,6 +166,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           </div>
         </section>
       )}
+      {noOutput && <p className="muted tool-no-output">(no output)</p>}
       {diff && <DiffView diff={diff} label={`Changes to ${String((item.result?.data as { path?: string }).path ?? 'the file')}`} />}
       {item.result && !diff && !isCommand && !item.sub && !(reasonShown && resultRepeatsReason(item.result.content, item.reason)) && (
         <details className="tool-result">

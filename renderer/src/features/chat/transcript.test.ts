@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../shared/contract/index.js';
-import { appendOutput, buildTranscript, howFromVia, MAX_OUTPUT_CHARS, TranscriptBuilder, type ToolItem } from './transcript.js';
+import {
+  appendOutput,
+  buildTranscript,
+  howFromVia,
+  MAX_OUTPUT_CHARS,
+  modelIsSilent,
+  TranscriptBuilder,
+  type ToolItem,
+} from './transcript.js';
 
 let t = 0;
 const main = { runId: 'r1', conversationId: 'c1', agentId: 'main', depth: 0 };
@@ -158,7 +166,38 @@ describe('buildTranscript', () => {
       ev({ type: 'model.retry', attempt: 1, delayMs: 10, code: 'rate_limited', discardPartial: true }),
       ev({ type: 'text.delta', text: 'Whole answer.' }),
     ]);
-    expect(items.map((i) => (i.kind === 'assistant' ? i.text : i.kind))).toEqual(['notice', 'Whole answer.']);
+    // The retry succeeded: its "retrying…" line is gone.
+    expect(items.map((i) => (i.kind === 'assistant' ? i.text : i.kind))).toEqual(['Whole answer.']);
+  });
+
+  it('keeps the "retrying…" line while the model is silent, and when the run fails', () => {
+    const retry = ev({ type: 'model.retry', attempt: 1, delayMs: 10, code: 'overloaded', discardPartial: false });
+    expect(buildTranscript([retry]).map((i) => i.kind)).toEqual(['notice']);
+    const failed = buildTranscript([
+      retry,
+      ev({
+        type: 'run.finished',
+        stopReason: 'error',
+        turns: 1,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        finalText: '',
+        error: { code: 'overloaded', message: 'overloaded' },
+      }),
+    ]);
+    expect(failed.map((i) => (i.kind === 'notice' ? i.text : i.kind))).toEqual([
+      'The model call failed (overloaded); retrying (attempt 1)…',
+      'The run failed: overloaded',
+    ]);
+    // A tool call also means the model answered.
+    const called = buildTranscript([retry, ev({ type: 'tool.requested', callId: 'c', tool: 'glob', args: { pattern: '*' } })]);
+    expect(called.map((i) => i.kind)).toEqual(['tool']);
+  });
+
+  it('an allowed call records when it started running', () => {
+    const items = buildTranscript([
+      ev({ type: 'tool.call', callId: 'x', tool: 'run_command', args: { command: 'ls' }, decision: 'allowed', via: 'once', at: 500 }),
+    ]);
+    expect(items[0]).toMatchObject({ startedAt: 500 });
   });
 
   it('Stop: calls left without a result are shown cancelled, and the stop is noted', () => {
@@ -294,5 +333,21 @@ describe('a command’s output in its card', () => {
     const cur = appendOutput({ output: '😀'.repeat(MAX_OUTPUT_CHARS / 2), outputDropped: 0 }, 'a'.repeat(9));
     expect(cur.output.codePointAt(0)).toBe(0x1f600);
     expect(cur.outputDropped % 2).toBe(0);
+  });
+});
+
+describe('modelIsSilent', () => {
+  const started = ev({ type: 'run.started', prompt: 'hi', provider: 'anthropic', model: 'm' });
+  it('after the prompt and after a result, until text streams or a tool runs', () => {
+    expect(modelIsSilent(buildTranscript([started]))).toBe(true);
+    expect(modelIsSilent(buildTranscript([started, ev({ type: 'text.delta', text: 'Hel' })]))).toBe(false);
+    const call = ev({ type: 'tool.call', callId: 'x', tool: 'glob', args: {}, decision: 'allowed', via: 'none' });
+    expect(modelIsSilent(buildTranscript([started, call]))).toBe(false);
+    const result = ev({ type: 'tool.result', callId: 'x', tool: 'glob', content: 'a', isError: false, cancelled: false, durationMs: 1 });
+    expect(modelIsSilent(buildTranscript([started, call, result]))).toBe(true);
+    // Waiting for the user's answer is not the model thinking.
+    expect(modelIsSilent(buildTranscript([started, ev({ type: 'tool.requested', callId: 'y', tool: 'write_file', args: {} })]))).toBe(
+      false,
+    );
   });
 });

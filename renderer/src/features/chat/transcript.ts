@@ -47,6 +47,8 @@ export interface ToolItem {
   outputDropped: number;
   result?: { content: string; isError: boolean; cancelled: boolean; data?: unknown; durationMs: number; fullLogPath?: string };
   sub?: SubAgentView;
+  /** When it was allowed to run (the card counts the time from here). */
+  startedAt?: number;
 }
 
 export type TranscriptItem =
@@ -116,9 +118,21 @@ export class TranscriptBuilder {
   private readonly children = new Map<string, TranscriptBuilder>();
   private openText: string | null = null;
   private seq = 0;
+  /** "retrying…" notices of the model call in progress: gone once it answers. */
+  private retries: string[] = [];
 
   /** Applies one event; returns true when the visible transcript changed. */
   push(e: AgentEvent): boolean {
+    // The model answered after retrying: the "retrying…" lines were news, no longer.
+    const retried = this.retries.length > 0 && (e.type === 'text.delta' || e.type === 'tool.requested' || e.type === 'usage');
+    if (retried) {
+      for (const id of this.retries.splice(0)) this.remove(id);
+      return this.apply(e) || true;
+    }
+    return this.apply(e);
+  }
+
+  private apply(e: AgentEvent): boolean {
     // A sub-agent's own events (depth deeper than this level, carrying the parent call) go to the
     // nested transcript of that call; subagent.started/finished are the parent's events about it.
     if (e.parentCallId && e.type !== 'subagent.started' && e.type !== 'subagent.finished' && this.ownsCall(e.parentCallId)) {
@@ -148,9 +162,11 @@ export class TranscriptBuilder {
           changed = this.remove(this.openText);
           this.openText = null;
         }
+        const id = `retry-${e.runId}-${this.seq++}`;
+        this.retries.push(id);
         this.add({
           kind: 'notice',
-          id: `retry-${e.runId}-${this.seq++}`,
+          id,
           text: `The model call failed (${e.code}); retrying (attempt ${e.attempt})…`,
           tone: 'info',
           at: e.at,
@@ -170,6 +186,7 @@ export class TranscriptBuilder {
           how: howFromVia(e.via, e.decision),
           ...(e.key !== undefined ? { key: e.key } : {}),
           ...(e.reason !== undefined ? { reason: e.reason } : {}),
+          ...(e.decision === 'allowed' ? { startedAt: e.at } : {}),
         });
       case 'tool.output': {
         const cur = this.get(e.callId);
@@ -352,6 +369,21 @@ export class TranscriptBuilder {
     this.items.forEach((it, j) => this.index.set(it.id, j));
     return true;
   }
+}
+
+/**
+ * Whether a running agent is waiting on the model with nothing to show: no text streaming, no tool
+ * running or waiting for an answer. The window then says "Thinking…" instead of looking frozen.
+ */
+export function modelIsSilent(items: readonly TranscriptItem[]): boolean {
+  const last = items[items.length - 1];
+  if (last?.kind === 'assistant' && last.streaming) return false;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i]!;
+    if (it.kind === 'user') break;
+    if (it.kind === 'tool' && !it.result && it.decision !== 'denied' && it.decision !== 'invalid') return false;
+  }
+  return true;
 }
 
 /** The whole transcript of a list of events (a loaded conversation; the tests). */
