@@ -36,6 +36,19 @@ export const pendingApprovalSchema = z.object({
       /** A unified diff for file writes and edits. */
       diff: z.string().optional(),
       path: z.string().optional(),
+      /**
+       * For deletes: what would go. `files`/`bytes` of a folder (`complete` false when the count
+       * stopped early); `gitTracked`: how many of those files git tracks (absent outside a repository).
+       */
+      entry: z
+        .object({
+          kind: z.enum(['file', 'dir', 'symlink', 'missing']),
+          bytes: z.number().optional(),
+          files: z.number().optional(),
+          complete: z.boolean().optional(),
+          gitTracked: z.number().optional(),
+        })
+        .optional(),
     })
     .optional(),
   /** For kind 'presets': the AlwaysThisSession entries of codecoder.json offered at session start. */

@@ -11,6 +11,7 @@ import { ChatActionsContext, type ChatActions } from './chatActions.js';
 import { Thinking } from './Thinking.js';
 import { Transcript } from './Transcript.js';
 import { modelIsSilent } from './transcript.js';
+import { useProposedDiffs } from './useProposedDiffs.js';
 import { useSendQueue } from './useSendQueue.js';
 import { useTranscript } from './useTranscript.js';
 
@@ -60,9 +61,10 @@ export function ChatPanel({ onOpenPermissions }: Props) {
   });
   const stoppingCall = stopCall.isPending ? stopCall.variables : undefined;
   const stopCallMutate = stopCall.mutate;
+  const proposedDiffs = useProposedDiffs();
   const actions = useMemo<ChatActions>(
-    () => ({ stopCall: (id) => stopCallMutate(id), stopping: new Set(stoppingCall ? [stoppingCall] : []) }),
-    [stopCallMutate, stoppingCall],
+    () => ({ stopCall: (id) => stopCallMutate(id), stopping: new Set(stoppingCall ? [stoppingCall] : []), proposedDiffs }),
+    [stopCallMutate, stoppingCall, proposedDiffs],
   );
   const stop = useMutation({ mutationFn: (conversationId: string) => unwrap(getApi().agent.stop({ conversationId })) });
   const reload = useMutation({

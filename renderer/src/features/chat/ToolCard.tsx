@@ -92,6 +92,9 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           : undefined;
   const reasonShown = item.reason !== undefined;
   const actions = useChatActions();
+  // A refused write still shows what it would have changed.
+  const proposed =
+    !diff && item.decision !== 'allowed' && item.decision !== undefined ? actions?.proposedDiffs.get(item.callId) : undefined;
   const stoppable = running && item.depth === 0 && isCommand && actions !== null;
   // A finished command that printed nothing says so, instead of an empty terminal or nothing at all.
   const noOutput =
@@ -166,6 +169,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           </div>
         </section>
       )}
+      {proposed && <DiffView diff={proposed} label={`Proposed changes to ${toolSubject(item.args) ?? 'the file'} (not applied)`} />}
       {noOutput && <p className="muted tool-no-output">(no output)</p>}
       {diff && <DiffView diff={diff} label={`Changes to ${String((item.result?.data as { path?: string }).path ?? 'the file')}`} />}
       {item.result && !diff && !isCommand && !item.sub && !(reasonShown && resultRepeatsReason(item.result.content, item.reason)) && (

@@ -6,6 +6,8 @@ export interface ChatActions {
   stopCall: (callId: string) => void;
   /** Calls whose stop was asked and not yet answered by a result. */
   stopping: ReadonlySet<string>;
+  /** Diffs the approval prompts proposed, by call (a denied edit keeps its diff). */
+  proposedDiffs: ReadonlyMap<string, string>;
 }
 
 export const ChatActionsContext = createContext<ChatActions | null>(null);

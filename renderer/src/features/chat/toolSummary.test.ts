@@ -7,6 +7,8 @@ describe('toolSubject', () => {
     expect(toolSubject({ url: 'https://example.com/x' })).toBe('https://example.com/x');
     expect(toolSubject({ from: 'a.ts', to: 'b.ts' })).toBe('a.ts → b.ts');
     expect(toolSubject({ pattern: '**/*.ts' })).toBe('**/*.ts');
+    expect(toolSubject({ pattern: '**/*.ts', path: '.' })).toBe('**/*.ts');
+    expect(toolSubject({ pattern: 'TODO', path: 'src' })).toBe('TODO in src');
     expect(toolSubject({ recursive: true })).toBeUndefined();
     expect(toolSubject('text')).toBeUndefined();
   });

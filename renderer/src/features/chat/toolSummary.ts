@@ -5,7 +5,7 @@
  */
 
 /** The argument that says what a call is about, by the first field present. */
-const SUBJECT_FIELDS = ['command', 'path', 'url', 'pattern', 'query', 'from', 'id', 'name', 'prompt', 'message'] as const;
+const SUBJECT_FIELDS = ['command', 'url', 'pattern', 'query', 'path', 'id', 'name', 'prompt', 'message'] as const;
 
 function record(args: unknown): Record<string, unknown> | undefined {
   return args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : undefined;
@@ -17,6 +17,8 @@ export function toolSubject(args: unknown, max = 120): string | undefined {
   if (!a) return undefined;
   let s: string | undefined;
   if (typeof a.from === 'string' && typeof a.to === 'string') s = `${a.from} → ${a.to}`;
+  // A search names what it looks for, and where when that is not the whole project.
+  else if (typeof a.pattern === 'string' && typeof a.path === 'string' && a.path !== '.' && a.path !== '') s = `${a.pattern} in ${a.path}`;
   else
     for (const f of SUBJECT_FIELDS) {
       const v = a[f];
