@@ -82,6 +82,16 @@ export const agentMethods = {
   ),
   'conversations.list': method('Conversations of this project, newest first.', noInput, z.array(conversationSummarySchema)),
   'conversations.create': method('Start a new, empty conversation.', noInput, conversationSummarySchema),
+  'conversations.rename': method(
+    'Rename a conversation.',
+    z.object({ id: z.string().min(1).max(200), title: z.string().trim().min(1, 'enter a title').max(200) }).strict(),
+    conversationSummarySchema,
+  ),
+  'conversations.delete': method(
+    'Delete a conversation and its transcript (refused while the agent works in it).',
+    z.object({ id: z.string().min(1).max(200) }).strict(),
+    ok,
+  ),
   'conversations.events': method(
     'The recorded events of a conversation, to render its transcript.',
     z.object({ id: z.string().min(1).max(200) }).strict(),

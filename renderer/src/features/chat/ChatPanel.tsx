@@ -24,14 +24,18 @@ interface Props {
 export function ChatPanel({ onOpenPermissions }: Props) {
   const queryClient = useQueryClient();
   const conversations = useConversations();
-  const [selected, setSelected] = useState<string | null>(null);
+  // Only a list fetched for this panel counts: a cached one may be another project's (after a switch),
+  // and asking for its conversation here fails with "no conversation … for …".
+  const list = conversations.isFetchedAfterMount ? conversations.data : undefined;
+  const [chosen, setSelected] = useState<string | null>(null);
+  const selected = chosen !== null && list?.some((c) => c.id === chosen) ? chosen : null;
   const [notice, setNotice] = useState<string | null>(null);
   const transcript = useTranscript(selected);
 
-  // Open the newest conversation when none is chosen yet.
+  // Open the newest conversation when none is chosen yet (or the chosen one is gone).
   useEffect(() => {
-    if (selected === null && conversations.data?.[0]) setSelected(conversations.data[0].id);
-  }, [conversations.data, selected]);
+    if (selected === null && list?.[0]) setSelected(list[0].id);
+  }, [list, selected]);
 
   const create = useMutation({
     mutationFn: () => unwrap(getApi().conversations.create({})),
@@ -41,6 +45,17 @@ export function ChatPanel({ onOpenPermissions }: Props) {
         ...(list ?? []).filter((x) => x.id !== c.id),
       ]);
       setSelected(c.id);
+    },
+  });
+  const rename = useMutation({
+    mutationFn: (v: { id: string; title: string }) => unwrap(getApi().conversations.rename(v)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.conversations }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(getApi().conversations.delete({ id })),
+    onSuccess: (_r, id) => {
+      queryClient.setQueryData(projectKeys.conversations, (l: typeof conversations.data) => l?.filter((c) => c.id !== id));
+      if (chosen === id) setSelected(null);
     },
   });
   const send = useMutation({
@@ -88,11 +103,15 @@ export function ChatPanel({ onOpenPermissions }: Props) {
     else location.hash = '#/settings';
   };
 
-  const title = conversations.data?.find((c) => c.id === selected)?.title;
+  const title = list?.find((c) => c.id === selected)?.title;
   return (
     <div className="chat">
       <ConversationList
-        conversations={conversations.data}
+        conversations={list}
+        liveCount={transcript.loading ? undefined : transcript.items.filter((i) => i.kind === 'user' || i.kind === 'assistant').length}
+        onRename={(id, title) => rename.mutate({ id, title })}
+        onDelete={(id) => remove.mutate(id)}
+        actionError={rename.error ?? remove.error}
         error={conversations.error}
         selected={selected}
         onSelect={setSelected}

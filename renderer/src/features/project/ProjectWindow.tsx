@@ -82,7 +82,7 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
       </div>
       {/* The conversation stays mounted when hidden: its live transcript and terminals keep streaming. */}
       <div id="panel-conversation" role="tabpanel" aria-labelledby="tab-conversation" className="tab-panel" hidden={tab !== 'conversation'}>
-        <ChatPanel onOpenPermissions={() => setTab('permissions')} />
+        <ChatPanel key={project.path} onOpenPermissions={() => setTab('permissions')} />
       </div>
       {tab === 'permissions' && (
         <div id="panel-permissions" role="tabpanel" aria-labelledby="tab-permissions" className="tab-panel tab-scroll">
