@@ -34,7 +34,10 @@ async function main(): Promise<void> {
   const core = createPlainNodeCore({
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(scripted
-      ? { llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scripted.url, apiKey: 'scripted-demo-key' }) }
+      ? {
+          llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scripted.url, apiKey: 'scripted-demo-key' }),
+          llmOverrideWhy: `the --llm-script flag (a scripted model from ${values['llm-script']})`,
+        }
       : {}),
   });
   const host = await startWebHost({

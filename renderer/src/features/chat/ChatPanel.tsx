@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, getApi, unwrap } from '../../bridge/index.js';
-import { projectKeys, useConversations } from '../../queries.js';
+import { projectKeys, useConversations, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { Composer } from './Composer.js';
 import { ConversationList } from './ConversationList.js';
@@ -30,6 +30,10 @@ export function ChatPanel({ onOpenPermissions }: Props) {
   const [chosen, setSelected] = useState<string | null>(null);
   const selected = chosen !== null && list?.some((c) => c.id === chosen) ? chosen : null;
   const [notice, setNotice] = useState<string | null>(null);
+  const settings = useSettings().data;
+  const model = settings ? (settings.llmOverride?.model ?? settings.model) : undefined;
+  // Said before the first send, not as a failed run: a local OpenAI-compatible server often needs no key.
+  const noKey = settings && !settings.llmOverride && settings.apiKey.source === 'none' && settings.provider !== 'openai-compatible';
   const transcript = useTranscript(selected);
 
   // Open the newest conversation when none is chosen yet (or the chosen one is gone).
@@ -121,6 +125,12 @@ export function ChatPanel({ onOpenPermissions }: Props) {
       <section className="conv-main" aria-labelledby="conversation-title">
         <h2 id="conversation-title" className="conv-heading">
           Conversation {title ? <span className="muted">· {title}</span> : null}
+          {model && (
+            <span className="muted conv-model" data-testid="conversation-model">
+              {' '}
+              · model <code>{model}</code>
+            </span>
+          )}
         </h2>
         {transcript.loading && <p aria-busy="true">Loading the conversation…</p>}
         <ActionError error={transcript.error} doing="load this conversation" />
@@ -144,6 +154,11 @@ export function ChatPanel({ onOpenPermissions }: Props) {
             setDraft({ text: m.text, n: (draft?.n ?? 0) + 1 });
           }}
         />
+        {noKey && (
+          <p className="banner banner-warn no-key" data-testid="no-key">
+            No API key is set for {settings.provider}: the agent cannot answer yet. <a href="#/settings">Add a key</a> in Settings.
+          </p>
+        )}
         <ActionError error={send.error} doing="send your message" />
         <ActionError error={stop.error} doing="stop the agent" />
         <ActionError error={create.error} doing="start a new conversation" />
