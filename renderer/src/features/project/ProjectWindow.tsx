@@ -71,8 +71,14 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
             onKeyDown={(e) => onTabKey(e, i)}
           >
             {t.label}
-            {t.id === 'permissions' && (allowlist.data?.violations.length ?? 0) > 0 && (
+            {t.id === 'permissions' && (allowlist.data?.violations.length ?? 0) > 0 && !allowlist.data?.file.error && (
               <span className="tab-badge" aria-label="ceiling violations">
+                {' '}
+                !
+              </span>
+            )}
+            {t.id === 'permissions' && allowlist.data?.file.error && (
+              <span className="tab-badge" aria-label="codecoder.json is malformed" title="codecoder.json cannot be read">
                 {' '}
                 !
               </span>
