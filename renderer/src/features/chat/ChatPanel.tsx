@@ -108,6 +108,10 @@ export function ChatPanel({ onOpenPermissions }: Props) {
   };
 
   const title = list?.find((c) => c.id === selected)?.title;
+  const lastUserText = transcript.items.findLast((i) => i.kind === 'user')?.text;
+  // A turn that failed (the model unreachable, an error) can be sent again as it was.
+  const lastItem = transcript.items[transcript.items.length - 1];
+  const canRetry = !transcript.running && lastItem?.kind === 'notice' && lastItem.tone === 'error' && lastUserText !== undefined;
   return (
     <div className="chat">
       <ConversationList
@@ -138,6 +142,13 @@ export function ChatPanel({ onOpenPermissions }: Props) {
           <Transcript items={transcript.items} busy={transcript.running} />
         </ChatActionsContext.Provider>
         <Thinking active={transcript.running && modelIsSilent(transcript.items)} />
+        {canRetry && (
+          <p className="retry-row">
+            <button type="button" onClick={() => send.mutate(lastUserText)} disabled={send.isPending}>
+              Retry the failed turn
+            </button>
+          </p>
+        )}
         <ActionError error={stopCall.error} doing="stop the command" />
         {notice && (
           <p role="status" className="ok-note slash-status">
@@ -168,6 +179,7 @@ export function ChatPanel({ onOpenPermissions }: Props) {
           sending={send.isPending}
           stopping={stop.isPending}
           draft={draft}
+          lastSent={lastUserText}
           onSend={async (text) => {
             setNotice(null);
             // While the agent works, the message waits for the run to end (main allows one run per conversation).

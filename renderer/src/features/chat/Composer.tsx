@@ -10,6 +10,8 @@ interface Props {
   onCommand: (name: SlashName) => void;
   /** Text handed back to the box (a queued message to edit); `n` changes each time. */
   draft?: { text: string; n: number } | null;
+  /** The last message the user sent here: Up in an empty box brings it back to edit. */
+  lastSent?: string | undefined;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * (listed as it is typed); an unknown one is explained here instead of being sent to the model.
  * Stop is cooperative cancellation of the whole run (model stream, tools, sub-agents).
  */
-export function Composer({ running, sending, stopping, onSend, onStop, onCommand, draft }: Props) {
+export function Composer({ running, sending, stopping, onSend, onStop, onCommand, draft, lastSent }: Props) {
   const [text, setText] = useState('');
   useEffect(() => {
     // Handed back, never replacing what the user is writing: the draft goes after it.
@@ -40,6 +42,11 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'ArrowUp' && text === '' && lastSent && !e.shiftKey && !e.altKey && !e.metaKey && !e.ctrlKey) {
+      e.preventDefault();
+      setText(lastSent);
+      return;
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
