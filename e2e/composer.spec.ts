@@ -22,3 +22,15 @@ test.describe('a turn that fails', () => {
     await expect(transcript(page).getByLabel('You')).toHaveCount(2);
   });
 });
+
+test.describe('markdown', () => {
+  test.use({ llmScript: script({ text: 'Run the *.test.* files, and *this* is emphasis.' }) });
+
+  test('a glob is not italics; emphasis still is', async ({ app }) => {
+    const { page } = app;
+    await send(page, 'which files?');
+    const reply = transcript(page).getByLabel('Agent');
+    await expect(reply).toContainText('Run the *.test.* files');
+    await expect(reply.locator('em')).toHaveText(['this']);
+  });
+});
