@@ -2,21 +2,13 @@
  * Issue 6 §5: accessible names and roles (axe), nothing overflows at 1024×700, light and dark
  * themes — on each project screen. Screenshots of each theme for the README.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/axe.js';
 import { expect, screenshotDir, test } from './support/fixtures.js';
 import { script } from './ui-helpers.js';
 
 // axe walks every node of a screen: on a loaded two-core machine that takes a while.
 test.describe.configure({ timeout: 120_000 });
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const problems = results.violations.map(
-    (v) => `${screen}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(problems).toEqual([]);
-}
 
 /** Nothing sticks out sideways: neither the page nor any element whose overflow is visible. */
 async function expectNoOverflow(page: Page, screen: string): Promise<void> {
