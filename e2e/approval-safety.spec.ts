@@ -12,7 +12,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { approvalPrompt, call, expectAccessible, llmRequests, say, script, send, toolCards, transcript } from './ui-helpers.js';
+import { expectAccessible } from './support/axe.js';
+import { approvalPrompt, call, llmRequests, say, script, send, toolCards, transcript } from './ui-helpers.js';
 
 /** Every audit record the host wrote for this test's project (the data folder is the test's own). */
 async function auditLines(dataDir: string): Promise<string[]> {

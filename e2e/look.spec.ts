@@ -3,8 +3,9 @@
  * themes — on each project screen. Screenshots of each theme for the README.
  */
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/axe.js';
 import { expect, screenshotDir, test } from './support/fixtures.js';
-import { expectAccessible, script } from './ui-helpers.js';
+import { script } from './ui-helpers.js';
 
 // axe walks every node of a screen: on a loaded two-core machine that takes a while.
 test.describe.configure({ timeout: 120_000 });

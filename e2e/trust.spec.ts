@@ -27,7 +27,8 @@ test('review screen on open; the untrusted entry asks; Trust → the entry is ho
   await expect(review).toBeVisible();
   await expect(review.getByTestId('trust-entry')).toHaveCount(2);
   await expect(review).toContainText('create or overwrite any file in the project');
-  await expect(review).toContainText('Never honoured, trusted or not: CeilingViolation: run_command:curl');
+  await expect(review).toContainText('Never honoured, trusted or not: run_command:curl');
+  await expect(review).not.toContainText('CeilingViolation');
   await expect(review).toContainText('write_file:.env');
   await page.screenshot({ path: `${screenshotDir}/trust-review.png` });
   await review.getByRole('button', { name: 'Not now' }).click();

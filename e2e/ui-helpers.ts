@@ -1,7 +1,6 @@
 /**
  * Helpers for the project-window specs (issue 6). Not a spec: Playwright only runs *.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ScriptInput } from '../main/core/llm/scripted/script.js';
 import type { AppHandle } from './support/fixtures.js';
@@ -57,11 +56,3 @@ type Turns = ScriptInput['turns'];
 /** `test.use` reads a bare array as [value, options], so scripted turns are wrapped. */
 export const script = (...turns: Turns): [Turns, { scope: 'test' }] => [turns, { scope: 'test' }];
 
-/** axe (WCAG 2.1 A and AA) finds nothing on the page as it is now. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const problems = results.violations.map(
-    (v) => `${screen}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(problems).toEqual([]);
-}

@@ -71,7 +71,10 @@ if (!app.requestSingleInstanceLock()) {
       secrets: safeStorageSecrets(),
       env: process.env,
       ...(scriptedModelUrl
-        ? { llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scriptedModelUrl, apiKey: 'scripted' }) }
+        ? {
+            llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scriptedModelUrl, apiKey: 'scripted' }),
+            llmOverrideWhy: 'CODECODER_SCRIPTED_MODEL_URL (a scripted model)',
+          }
         : {}),
     });
     registerIpc(core);

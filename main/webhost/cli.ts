@@ -5,13 +5,29 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { expandHome } from '../core/app/handlers/project.js';
 import { parseScript } from '../core/llm/scripted/script.js';
 import { startScriptedServer } from '../core/llm/scripted/server.js';
 import { createPlainNodeCore } from './plainNodeCore.js';
 import { startWebHost } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+const HELP = `CodeCoder web host: the desktop app's window, served to your browser on this machine only.
+
+Usage: npm run start:web -- [options]
+
+  --project DIR       open this folder (an error if it does not exist); without it, the start screen
+  --port N            listen on this port (default: a free one); the token still changes each start
+  --host ADDR         loopback address to bind: 127.0.0.1 (default), ::1 or localhost
+  --data-dir DIR      settings, keys (a 0600 file), conversations and logs (default ~/.config/codecoder,
+                      or CODECODER_DATA_DIR)
+  --llm-script FILE   talk to a scripted model (a demo without an API key)
+  --renderer-dir DIR  serve another renderer build (default out/renderer)
+  -h, --help          this help
+
+It prints the address to open, with this start's token: the page needs that token.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -22,9 +38,21 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'renderer-dir': { type: 'string' },
       'llm-script': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  // A folder that is not there is a typo to report, not a silent start screen.
+  const projectPath = values.project ? path.resolve(expandHome(values.project)) : undefined;
+  if (projectPath) {
+    const st = await stat(projectPath).catch(() => undefined);
+    if (!st) throw new Error(`--project ${values.project}: no such folder (${projectPath}).`);
+    if (!st.isDirectory()) throw new Error(`--project ${values.project}: not a folder (${projectPath}).`);
+  }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (got ${values.port}).`);
   // A scripted model server instead of a real provider: the whole loop, without an API key.
@@ -34,7 +62,10 @@ async function main(): Promise<void> {
   const core = createPlainNodeCore({
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(scripted
-      ? { llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scripted.url, apiKey: 'scripted-demo-key' }) }
+      ? {
+          llmOverride: () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: scripted.url, apiKey: 'scripted-demo-key' }),
+          llmOverrideWhy: `the --llm-script flag (a scripted model from ${values['llm-script']})`,
+        }
       : {}),
   });
   const host = await startWebHost({
@@ -42,10 +73,15 @@ async function main(): Promise<void> {
     rendererDir: values['renderer-dir'] ?? path.resolve(here, '../../out/renderer'),
     host: values.host!,
     port,
-    ...(values.project ? { projectPath: path.resolve(values.project) } : {}),
+    ...(projectPath ? { projectPath } : {}),
   });
   if (scripted) console.log(`Using the scripted model from ${values['llm-script']} (no API key needed).`);
   console.log(`CodeCoder is running. Open this address in your browser:\n\n  ${host.url}\n`);
+  console.log(
+    port === 0
+      ? 'Each start has a new address and token: after a restart, open the new address (pass --port N to keep the port).'
+      : 'Each start has a new token: after a restart, open the new address printed here.',
+  );
   const stop = () => void Promise.all([host.close(), core.runtimes.closeAll(), scripted?.close()]).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

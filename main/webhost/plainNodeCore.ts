@@ -6,7 +6,7 @@ import type { LlmSettings } from '../core/llm/types.js';
 
 /** The core on plain-Node stores (conf + a 0600 key file): the web host's, the CLI's and tests'. */
 export function createPlainNodeCore(
-  opts: { dataDir?: string; env?: NodeJS.ProcessEnv; version?: string; llmOverride?: () => LlmSettings } = {},
+  opts: { dataDir?: string; env?: NodeJS.ProcessEnv; version?: string; llmOverride?: () => LlmSettings; llmOverrideWhy?: string } = {},
 ): Core {
   const env = opts.env ?? process.env;
   const dataDir = opts.dataDir ?? defaultDataDir(env);
@@ -17,5 +17,6 @@ export function createPlainNodeCore(
     secrets: fileSecretStore(dataDir),
     env,
     ...(opts.llmOverride ? { llmOverride: opts.llmOverride } : {}),
+    ...(opts.llmOverrideWhy ? { llmOverrideWhy: opts.llmOverrideWhy } : {}),
   });
 }

@@ -48,11 +48,19 @@ export function App() {
       </header>
       {conn === 'closed' && (
         <div role="alert" className="banner banner-error">
-          The connection to CodeCoder was lost. Restart it and reload this page.
+          The connection to CodeCoder was lost. Each start of CodeCoder has its own address and token, so reloading this page will not
+          reconnect: start it again and open the new address it prints.
         </div>
       )}
       <main className="content">
-        {info.isError ? (
+        {conn === 'refused' ? (
+          <div role="alert" className="banner banner-error" data-testid="needs-token">
+            <p>
+              <strong>This address needs its token.</strong> Open the full address CodeCoder printed when it started (it ends with{' '}
+              <code>?token=…</code>). If CodeCoder is not running, start it with <code>npm run start:web</code>.
+            </p>
+          </div>
+        ) : info.isError ? (
           <ErrorNote error={info.error} />
         ) : info.isPending ? (
           <p aria-busy="true">Connecting…</p>

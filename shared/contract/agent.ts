@@ -43,6 +43,19 @@ export const pendingApprovalSchema = z.object({
       path: z.string().optional(),
       /** An MCP server's tool: which server, the tool's own name, the server's hints (shown, never trusted). */
       mcp: z.object({ server: z.string(), tool: z.string(), hints: z.array(z.string()) }).optional(),
+      /**
+       * For deletes: what would go. `files`/`bytes` of a folder (`complete` false when the count
+       * stopped early); `gitTracked`: how many of those files git tracks (absent outside a repository).
+       */
+      entry: z
+        .object({
+          kind: z.enum(['file', 'dir', 'symlink', 'missing']),
+          bytes: z.number().optional(),
+          files: z.number().optional(),
+          complete: z.boolean().optional(),
+          gitTracked: z.number().optional(),
+        })
+        .optional(),
     })
     .optional(),
   /** For kind 'presets': the AlwaysThisSession entries of codecoder.json offered at session start. */
@@ -76,6 +89,16 @@ export const agentMethods = {
   ),
   'conversations.list': method('Conversations of this project, newest first.', noInput, z.array(conversationSummarySchema)),
   'conversations.create': method('Start a new, empty conversation.', noInput, conversationSummarySchema),
+  'conversations.rename': method(
+    'Rename a conversation.',
+    z.object({ id: z.string().min(1).max(200), title: z.string().trim().min(1, 'enter a title').max(200) }).strict(),
+    conversationSummarySchema,
+  ),
+  'conversations.delete': method(
+    'Delete a conversation and its transcript (refused while the agent works in it).',
+    z.object({ id: z.string().min(1).max(200) }).strict(),
+    ok,
+  ),
   'conversations.events': method(
     'The recorded events of a conversation, to render its transcript.',
     z.object({ id: z.string().min(1).max(200) }).strict(),
@@ -89,6 +112,11 @@ export const agentMethods = {
   'agent.stop': method(
     'Stop the running agent of a conversation (cooperative cancellation). Harmless when nothing runs.',
     z.object({ conversationId: z.string().min(1).max(200) }).strict(),
+    z.object({ stopped: z.boolean() }),
+  ),
+  'agent.stopCall': method(
+    'Stop one running tool call (a command: its process group is killed). The run goes on; the model reads that the user stopped it.',
+    z.object({ conversationId: z.string().min(1).max(200), callId: z.string().min(1).max(200) }).strict(),
     z.object({ stopped: z.boolean() }),
   ),
 };

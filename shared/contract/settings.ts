@@ -21,6 +21,13 @@ const keyStatusSchema = z.object({
   hint: z.string().optional(),
 });
 
+/** The model proposed when a provider is chosen (the user can type any other). */
+export const defaultModels: Record<(typeof providers)[number], string> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4.1',
+  'openai-compatible': 'llama3.1',
+};
+
 const httpUrl = z
   .string()
   .trim()
@@ -44,6 +51,11 @@ export const settingsSchema = z.object({
   webSearch: z.object({ provider: z.enum(searchProviders), endpoint: z.string().optional(), key: keyStatusSchema }).optional(),
   /** The GitHub token for github_search (code search needs one). */
   githubToken: keyStatusSchema.optional(),
+  /**
+   * Set when the model in use is not these settings' (a scripted model, a command-line flag): what
+   * is used and why. The settings still save; they apply when the override is gone.
+   */
+  llmOverride: z.object({ provider: z.string(), model: z.string(), why: z.string() }).optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -75,6 +87,11 @@ export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 export const settingsMethods = {
   'settings.get': method('Read the settings (never the API key itself).', noInput, settingsSchema),
   'settings.update': method('Validate and save a partial settings update.', settingsUpdateSchema, settingsSchema),
+  'settings.testConnection': method(
+    'Try the model in use (saved settings, or the override) with one tiny request; say whether it answered.',
+    noInput,
+    z.object({ ok: z.boolean(), message: z.string(), code: z.string().optional(), ms: z.number() }),
+  ),
 };
 
 export const settingsEvents = {

@@ -1,4 +1,4 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LlmMessage } from '../llm/types.js';
@@ -77,5 +77,30 @@ describe('ConversationStore', () => {
     const c = await store.create({ title: 'ok' });
     await writeFile(path.join(store.dir, 'junk.jsonl'), 'garbage\n');
     expect((await store.list()).map((s) => s.id)).toEqual([c.id]);
+  });
+
+  it('renames (the last title counts), counts only what the user reads as messages, deletes', async () => {
+    const dataDir = await tempDir('cc-data-');
+    try {
+      const store = new ConversationStore({ dataDir, projectRoot: '/tmp/proj-r' });
+      const c = await store.create();
+      await store.appendMessages(c.id, [
+        user('list files'),
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'glob', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', toolUseId: 't1', content: 'a.ts' }] },
+        assistant('There is a.ts.'),
+      ]);
+      await store.rename(c.id, 'Files   of\nthe project');
+      await store.rename(c.id, 'Listing');
+      const [listed] = await store.list();
+      expect(listed).toMatchObject({ id: c.id, title: 'Listing', messageCount: 2 });
+      expect((await store.load(c.id)).meta.title).toBe('Listing');
+      await store.remove(c.id);
+      expect(await store.list()).toEqual([]);
+      await expect(store.remove(c.id)).rejects.toMatchObject({ code: 'not_found' });
+      await expect(store.rename(c.id, 'x')).rejects.toMatchObject({ code: 'not_found' });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@
  * (and the next append cuts away), so earlier turns are never damaged.
  */
 import { randomUUID } from 'node:crypto';
-import { open, readdir, readFile, rename, stat, truncate } from 'node:fs/promises';
+import { open, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { projectDataDir } from '../appData.js';
@@ -40,6 +40,8 @@ const recordSchema = z.discriminatedUnion('type', [
     messages: z.array(messageSchema),
     info: z.object({ kind: z.string(), reason: z.string(), beforeTokens: z.number(), afterTokens: z.number() }).partial(),
   }),
+  /** A new title (the user renamed it, or the first message named it); the last one counts. */
+  z.object({ type: z.literal('title'), title: z.string() }),
 ]);
 type ConvRecord = z.infer<typeof recordSchema>;
 
@@ -140,6 +142,25 @@ export class ConversationStore {
     await this.write(id, [{ type: 'events', events: [...events] }], 'a');
   }
 
+  /** Renames a conversation (appended: the file stays append-only). */
+  async rename(id: string, title: string): Promise<void> {
+    // Appending would create a headerless file: a deleted conversation stays deleted.
+    if (!(await this.exists(id))) throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
+    await this.write(id, [{ type: 'title', title: titleOf(title) }], 'a');
+  }
+
+  /** Deletes a conversation's file, after any write in progress. The caller refuses while it runs. */
+  async remove(id: string): Promise<void> {
+    const file = this.fileOf(id);
+    await (this.chains.get(id) ?? Promise.resolve()).catch(() => {});
+    await unlink(file).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
+      throw err;
+    });
+    this.chains.delete(id);
+    this.checkedTail.delete(id);
+  }
+
   async exists(id: string): Promise<boolean> {
     return stat(this.fileOf(id)).then(
       () => true,
@@ -158,14 +179,16 @@ export class ConversationStore {
     const messages: LlmMessage[] = [];
     const subagents: SubAgentTranscript[] = [];
     const events: AgentEvent[] = [];
+    let title = meta.title;
     for (const r of records.slice(1)) {
-      if (r.type === 'message') messages.push(r.message as LlmMessage);
+      if (r.type === 'title') title = r.title;
+      else if (r.type === 'message') messages.push(r.message as LlmMessage);
       else if (r.type === 'subagent') subagents.push(r.transcript as SubAgentTranscript);
       else if (r.type === 'events') events.push(...(r.events as AgentEvent[]));
       else if (r.type === 'compaction') messages.splice(0, messages.length, ...(r.messages as LlmMessage[]));
     }
     return {
-      meta: { id: meta.id, title: meta.title, createdAt: meta.createdAt, projectRoot: meta.projectRoot },
+      meta: { id: meta.id, title, createdAt: meta.createdAt, projectRoot: meta.projectRoot },
       messages,
       subagents,
       events,
@@ -252,7 +275,8 @@ export class ConversationStore {
           title: conv.meta.title,
           createdAt: conv.meta.createdAt,
           updatedAt: Math.floor(st.mtimeMs),
-          messageCount: conv.messages.length,
+          // What the user reads as messages: their prompts and the agent's replies, not tool results.
+          messageCount: conv.messages.filter((m) => m.content.some((b) => b.type === 'text')).length,
         });
       } catch {
         // A file without a header is not a conversation; skip it rather than hide the others.

@@ -11,6 +11,7 @@ import type { Clock, PermissionGate } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
 import type { ToolRegistry } from '../tools/types.js';
 import { linkedController } from './cancellation.js';
+import type { CallStops } from './callStops.js';
 import type { LiveOutputOptions } from './liveOutput.js';
 import type { Emit, EventBody, StopReason } from './events.js';
 import { buildSystemPrompt, loadProjectMemory } from './systemPrompt.js';
@@ -53,6 +54,8 @@ export interface AgentLoopDeps {
   beforeToolCalls?: (turn: { turn: number; tools: string[] }) => Promise<EventBody | undefined>;
   /** Context budget and compaction (window memory, ratios); see context/manager.ts. */
   context?: Partial<Omit<ContextOptions, 'provider' | 'logDir'>>;
+  /** Registry of running calls, so one can be stopped alone (agent.stopCall). */
+  callStops?: CallStops;
 }
 
 export interface RunInput {
@@ -177,6 +180,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       maxResultChars: deps.maxResultChars ?? 30_000,
       cancelGraceMs: deps.cancelGraceMs ?? 3_000,
       ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
+      ...(deps.callStops ? { callStops: deps.callStops } : {}),
     };
     const concurrent = deps.concurrentTools ?? new Set(['agent']);
     const maxTurns = deps.maxTurns ?? 50;

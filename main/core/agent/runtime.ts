@@ -15,6 +15,7 @@ import { systemClock } from '../permissions/types.js';
 import type { SubAgentRequest } from '../tools/deps.js';
 import type { ToolRegistry } from '../tools/types.js';
 import type { ApprovalQueue, PresetOffer } from './approvals.js';
+import { CallStops } from './callStops.js';
 import { linkedController } from './cancellation.js';
 import { ConversationStore, titleOf, type ConversationSummary } from './conversations.js';
 import type { Emit } from './events.js';
@@ -74,6 +75,8 @@ export interface AgentRuntime {
   cancel(runId: string): boolean;
   /** Stops the run of a conversation (the contract's agent.stop); false when nothing runs. */
   stop(conversationId: string): boolean;
+  /** Stops one running tool call alone (the contract's agent.stopCall); the run goes on. False when it is not running. */
+  stopCall(conversationId: string, callId: string): boolean;
   cancelAll(): void;
   /** The project's conversations, newest first, with whether a run is in progress. */
   listConversations(): Promise<(ConversationSummary & { running: boolean })[]>;
@@ -96,6 +99,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   // Windows learned from servers' "too long" errors, remembered per model across runs and projects.
   const context = { windows: new ContextWindows(path.join(deps.dataDir, 'context-windows.json')) };
   const runs = new Map<string, { conversationId: string; cancel: () => void }>();
+  const callStops = new CallStops();
   const byConversation = new Map<string, string>();
   /** Events waiting to be written with the next step, per conversation with a run (merged as they come, so bounded). */
   const buffers = new Map<string, EventRecorder>();
@@ -192,6 +196,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
         ...(deps.cancelGraceMs !== undefined ? { cancelGraceMs: deps.cancelGraceMs } : {}),
         ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
+        callStops,
         stopOnDenial: opts.stopOnDenial ?? false,
         // Plan mode changes nothing, so it takes no checkpoints.
         ...(deps.checkpoints && mode !== 'plan'
@@ -250,6 +255,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     cancelAll() {
       for (const r of [...runs.values()]) r.cancel();
     },
+    stopCall: (conversationId, callId) => callStops.stop(conversationId, callId),
     activeRuns: () => [...runs].map(([runId, r]) => ({ runId, conversationId: r.conversationId })),
     runSubAgent: (req) => subAgents.run(req),
     offerSessionPresets: (presets, conversationId) => deps.approvals.offerPresets(presets, { conversationId }),

@@ -11,6 +11,7 @@ import { CANCELLED_REASON } from './approvals.js';
 import { setCallOrigin } from './callOrigin.js';
 import { linkedController, whenAborted } from './cancellation.js';
 import type { Emit, EventBody } from './events.js';
+import type { CallStops } from './callStops.js';
 import { createLiveOutput, type LiveOutputOptions } from './liveOutput.js';
 import { fitForModel } from './truncate.js';
 
@@ -40,7 +41,13 @@ export interface ToolCallEnv {
   cancelGraceMs: number;
   /** The live view's budget (liveOutput.ts); its clock defaults to `now`. */
   liveOutput?: Partial<LiveOutputOptions>;
+  /** Where a running call can be stopped alone (agent.stopCall); absent: only with the run. */
+  callStops?: CallStops;
 }
+
+/** What the model reads when the user stopped one call (the per-command Stop) and the run goes on. */
+export const CALL_STOPPED_REASON =
+  'stopped by the user (this call only; the process group was killed). The run goes on: ask before running it again.';
 
 export interface ToolCallOutcome {
   result: ToolResult;
@@ -57,7 +64,10 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
     now: env.now,
     ...env.liveOutput,
   });
-  const finish = async (result: ToolResult, opts: { cancelled?: boolean; userDenied?: boolean } = {}): Promise<ToolCallOutcome> => {
+  const finish = async (
+    result: ToolResult,
+    opts: { cancelled?: boolean; userDenied?: boolean; runGoesOn?: boolean } = {},
+  ): Promise<ToolCallOutcome> => {
     const cancelled = opts.cancelled ?? false;
     live.close();
     const fitted = cancelled
@@ -76,7 +86,8 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
       ...(fitted.data !== undefined ? { data: fitted.data } : {}),
       durationMs: env.now() - started,
     });
-    return { result: fitted, cancelled, userDenied: opts.userDenied ?? false };
+    // A call stopped alone shows as cancelled, but the run goes on: the model reads why.
+    return { result: fitted, cancelled: cancelled && !opts.runGoesOn, userDenied: opts.userDenied ?? false };
   };
   const cancelledResult = () => finish({ content: CANCELLED_REASON, isError: true }, { cancelled: true });
   const refuse = (reason: string) => {
@@ -98,6 +109,7 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
   if (call.argsError) return refuse(`${call.name}: ${call.argsError}`);
 
   const call$ = linkedController(runSignal);
+  const unregister = env.callStops?.register(call.id, env.conversationId, () => call$.controller.abort(CALL_STOPPED_REASON));
   try {
     let decided = false;
     // The permission helper's runToolChecked is the one path (validate → permission() → gate →
@@ -149,6 +161,7 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([running, new Promise((r) => (timer = setTimeout(r, env.cancelGraceMs)))]);
       clearTimeout(timer);
+      if (!runSignal.aborted) return await finish({ content: CALL_STOPPED_REASON, isError: true }, { cancelled: true, runGoesOn: true });
       return await cancelledResult();
     }
     if (!first.ok)
@@ -169,6 +182,7 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
     const userDenied = run.status === 'refused' && run.decision?.via === 'user-deny';
     return await finish(run.result, { userDenied });
   } finally {
+    unregister?.();
     call$.dispose();
     live.dispose();
   }

@@ -13,7 +13,7 @@ import { modeHandlers } from './handlers/modes.js';
 import { mcpHandlers } from './handlers/mcp.js';
 import { permissionHandlers } from './handlers/permissions.js';
 import { projectHandlers } from './handlers/project.js';
-import { settingsHandlers } from './handlers/settings.js';
+import { settingsHandlers, withOverride } from './handlers/settings.js';
 import type { HostHooks } from './host.js';
 import { ProjectRuntimes } from './projectRuntimes.js';
 import { WindowRegistry, type WindowContext, type WindowSession } from './windows.js';
@@ -27,6 +27,8 @@ export interface CoreDeps {
   log?: RouterLog;
   /** Model settings that replace the Settings service's (a scripted model server for demos and tests). */
   llmOverride?: () => LlmSettings;
+  /** Why the override is in use, in the Settings screen's words (default: a scripted model). */
+  llmOverrideWhy?: string;
 }
 
 export interface Core {
@@ -43,7 +45,10 @@ export function createCore(deps: CoreDeps): Core {
   const windows = new WindowRegistry();
   const settings = new SettingsService({ store: deps.stores.settings, secrets: deps.secrets, env: deps.env ?? {} });
   const recent = new RecentProjects(deps.stores.recent);
-  settings.onChange((s) => windows.broadcast('settings.changed', s));
+  const override = deps.llmOverride
+    ? { settings: deps.llmOverride, why: deps.llmOverrideWhy ?? 'a scripted model was set when CodeCoder started' }
+    : undefined;
+  settings.onChange((s) => windows.broadcast('settings.changed', withOverride(s, override)));
 
   const runtimes = new ProjectRuntimes((projectRoot) => ({
     projectRoot,
@@ -63,7 +68,7 @@ export function createCore(deps: CoreDeps): Core {
 
   const router = new Router<WindowContext>(
     {
-      ...settingsHandlers(settings),
+      ...settingsHandlers(settings, override),
       ...projectHandlers({ host: deps.host, recent, onProjectChange }),
       ...permissionHandlers(runtimes),
       ...agentHandlers(runtimes),

@@ -5,6 +5,7 @@ import type { PendingApprovalView } from '../../../shared/contract/index.js';
 import { openProjectDir, readRegularIn } from '../fs/anchored.js';
 import { resolveInProject } from '../fs/projectPath.js';
 import { classifyCommand } from '../permissions/shell/index.js';
+import { deletePreview } from './deletePreview.js';
 
 type Preview = NonNullable<PendingApprovalView['preview']>;
 const MAX_PREVIEW_BYTES = 1024 * 1024;
@@ -28,7 +29,11 @@ export async function buildPreview(tool: string, args: unknown, projectRoot: str
       a.replace_all === true ? before.split(a.old_text).join(a.new_text) : before.replace(a.old_text, () => a.new_text as string);
     return { path: a.path, diff: patch(a.path, before, after, false) };
   }
-  if ((tool === 'delete_path' || tool === 'read_file') && typeof a.path === 'string') return { path: a.path };
+  if (tool === 'delete_path' && typeof a.path === 'string') {
+    const entry = await deletePreview(projectRoot, a.path);
+    return { path: a.path, ...(entry ? { entry } : {}) };
+  }
+  if (tool === 'read_file' && typeof a.path === 'string') return { path: a.path };
   if (tool === 'move_path' && typeof a.from === 'string') return { path: a.from };
   return undefined;
 }

@@ -2,7 +2,8 @@ import { makeApi, type CodeCoderApi } from '../../../shared/api.js';
 import type { EventName, MethodName, Result } from '../../../shared/contract/index.js';
 import { serverMessageSchema } from '../../../shared/contract/wire.js';
 
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+/** `refused`: closed before it ever opened — the address lacks this start's token (or the host is gone). */
+export type ConnectionState = 'connecting' | 'open' | 'closed' | 'refused';
 
 /**
  * The web host's transport: the same typed API as the preload's, over one WebSocket. The token
@@ -22,12 +23,23 @@ export function connectWebSocketApi(onState: (s: ConnectionState) => void): Code
   let nextId = 1;
   const pending = new Map<number, (r: Result<unknown>) => void>();
   const listeners = new Map<string, Set<(p: unknown) => void>>();
-  const opened = new Promise<void>((resolve) => ws.addEventListener('open', () => resolve()));
+  // Settles on close too: a request made before a refused connection fails instead of waiting forever.
+  const opened = new Promise<void>((resolve) => {
+    ws.addEventListener('open', () => resolve());
+    ws.addEventListener('close', () => resolve());
+  });
+  let wasOpen = false;
   onState('connecting');
-  ws.addEventListener('open', () => onState('open'));
+  ws.addEventListener('open', () => {
+    wasOpen = true;
+    onState('open');
+  });
   ws.addEventListener('close', () => {
-    onState('closed');
-    for (const [, settle] of pending) settle({ ok: false, error: { code: 'internal', message: 'The connection to CodeCoder closed. Restart the web host and reload the page.' } });
+    onState(wasOpen ? 'closed' : 'refused');
+    const message = wasOpen
+      ? 'The connection to CodeCoder closed. If you restarted it, open the new address it printed.'
+      : 'This address needs its token: open the full address CodeCoder printed when it started.';
+    for (const [, settle] of pending) settle({ ok: false, error: { code: 'internal', message } });
     pending.clear();
   });
   ws.addEventListener('message', (e) => {
@@ -51,7 +63,16 @@ export function connectWebSocketApi(onState: (s: ConnectionState) => void): Code
 
   const invoke = async (method: MethodName, input: unknown): Promise<Result<unknown>> => {
     await opened;
-    if (ws.readyState !== WebSocket.OPEN) return { ok: false, error: { code: 'internal', message: 'Not connected to CodeCoder.' } };
+    if (ws.readyState !== WebSocket.OPEN)
+      return {
+        ok: false,
+        error: {
+          code: 'internal',
+          message: wasOpen
+            ? 'Not connected to CodeCoder.'
+            : 'This address needs its token: open the full address CodeCoder printed when it started.',
+        },
+      };
     const id = nextId++;
     return new Promise((resolve) => {
       pending.set(id, resolve);

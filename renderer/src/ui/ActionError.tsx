@@ -1,9 +1,12 @@
 import { ApiError } from '../bridge/index.js';
 
-/** What a code means for the person at the keyboard (the message says which method or field). */
+/**
+ * What a code means for the person at the keyboard (the message says which method or field).
+ * `conflict` has no hint: it means different things (a malformed codecoder.json, a run already
+ * going) and main's message says which.
+ */
 const HINTS: Record<string, string> = {
   unsupported: 'This part of CodeCoder is not available in this window yet.',
-  conflict: 'codecoder.json has to be fixed first.',
   ceiling_violation: 'Shell commands can be allowed for this session at most.',
   no_project: 'Open a project first.',
   not_found: 'It no longer exists.',

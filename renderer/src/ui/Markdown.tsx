@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { escapeGlobs } from './globText.js';
 
 // Links from the model open nothing by themselves: the page may not navigate (the shell blocks it
 // too), so they are shown with their target for the user to copy.
@@ -22,7 +23,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="md">
       <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} skipHtml>
-        {text}
+        {escapeGlobs(text)}
       </ReactMarkdown>
     </div>
   );

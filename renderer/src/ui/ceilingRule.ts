@@ -18,3 +18,8 @@ export const ENVIRONMENT_WORDS: Record<string, string> = {
   sandbox: 'a command in the operating-system sandbox',
   remote: 'a remote service (an MCP server reached over the network) acting on your accounts',
 };
+
+/** A violation's message without the engine's class name ("CeilingViolation: "), which means nothing to a reader. */
+export function violationWords(message: string): string {
+  return message.replace(/^\s*CeilingViolation:\s*/, '');
+}

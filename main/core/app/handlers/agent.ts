@@ -34,6 +34,19 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
       const meta = await rt.agent.runtime.conversations.create({ title: 'New conversation' });
       return summary(rt, meta.id);
     },
+    'conversations.rename': async ({ id, title }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      await summary(rt, id);
+      await mapErrors(() => rt.agent.runtime.conversations.rename(id, title));
+      return summary(rt, id);
+    },
+    'conversations.delete': async ({ id }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      if (running(rt).has(id))
+        throw new AppError('conflict', 'The agent is still working in this conversation: stop it before deleting it.');
+      await mapErrors(() => rt.agent.runtime.conversations.remove(id));
+      return { ok: true as const };
+    },
     'conversations.events': async ({ id }, ctx) => {
       const rt = await runtimes.of(ctx);
       const loaded = await mapErrors(() => rt.agent.runtime.conversations.load(id));
@@ -43,6 +56,10 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
       const rt = await runtimes.of(ctx);
       if (running(rt).has(conversationId))
         throw new AppError('conflict', 'The agent is still working in this conversation: wait for it or press Stop.');
+      // A new conversation is named after its first message.
+      const before = await summary(rt, conversationId);
+      if (before.messageCount === 0 && before.title === 'New conversation')
+        await mapErrors(() => rt.agent.runtime.conversations.rename(conversationId, text));
       const handle = await mapErrors(() => rt.agent.runtime.start({ prompt: text, conversationId }));
       handle.done.catch(() => {});
       return { runId: handle.runId };
@@ -52,6 +69,10 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
       const runs = rt.agent.runtime.activeRuns().filter((r) => r.conversationId === conversationId);
       for (const r of runs) rt.agent.runtime.cancel(r.runId);
       return { stopped: runs.length > 0 };
+    },
+    'agent.stopCall': async ({ conversationId, callId }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      return { stopped: rt.agent.runtime.stopCall(conversationId, callId) };
     },
   };
 }

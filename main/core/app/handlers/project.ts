@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join, sep } from 'node:path';
 import { AppError } from '../../../../shared/contract/index.js';
 import { describeProject } from '../../projects/openProject.js';
 import type { RecentProjects } from '../../projects/recentProjects.js';
@@ -10,6 +12,13 @@ export interface ProjectHandlerDeps {
   recent: RecentProjects;
   /** Called when a window starts or stops showing a project (the runtime attaches services). */
   onProjectChange(window: WindowSession, previous: string | null): Promise<void> | void;
+}
+
+/** `~` and `~/…` as a shell would read them (typed paths on the start screen); `~user` is left alone. */
+export function expandHome(p: string, home = homedir()): string {
+  if (p === '~') return home;
+  if (p.startsWith('~/') || (sep === '\\' && p.startsWith('~\\'))) return join(home, p.slice(2));
+  return p;
 }
 
 export function projectHandlers({ host, recent, onProjectChange }: ProjectHandlerDeps): Handlers<WindowContext> {
@@ -36,7 +45,7 @@ export function projectHandlers({ host, recent, onProjectChange }: ProjectHandle
       project: window.project,
       canPickFolder: Boolean(host.pickFolder),
     }),
-    'project.open': ({ path }, { window }) => open(path, window),
+    'project.open': ({ path }, { window }) => open(expandHome(path), window),
     'project.pickFolder': async (_input, { window }) => {
       if (!host.pickFolder) throw new AppError('unsupported', 'There is no folder dialog here: type the folder path instead.');
       const chosen = await host.pickFolder();

@@ -1,10 +1,27 @@
+import type { Settings } from '../../../../shared/contract/index.js';
+import type { LlmSettings } from '../../llm/types.js';
+import { testConnection } from '../../llm/testConnection.js';
 import type { SettingsService } from '../../settings/settingsService.js';
 import type { Handlers } from '../../router/router.js';
 import type { WindowContext } from '../windows.js';
 
-export function settingsHandlers(settings: SettingsService): Handlers<WindowContext> {
+export interface LlmOverride {
+  settings: () => LlmSettings;
+  /** Why these settings are not the ones in use, for the Settings screen. */
+  why: string;
+}
+
+/** The settings as the screen shows them: with the override named, when there is one. */
+export function withOverride(s: Settings, override: LlmOverride | undefined): Settings {
+  if (!override) return s;
+  const o = override.settings();
+  return { ...s, llmOverride: { provider: o.provider, model: o.model, why: override.why } };
+}
+
+export function settingsHandlers(settings: SettingsService, override?: LlmOverride): Handlers<WindowContext> {
   return {
-    'settings.get': () => settings.get(),
-    'settings.update': (input) => settings.update(input),
+    'settings.get': async () => withOverride(await settings.get(), override),
+    'settings.update': async (input) => withOverride(await settings.update(input), override),
+    'settings.testConnection': () => testConnection(override ? override.settings() : settings.llmConfig()),
   };
 }

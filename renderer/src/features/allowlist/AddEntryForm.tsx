@@ -42,6 +42,8 @@ export function AddEntryForm({
         onSuccess: () => {
           setKey('');
           setTouched(false);
+          // A deny rule is a deliberate one-off: the next entry starts from the usual scope again.
+          if (scope === 'deny') setScope('session');
         },
       },
     );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys, useCatalogue } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
@@ -22,10 +22,21 @@ export function AuditView() {
   const filter = { ...(tool ? { tool } : {}), ...(decision ? { decision } : {}) };
   const catalogue = useCatalogue();
   const audit = useQuery({ queryKey: projectKeys.audit(filter), queryFn: () => unwrap(getApi().audit.query({ ...filter, limit: 200 })) });
-  // A decision is made with every answer and every allowlisted call: refresh on each.
-  useEvent('allowlist.changed', () => void audit.refetch());
+  // A decision is made with every answer and every allowlisted call: refresh on each, once the
+  // record is written (it is appended just after the decision is announced), at most every 250 ms.
+  const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refetch = audit.refetch;
+  const refreshSoon = useCallback(() => {
+    if (refresh.current) return;
+    refresh.current = setTimeout(() => {
+      refresh.current = null;
+      void refetch();
+    }, 250);
+  }, [refetch]);
+  useEffect(() => () => void (refresh.current && clearTimeout(refresh.current)), []);
+  useEvent('allowlist.changed', refreshSoon);
   useEvent('agent.event', (e) => {
-    if (e.type === 'tool.call') void audit.refetch();
+    if (e.type === 'tool.call' || e.type === 'approval.resolved' || e.type === 'tool.result') refreshSoon();
   });
 
   return (
@@ -35,13 +46,12 @@ export function AuditView() {
         <label htmlFor={`${id}-tool`}>Tool</label>
         <select id={`${id}-tool`} value={tool} onChange={(e) => setTool(e.target.value)}>
           <option value="">All tools</option>
-          {catalogue.data
-            ?.filter((t) => t.permission === 'ask')
-            .map((t) => (
-              <option key={t.name} value={t.name}>
-                {t.name}
-              </option>
-            ))}
+          {/* Every tool: read-only ones are recorded too (decided "none"). */}
+          {catalogue.data?.map((t) => (
+            <option key={t.name} value={t.name}>
+              {t.name}
+            </option>
+          ))}
         </select>
         <label htmlFor={`${id}-decision`}>Decision</label>
         <select id={`${id}-decision`} value={decision} onChange={(e) => setDecision(e.target.value as '' | 'allow' | 'deny')}>

@@ -45,7 +45,7 @@ export function EntryTable({ view, edits }: { view: AllowlistView; edits: Allowl
               >
                 <td>
                   <KeyView value={e.key} />
-                  {e.violation && <p className="violation-text">Breaks the ceiling rule — ignored. {e.violation.message}</p>}
+                  {e.violation && <p className="violation-text">Breaks the ceiling rule — ignored (see above).</p>}
                   {e.problem && (
                     <p className="violation-text">
                       Ignored: <EscapedText text={e.problem} />
@@ -55,7 +55,17 @@ export function EntryTable({ view, edits }: { view: AllowlistView; edits: Allowl
                 <td>{SCOPE_LABEL[e.scope]}</td>
                 <td>{e.environment ?? '—'}</td>
                 <td className="countdown">
-                  {e.scope === 'session' ? formatRemaining(e.expiresAt, now) : e.scope === 'preset' ? 'offered at session start' : 'never'}
+                  {e.scope === 'session' ? (
+                    e.expiresAt === null ? (
+                      formatRemaining(e.expiresAt, now)
+                    ) : (
+                      <span data-testid="countdown">expires in {formatRemaining(e.expiresAt, now)}</span>
+                    )
+                  ) : e.scope === 'preset' ? (
+                    'offered at session start'
+                  ) : (
+                    'never'
+                  )}
                 </td>
                 <td>{e.hits}</td>
                 <td>

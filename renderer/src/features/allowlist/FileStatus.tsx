@@ -1,5 +1,6 @@
 import type { AllowlistView } from '../../../../shared/contract/index.js';
 import { ActionError } from '../../ui/ActionError.js';
+import { fileErrorDetail, fileErrorWhere } from '../../ui/fileError.js';
 import type { AllowlistEdits } from './useAllowlistEdits.js';
 
 /**
@@ -14,14 +15,7 @@ export function FileStatus({ file, edits }: { file: AllowlistView['file']; edits
         <div role="alert" className="error-note file-error" data-testid="file-error">
           <p>
             <strong>codecoder.json cannot be read</strong>
-            {file.error.line !== undefined && (
-              <>
-                {' '}
-                at line {file.error.line}
-                {file.error.column !== undefined && <>, column {file.error.column}</>}
-              </>
-            )}
-            : {file.error.message}
+            {file.error.line !== undefined && <> {fileErrorWhere(file.error)}</>}: {fileErrorDetail(file.error)}
           </p>
           <p>
             Until it is fixed, its project entries are not applied (everything asks) and the editor will not change the file. Fix it in your

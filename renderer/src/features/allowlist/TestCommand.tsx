@@ -4,6 +4,7 @@ import { getApi, unwrap } from '../../bridge/index.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
+import { useEvent } from '../../ui/useEvent.js';
 
 const KIND_WORDS = {
   simple: 'Simple command: one program, nothing hidden.',
@@ -18,6 +19,9 @@ export function TestCommand() {
   const id = useId();
   const [command, setCommand] = useState('');
   const test = useMutation({ mutationFn: (c: string) => unwrap(getApi().permissions.test({ command: c })) });
+  // A result describes the rules it was tested against: when they change, it is no longer true.
+  const reset = test.reset;
+  useEvent('allowlist.changed', () => reset());
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (command.trim()) test.mutate(command);

@@ -3,6 +3,12 @@ import { CEILING_RULE_REASON } from '../../ui/ceilingRule.js';
 import { KeyView } from '../../ui/KeyView.js';
 import type { AllowlistEdits } from './useAllowlistEdits.js';
 
+/** "line 1, column 15" from the violation's "(codecoder.json line 1, column 15)" suffix, if any. */
+function lineOf(message: string): string {
+  const m = /\(codecoder\.json (line \d+(?:, column \d+)?)\)\s*$/.exec(message);
+  return m ? `codecoder.json ${m[1]}` : '';
+}
+
 /**
  * Entries of codecoder.json that break the ceiling rule (ADR 0022): reported, never honoured, and
  * one click away from being removed from the file.
@@ -19,7 +25,8 @@ export function ViolationList({ view, edits }: { view: AllowlistView; edits: All
         {view.violations.map((v) => (
           <li key={`${v.key}:${v.requested}`} className="row">
             <KeyView value={v.key} />
-            <span className="muted small">{v.message}</span>
+            {/* The rule is explained once above; each entry says only where it is. */}
+            <span className="muted small">{lineOf(v.message)}</span>
             <button
               type="button"
               className="danger"

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { getApi, unwrap } from '../../bridge/index.js';
-import { projectKeys, useConversations } from '../../queries.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ApiError, getApi, unwrap } from '../../bridge/index.js';
+import { projectKeys, useConversations, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { Composer } from './Composer.js';
 import { ConversationList } from './ConversationList.js';
@@ -10,8 +10,13 @@ import { RestorePanel } from '../checkpoints/RestorePanel.js';
 import { ModeNotice, ModeSelector } from './ModeSelector.js';
 import type { ModeWord, SlashName } from './slash.js';
 import { useConversationMode } from './useConversationMode.js';
+import { QueuedMessages } from './QueuedMessages.js';
+import { ChatActionsContext, type ChatActions } from './chatActions.js';
+import { Thinking } from './Thinking.js';
 import { Transcript } from './Transcript.js';
-import { describeUsage } from './transcript.js';
+import { describeUsage, modelIsSilent } from './transcript.js';
+import { useProposedDiffs } from './useProposedDiffs.js';
+import { useSendQueue } from './useSendQueue.js';
 import { useTranscript } from './useTranscript.js';
 
 interface Props {
@@ -23,16 +28,24 @@ interface Props {
 export function ChatPanel({ onOpenPermissions }: Props) {
   const queryClient = useQueryClient();
   const conversations = useConversations();
-  const [selected, setSelected] = useState<string | null>(null);
+  // Only a list fetched for this panel counts: a cached one may be another project's (after a switch),
+  // and asking for its conversation here fails with "no conversation … for …".
+  const list = conversations.isFetchedAfterMount ? conversations.data : undefined;
+  const [chosen, setSelected] = useState<string | null>(null);
+  const selected = chosen !== null && list?.some((c) => c.id === chosen) ? chosen : null;
   const [notice, setNotice] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
-  const transcript = useTranscript(selected, version);
   const [restoring, setRestoring] = useState<string | null>(null);
+  const settings = useSettings().data;
+  const model = settings ? (settings.llmOverride?.model ?? settings.model) : undefined;
+  // Said before the first send, not as a failed run: a local OpenAI-compatible server often needs no key.
+  const noKey = settings && !settings.llmOverride && settings.apiKey.source === 'none' && settings.provider !== 'openai-compatible';
+  const transcript = useTranscript(selected, version);
 
-  // Open the newest conversation when none is chosen yet.
+  // Open the newest conversation when none is chosen yet (or the chosen one is gone).
   useEffect(() => {
-    if (selected === null && conversations.data?.[0]) setSelected(conversations.data[0].id);
-  }, [conversations.data, selected]);
+    if (selected === null && list?.[0]) setSelected(list[0].id);
+  }, [list, selected]);
 
   const create = useMutation({
     mutationFn: () => unwrap(getApi().conversations.create({})),
@@ -45,12 +58,40 @@ export function ChatPanel({ onOpenPermissions }: Props) {
     },
   });
   const mode = useConversationMode(selected, async () => (await create.mutateAsync()).id);
+  const rename = useMutation({
+    mutationFn: (v: { id: string; title: string }) => unwrap(getApi().conversations.rename(v)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.conversations }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(getApi().conversations.delete({ id })),
+    onSuccess: (_r, id) => {
+      queryClient.setQueryData(projectKeys.conversations, (l: typeof conversations.data) => l?.filter((c) => c.id !== id));
+      if (chosen === id) setSelected(null);
+    },
+  });
   const send = useMutation({
     mutationFn: async (text: string) => {
       const id = selected ?? (await create.mutateAsync()).id;
       return unwrap(getApi().agent.send({ conversationId: id, text }));
     },
   });
+  const queue = useSendQueue({
+    conversationId: selected,
+    busy: transcript.running || transcript.loading,
+    send: useCallback((conversationId: string, text: string) => unwrap(getApi().agent.send({ conversationId, text })), []),
+  });
+  // Text handed back to the composer (a queued message to edit).
+  const [draft, setDraft] = useState<{ text: string; n: number } | null>(null);
+  const stopCall = useMutation({
+    mutationFn: (callId: string) => unwrap(getApi().agent.stopCall({ conversationId: selected ?? '', callId })),
+  });
+  const stoppingCall = stopCall.isPending ? stopCall.variables : undefined;
+  const stopCallMutate = stopCall.mutate;
+  const proposedDiffs = useProposedDiffs();
+  const actions = useMemo<ChatActions>(
+    () => ({ stopCall: (id) => stopCallMutate(id), stopping: new Set(stoppingCall ? [stoppingCall] : []), proposedDiffs }),
+    [stopCallMutate, stoppingCall, proposedDiffs],
+  );
   const stop = useMutation({ mutationFn: (conversationId: string) => unwrap(getApi().agent.stop({ conversationId })) });
   const reload = useMutation({
     mutationFn: () => unwrap(getApi().allowlist.reload({})),
@@ -81,17 +122,25 @@ export function ChatPanel({ onOpenPermissions }: Props) {
 
   /** `/rewind`: the restore panel for the newest checkpoint of this conversation. */
   const openNewestCheckpoint = async () => {
-    const list = selected ? await unwrap(getApi().checkpoints.list({ conversationId: selected })).catch(() => null) : null;
-    const newest = list?.checkpoints[0];
+    const cps = selected ? await unwrap(getApi().checkpoints.list({ conversationId: selected })).catch(() => null) : null;
+    const newest = cps?.checkpoints[0];
     if (newest) setRestoring(newest.id);
     else setNotice('This conversation has no checkpoint yet: one is taken before each turn that may change files.');
   };
 
-  const title = conversations.data?.find((c) => c.id === selected)?.title;
+  const title = list?.find((c) => c.id === selected)?.title;
+  const lastUserText = transcript.items.findLast((i) => i.kind === 'user')?.text;
+  // A turn that failed (the model unreachable, an error) can be sent again as it was.
+  const lastItem = transcript.items[transcript.items.length - 1];
+  const canRetry = !transcript.running && lastItem?.kind === 'notice' && lastItem.tone === 'error' && lastUserText !== undefined;
   return (
     <div className="chat">
       <ConversationList
-        conversations={conversations.data}
+        conversations={list}
+        liveCount={transcript.loading ? undefined : transcript.items.filter((i) => i.kind === 'user' || i.kind === 'assistant').length}
+        onRename={(id, title) => rename.mutate({ id, title })}
+        onDelete={(id) => remove.mutate(id)}
+        actionError={rename.error ?? remove.error}
         error={conversations.error}
         selected={selected}
         onSelect={setSelected}
@@ -107,11 +156,19 @@ export function ChatPanel({ onOpenPermissions }: Props) {
               · {describeUsage(transcript.usage)}
             </span>
           )}
+          {model && (
+            <span className="muted conv-model" data-testid="conversation-model">
+              {' '}
+              · model <code>{model}</code>
+            </span>
+          )}
         </h2>
         {transcript.loading && <p aria-busy="true">Loading the conversation…</p>}
         <ActionError error={transcript.error} doing="load this conversation" />
         <CheckpointActionsContext.Provider value={{ openRestore: setRestoring }}>
-          <Transcript items={transcript.items} busy={transcript.running} />
+          <ChatActionsContext.Provider value={actions}>
+            <Transcript items={transcript.items} busy={transcript.running} />
+          </ChatActionsContext.Provider>
         </CheckpointActionsContext.Provider>
         {restoring && (
           <RestorePanel
@@ -132,9 +189,33 @@ export function ChatPanel({ onOpenPermissions }: Props) {
             }}
           />
         )}
+        <Thinking active={transcript.running && modelIsSilent(transcript.items)} />
+        {canRetry && (
+          <p className="retry-row">
+            <button type="button" onClick={() => send.mutate(lastUserText)} disabled={send.isPending}>
+              Retry the failed turn
+            </button>
+          </p>
+        )}
+        <ActionError error={stopCall.error} doing="stop the command" />
         {notice && (
           <p role="status" className="ok-note slash-status">
             {notice}
+          </p>
+        )}
+        <QueuedMessages
+          queued={queue.queued}
+          error={queue.error}
+          onRemove={queue.remove}
+          onRetry={queue.retry}
+          onEdit={(m) => {
+            queue.remove(m.id);
+            setDraft({ text: m.text, n: (draft?.n ?? 0) + 1 });
+          }}
+        />
+        {noKey && (
+          <p className="banner banner-warn no-key" data-testid="no-key">
+            No API key is set for {settings.provider}: the agent cannot answer yet. <a href="#/settings">Add a key</a> in Settings.
           </p>
         )}
         <ActionError error={send.error} doing="send your message" />
@@ -147,12 +228,24 @@ export function ChatPanel({ onOpenPermissions }: Props) {
           running={transcript.running}
           sending={send.isPending}
           stopping={stop.isPending}
+          draft={draft}
+          lastSent={lastUserText}
           onSend={async (text) => {
             setNotice(null);
+            // While the agent works, the message waits for the run to end (main allows one run per conversation).
+            if (transcript.running && selected) {
+              queue.enqueue(selected, text);
+              return true;
+            }
             try {
               await send.mutateAsync(text);
               return true;
-            } catch {
+            } catch (err) {
+              if (err instanceof ApiError && err.code === 'conflict' && selected) {
+                send.reset();
+                queue.enqueue(selected, text);
+                return true;
+              }
               return false;
             }
           }}

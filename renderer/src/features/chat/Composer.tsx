@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { completeSlash, parseComposerInput, SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
 
 /** The message box's id: the approval dock sends typing that strayed onto a prompt back here. */
@@ -15,6 +15,10 @@ interface Props {
   modeControl?: ReactNode;
   /** Shift+Tab in the message box: the next permission mode. */
   onCycleMode?: () => void;
+  /** Text handed back to the box (a queued message to edit); `n` changes each time. */
+  draft?: { text: string; n: number } | null;
+  /** The last message the user sent here: Up in an empty box brings it back to edit. */
+  lastSent?: string | undefined;
 }
 
 /**
@@ -22,8 +26,12 @@ interface Props {
  * (listed as it is typed); an unknown one is explained here instead of being sent to the model.
  * Stop is cooperative cancellation of the whole run (model stream, tools, sub-agents).
  */
-export function Composer({ running, sending, stopping, onSend, onStop, onCommand, modeControl, onCycleMode }: Props) {
+export function Composer({ running, sending, stopping, onSend, onStop, onCommand, modeControl, onCycleMode, draft, lastSent }: Props) {
   const [text, setText] = useState('');
+  useEffect(() => {
+    // Handed back, never replacing what the user is writing: the draft goes after it.
+    if (draft) setText((t) => (t.trim() === '' ? draft.text : `${t}\n${draft.text}`));
+  }, [draft]);
   const [problem, setProblem] = useState<string | null>(null);
   const hints = completeSlash(text);
 
@@ -46,6 +54,11 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
     if (e.key === 'Tab' && e.shiftKey && onCycleMode) {
       e.preventDefault();
       return onCycleMode();
+    }
+    if (e.key === 'ArrowUp' && text === '' && lastSent && !e.shiftKey && !e.altKey && !e.metaKey && !e.ctrlKey) {
+      e.preventDefault();
+      setText(lastSent);
+      return;
     }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -78,7 +91,11 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
             setProblem(null);
           }}
           onKeyDown={onKeyDown}
-          placeholder="Ask the agent… (Enter sends, Shift+Enter new line, Shift+Tab mode, / for commands)"
+          placeholder={
+            running
+              ? 'The agent is working: a message sent now waits until it finishes'
+              : 'Ask the agent… (Enter sends, Shift+Enter new line, Shift+Tab mode, / for commands)'
+          }
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'composer-problem' : undefined}
         />

@@ -1,8 +1,11 @@
 import { memo } from 'react';
 import { DiffView } from '../../ui/DiffView.js';
+import { Elapsed } from '../../ui/Elapsed.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { CommandOutput } from '../../ui/terminal/CommandOutput.js';
+import { useChatActions } from './chatActions.js';
+import { argFields, commandEnding, resultRepeatsReason, toolSubject } from './toolSummary.js';
 import type { DecisionHow, ToolItem } from './transcript.js';
 import { TranscriptRow } from './TranscriptRow.js';
 
@@ -31,12 +34,26 @@ function diffOf(data: unknown): string | undefined {
   return typeof d === 'string' && d !== '' ? d : undefined;
 }
 
-function argsText(args: unknown): string {
-  try {
-    return JSON.stringify(args, null, 2) ?? '';
-  } catch {
-    return String(args);
-  }
+/** The arguments as labelled fields (a write's content as a block), never raw JSON. */
+function ArgList({ args }: { args: unknown }) {
+  return (
+    <dl className="arg-list">
+      {argFields(args).map((f) => (
+        <div key={f.name} className={f.block ? 'arg arg-block' : 'arg'}>
+          <dt>{f.name}</dt>
+          <dd>
+            {f.block ? (
+              <pre>
+                <EscapedText text={f.value.slice(0, MAX_SHOWN)} keepNewlines keepTabs />
+              </pre>
+            ) : (
+              <EscapedText text={f.value} />
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /**
@@ -59,15 +76,62 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
             ? 'waiting for you'
             : '';
   const isCommand = item.tool === 'run_command' || item.output !== '';
+  const showsOutput = isCommand && (item.output !== '' || running);
+  const subject = command === undefined ? toolSubject(item.args) : undefined;
+  // The badge already says how an answered prompt went: the answer is repeated only when it says
+  // more (a time limit) or something else (the engine narrowed it: the reason says why).
+  const a = item.approval;
+  const answerMatches =
+    a?.choice !== undefined && (a.choice === 'deny' ? item.how === 'denied' : a.choice === item.how) && !a.answer?.includes(' min)');
+  const approvalLine =
+    a?.status === 'pending'
+      ? 'Waiting for your approval…'
+      : a?.status === 'cancelled'
+        ? 'The approval was cancelled.'
+        : a && !answerMatches
+          ? `You answered: ${a.answer ?? 'answered'}`
+          : undefined;
+  const reasonShown = item.reason !== undefined;
+  const actions = useChatActions();
+  // A refused write still shows what it would have changed.
+  const proposed =
+    !diff && item.decision !== 'allowed' && item.decision !== undefined ? actions?.proposedDiffs.get(item.callId) : undefined;
+  const stoppable = running && item.depth === 0 && isCommand && actions !== null;
+  // A finished command that printed nothing says so, instead of an empty terminal or nothing at all.
+  const noOutput =
+    isCommand &&
+    item.result &&
+    !item.result.cancelled &&
+    item.output === '' &&
+    item.result.content.split('\n').slice(1).join('').trim() === '';
   return (
     <article className={`tool-card how-${item.how}`} aria-label={`Tool call ${item.tool}`} data-call-id={item.callId}>
       <header className="tool-head">
         <span className="tool-name">{item.tool}</span>
+        {subject && (
+          <span className="tool-subject" data-testid="tool-subject" title={subject}>
+            <EscapedText text={subject} />
+          </span>
+        )}
         {item.key && <KeyView value={item.key} />}
         <span className={`badge badge-${item.how}`} data-testid="decision">
           {HOW_LABELS[item.how]}
         </span>
         {status && <span className={`tool-status status-${status.replace(/ /g, '-')}`}>{status}</span>}
+        {running && item.startedAt !== undefined && <Elapsed since={item.startedAt} />}
+        {stoppable && (
+          <button
+            type="button"
+            className="tool-stop"
+            onClick={() => actions.stopCall(item.callId)}
+            disabled={actions.stopping.has(item.callId)}
+            // Not "Stop": that name is the whole run's button, beside the message box.
+            aria-label={`Cancel this command: ${command ?? item.tool}`}
+            title="Ends only this command (its process group is killed); the agent goes on"
+          >
+            {actions.stopping.has(item.callId) ? 'Cancelling…' : 'Cancel command'}
+          </button>
+        )}
         {item.depth > 0 && <span className="muted">sub-agent</span>}
       </header>
       {command !== undefined && (
@@ -79,26 +143,16 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
       {command === undefined && item.args !== undefined && item.tool !== 'agent' && (
         <details className="tool-args">
           <summary>Arguments</summary>
-          <pre>
-            <EscapedText text={argsText(item.args).slice(0, MAX_SHOWN)} keepNewlines />
-          </pre>
+          <ArgList args={item.args} />
         </details>
       )}
-      {item.approval && (
-        <p className="muted tool-approval">
-          {item.approval.status === 'pending'
-            ? 'Waiting for your approval…'
-            : item.approval.status === 'cancelled'
-              ? 'The approval was cancelled.'
-              : `You answered: ${item.approval.answer ?? 'answered'}`}
-        </p>
-      )}
-      {item.reason && (
+      {approvalLine && <p className="muted tool-approval">{approvalLine}</p>}
+      {item.reason !== undefined && (
         <p className="tool-reason">
           Reason: <EscapedText text={item.reason} />
         </p>
       )}
-      {isCommand && (item.output !== '' || running) && (
+      {showsOutput && (
         <CommandOutput output={item.output} dropped={item.outputDropped} running={running} label={`Output of ${command ?? item.tool}`} />
       )}
       {item.sub && (
@@ -116,8 +170,10 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           </div>
         </section>
       )}
+      {proposed && <DiffView diff={proposed} label={`Proposed changes to ${toolSubject(item.args) ?? 'the file'} (not applied)`} />}
+      {noOutput && <p className="muted tool-no-output">(no output)</p>}
       {diff && <DiffView diff={diff} label={`Changes to ${String((item.result?.data as { path?: string }).path ?? 'the file')}`} />}
-      {item.result && !diff && !isCommand && !item.sub && (
+      {item.result && !diff && !isCommand && !item.sub && !(reasonShown && resultRepeatsReason(item.result.content, item.reason)) && (
         <details className="tool-result">
           <summary>{item.result.isError ? 'Error' : 'Result'}</summary>
           <pre>
@@ -125,11 +181,18 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           </pre>
         </details>
       )}
-      {item.result && (isCommand || item.sub) && (item.result.isError || item.result.cancelled) && (
-        <p className="tool-error">
-          <EscapedText text={item.result.content.slice(0, 500)} keepNewlines />
-        </p>
-      )}
+      {item.result &&
+        (isCommand || item.sub) &&
+        (item.result.isError || item.result.cancelled) &&
+        !(reasonShown && resultRepeatsReason(item.result.content, item.reason)) && (
+          <p className="tool-error">
+            {/* The terminal above already shows the output: only how it ended is new. */}
+            <EscapedText
+              text={(showsOutput ? commandEnding(item.result.content, item.tool) : item.result.content).slice(0, 500)}
+              keepNewlines
+            />
+          </p>
+        )}
     </article>
   );
 });

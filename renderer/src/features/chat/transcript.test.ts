@@ -6,6 +6,7 @@ import {
   describeUsage,
   howFromVia,
   MAX_OUTPUT_CHARS,
+  modelIsSilent,
   TranscriptBuilder,
   type ToolItem,
 } from './transcript.js';
@@ -183,7 +184,38 @@ describe('buildTranscript', () => {
       ev({ type: 'model.retry', attempt: 1, delayMs: 10, code: 'rate_limited', discardPartial: true }),
       ev({ type: 'text.delta', text: 'Whole answer.' }),
     ]);
-    expect(items.map((i) => (i.kind === 'assistant' ? i.text : i.kind))).toEqual(['notice', 'Whole answer.']);
+    // The retry succeeded: its "retrying…" line is gone.
+    expect(items.map((i) => (i.kind === 'assistant' ? i.text : i.kind))).toEqual(['Whole answer.']);
+  });
+
+  it('keeps the "retrying…" line while the model is silent, and when the run fails', () => {
+    const retry = ev({ type: 'model.retry', attempt: 1, delayMs: 10, code: 'overloaded', discardPartial: false });
+    expect(buildTranscript([retry]).map((i) => i.kind)).toEqual(['notice']);
+    const failed = buildTranscript([
+      retry,
+      ev({
+        type: 'run.finished',
+        stopReason: 'error',
+        turns: 1,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        finalText: '',
+        error: { code: 'overloaded', message: 'overloaded' },
+      }),
+    ]);
+    expect(failed.map((i) => (i.kind === 'notice' ? i.text : i.kind))).toEqual([
+      'The model call failed (overloaded); retrying (attempt 1)…',
+      'The run failed: overloaded',
+    ]);
+    // A tool call also means the model answered.
+    const called = buildTranscript([retry, ev({ type: 'tool.requested', callId: 'c', tool: 'glob', args: { pattern: '*' } })]);
+    expect(called.map((i) => i.kind)).toEqual(['tool']);
+  });
+
+  it('an allowed call records when it started running', () => {
+    const items = buildTranscript([
+      ev({ type: 'tool.call', callId: 'x', tool: 'run_command', args: { command: 'ls' }, decision: 'allowed', via: 'once', at: 500 }),
+    ]);
+    expect(items[0]).toMatchObject({ startedAt: 500 });
   });
 
   it('Stop: calls left without a result are shown cancelled, and the stop is noted', () => {
@@ -360,5 +392,21 @@ describe('usage and compaction in the transcript', () => {
       durationMs: 5,
     });
     expect(b.snapshot().at(-1)).toMatchObject({ kind: 'notice', text: 'Earlier turns summarised — 180k → 30k tokens' });
+  });
+});
+
+describe('modelIsSilent', () => {
+  const started = ev({ type: 'run.started', prompt: 'hi', provider: 'anthropic', model: 'm' });
+  it('after the prompt and after a result, until text streams or a tool runs', () => {
+    expect(modelIsSilent(buildTranscript([started]))).toBe(true);
+    expect(modelIsSilent(buildTranscript([started, ev({ type: 'text.delta', text: 'Hel' })]))).toBe(false);
+    const call = ev({ type: 'tool.call', callId: 'x', tool: 'glob', args: {}, decision: 'allowed', via: 'none' });
+    expect(modelIsSilent(buildTranscript([started, call]))).toBe(false);
+    const result = ev({ type: 'tool.result', callId: 'x', tool: 'glob', content: 'a', isError: false, cancelled: false, durationMs: 1 });
+    expect(modelIsSilent(buildTranscript([started, call, result]))).toBe(true);
+    // Waiting for the user's answer is not the model thinking.
+    expect(modelIsSilent(buildTranscript([started, ev({ type: 'tool.requested', callId: 'y', tool: 'write_file', args: {} })]))).toBe(
+      false,
+    );
   });
 });

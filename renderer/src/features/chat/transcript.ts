@@ -15,6 +15,8 @@ export interface ApprovalState {
   approvalId: string;
   status: 'pending' | 'answered' | 'cancelled';
   answer?: string;
+  /** The button the user chose (the engine may narrow it: then the card says both). */
+  choice?: 'once' | 'session' | 'project' | 'deny';
 }
 
 export interface SubAgentView {
@@ -45,6 +47,8 @@ export interface ToolItem {
   outputDropped: number;
   result?: { content: string; isError: boolean; cancelled: boolean; data?: unknown; durationMs: number; fullLogPath?: string };
   sub?: SubAgentView;
+  /** When it was allowed to run (the card counts the time from here). */
+  startedAt?: number;
 }
 
 export type TranscriptItem =
@@ -145,6 +149,8 @@ export class TranscriptBuilder {
   private seq = 0;
   /** Every usage event seen at this level or below (the root sees the whole conversation). */
   readonly usage: UsageTotals = { calls: 0, input: 0, cached: 0, output: 0, cost: 0 };
+  /** "retrying…" notices of the model call in progress: gone once it answers. */
+  private retries: string[] = [];
 
   /** Applies one event; returns true when the visible transcript changed. */
   push(e: AgentEvent): boolean {
@@ -155,6 +161,16 @@ export class TranscriptBuilder {
       this.usage.output += e.outputTokens;
       this.usage.cost = this.usage.cost === null || e.costUsd == null ? null : this.usage.cost + e.costUsd;
     }
+    // The model answered after retrying: the "retrying…" lines were news, no longer.
+    const retried = this.retries.length > 0 && (e.type === 'text.delta' || e.type === 'tool.requested' || e.type === 'usage');
+    if (retried) {
+      for (const id of this.retries.splice(0)) this.remove(id);
+      return this.apply(e) || true;
+    }
+    return this.apply(e);
+  }
+
+  private apply(e: AgentEvent): boolean {
     // A sub-agent's own events (depth deeper than this level, carrying the parent call) go to the
     // nested transcript of that call; subagent.started/finished are the parent's events about it.
     if (e.parentCallId && e.type !== 'subagent.started' && e.type !== 'subagent.finished' && this.ownsCall(e.parentCallId)) {
@@ -184,9 +200,11 @@ export class TranscriptBuilder {
           changed = this.remove(this.openText);
           this.openText = null;
         }
+        const id = `retry-${e.runId}-${this.seq++}`;
+        this.retries.push(id);
         this.add({
           kind: 'notice',
-          id: `retry-${e.runId}-${this.seq++}`,
+          id,
           text: `The model call failed (${e.code}); retrying (attempt ${e.attempt})…`,
           tone: 'info',
           at: e.at,
@@ -206,6 +224,7 @@ export class TranscriptBuilder {
           how: howFromVia(e.via, e.decision),
           ...(e.key !== undefined ? { key: e.key } : {}),
           ...(e.reason !== undefined ? { reason: e.reason } : {}),
+          ...(e.decision === 'allowed' ? { startedAt: e.at } : {}),
         });
       case 'tool.output': {
         const cur = this.get(e.callId);
@@ -262,7 +281,12 @@ export class TranscriptBuilder {
         const answer = describeAnswer(e.answer);
         return this.set({
           ...target,
-          approval: { approvalId: e.approvalId, status: e.cancelled ? 'cancelled' : 'answered', ...(answer ? { answer } : {}) },
+          approval: {
+            approvalId: e.approvalId,
+            status: e.cancelled ? 'cancelled' : 'answered',
+            ...(answer ? { answer } : {}),
+            ...(e.answer ? { choice: e.answer.choice } : {}),
+          },
         });
       }
       case 'subagent.started': {
@@ -411,6 +435,21 @@ export class TranscriptBuilder {
     this.items.forEach((it, j) => this.index.set(it.id, j));
     return true;
   }
+}
+
+/**
+ * Whether a running agent is waiting on the model with nothing to show: no text streaming, no tool
+ * running or waiting for an answer. The window then says "Thinking…" instead of looking frozen.
+ */
+export function modelIsSilent(items: readonly TranscriptItem[]): boolean {
+  const last = items[items.length - 1];
+  if (last?.kind === 'assistant' && last.streaming) return false;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i]!;
+    if (it.kind === 'user') break;
+    if (it.kind === 'tool' && !it.result && it.decision !== 'denied' && it.decision !== 'invalid') return false;
+  }
+  return true;
 }
 
 /** The whole transcript of a list of events (a loaded conversation; the tests). */

@@ -73,8 +73,14 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
             onKeyDown={(e) => onTabKey(e, i)}
           >
             {t.label}
-            {t.id === 'permissions' && (allowlist.data?.violations.length ?? 0) > 0 && (
+            {t.id === 'permissions' && (allowlist.data?.violations.length ?? 0) > 0 && !allowlist.data?.file.error && (
               <span className="tab-badge" aria-label="ceiling violations">
+                {' '}
+                !
+              </span>
+            )}
+            {t.id === 'permissions' && allowlist.data?.file.error && (
+              <span className="tab-badge" aria-label="codecoder.json is malformed" title="codecoder.json cannot be read">
                 {' '}
                 !
               </span>
@@ -84,7 +90,7 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
       </div>
       {/* The conversation stays mounted when hidden: its live transcript and terminals keep streaming. */}
       <div id="panel-conversation" role="tabpanel" aria-labelledby="tab-conversation" className="tab-panel" hidden={tab !== 'conversation'}>
-        <ChatPanel onOpenPermissions={() => setTab('permissions')} />
+        <ChatPanel key={project.path} onOpenPermissions={() => setTab('permissions')} />
       </div>
       {tab === 'permissions' && (
         <div id="panel-permissions" role="tabpanel" aria-labelledby="tab-permissions" className="tab-panel tab-scroll">

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { providers, searchProviders, themes, type Settings, type SettingsUpdate } from '../../../../shared/contract/index.js';
+import { defaultModels, providers, searchProviders, themes, type Settings, type SettingsUpdate } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
 import { CheckpointSettings } from '../checkpoints/CheckpointSettings.js';
@@ -76,6 +76,8 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
     },
   });
 
+  const test = useMutation({ mutationFn: () => unwrap(getApi().settings.testConnection({})) });
+
   if (settings.isError) return <ErrorNote error={settings.error} />;
   if (!settings.data) return <p aria-busy="true">Loading settings…</p>;
   const s = settings.data;
@@ -107,8 +109,23 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
       <form onSubmit={submit} className="form">
         <fieldset>
           <legend>Model</legend>
+          {s.llmOverride && (
+            <p className="banner banner-warn" data-testid="llm-override">
+              In use now: {s.llmOverride.provider} · <code>{s.llmOverride.model}</code>, set by {s.llmOverride.why}. The settings below are
+              saved, and apply when CodeCoder starts without it.
+            </p>
+          )}
           <label htmlFor="provider">Provider</label>
-          <select id="provider" value={draft.provider} onChange={(e) => set('provider', e.target.value as Settings['provider'])}>
+          <select
+            id="provider"
+            value={draft.provider}
+            onChange={(e) => {
+              // A new provider proposes its default model (the old one's name would not work there).
+              const p = e.target.value as Settings['provider'];
+              setSaved(false);
+              setDraft((d) => ({ ...d, provider: p, model: defaultModels[p] }));
+            }}
+          >
             {providers.map((p) => (
               <option key={p} value={p}>
                 {providerLabels[p]}
@@ -147,6 +164,19 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
               Forget the saved key
             </button>
           )}
+          <div className="row">
+            <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
+              {test.isPending ? 'Testing…' : 'Test connection'}
+            </button>
+            <span className="muted small">{s.llmOverride ? 'Tries the model in use now.' : 'Tries the saved settings (save first).'}</span>
+          </div>
+          {test.data && (
+            <p role="status" className={test.data.ok ? 'ok-note' : 'error-note'} data-testid="connection-result">
+              {test.data.ok ? '' : 'Could not connect: '}
+              {test.data.message}
+            </p>
+          )}
+          <ErrorNote error={test.error} />
         </fieldset>
         <fieldset>
           <legend>Long conversations and cost</legend>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { AllowlistView } from '../../../../shared/contract/index.js';
 import { ActionError } from '../../ui/ActionError.js';
+import { violationWords } from '../../ui/ceilingRule.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
 import type { AllowlistEdits } from '../allowlist/useAllowlistEdits.js';
@@ -51,7 +52,7 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
               </div>
               {e.violation && (
                 <div className="warn-note">
-                  Never honoured, trusted or not: <EscapedText text={e.violation} />
+                  Never honoured, trusted or not: <EscapedText text={violationWords(e.violation)} />
                 </div>
               )}
               {e.problem && (

@@ -1,0 +1,78 @@
+/**
+ * What a tool card says about its call in words rather than JSON: the one argument that names what
+ * the call touches (shown on the collapsed card), the arguments as labelled fields, and the one line
+ * of a command's result that its terminal does not already show.
+ */
+
+/** The argument that says what a call is about, by the first field present. */
+const SUBJECT_FIELDS = ['command', 'url', 'pattern', 'query', 'path', 'id', 'name', 'prompt', 'message'] as const;
+
+function record(args: unknown): Record<string, unknown> | undefined {
+  return args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : undefined;
+}
+
+/** The call's subject — `src/a.ts`, `npm test`, `https://…`, `a.ts → b.ts` — or undefined. */
+export function toolSubject(args: unknown, max = 120): string | undefined {
+  const a = record(args);
+  if (!a) return undefined;
+  let s: string | undefined;
+  if (typeof a.from === 'string' && typeof a.to === 'string') s = `${a.from} → ${a.to}`;
+  // A search names what it looks for, and where when that is not the whole project.
+  else if (typeof a.pattern === 'string' && typeof a.path === 'string' && a.path !== '.' && a.path !== '') s = `${a.pattern} in ${a.path}`;
+  else
+    for (const f of SUBJECT_FIELDS) {
+      const v = a[f];
+      if (typeof v === 'string' && v.trim() !== '') {
+        s = v;
+        break;
+      }
+    }
+  if (s === undefined) return undefined;
+  const line = s.replace(/\s*\n\s*/g, ' ⏎ ');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export interface ArgField {
+  name: string;
+  /** A string as it is; anything else as compact JSON. */
+  value: string;
+  /** Several lines (file content, a replacement): shown as a block. */
+  block: boolean;
+}
+
+/** The arguments as labelled fields, in the model's order; a non-object is one field "value". */
+export function argFields(args: unknown): ArgField[] {
+  const a = record(args);
+  const entries: [string, unknown][] = a ? Object.entries(a) : args === undefined ? [] : [['value', args]];
+  return entries.map(([name, v]) => {
+    const value = typeof v === 'string' ? v : safeJson(v);
+    return { name, value, block: value.includes('\n') || value.length > 80 };
+  });
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
+/**
+ * A command's result repeats its output after a first line saying how it ended
+ * ("run_command: exit code 3"). When the card already shows the output, only that line is new.
+ */
+export function commandEnding(content: string, tool: string): string {
+  const first = content.split('\n', 1)[0] ?? '';
+  return first.startsWith(`${tool}: `) ? first.slice(tool.length + 2) : first;
+}
+
+/**
+ * Whether a denied or refused call's result only repeats its reason (the engine's reason is sent
+ * to the model as the tool error): then the card shows the reason once.
+ */
+export function resultRepeatsReason(content: string, reason: string | undefined): boolean {
+  if (!reason) return false;
+  const c = content.trim();
+  return c === reason.trim() || c.includes(reason.trim());
+}
