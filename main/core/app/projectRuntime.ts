@@ -193,6 +193,8 @@ export class ProjectRuntime {
     if (this.mcpTimer) clearTimeout(this.mcpTimer);
     this.agent.runtime.cancelAll();
     this.agent.approvals.cancelAll();
+    // A cancelled run still writes its last records: let it, before the caller removes or reopens the files.
+    await this.agent.runtime.idle();
     await this.agent.close();
   }
 }
