@@ -45,6 +45,11 @@ export function diffFor(
   return { diff: d.text };
 }
 
+/** A prompt's preview of a change: the path, and the diff when there is one to show. */
+export function previewOf(path: string, d: { diff?: string }): { path: string; diff?: string } {
+  return d.diff ? { path, diff: d.diff } : { path };
+}
+
 /** "+3 -1" from a unified diff. */
 export function diffStat(diff: string | undefined): string {
   if (!diff) return '';

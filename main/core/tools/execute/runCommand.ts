@@ -5,7 +5,7 @@ import type { Tool } from '../types.js';
 import { childEnv } from './childEnv.js';
 import type { ExecuteDeps } from './deps.js';
 import { runResult } from './format.js';
-import { commandToolPermission } from './keys.js';
+import { commandPreview, commandToolPermission } from './keys.js';
 import { newLogPath } from './logs.js';
 import type { ProcessTable } from './processTable.js';
 import { workdir } from './workdir.js';
@@ -55,6 +55,7 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
     parameters: runCommandArgs,
     keyTemplate: 'run_command:<program>',
     permission: (args) => commandToolPermission('run_command', args.command, args.cwd),
+    preview: (args) => commandPreview(args.command),
     async execute(args, ctx) {
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       const logPath = await newLogPath(ctx.logDir, 'run_command');

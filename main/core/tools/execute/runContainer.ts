@@ -6,7 +6,7 @@ import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
 import type { ExecuteDeps } from './deps.js';
 import { runResult } from './format.js';
-import { commandToolPermission } from './keys.js';
+import { commandPreview, commandToolPermission } from './keys.js';
 import { newLogPath } from './logs.js';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './runCommand.js';
 
@@ -40,6 +40,7 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
     parameters: runContainerArgs,
     keyTemplate: 'run_container:<program>',
     permission: (args) => commandToolPermission('run_container', args.command),
+    preview: (args) => commandPreview(args.command),
     async execute(args, ctx) {
       const found = await detectEngineCached(image);
       if (!found.ok) throw new ToolFailure(`no container engine can run here: ${found.reason}`);

@@ -6,7 +6,7 @@ import type { Tool } from '../types.js';
 import { childEnv } from './childEnv.js';
 import type { ExecuteDeps } from './deps.js';
 import { runResult } from './format.js';
-import { commandToolPermission } from './keys.js';
+import { commandPreview, commandToolPermission } from './keys.js';
 import { newLogPath } from './logs.js';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './runCommand.js';
 import { workdir } from './workdir.js';
@@ -55,6 +55,7 @@ export function runSandboxedTool(deps: ExecuteDeps): Tool<RunSandboxedArgs> {
       }
       return p;
     },
+    preview: (args) => commandPreview(args.command),
     async execute(args, ctx) {
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       const logPath = await newLogPath(ctx.logDir, 'run_sandboxed');

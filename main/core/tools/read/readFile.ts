@@ -30,6 +30,7 @@ export function readFileTool(): Tool<ReadFileArgs> {
     environment: 'host',
     parameters: params,
     permission: () => ({ kind: 'none' }),
+    preview: async (args) => ({ path: args.path }),
     async execute(args, ctx) {
       const { abs, rel } = await confine(ctx.projectRoot, args.path);
       const st = await stat(abs).catch(() => undefined);
