@@ -1,7 +1,7 @@
 import { readRegularIn, type AnchoredDir } from '../../fs/anchored.js';
 import { formatBytes } from '../output.js';
-import { decodeFile } from '../read/decode.js';
-import { unifiedDiff } from '../read/unified.js';
+import { decodeFile } from '../kit/decode.js';
+import { unifiedDiff } from '../kit/unified.js';
 
 export const MAX_DIFF_SOURCE_BYTES = 2 * 1024 * 1024;
 

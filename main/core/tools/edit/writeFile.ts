@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { replaceFileIn, type AnchoredDir } from '../../fs/anchored.js';
 import { pathPermission } from '../../permissions/keys.js';
 import { ToolFailure, defineTool } from '../output.js';
-import { confine } from '../read/confine.js';
+import { confine } from '../kit/confine.js';
 import type { Tool, ToolPreview } from '../types.js';
 import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
 import { currentTextIn, diffFor, diffStat, previewOf, type CurrentText } from './textFile.js';
