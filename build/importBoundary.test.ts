@@ -27,6 +27,16 @@ function sources(dir: string): string[] {
  * the engine can be read, tested and reasoned about alone. Its tests may drive real tools.
  */
 const PERMISSIONS_MAY_IMPORT = ['main/core/permissions/', 'main/core/fs/', 'main/core/appData.ts', 'shared/'];
+/** The tools' shared helpers sit under every tool folder: they import no tool folder. */
+const TOOLS_KIT_MAY_IMPORT = [
+  'main/core/tools/kit/',
+  'main/core/tools/output.ts',
+  'main/core/tools/types.ts',
+  'main/core/env/',
+  'main/core/fs/',
+  'main/core/permissions/',
+  'shared/',
+];
 const relativeImport = /(?:\bfrom|\bimport\(|^import)\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function importsOutside(file: string, text: string, allowed: string[]): string[] {
@@ -58,6 +68,12 @@ describe('import boundaries', () => {
     const offenders = sources(path.join('main', 'core', 'permissions'))
       .filter((f) => !/\.test\.ts$/.test(f))
       .flatMap((f) => importsOutside(f, readFileSync(path.join(root, f), 'utf8'), PERMISSIONS_MAY_IMPORT));
+    expect(offenders).toEqual([]);
+  });
+  it('tools/kit/ imports no tool folder', () => {
+    const offenders = sources(path.join('main', 'core', 'tools', 'kit'))
+      .filter((f) => !/\.test\.ts$/.test(f))
+      .flatMap((f) => importsOutside(f, readFileSync(path.join(root, f), 'utf8'), TOOLS_KIT_MAY_IMPORT));
     expect(offenders).toEqual([]);
   });
   it('the check itself catches an import from above', () => {
