@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectDataDir } from '../appData.js';
 import { JsonlAuditLog } from '../permissions/audit.js';
-import { newLogPath } from '../tools/execute/logs.js';
+import { newLogPath } from '../tools/kit/logs.js';
 import { ConversationStore } from './conversations.js';
 import { fitForModel } from './truncate.js';
 

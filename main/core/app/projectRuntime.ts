@@ -140,10 +140,7 @@ export class ProjectRuntime {
         presets: p.presets,
       };
     const r = p.request;
-    const mcpTool = this.agent.mcp?.tool(r.tool);
-    const preview = mcpTool
-      ? { mcp: { server: mcpTool.mcp.server, tool: mcpTool.mcp.tool, hints: mcpTool.mcp.hints } }
-      : await buildPreview(r.tool, r.args, this.root);
+    const preview = await buildPreview(this.agent.registry.get(r.tool), r.args, this.root);
     // A write the classifier knows lands outside the project: checkpoints cannot undo it, and the prompt says so.
     const undo = cannotUndoNote(r.flags?.notes, this.root);
     const notes = undo ? [...(r.flags?.notes ?? []), undo] : r.flags?.notes;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { MemoryAuditLog } from '../permissions/audit.js';
 import { PermissionEngine } from '../permissions/engine.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
-import { runToolChecked } from '../permissions/runChecked.js';
+import { runToolChecked } from '../agent/runChecked.js';
 import { alwaysTrusted, ManualClock, ScriptedAsker } from '../permissions/testSupport.js';
 import type { TrustSource } from '../permissions/trust/projectTrust.js';
 import type { Tool, ToolContext } from '../tools/types.js';

@@ -16,5 +16,4 @@ export { CONFIG_FILE, MAX_CONFIG_BYTES, type ConfigError, type EntryValue } from
 export { SessionAllowlist, NEVER, type SessionEntry } from './sessionAllowlist.js';
 export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord, type AuditEntry, type AuditQuery } from './audit.js';
 export { CeilingViolationError, ceilingViolation } from './ceiling.js';
-export { runToolChecked, type CheckedRun } from './runChecked.js';
 export type { LoadReport, EntryIssue, ProjectEntryView, DenyEntryView } from './projectLevel.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run as runToolsCommand } from '../cli/commands/tools.js';
-import { runToolChecked } from '../permissions/runChecked.js';
+import { runToolChecked } from '../agent/runChecked.js';
 import type { PermissionCheckRequest } from '../permissions/types.js';
 import { formatCatalogue, toolCatalogue, type CatalogueEntry } from './catalogue.js';
 import { tempProject, toolCtx } from './read/testkit.js';

@@ -213,7 +213,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(
       `\n? ${r.tool} wants ${shown(describeArgs(r.tool, r.args))}\n  key ${shown(r.key.raw)}${r.flags?.notes?.length ? `\n  note: ${shown(r.flags.notes.join('; '))}` : ''}\n`,
     );
-    const preview = await changePreview(root, r.tool, r.args);
+    const preview = await changePreview(root, agent.registry.get(r.tool), r.args);
     if (preview) io.stderr.write(`${preview}\n`);
     for (;;) {
       const choice = (

@@ -14,7 +14,7 @@ import {
   wasiSpinModule,
   wasiWriteModule,
 } from '../../env/wasm/wasiTestModule.js';
-import { runToolChecked } from '../../permissions/runChecked.js';
+import { runToolChecked } from '../../agent/runChecked.js';
 import { makeEngine } from '../../permissions/testSupport.js';
 import type { AskAnswer, AskRequest } from '../../permissions/types.js';
 import { tempProject, testCtx, testDeps } from '../execute/testSupport.js';
