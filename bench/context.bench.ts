@@ -2,7 +2,10 @@
  * Long conversations (issue 12), against the scripted server through the real SDKs:
  * 1. Prefix stability: over a 50-turn conversation with 10 KB tool results, the share of the input
  *    tokens of each request that repeat the previous request from its start (cache markers left
- *    out), summed over the conversation, on both wire formats (goal ≥ 90%). The server's emulated cache read share is printed beside it.
+ *    out), the mean per request on both wire formats (goal ≥ 90%); weighted by size and the server's
+ *    emulated cache read share are printed beside it. A request's share is at most the previous
+ *    request's size over its own, so early requests (a small prefix plus a 10 KB result) are low
+ *    whatever is done; a compaction keeps the head whole so the cache survives it.
  * 2. 200 turns of 30 KB tool results against a 100k-token window (the server refuses anything
  *    longer): failures (goal 0) and the peak request as a share of the window (goal ≤ 85%).
  * 3. Compaction time: mean milliseconds per compaction (cut or summary, the summariser answering
@@ -106,8 +109,8 @@ export default async function (report: (row: BenchRow) => void): Promise<void> {
     const { result, events, requests } = await conversation(kind, { turns: 50, resultChars: 10_000 });
     if (result.stopReason !== 'end_turn') throw new Error(`prefix bench ended ${result.stopReason}`);
     const main = requests.filter((q) => q.turn !== null && !JSON.stringify(q.body.system ?? q.body.messages).includes('You summarise'));
-    // Weighted by each request's size: the share of all input tokens sent that repeat the previous
-    // request's prefix (what a cache can serve). The unweighted mean per request is printed too.
+    // The goal is on the mean per request (the issue's wording); weighted by each request's size
+    // (the share of all input tokens sent that a cache can serve) is printed beside it.
     const sizes = main.map((q) => canonicalPrefix(kind, q.body).length);
     const shares = main.slice(1).map((q, i) => prefixShare(kind, main[i]!.body, q.body));
     const mean = shares.reduce((s, x, i) => s + x * sizes[i + 1]!, 0) / sizes.slice(1).reduce((s, x) => s + x, 0);
@@ -118,12 +121,12 @@ export default async function (report: (row: BenchRow) => void): Promise<void> {
     const compactions = events.filter((e) => e.type === 'context.compacted').length;
     report({
       name: `prefix stability, 50 turns × 10 KB results (${kind})`,
-      value: (mean * 100).toFixed(1),
-      unit: `% of input tokens repeat the previous request's prefix (mean per request ${(perRequest * 100).toFixed(1)}%; server cache read ${((read / input) * 100).toFixed(0)}% of input; ${compactions} compaction${compactions === 1 ? '' : 's'})`,
+      value: (perRequest * 100).toFixed(1),
+      unit: `% mean per request of its input that repeats the previous request's prefix (weighted by size ${(mean * 100).toFixed(1)}%; server cache read ${((read / input) * 100).toFixed(0)}% of input; ${compactions} compaction${compactions === 1 ? '' : 's'})`,
       baseline: 'the whole request',
-      ratio: mean,
-      goal: '≥ 90%',
-      met: mean >= 0.9,
+      ratio: perRequest,
+      goal: '≥ 90% per request',
+      met: perRequest >= 0.9,
     });
   }
 

@@ -7,7 +7,7 @@
  */
 import type { LlmError } from '../../llm/errors.js';
 import type { LlmMessage, LlmProvider } from '../../llm/types.js';
-import { recentStart, summarise, trimToolResults, type SummaryUsage } from './compaction.js';
+import { recentStart, summarise, trimNewestFirst, trimToolResults, type SummaryUsage } from './compaction.js';
 import { TokenCounter, type CountedRequest } from './tokens.js';
 import { ContextWindows, sharedContextWindows } from './window.js';
 
@@ -50,6 +50,7 @@ export class ContextManager {
   private readonly keepTurns: number;
   private readonly trimKeepChars: number;
   private readonly now: () => number;
+  private lastAnswered: readonly LlmMessage[] | undefined;
 
   constructor(private readonly opts: ContextOptions) {
     this.windows = opts.windows ?? sharedContextWindows;
@@ -75,6 +76,21 @@ export class ContextManager {
 
   observe(req: CountedRequest, inputTokens: number): void {
     this.counter.observe(req, inputTokens);
+    this.lastAnswered = req.messages;
+  }
+
+  /**
+   * Where the prompt cache can be read for the next request: the last user message (a request's
+   * end) of the head that the last answered request also sent, the same message objects in the same
+   * places. Normally that is all of the previous request; after a compaction, the head it left whole.
+   */
+  cacheHint(messages: readonly LlmMessage[]): { cacheAnchor?: number } {
+    const prev = this.lastAnswered;
+    if (!prev) return {};
+    let n = 0;
+    while (n < prev.length && n < messages.length && prev[n] === messages[n]) n++;
+    for (let i = n - 1; i >= 0; i--) if (messages[i]!.role === 'user') return { cacheAnchor: i };
+    return {};
   }
 
   /** After a "too long" refusal: learn the window (the server's number, else a bit under what was refused). */
@@ -111,7 +127,16 @@ export class ContextManager {
     let usage: SummaryUsage | undefined;
 
     if (reason !== 'manual') {
-      const t = await trimToolResults(messages, start, { keepChars: this.trimKeepChars, logDir: this.opts.logDir });
+      // As few results as bring the request to the target, nearest the recent turns first: the
+      // head stays byte-identical and cached (see trimNewestFirst).
+      const base = sized(messages);
+      const t = await trimNewestFirst(
+        messages,
+        start,
+        { keepChars: this.trimKeepChars, logDir: this.opts.logDir },
+        (shrunk) => base - shrunk <= target,
+        (a, b) => this.counter.countMessages([a]) - this.counter.countMessages([b]),
+      );
       messages = t.messages;
       trimmedResults = t.trimmed;
     }
