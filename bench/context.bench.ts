@@ -10,6 +10,9 @@
  *    longer): failures (goal 0) and the peak request as a share of the window (goal ≤ 85%).
  * 3. Compaction time: mean milliseconds per compaction (cut or summary, the summariser answering
  *    at once), as a ratio of the mean model round trip of the same run.
+ * 4. Counting before sending, as the loop does it (the server's figure for the previous request
+ *    plus what was added), over a 50-turn conversation with 10 KB results: milliseconds per request
+ *    with the o200k tokenizer, against the character estimate.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +20,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { runAgent } from '../main/core/agent/loop.js';
 import { ContextWindows } from '../main/core/agent/context/window.js';
+import { loadTokenizer } from '../main/core/agent/context/tokenizer.js';
+import { TokenCounter } from '../main/core/agent/context/tokens.js';
+import type { LlmMessage } from '../main/core/llm/types.js';
 import { createProvider } from '../main/core/llm/provider.js';
 import { canonicalPrefix, prefixShare } from '../main/core/llm/scripted/promptCache.js';
 import { startScriptedServer } from '../main/core/llm/scripted/server.js';
@@ -104,7 +110,44 @@ async function conversation(kind: 'anthropic' | 'openai', opts: { turns: number;
   return { result, events, requests, wallMs };
 }
 
+/** Counts each request of a 50-turn conversation as the loop does; mean ms per request. */
+function countingRun(counter: TokenCounter): number {
+  const system = 'You are a coding agent.'.repeat(50);
+  const messages: LlmMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'Read every result.' }] }];
+  let ms = 0;
+  for (let i = 0; i < 50; i++) {
+    const req = { system, messages: messages.slice(), tools: [] };
+    const t0 = performance.now();
+    const n = counter.count(req);
+    ms += performance.now() - t0;
+    counter.observe(req, n); // the server's figure, as usage reports it
+    const body = Array.from({ length: 160 }, (_, k) => `  const value_${i}_${k} = compute(${k}, "turn ${i}"); // line ${k}`).join('\n');
+    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `call_${i}`, name: 'read_file', input: { path: `src/f${i}.ts` } }] });
+    messages.push({ role: 'user', content: [{ type: 'tool_result', toolUseId: `call_${i}`, content: body.slice(0, 10_000) }] });
+  }
+  return ms / 50;
+}
+
 export default async function (report: (row: BenchRow) => void): Promise<void> {
+  {
+    const t0 = performance.now();
+    const tokenize = await loadTokenizer('o200k_base');
+    const loadMs = performance.now() - t0;
+    const estimate = countingRun(new TokenCounter());
+    const exact = new TokenCounter();
+    exact.useTokenizer(tokenize);
+    const withTokenizer = countingRun(exact);
+    report({
+      name: 'counting a request before sending (o200k tokenizer, 50 turns × 10 KB)',
+      value: withTokenizer.toFixed(2),
+      unit: `ms mean per request (loading the encoding once: ${loadMs.toFixed(0)} ms, in the background)`,
+      baseline: `the character estimate (${estimate.toFixed(3)} ms)`,
+      ratio: withTokenizer / Math.max(estimate, 0.001),
+      goal: '≤ 5 ms (a turn is seconds)',
+      met: withTokenizer <= 5,
+    });
+  }
+
   for (const kind of ['anthropic', 'openai'] as const) {
     const { result, events, requests } = await conversation(kind, { turns: 50, resultChars: 10_000 });
     if (result.stopReason !== 'end_turn') throw new Error(`prefix bench ended ${result.stopReason}`);

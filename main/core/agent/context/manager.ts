@@ -8,6 +8,7 @@
 import type { LlmError } from '../../llm/errors.js';
 import type { LlmMessage, LlmProvider } from '../../llm/types.js';
 import { recentStart, summarise, trimNewestFirst, trimToolResults, type SummaryUsage } from './compaction.js';
+import { encodingFor, loadTokenizer } from './tokenizer.js';
 import { TokenCounter, type CountedRequest } from './tokens.js';
 import { ContextWindows, sharedContextWindows } from './window.js';
 
@@ -59,7 +60,17 @@ export class ContextManager {
     this.keepTurns = opts.keepTurns ?? 2;
     this.trimKeepChars = opts.trimKeepChars ?? 2_000;
     this.now = opts.now ?? (() => performance.now());
+    // OpenAI's models are counted with their own tokenizer, loaded in the background (it is big):
+    // until it is there the anchored estimate counts, and `fit` waits for it only when it matters.
+    const encoding = encodingFor(opts.provider.kind, opts.provider.model);
+    if (encoding)
+      this.tokenizerReady = loadTokenizer(encoding).then(
+        (t) => this.counter.useTokenizer(t),
+        () => {}, // a broken install: the estimate keeps counting
+      );
   }
+
+  private readonly tokenizerReady: Promise<void> | undefined;
 
   window(): number {
     const p = this.opts.provider;
@@ -114,6 +125,7 @@ export class ContextManager {
     signal?: AbortSignal,
     attempt = 0,
   ): Promise<{ messages: LlmMessage[]; info: CompactionInfo } | undefined> {
+    if (this.tokenizerReady && !this.counter.exact && this.count(req) > this.budget() / 2) await this.tokenizerReady;
     const started = this.now();
     const window = this.window();
     const before = this.count(req);
