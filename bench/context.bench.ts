@@ -122,7 +122,10 @@ function countingRun(counter: TokenCounter): number {
     ms += performance.now() - t0;
     counter.observe(req, n); // the server's figure, as usage reports it
     const body = Array.from({ length: 160 }, (_, k) => `  const value_${i}_${k} = compute(${k}, "turn ${i}"); // line ${k}`).join('\n');
-    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `call_${i}`, name: 'read_file', input: { path: `src/f${i}.ts` } }] });
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: `call_${i}`, name: 'read_file', input: { path: `src/f${i}.ts` } }],
+    });
     messages.push({ role: 'user', content: [{ type: 'tool_result', toolUseId: `call_${i}`, content: body.slice(0, 10_000) }] });
   }
   return ms / 50;

@@ -110,7 +110,9 @@ describe('Anthropic prompt caching', () => {
 
 /** The body of a request cut after its message `mi`, block `bi`: the prefix that breakpoint caches. */
 function bodyUpTo(body: Record<string, unknown>, mi: number, bi: number): Record<string, unknown> {
-  const messages = (body.messages as Msg[]).slice(0, mi + 1).map((m, i) => (i === mi ? { ...m, content: (m.content as Block[]).slice(0, bi + 1) } : m));
+  const messages = (body.messages as Msg[])
+    .slice(0, mi + 1)
+    .map((m, i) => (i === mi ? { ...m, content: (m.content as Block[]).slice(0, bi + 1) } : m));
   return { ...body, messages };
 }
 

@@ -168,7 +168,11 @@ describe('a real tokenizer for OpenAI models', () => {
     expect(c.count(req)).toBeGreaterThanOrEqual(exact);
     expect(c.count(req)).toBeLessThanOrEqual(exact + 8); // framing tokens only
     // Where the character estimate is far off (prose, about 4.5 characters a token), the tokenizer is not.
-    const prose = { system: '', messages: [msg('The quick brown fox jumps over the lazy dog near the river bank. '.repeat(100))], tools: [] };
+    const prose = {
+      system: '',
+      messages: [msg('The quick brown fox jumps over the lazy dog near the river bank. '.repeat(100))],
+      tools: [],
+    };
     const proseTokens = tokenize(prose.messages[0]!.content[0]!.type === 'text' ? prose.messages[0]!.content[0]!.text : '');
     expect(new TokenCounter().count(prose) / proseTokens).toBeGreaterThan(1.3);
     expect(c.count(prose) / proseTokens).toBeLessThan(1.01);

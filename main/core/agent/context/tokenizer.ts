@@ -29,12 +29,12 @@ const loading = new Map<Encoding, Promise<Tokenize>>();
 export function loadTokenizer(encoding: Encoding): Promise<Tokenize> {
   let p = loading.get(encoding);
   if (!p) {
-    p = (
-      encoding === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base')
-    ).then((m) => {
-      const plain = { disallowedSpecial: new Set<string>() };
-      return (text: string) => m.countTokens(text, plain);
-    });
+    p = (encoding === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base')).then(
+      (m) => {
+        const plain = { disallowedSpecial: new Set<string>() };
+        return (text: string) => m.countTokens(text, plain);
+      },
+    );
     // A failed load (a broken install) is not retried in a loop; the estimate keeps counting.
     loading.set(encoding, p);
   }

@@ -394,7 +394,9 @@ class Printer {
         err(`${pad}  ↳ sub-agent ${e.childAgentId}: ${shown(clip(e.prompt, 120))}\n`);
         break;
       case 'subagent.finished':
-        err(`${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${shown(clip(e.answer.split('\n')[0] ?? '', 160))}\n`);
+        err(
+          `${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${shown(clip(e.answer.split('\n')[0] ?? '', 160))}${e.usage ? `  (${this.usageText(e.usage)})` : ''}\n`,
+        );
         break;
       case 'checkpoint':
         err(
@@ -414,11 +416,14 @@ class Printer {
     }
   }
 
+  /** "12,345 in (9,000 cached) / 1,234 out tokens · $0.0123" of one sub-agent. */
+  private usageText(u: NonNullable<Extract<AgentEvent, { type: 'subagent.finished' }>['usage']>): string {
+    return usageLine({ input: u.inputTokens, cached: u.cacheReadTokens ?? 0, output: u.outputTokens, cost: u.costUsd ?? null });
+  }
+
   /** "12,345 in (9,000 cached) / 1,234 out tokens · $0.0123", plus the sub-agents' share when any ran. */
   costLine(): string {
-    const f = (n: number) => n.toLocaleString('en-US');
-    const line = (t: Printer['totals'][number]) =>
-      `${f(t.input)} in${t.cached ? ` (${f(t.cached)} cached)` : ''} / ${f(t.output)} out tokens · ${formatCost(t.cost)}`;
+    const line = usageLine;
     const [main, sub] = this.totals as [Printer['totals'][number], Printer['totals'][number]];
     if (sub.calls === 0) return line(main);
     const all = {
@@ -430,6 +435,11 @@ class Printer {
     };
     return `${line(all)} (sub-agents: ${line(sub)})`;
   }
+}
+
+function usageLine(t: { input: number; cached: number; output: number; cost: number | null }): string {
+  const f = (n: number) => n.toLocaleString('en-US');
+  return `${f(t.input)} in${t.cached ? ` (${f(t.cached)} cached)` : ''} / ${f(t.output)} out tokens · ${formatCost(t.cost)}`;
 }
 
 function isCommandResult(data: unknown): boolean {
