@@ -152,4 +152,23 @@ describe('the terminal shows what happens', () => {
     expect(c.err()).toContain('-old line');
     expect(c.err()).toContain('+new line');
   });
+
+  it("shows an edit_file's diff too, and clips a command's long output lines", async () => {
+    const t = await setup({
+      turns: [
+        { toolCalls: [{ name: 'edit_file', input: { path: 'README.md', old_text: 'old line', new_text: 'edited line' } }] },
+        { toolCalls: [{ name: 'run_command', input: { command: "printf 'x%.0s' $(seq 1 500); echo" } }] },
+        { text: 'done' },
+      ],
+    });
+    const c = io({ CODECODER_DATA_DIR: t.dataDir }, { tty: true, input: 'o\no\n' });
+    const code = await run(['--project', t.root, '--provider', 'openai-compatible', '--base-url', t.server.openaiUrl, 'go'], c.cli);
+    expect(code).toBe(0);
+    expect(c.err()).toContain('change README.md (+1 -1)');
+    expect(c.err()).toContain('+edited line');
+    const long = c.err().split('\n').find((l) => l.includes('│ xxxx'))!;
+    expect(long).toBeDefined();
+    expect(long.length).toBeLessThan(260);
+    expect(long).not.toContain('x'.repeat(201));
+  });
 });
