@@ -64,7 +64,7 @@ export function withCacheBreakpoints(messages: Param[], anchor?: Block): Param[]
   mark(lastIndex);
   if (anchor) {
     for (let i = lastIndex; i >= 0; i--) {
-      const content = out[i]!.content;
+      const content = messages[i]!.content; // the given blocks: `out` holds copies where marked
       const j = typeof content === 'string' ? -1 : (content as Block[]).indexOf(anchor);
       if (j < 0) continue;
       // The request's own end is already marked; a second mark on it would only waste a breakpoint.

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
 import { canonicalPrefix, prefixShare } from '../../llm/scripted/promptCache.js';
+import { withCacheBreakpoints } from '../../llm/anthropic.js';
 import { createProvider } from '../../llm/provider.js';
 import { ApprovalQueue } from '../approvals.js';
 import { runAgent } from '../loop.js';
@@ -115,6 +116,30 @@ function bodyUpTo(body: Record<string, unknown>, mi: number, bi: number): Record
     .map((m, i) => (i === mi ? { ...m, content: (m.content as Block[]).slice(0, bi + 1) } : m));
   return { ...body, messages };
 }
+
+describe('withCacheBreakpoints', () => {
+  const text = (t: string) => ({ type: 'text' as const, text: t });
+  const msgs = () => [
+    { role: 'user' as const, content: [text('task')] },
+    { role: 'assistant' as const, content: [text('a1')] },
+    { role: 'user' as const, content: [text('r1'), text('r1b')] },
+    { role: 'assistant' as const, content: [text('a2')] },
+    { role: 'user' as const, content: [text('r2')] },
+  ];
+  const marked = (ms: { content: unknown }[]) =>
+    ms.flatMap((m, mi) => (m.content as Block[]).flatMap((b, bi) => (b.cache_control ? [`${mi}.${bi}`] : [])));
+  it('marks the anchor block (found by identity) and the end; without one, the previous turn end', () => {
+    const input = msgs();
+    expect(marked(withCacheBreakpoints(input, input[0]!.content[0]))).toEqual(['0.0', '4.0']);
+    expect(marked(withCacheBreakpoints(input))).toEqual(['2.1', '4.0']);
+    // The anchor at the very end is one breakpoint, not two.
+    expect(marked(withCacheBreakpoints(input, input[4]!.content[0]))).toEqual(['4.0']);
+    // A block the request does not hold (an equal copy is not the block): the shape rule applies.
+    expect(marked(withCacheBreakpoints(input, text('task')))).toEqual(['2.1', '4.0']);
+    // Nothing given was marked in place.
+    expect(marked(input)).toEqual([]);
+  });
+});
 
 describe('a compaction keeps the cached head', () => {
   it('cuts the results nearest the recent turns first and marks the end of the unchanged head, which the cache reads', async () => {
