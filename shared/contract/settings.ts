@@ -3,8 +3,8 @@ import { event, method, noInput } from './define.js';
 
 export const providers = ['anthropic', 'openai', 'openai-compatible'] as const;
 export const themes = ['light', 'dark', 'system'] as const;
-/** web_search request shapes: Brave Search API, a SearXNG instance's JSON, or the simple {results:[…]} contract. */
-export const searchProviders = ['brave', 'searxng', 'json'] as const;
+/** web_search request shapes: Brave Search API, Tavily, a SearXNG instance's JSON, or the simple {results:[…]} contract. */
+export const searchProviders = ['brave', 'tavily', 'searxng', 'json'] as const;
 
 /** US dollars per million tokens; cache prices default to the input price. */
 export const modelPriceSchema = z

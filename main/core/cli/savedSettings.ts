@@ -68,7 +68,7 @@ export function resolveRunSettings(
       source: { provider: sourceProvider, key: 'none' },
       search,
       savedSecrets,
-      keyProblem: `the ${provider} key saved by the desktop app is encrypted with the system keychain and only the app can read it; set ${providerKeyEnv[provider]} for the terminal`,
+      keyProblem: `the ${provider} key saved by the desktop app is encrypted with the system keychain and only the app can read it; for the terminal set ${providerKeyEnv[provider]} or pass --api-key-file FILE`,
     };
   }
   if (savedKey) settings.apiKey = savedKey;

@@ -159,6 +159,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         <section className="subagent" aria-label="Sub-agent transcript">
           <p className="subagent-head">
             Sub-agent <code>{item.sub.childAgentId}</code> · {item.sub.status === 'running' ? 'running…' : item.sub.status}
+            {item.sub.usage && <span className="muted"> · {item.sub.usage}</span>}
           </p>
           <blockquote className="subagent-prompt">
             <EscapedText text={item.sub.prompt} keepNewlines />
