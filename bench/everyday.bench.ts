@@ -12,7 +12,13 @@ export default async function everyday(report: (row: BenchRow) => void): Promise
     result = overBlocked(commands);
   } catch (e) {
     // A broken fixture is reported as this row's failure; the other benches still run.
-    report({ name: `everyday over-block rate: failed (${(e as Error).message})`, value: '-', unit: '%', goal: `≤ ${EVERYDAY_GOAL * 100}%`, met: false });
+    report({
+      name: `everyday over-block rate: failed (${(e as Error).message})`,
+      value: '-',
+      unit: '%',
+      goal: `≤ ${EVERYDAY_GOAL * 100}%`,
+      met: false,
+    });
     return;
   }
   const { rate, blocked } = result;

@@ -21,6 +21,22 @@ export const PROGRAM_ALIASES: Readonly<Record<string, string>> = {
   'vim.athena': 'vim',
   'vim.motif': 'vim',
   'nvim.appimage': 'nvim',
+  // vim's own other names (its Makefile links them to the one binary; `:help starting`): restricted,
+  // easy-mode and GUI starts of the same editor, so `-c` runs ex commands in every one of them.
+  rview: 'vim',
+  rgview: 'vim',
+  gview: 'vim',
+  evim: 'vim',
+  eview: 'vim',
+  rgvim: 'vim',
+  vimx: 'vim',
+  gvimdiff: 'vimdiff',
+  // OpenSSH installs slogin as a link to ssh; Debian's c89/c99 run gcc with the arguments given
+  // (POSIX c99 utility, so `-wrapper` works there too); original-awk is the one true awk.
+  slogin: 'ssh',
+  c89: 'cc',
+  c99: 'cc',
+  'original-awk': 'awk',
 };
 
 /**

@@ -423,6 +423,12 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
       'www-browser',
       'gnome-www-browser',
       'x-terminal-emulator',
+      // Debian's mailcap front ends (run-mailcap(1)): each runs the program mailcap names for the
+      // file's type, which the command does not show.
+      'run-mailcap',
+      'see',
+      'edit',
+      'compose',
       'wsl',
       'grc',
       'dotenvx',
