@@ -68,11 +68,11 @@ export const COMPOSE_EXEC: RunOptions = {
 const HOST_NAMESPACE = /^(pid|ipc|uts|userns|cgroupns|network|net)$/;
 
 /**
- * A host path that stays in the project: relative, no `..` segment, no home, no backslash (a
- * Windows path), not the docker socket. A name without a slash is a named volume.
+ * A host path that stays in the project: relative, no `..` segment, no home, no drive letter or
+ * backslash (Windows paths), not the docker socket. A name without a slash is a named volume.
  */
 export function projectPath(src: string): boolean {
-  return !/^[/~]/.test(src) && !src.includes('\\') && !src.split('/').includes('..') && !src.includes('docker.sock');
+  return !/^([/~]|[A-Za-z]:)/.test(src) && !src.includes('\\') && !src.split('/').includes('..') && !src.includes('docker.sock');
 }
 
 /** `--mount` fields this file reads; `volume-opt` is not here (the local driver binds any host path through it). */
@@ -108,7 +108,8 @@ export function runOptionEffects(what: string, args: readonly Arg[], t: RunOptio
   const out: Effect[] = [];
   const option = (opt: string, value: Arg, typed: string): void => {
     if (opt === 'volume') {
-      if (value === null || !projectPath(value.split(':')[0]!))
+      // `-v C:/:/h` (Docker Desktop on Windows): the drive letter's colon does not end the source.
+      if (value === null || !projectPath(/^[A-Za-z]:[\\/]/.test(value) ? value : value.split(':')[0]!))
         out.push(write('volume', value, `${what} mounts a host folder into the container`));
     } else if (opt === 'mount') {
       if (value === null || !mountInProject(value)) out.push(write('volume', value, `${what} mounts a host folder into the container`));

@@ -124,6 +124,9 @@ function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; i
         : [];
     case 'compose':
       return composeEffects(name, args);
+    case 'runlabel':
+      // podman container runlabel LABEL IMAGE: runs the command the image's label holds, on the host.
+      return [exec('runlabel', opaque(), `${name} runlabel runs the command an image label holds, on the host`)];
     case 'unshare':
       // podman unshare [--rootless-netns] [CMD…]: CMD (or $SHELL) runs on the host in a user namespace.
       if (name !== 'podman') return [];
