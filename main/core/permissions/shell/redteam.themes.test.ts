@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { denyNames } from './programs/spellings.js';
 
 type Kind = 'simple' | 'compound' | 'invalid';
 type Row = [command: string, kind: Kind, why: string, runs?: string];
@@ -73,6 +74,14 @@ const THEMES: Record<string, Row[]> = {
     ['gpg-agent --homedir g --daemon touch pwned', 'compound', 'verified: an option value before --daemon CMD', '?'],
     ['www-browser f.html', 'compound', 'Debian alternative: which browser is configured is not known', '?'],
     ['gnome-www-browser f.html', 'compound', 'Debian alternative: which browser is configured is not known', '?'],
+    ["python3-dbg -c 'import os'", 'compound', "Debian's python3-dbg is the same interpreter, debug build", '?'],
+    ['python3.11-dbg -c 1', 'compound', 'a versioned debug build', '?'],
+    ['mimeopen f.pdf', 'compound', 'mimeopen(1) runs the program for the file type', '?'],
+    ['gnome-open f.pdf', 'compound', 'runs the program registered for the type', '?'],
+    ['kde-open5 f.pdf', 'compound', 'runs the program registered for the type', '?'],
+    ['exo-open f.pdf', 'compound', 'runs the preferred application', '?'],
+    ['wslview f.pdf', 'compound', 'wslu: runs the Windows program for the type', '?'],
+    ['python3-dbg x.py', 'simple', 'a script file, as python3 x.py'],
     ['vimdiff a.txt b.txt', 'simple', 'ordinary'],
     ['view README.md', 'simple', 'ordinary'],
     ['slogin host', 'simple', 'ordinary'],
@@ -206,6 +215,13 @@ describe('red team, issue 16 themes 1, 5, 6, 7', () => {
     // The fast path and the parser agree on every row.
     expect(classifyCommandViaParser(command).kind).toBe(kind);
     if (runs !== undefined && c.kind === 'compound') expect(c.programs.map((p) => p.program)).toContain(runs);
+  });
+
+  it('a deny rule on a program also refuses its other names', () => {
+    expect(denyNames('python3.11-dbg')).toEqual(expect.arrayContaining(['python', 'python3', 'python3.11']));
+    expect(denyNames('rview')).toContain('vim');
+    expect(denyNames('slogin')).toContain('ssh');
+    expect(denyNames('c99')).toContain('cc');
   });
 
   it.each(Object.entries(THEMES))('%s: at least 10 attack rows', (_theme, rows) => {

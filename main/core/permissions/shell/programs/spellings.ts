@@ -50,6 +50,14 @@ export const FRONT_ENDS: Readonly<Record<string, { program: string; subcommand: 
 };
 
 /**
+ * Debian's debug builds of an interpreter take the same options under a `-dbg` name
+ * (`python3-dbg`, `python3.11-dbg`): the name without the suffix.
+ */
+export function withoutDebugSuffix(name: string): string {
+  return name.replace(/-dbg$/, '');
+}
+
+/**
  * A name, then a version: the shortest base ending in a letter or '+', then the first version part
  * (`3`, `-5`, `v20`), further parts each after a separator (`.12`, `-1`), and an optional letter
  * (`ksh93u`). `python3.12` → `python` + `3` `.12`; `g++-12` → `g++` + `-12`.
@@ -94,13 +102,15 @@ function spellings(program: string): string[] {
     .toLowerCase()
     .replace(/\.exe$/, '');
   const out = [base];
-  const m = VERSIONED.exec(base);
+  const build = withoutDebugSuffix(base);
+  if (build !== base) out.push(build);
+  const m = VERSIONED.exec(build);
   if (m) {
     let name = m[1]!;
     out.push(name);
     for (const part of m[2]!.match(VERSION_PART) ?? []) {
       name += part;
-      if (name !== base) out.push(name);
+      if (name !== build) out.push(name);
     }
   }
   for (const n of out) if (hasOwn(PROGRAM_ALIASES, n)) return [...out, PROGRAM_ALIASES[n]!];

@@ -425,6 +425,13 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
       'x-terminal-emulator',
       // Debian's mailcap front ends (run-mailcap(1)): each runs the program mailcap names for the
       // file's type, which the command does not show.
+      // Other openers (xdg-open's family): each runs the program registered for the file's type.
+      'mimeopen',
+      'gnome-open',
+      'kde-open',
+      'kde-open5',
+      'exo-open',
+      'wslview',
       'run-mailcap',
       'see',
       'edit',
