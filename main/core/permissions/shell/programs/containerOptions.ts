@@ -178,7 +178,8 @@ export function copyEffects(what: string, args: readonly Arg[]): Effect[] {
       return [exec('unknown_option', opaque(a), `${what} option ${a} is not known to the classifier`)];
     ops.push(a);
   }
-  const host = (a: Arg): boolean => a === null || a === '-' || /^[/.]/.test(a) || !a.includes(':');
+  // cp.go: an absolute path is local even with a colon (`C:\\x`, `C:/x` on Windows).
+  const host = (a: Arg): boolean => a === null || a === '-' || /^([/.]|[A-Za-z]:[\\/])/.test(a) || !a.includes(':');
   const out: Effect[] = [];
   const [src, dest] = ops;
   if (dest !== undefined && host(dest) && dest !== '-' && (dest === null || !projectPath(dest)))
@@ -186,5 +187,33 @@ export function copyEffects(what: string, args: readonly Arg[]): Effect[] {
   if (src !== undefined && host(src) && src !== '-' && (src === null || !projectPath(src)))
     out.push(risk('cp', `${what} hands a host path outside the project to the container`, src));
   if (ops.length !== 2) out.push(risk('cp', `${what} takes a source and a destination`));
+  return out;
+}
+
+/** Build options that write files on the host: the build result, the image id, the metadata, the cache. */
+const BUILD_WRITES = ['output', 'iidfile', 'metadata-file', 'cache-to'];
+
+/**
+ * `docker build|buildx build -o DEST`: the build's result is written to the host (`type=local,dest=…`
+ * or a folder), anywhere the command names; `--iidfile`, `--metadata-file`, `--cache-to` write too.
+ * Not yet an allowlist of build options: only these writes are read.
+ */
+export function buildEffects(what: string, args: readonly Arg[]): Effect[] {
+  const out: Effect[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === null) continue;
+    const long = /^--([a-z-]+)(=(.*))?$/.exec(a);
+    const opt = long ? long[1]! : /^-o/.test(a) ? 'output' : undefined;
+    if (opt === undefined || !BUILD_WRITES.includes(opt)) continue;
+    const value = long
+      ? long[2] !== undefined
+        ? long[3]!
+        : (args[++i] ?? null)
+      : a.length > 2
+        ? a.slice(2).replace(/^=/, '')
+        : (args[++i] ?? null);
+    out.push(write(opt, value, `${what} --${opt} writes to the host`));
+  }
   return out;
 }

@@ -3,7 +3,7 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, write, type Effect } from '../effects.js';
-import { COMPOSE_EXEC, COMPOSE_RUN, DOCKER_RUN, copyEffects, runOptionEffects } from './containerOptions.js';
+import { COMPOSE_EXEC, COMPOSE_RUN, DOCKER_RUN, buildEffects, copyEffects, runOptionEffects } from './containerOptions.js';
 import { scanOptions, type Arg } from '../options.js';
 import { opaque, argvOf, isLong, isShort, valueOf, HELP, also } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
@@ -105,6 +105,11 @@ function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; i
       return runOptionEffects(`${name} ${subcommand}`, args, DOCKER_RUN);
     case 'cp':
       return copyEffects(`${name} cp`, args);
+    case 'build':
+      return buildEffects(`${name} build`, args);
+    case 'buildx':
+    case 'builder':
+      return next === 'build' || next === 'b' ? buildEffects(`${name} buildx build`, args.slice(1)) : [];
     case 'save':
     case 'export':
       return scanOptions(args, 0, { shortValue: 'o', longValue: ['output'], noAbbrev: true })
