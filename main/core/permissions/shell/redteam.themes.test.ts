@@ -96,6 +96,9 @@ const THEMES: Record<string, Row[]> = {
       '?',
     ],
     ["kubectl config set 'users.u.exec.command' touch", 'compound', 'quoted property path to the exec plugin', '?'],
+    ['kubectl config set-credentials u --exec-env=X=1', 'compound', 'an exec option: the table lists only credentials by value', '?'],
+    ['kubectl config set users.u.exec.interactiveMode Never', 'compound', 'a property under exec', '?'],
+    ['kubectl config set-credentials u --frobnicate', 'compound', 'an option kubectl config does not know here', '?'],
     ['kubectl config set users.u.exec.command touch --set-raw-bytes=false', 'compound', 'an option after the property', '?'],
     ['kubectl --kubeconfig=k config set-credentials u --exec-command touch', 'compound', 'a global option before config', '?'],
     [
@@ -147,6 +150,10 @@ const THEMES: Record<string, Row[]> = {
     ['rustup toolchain install stable', 'simple', 'ordinary'],
     ['rustup default stable', 'simple', 'ordinary'],
     ['kubectl config set-context --current --namespace dev', 'simple', 'ordinary'],
+    ['kubectl config set-cluster dev --server=https://10.0.0.1:6443', 'simple', 'a server'],
+    ['kubectl config set clusters.dev.server https://10.0.0.1:6443', 'simple', 'a server through a property path'],
+    ['kubectl config set-credentials dev --token=abc', 'simple', 'a credential by value'],
+    ['kubectl config view --minify', 'simple', 'reads the configuration'],
     ['direnv status', 'simple', 'ordinary'],
   ],
   // ── Theme 7: docker/podman spellings ──

@@ -3,6 +3,7 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, write, type Effect } from '../effects.js';
+import { kubectlConfigEffects } from './kubectlConfig.js';
 import { COMPOSE_EXEC, COMPOSE_RUN, DOCKER_RUN, buildEffects, copyEffects, runOptionEffects } from './containerOptions.js';
 import { scanOptions, type Arg } from '../options.js';
 import { opaque, argvOf, isLong, isShort, valueOf, HELP, also } from './kit.js';
@@ -209,17 +210,9 @@ const dockerLike: SubcommandSpec = {
   flags: [...HELP, '-D', '--debug', '--tls', '--tlsverify', '--remote', '-r', '--syslog'],
 };
 
-/**
- * Configuration written now that a later plain `kubectl` runs: an exec credential plugin
- * (`config set-credentials --exec-command=`) or a property path into one (`config set users.u.exec.command`).
- */
-const laterConfig: Check = (argv) => {
-  const i = argv.indexOf('config');
-  if (i < 0) return [];
-  const rest = argv.slice(i + 1);
-  const names = rest.some((a) => a === null || /^--(exec-|auth-provider)/.test(a) || /(^|\.)(exec|auth-provider)(\.|$)/.test(a));
-  return names ? [exec('config', opaque(), 'kubectl config sets a credential program a later kubectl runs')] : [];
-};
+/** `kubectl config …`: configuration a later plain kubectl reads (kubectlConfig.ts). */
+const laterConfig: Check = (argv, sub) =>
+  sub.subcommand === 'config' && sub.index !== undefined ? kubectlConfigEffects(argv.slice(sub.index + 1)) : [];
 
 /** `docker-compose run …`, `podman-compose exec …`: the compose subcommands read as under `docker compose`. */
 const composeProgram: Check = (argv, sub) => (sub.index === undefined ? [] : composeEffects(String(argv[0]), argv.slice(sub.index)));
