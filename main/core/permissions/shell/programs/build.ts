@@ -373,6 +373,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
   cargo: { notMatch: ['cargo b'] },
+  rustup: { match: [['rustup toolchain link x /tmp/x', '#link']], notMatch: ['rustup default stable'] },
 };
 
 export const RULES: readonly ProgramRule[] = rules('build', { effects, subcommands, aliases }, EXAMPLES);

@@ -324,7 +324,23 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  docker: { match: [['docker run --privileged alpine', '#host']], notMatch: ['docker ps'] },
+  docker: {
+    match: [
+      ['docker run --privileged alpine', '#host'],
+      ['docker run -v ./..:/h alpine', '#volume'],
+      ['docker compose run -v /:/h app', '#volume'],
+      ['docker cp web:/x /root/.bashrc', '#cp'],
+      ['docker volume create -o device=/ v', '#volume'],
+    ],
+    notMatch: ['docker ps', 'docker run -v ./src:/src alpine', 'docker compose run --rm app npm test'],
+  },
+  podman: { match: [['podman unshare id', '#unshare-[-id-]']], notMatch: ['podman ps'] },
+  buildah: { match: [['buildah unshare id', '#unshare-[-id-]']] },
+  'docker-compose': { match: [['docker-compose exec --privileged app sh', '#host']], notMatch: ['docker-compose up -d'] },
+  kubectl: {
+    match: [['kubectl config set-credentials u --exec-command=x', '#config']],
+    notMatch: ['kubectl config use-context dev', 'kubectl config set-context --current --namespace dev'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('containers', { effects, subcommands }, EXAMPLES);

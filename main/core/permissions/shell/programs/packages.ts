@@ -168,6 +168,8 @@ const aliases: Readonly<Record<string, Resolver>> = {
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   'apt-get': { notMatch: ['apt-get install x'] },
+  direnv: { match: [['direnv allow', '#allow']], notMatch: ['direnv status'] },
+  mise: { match: [['mise trust', '#trust']] },
 };
 
 export const RULES: readonly ProgramRule[] = rules(
