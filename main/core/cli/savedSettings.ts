@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { LlmProviderKind, LlmSettings } from '../llm/types.js';
 import { providerKeyEnv, SettingsService } from '../settings/settingsService.js';
 import { confStore } from '../stores/confStore.js';
-import { fileSecretStore } from '../stores/fileSecretStore.js';
+import { fileSecretStore, isSealedSecret } from '../stores/fileSecretStore.js';
 
 export const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
   anthropic: 'claude-sonnet-4-5',
@@ -17,8 +17,6 @@ export const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
   'openai-compatible': 'llama3.1',
 };
 
-/** Chromium's safeStorage output starts with "v10"/"v11"; base64 of that begins "djEw"/"djEx". No API key does. */
-const ENCRYPTED = /^djE[wx]/;
 
 export interface ResolvedSettings {
   settings: LlmSettings;
@@ -43,7 +41,7 @@ export function resolveRunSettings(
     : undefined;
   const saved = service?.llmConfig();
   const search = service?.searchConfig() ?? {};
-  const savedSecrets = service?.secretValues().filter((v) => !ENCRYPTED.test(v)) ?? [];
+  const savedSecrets = service?.secretValues().filter((v) => !isSealedSecret(v)) ?? [];
   const envProvider: LlmProviderKind | undefined = !env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY ? 'openai' : undefined;
   const provider: LlmProviderKind = flags.provider ?? saved?.provider ?? envProvider ?? 'anthropic';
   const sourceProvider = flags.provider ? 'flag' : saved ? 'saved' : envProvider ? 'env' : 'default';
@@ -62,7 +60,7 @@ export function resolveRunSettings(
     return { settings, source: { provider: sourceProvider, key: 'env' }, search, savedSecrets };
   }
   const savedKey = service?.llmConfigFor(provider).apiKey;
-  if (savedKey && ENCRYPTED.test(savedKey)) {
+  if (savedKey && isSealedSecret(savedKey)) {
     return {
       settings,
       source: { provider: sourceProvider, key: 'none' },
