@@ -165,7 +165,8 @@ test.describe('offers', () => {
     await send(page, 'add a hook');
     const prompt = await approvalPrompt(page, 'write_file');
     await expect(prompt.getByRole('button', { name: /Allow/ })).toHaveText(['Allow once Enter']);
-    await expect(prompt.getByTestId('once-note')).toContainText('protected path');
+    await expect(prompt.getByTestId('protected-warning')).toContainText('.git/hooks/pre-commit is protected');
+    await expect(prompt.getByTestId('once-note')).toContainText('asked about each time');
     // 2 and 3 grant nothing they cannot keep: a note, and the prompt stays.
     await page.keyboard.press('3');
     await expect(prompt.getByRole('status')).toContainText('Not offered');

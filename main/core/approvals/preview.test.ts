@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,10 +16,14 @@ describe('approval previews', () => {
     const w = await buildPreview('write_file', { path: 'a.txt', content: 'one\nthree\n' }, root);
     expect(w?.diff).toContain('-two');
     expect(w?.diff).toContain('+three');
+    // The contract's unified diff: headers then hunks — no jsdiff "Index:"/"=====" preamble, no tab after a name.
+    expect(w?.diff?.startsWith('--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n')).toBe(true);
     const created = await buildPreview('write_file', { path: 'new.txt', content: 'hello\n' }, root);
     expect(created?.diff).toContain('+hello');
+    expect(created?.diff?.startsWith('--- /dev/null\n+++ b/new.txt\n')).toBe(true);
     const e = await buildPreview('edit_file', { path: 'a.txt', old_text: 'two', new_text: 'TWO', replace_all: false }, root);
     expect(e?.diff).toContain('+TWO');
     expect(await buildPreview('write_file', { path: '../outside', content: 'x' }, root)).toMatchObject({ path: '../outside' });
+    await rm(root, { recursive: true, force: true });
   });
 });

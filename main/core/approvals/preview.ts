@@ -5,6 +5,7 @@ import type { PendingApprovalView } from '../../../shared/contract/index.js';
 import { openProjectDir, readRegularIn } from '../fs/anchored.js';
 import { resolveInProject } from '../fs/projectPath.js';
 import { classifyCommand } from '../permissions/shell/index.js';
+import { withoutPreamble } from '../tools/read/unified.js';
 import { deletePreview } from './deletePreview.js';
 
 type Preview = NonNullable<PendingApprovalView['preview']>;
@@ -75,6 +76,9 @@ async function currentText(projectRoot: string, p: string): Promise<string | und
   }
 }
 
+/** The unified diff the prompt shows (the contract's `diff`): ---/+++ headers and hunks, nothing before them. */
 function patch(p: string, before: string, after: string, created: boolean): string {
-  return createTwoFilesPatch(created ? '/dev/null' : `a/${p}`, `b/${p}`, before, after, '', '', { context: 3 });
+  return withoutPreamble(
+    createTwoFilesPatch(created ? '/dev/null' : `a/${p}`, `b/${p}`, before, after, undefined, undefined, { context: 3 }),
+  );
 }
