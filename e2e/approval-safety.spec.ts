@@ -10,10 +10,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible } from './support/axe.js';
-import { approvalPrompt, call, llmRequests, say, script, send, toolCards, transcript } from './ui-helpers.js';
+import { approvalPrompt, call, llmRequests, say, script, send, setTheme, toolCards, transcript } from './ui-helpers.js';
 
 /** Every audit record the host wrote for this test's project (the data folder is the test's own). */
 async function auditLines(dataDir: string): Promise<string[]> {
@@ -182,14 +181,6 @@ test.describe('offers', () => {
     expect(audit).toEqual([expect.objectContaining({ key: 'write_file:.git/hooks/pre-commit', via: 'once' })]);
   });
 });
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await page.getByRole('link', { name: 'Project' }).click();
-}
 
 test.describe('the prompt is accessible', () => {
   // axe walks every node of the page: on a loaded two-core machine that takes a while.

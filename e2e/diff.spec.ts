@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { approvalPrompt, call, say, script, send, toolCards, transcript } from './ui-helpers.js';
+import { approvalPrompt, call, say, script, send, setTheme, toolCards, transcript } from './ui-helpers.js';
 
 const APP_TS = 'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport const name = "app";\n';
 const LONG_TS = Array.from({ length: 80 }, (_, i) => `export const value${i} = ${i}; // line ${i + 1}`).join('\n') + '\n';
@@ -46,14 +46,6 @@ function visibleHeight(el: Locator) {
     bottom = Math.min(bottom, window.innerHeight);
     return { visible: Math.max(0, bottom - top), height: r.height, content: node.scrollHeight };
   });
-}
-
-async function chooseTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await page.getByRole('link', { name: 'Project' }).click();
 }
 
 test.describe('the diff view', () => {
@@ -102,6 +94,7 @@ test.describe('the diff view', () => {
     await expect(applied.locator('.hljs-keyword').first()).toBeVisible();
     await expect(card).not.toContainText('====');
     await expect(transcript(page)).toContainText('Edited.');
+    await expectAccessible(page, 'a tool card with its applied diff');
   });
 });
 
@@ -111,7 +104,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test(`keeps its space at 1024×700 and passes axe (${theme})`, async ({ app }) => {
       const { page } = app;
-      await chooseTheme(page, theme);
+      await setTheme(page, theme);
       await send(page, 'write the long file');
       const prompt = await promptFor(page, 'write_file');
       const diff = prompt.getByRole('region', { name: 'Proposed changes' });

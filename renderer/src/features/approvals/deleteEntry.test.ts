@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { entryGit, entryWhat, sizeWords } from './deleteEntry.js';
+import { entryGit, entryWhat } from './deleteEntry.js';
 
 describe('what a delete prompt says will go', () => {
-  it('reads sizes in bytes, KB, MB', () => {
-    expect(sizeWords(1)).toBe('1 byte');
-    expect(sizeWords(1023)).toBe('1023 bytes');
-    expect(sizeWords(1234)).toBe('1.2 KB');
-    expect(sizeWords(50 * 1024)).toBe('50 KB');
-    expect(sizeWords(3.5 * 1024 * 1024)).toBe('3.5 MB');
-  });
-
   it('a file: its size and whether git tracks it', () => {
     expect(entryWhat({ kind: 'file', bytes: 1234, gitTracked: 1 })).toBe('A file, 1.2 KB.');
+    expect(entryWhat({ kind: 'file', bytes: 3, gitTracked: 0 })).toBe('A file, 3 B.');
     expect(entryGit({ kind: 'file', bytes: 1234, gitTracked: 1 })).toBe('Git tracks it.');
     expect(entryGit({ kind: 'file', bytes: 3, gitTracked: 0 })).toMatch(/^Git does not track it/);
     expect(entryGit({ kind: 'file', bytes: 3 })).toMatch(/^Not in a git repository/);

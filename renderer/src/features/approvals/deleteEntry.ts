@@ -4,21 +4,9 @@
  * left unsaid, never guessed.
  */
 import type { PendingApprovalView } from '../../../../shared/contract/index.js';
+import { formatBytes } from '../../../../shared/formatBytes.js';
 
 export type DeleteEntry = NonNullable<NonNullable<PendingApprovalView['preview']>['entry']>;
-
-/** A size in bytes as people read it: 512 bytes, 1.2 KB, 3.4 MB (powers of 1024). */
-export function sizeWords(bytes: number): string {
-  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -30,12 +18,12 @@ export function entryWhat(e: DeleteEntry): string {
     case 'symlink':
       return 'A symbolic link: only the link goes, not what it points to.';
     case 'file':
-      return e.bytes === undefined ? 'A file.' : `A file, ${sizeWords(e.bytes)}.`;
+      return e.bytes === undefined ? 'A file.' : `A file, ${formatBytes(e.bytes)}.`;
     case 'dir': {
       const atLeast = e.complete === false ? 'at least ' : '';
       const parts = [
         e.files === undefined ? undefined : `${atLeast}${plural(e.files, 'file')}`,
-        e.bytes === undefined ? undefined : `${atLeast}${sizeWords(e.bytes)}`,
+        e.bytes === undefined ? undefined : `${atLeast}${formatBytes(e.bytes)}`,
       ].filter((p): p is string => p !== undefined);
       return parts.length ? `A folder: ${parts.join(', ')}.` : 'A folder.';
     }

@@ -177,7 +177,11 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         </section>
       )}
       {proposed && (
-        <DiffView diff={proposed} label={`Proposed changes to ${toolSubject(item.args) ?? 'the file'} (not applied)`} path={pathOf(item.args)} />
+        <DiffView
+          diff={proposed}
+          label={`Proposed changes to ${toolSubject(item.args) ?? 'the file'} (not applied)`}
+          path={pathOf(item.args)}
+        />
       )}
       {noOutput && <p className="muted tool-no-output">(no output)</p>}
       {diff && (
