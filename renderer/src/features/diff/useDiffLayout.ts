@@ -20,7 +20,10 @@ export function useDiffLayout(): [DiffLayout, (next: DiffLayout) => void] {
     client.setQueryData<Settings>(keys.settings, (s) => (s ? { ...s, diffView: next } : s));
     void getApi()
       .settings.update({ diffView: next })
-      .then((r) => (r.ok ? client.setQueryData(keys.settings, r.value) : client.invalidateQueries({ queryKey: keys.settings })));
+      .then(
+        (r) => (r.ok ? client.setQueryData(keys.settings, r.value) : client.invalidateQueries({ queryKey: keys.settings })),
+        () => client.invalidateQueries({ queryKey: keys.settings }),
+      );
   };
   return [layout, choose];
 }
