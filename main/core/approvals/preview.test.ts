@@ -29,6 +29,8 @@ describe('approval previews', () => {
     const w = await buildPreview(write, { path: 'a.txt', content: 'one\nthree\n' }, p.root);
     expect(w?.diff).toContain('-two');
     expect(w?.diff).toContain('+three');
+    // The contract's unified diff: headers then hunks — no jsdiff "Index:"/"=====" preamble, no tab after a name.
+    expect(w?.diff?.startsWith('--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n')).toBe(true);
     const created = await buildPreview(write, { path: 'new.txt', content: 'hello\n' }, p.root);
     expect(created?.diff).toContain('+hello');
     const e = await buildPreview(editFileTool() as Tool, { path: 'a.txt', old_text: 'two', new_text: 'TWO', replace_all: false }, p.root);
