@@ -40,7 +40,10 @@ test.describe('markdown in the transcript', () => {
   });
 
   test('a safe link opens in a new tab without opener; an unsafe one is text; a glob is not italics', async ({ app }, info) => {
-    test.skip(info.project.name !== 'web', 'in Electron the window-open handler hands the link to the system browser (senderPolicy.test.ts)');
+    test.skip(
+      info.project.name !== 'web',
+      'in Electron the window-open handler hands the link to the system browser (senderPolicy.test.ts)',
+    );
     const { page } = app;
     await page.context().route('https://docs.example/**', (r) => r.fulfill({ contentType: 'text/html', body: '<title>guide</title>ok' }));
     await send(page, 'explain');

@@ -31,4 +31,3 @@ export function toolSubject(args: unknown, max = 120): string | undefined {
   const line = s.replace(/\s*\n\s*/g, ' ⏎ ');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
-

@@ -191,7 +191,11 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
     const concurrent = deps.concurrentTools ?? new Set(['agent']);
     const maxTurns = deps.maxTurns ?? 50;
     if (input.attachments?.length) {
-      const reads: ToolCallInput[] = input.attachments.map((p, i) => ({ id: `${runId}_attach_${i}`, name: 'read_file', input: { path: p } }));
+      const reads: ToolCallInput[] = input.attachments.map((p, i) => ({
+        id: `${runId}_attach_${i}`,
+        name: 'read_file',
+        input: { path: p },
+      }));
       await commitAssistant('', reads);
       const outcomes = await runCalls(reads, env, signal, concurrent, false);
       await appendResults(outcomes);

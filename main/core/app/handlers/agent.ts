@@ -62,7 +62,9 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
       const before = await summary(rt, conversationId);
       if (before.messageCount === 0 && before.title === 'New conversation')
         await mapErrors(() => rt.agent.runtime.conversations.rename(conversationId, text));
-      const handle = await mapErrors(() => rt.agent.runtime.start({ prompt: text, conversationId, ...(files.length ? { attachments: files } : {}) }));
+      const handle = await mapErrors(() =>
+        rt.agent.runtime.start({ prompt: text, conversationId, ...(files.length ? { attachments: files } : {}) }),
+      );
       handle.done.catch(() => {});
       return { runId: handle.runId };
     },

@@ -35,7 +35,12 @@ export function globTool(): Tool<GlobArgs> {
       const dir = await confine(ctx.projectRoot, args.path);
       const st = await stat(dir.abs).catch(() => undefined);
       if (!st) throw new ToolFailure(`"path" ${dir.rel} does not exist`);
-      const rgArgs = fileListArgs({ pattern: args.pattern, hidden: args.hidden, dirRel: dir.rel, ...(args.exclude ? { exclude: args.exclude } : {}) });
+      const rgArgs = fileListArgs({
+        pattern: args.pattern,
+        hidden: args.hidden,
+        dirRel: dir.rel,
+        ...(args.exclude ? { exclude: args.exclude } : {}),
+      });
       const paths: string[] = [];
       let total = 0;
       const run = await runRg(rgArgs, {

@@ -29,7 +29,12 @@ const EDIT_BY: Record<Edit['by'], string> = { editor: 'the allowlist editor', an
 /** What a record is about: the command or path of a decision, or what an allowlist edit did. */
 function What({ r }: { r: AuditRecordView }) {
   if (r.edit) return <>{`${EDIT_OP[r.edit.op]} ${EDIT_SCOPE[r.edit.scope]}`}</>;
-  if (r.subject) return <code className="audit-subject"><EscapedText text={r.subject} /></code>;
+  if (r.subject)
+    return (
+      <code className="audit-subject">
+        <EscapedText text={r.subject} />
+      </code>
+    );
   return <>—</>;
 }
 

@@ -3,7 +3,12 @@ import { KeyView } from '../../ui/KeyView.js';
 import type { AllowlistEdits } from './useAllowlistEdits.js';
 import './RemovalStatus.css';
 
-const WHERE = { project: 'codecoder.json', preset: 'codecoder.json', deny: "codecoder.json's deny rules", session: "this session's allowlist" } as const;
+const WHERE = {
+  project: 'codecoder.json',
+  preset: 'codecoder.json',
+  deny: "codecoder.json's deny rules",
+  session: "this session's allowlist",
+} as const;
 
 /**
  * The status line after a removal: what went, and an Undo that puts it back through main (the same
