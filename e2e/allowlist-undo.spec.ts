@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { approvalPrompt, call, openPermissions, say, script, send } from './ui-helpers.js';
+import { approvalPrompt, call, openPermissions, say, script, send, setTheme } from './ui-helpers.js';
 
 const SEEDED = { allowlist: { 'run_command:git': 'AlwaysThisProject', 'write_file:docs/**': 'AlwaysThisProject' }, keepMe: 1 };
 
@@ -23,14 +23,6 @@ async function seedViolation(page: Page, projectDir: string): Promise<string> {
   await banner.getByRole('button', { name: 'Reload' }).click();
   await page.getByRole('dialog', { name: "This folder's codecoder.json would allow:" }).getByRole('button', { name: 'Trust' }).click();
   return file;
-}
-
-async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await page.getByRole('link', { name: 'Project' }).click();
 }
 
 test('"Remove from file" is undone from the status line, and both edits are in the audit log', async ({ app }) => {
@@ -95,7 +87,7 @@ test.describe('the audit log names what ran', () => {
 for (const theme of ['light', 'dark'] as const) {
   test(`the status line with Undo and the audit log pass axe (${theme}, 1024×700)`, async ({ app }) => {
     const { page, projectDir } = app;
-    await useTheme(page, theme);
+    await setTheme(page, theme);
     const panel = await openPermissions(page);
     await seedViolation(page, projectDir);
     await panel.getByRole('button', { name: 'Remove run_command:git from codecoder.json' }).click();

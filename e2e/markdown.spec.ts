@@ -2,10 +2,9 @@
  * Issue 11, "Markdown": code blocks highlighted with a Copy button, links clickable and opened
  * outside the app through the one safe-URL check, `*.test.*` not italics; axe, light and dark.
  */
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { say, script, send, transcript } from './ui-helpers.js';
+import { say, script, send, transcript, setTheme } from './ui-helpers.js';
 
 const ANSWER = [
   'Run the *.test.* files, then read [the guide](https://docs.example/guide) — not [this](javascript:alert(1)).',
@@ -14,14 +13,6 @@ const ANSWER = [
   'const answer: number = 42; // the answer',
   '```',
 ].join('\n');
-
-async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await page.getByRole('link', { name: 'Project' }).click();
-}
 
 test.describe('markdown in the transcript', () => {
   test.use({ llmScript: script(say(ANSWER)) });
@@ -69,7 +60,7 @@ test.describe('markdown in the transcript', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`code blocks and links pass axe (${theme}, 1024×700)`, async ({ app }) => {
       const { page } = app;
-      await useTheme(page, theme);
+      await setTheme(page, theme);
       await send(page, 'explain');
       await expect(transcript(page).getByRole('button', { name: 'Copy code' })).toBeVisible();
       await expectAccessible(page, `markdown transcript (${theme})`);

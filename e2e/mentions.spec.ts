@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { llmRequests, say, script, toolCards } from './ui-helpers.js';
+import { llmRequests, say, script, toolCards, setTheme } from './ui-helpers.js';
 
 const FILES = {
   'src/app.ts': 'export const app = "the app file";\n',
@@ -72,11 +72,7 @@ test.describe('@-mentions', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`the open file list passes axe (${theme}, 1024×700)`, async ({ app }) => {
       const { page } = app;
-      await page.getByRole('link', { name: 'Settings' }).click();
-      await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).check();
-      await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await page.getByRole('link', { name: 'Project' }).click();
+      await setTheme(page, theme);
       await messageBox(page).pressSequentially('@ap');
       await expect(fileList(page).getByRole('option')).toHaveCount(2);
       await expectAccessible(page, `message box with the file list (${theme})`);

@@ -56,3 +56,11 @@ type Turns = ScriptInput['turns'];
 /** `test.use` reads a bare array as [value, options], so scripted turns are wrapped. */
 export const script = (...turns: Turns): [Turns, { scope: 'test' }] => [turns, { scope: 'test' }];
 
+/** Switches the theme in Settings and comes back to the project screen. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await page.getByRole('link', { name: 'Project' }).click();
+}
