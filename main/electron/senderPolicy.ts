@@ -28,12 +28,5 @@ export function isAppUrl(raw: string, devServerOrigin?: string): boolean {
   return isTrustedSender({ url: raw, parent: null }, devServerOrigin);
 }
 
-/** Links the user clicks may open in the browser: https only (checklist item 15). */
-export function isSafeExternalUrl(raw: string): boolean {
-  try {
-    const u = new URL(raw);
-    return u.protocol === 'https:' && u.username === '' && u.password === '';
-  } catch {
-    return false;
-  }
-}
+/** Links the user clicks may open in the browser: https only (checklist item 15); shared with the page. */
+export { isSafeExternalUrl } from '../../shared/safeExternalUrl.js';

@@ -20,6 +20,7 @@ export const projectKeys = {
   conversations: ['conversations'] as const,
   conversationEvents: (id: string) => ['conversation.events', id] as const,
   audit: (filter: { tool?: string; decision?: string }) => ['audit', filter] as const,
+  files: (query: string) => ['project.files', query] as const,
 };
 
 export const useAllowlist = () => useQuery({ queryKey: projectKeys.allowlist, queryFn: () => unwrap(getApi().allowlist.list({})) });

@@ -106,7 +106,14 @@ export const agentMethods = {
   ),
   'agent.send': method(
     'Send a message; the agent runs and streams agent.event.',
-    z.object({ conversationId: z.string().min(1).max(200), text: z.string().trim().min(1, 'type a message').max(100_000) }).strict(),
+    z
+      .object({
+        conversationId: z.string().min(1).max(200),
+        text: z.string().trim().min(1, 'type a message').max(100_000),
+        /** Project-relative files the message @-mentions: main checks each is a file in the project; the agent reads them first. */
+        attachments: z.array(z.string().min(1).max(4096)).max(20).optional(),
+      })
+      .strict(),
     z.object({ runId: z.string() }),
   ),
   'agent.stop': method(

@@ -126,6 +126,16 @@ export const auditRecordSchema = z.object({
   entry: z.string().optional(),
   asked: z.boolean().optional(),
   reason: z.string().optional(),
+  /** What the call touched: the command, the path, the URL. */
+  subject: z.string().optional(),
+  /** A change to the allowlist (tool "allowlist"): who made it and how; key is the entry. */
+  edit: z
+    .object({
+      op: z.enum(['add', 'remove', 'undo']),
+      scope: z.enum(['project', 'preset', 'session', 'deny']),
+      by: z.enum(['editor', 'answer']),
+    })
+    .optional(),
 });
 export type AuditRecordView = z.infer<typeof auditRecordSchema>;
 
@@ -160,6 +170,11 @@ export const permissionMethods = {
   ),
   'allowlist.remove': method(
     'Remove an entry (from codecoder.json for project, preset and deny; from memory for session).',
+    z.object({ key: keyInput, scope: z.enum(['project', 'preset', 'session', 'deny']) }).strict(),
+    allowlistViewSchema,
+  ),
+  'allowlist.undoRemove': method(
+    'Put back an entry removed in this session, as it was, through the same writes (not_found when there is nothing to undo).',
     z.object({ key: keyInput, scope: z.enum(['project', 'preset', 'session', 'deny']) }).strict(),
     allowlistViewSchema,
   ),

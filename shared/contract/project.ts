@@ -39,6 +39,19 @@ export const projectMethods = {
     z.object({ project: projectInfoSchema.nullable() }),
   ),
   'project.close': method('Return this window to the start screen.', noInput, ok),
+  'project.files': method(
+    "Files of this window's project for an @-mention: the glob tool's listing (same ignore rules), matched against `query`, best first, bounded.",
+    z
+      .object({
+        query: z
+          .string()
+          .max(200)
+          .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'a file query has no control characters'),
+        limit: z.number().int().min(1).max(50).default(20),
+      })
+      .strict(),
+    z.object({ files: z.array(z.string()), truncated: z.boolean() }),
+  ),
   'recent.list': method('Recently opened projects, newest first.', noInput, z.array(recentProjectSchema)),
   'recent.remove': method('Forget a recent project.', z.object({ path: folderPath }).strict(), z.array(recentProjectSchema)),
 };

@@ -66,6 +66,12 @@ export interface RunInput {
   parentCallId?: string;
   runId?: string;
   history?: readonly LlmMessage[];
+  /**
+   * Project files the user attached to the prompt (@-mentions), read before the model's first turn:
+   * each is a read_file call the loop makes on the user's behalf, through the same gate, shown and
+   * recorded like any other call, so the model starts with their content in its transcript.
+   */
+  attachments?: readonly string[];
   signal?: AbortSignal;
   /** Each message appended to the transcript, in order, awaited (persistence: one fsync per turn). */
   onMessage?: (message: LlmMessage) => void | Promise<void>;
@@ -184,6 +190,17 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
     };
     const concurrent = deps.concurrentTools ?? new Set(['agent']);
     const maxTurns = deps.maxTurns ?? 50;
+    if (input.attachments?.length) {
+      const reads: ToolCallInput[] = input.attachments.map((p, i) => ({
+        id: `${runId}_attach_${i}`,
+        name: 'read_file',
+        input: { path: p },
+      }));
+      await commitAssistant('', reads);
+      const outcomes = await runCalls(reads, env, signal, concurrent, false);
+      await appendResults(outcomes);
+      if (signal.aborted || outcomes.some((o) => o.outcome.cancelled)) return finish('cancelled');
+    }
     let overflows = 0;
 
     while (turns < maxTurns) {
@@ -248,21 +265,25 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       const before = await deps.beforeToolCalls?.({ turn: turns, tools: calls.map((c) => c.name) });
       if (before) send(before);
       const outcomes = await runCalls(calls, env, signal, concurrent, deps.stopOnDenial ?? false);
-      await append({
-        role: 'user',
-        content: outcomes.map(({ call, outcome }): LlmContentBlock => ({
-          type: 'tool_result',
-          toolUseId: call.id,
-          content: outcome.result.content,
-          ...(outcome.result.isError ? { isError: true } : {}),
-        })),
-      });
+      await appendResults(outcomes);
       if (signal.aborted || outcomes.some((o) => o.outcome.cancelled)) return finish('cancelled');
       if ((deps.stopOnDenial ?? false) && outcomes.some((o) => o.outcome.userDenied)) return finish('denied');
     }
     return finish('max_turns');
   } catch (err) {
     return finish('error', { code: 'internal', message: (err as Error).message });
+  }
+
+  async function appendResults(outcomes: { call: ToolCallInput; outcome: ToolCallOutcome }[]) {
+    await append({
+      role: 'user',
+      content: outcomes.map(({ call, outcome }): LlmContentBlock => ({
+        type: 'tool_result',
+        toolUseId: call.id,
+        content: outcome.result.content,
+        ...(outcome.result.isError ? { isError: true } : {}),
+      })),
+    });
   }
 
   async function commitAssistant(text: string, calls: ToolCallInput[]) {

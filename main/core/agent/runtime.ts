@@ -63,6 +63,8 @@ export interface RunHandle {
 
 export interface StartOptions {
   prompt: string;
+  /** Project-relative files attached to the prompt (@-mentions), read before the model's first turn. */
+  attachments?: readonly string[];
   /** Continue this conversation (loaded from disk); omitted = a new one titled by the prompt. */
   conversationId?: string;
   stopOnDenial?: boolean;
@@ -221,6 +223,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         runId,
         signal: run$.signal,
         ...(history ? { history } : {}),
+        ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
         // One write (and fsync) per step: the events so far, then the message.
         onMessage: async (m) => {
           await flush(cid);

@@ -218,6 +218,25 @@ describe('core through the router', () => {
     const h = await harness({ models: ['scripted'], turns: [] });
     await h.call('project.close');
     await expect(h.call('allowlist.list')).rejects.toMatchObject({ code: 'no_project' });
+    await expect(h.call('project.files', { query: 'read' })).rejects.toMatchObject({ code: 'no_project' });
+  });
+
+  it('@-mentions: project.files lists and validates in main; agent.send refuses an attachment outside the project', async () => {
+    const h = await harness({ models: ['scripted'], turns: [{ text: 'read it' }] });
+    expect(await h.call('project.files', { query: 'read' })).toEqual({ files: ['README.md'], truncated: false });
+    await expect(h.call('project.files', { query: 'a\u0000b' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(h.call('project.files', { query: '', limit: 500 })).rejects.toMatchObject({ code: 'invalid_input' });
+    const { id } = await h.call('conversations.create');
+    await expect(h.call('agent.send', { conversationId: id, text: 'x', attachments: ['../../etc/passwd'] })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    const { runId } = await h.call('agent.send', { conversationId: id, text: 'look at @README.md', attachments: ['README.md'] });
+    await h.finished(runId);
+    const reads = h.events.filter((e) => e.name === 'agent.event' && e.payload.type === 'tool.call' && e.payload.tool === 'read_file');
+    expect(reads.map((e) => e.payload.decision)).toEqual(['allowed']);
+    // The read is audited with its path.
+    const audit = await h.call<{ tool: string; subject?: string }[]>('audit.query', { tool: 'read_file' });
+    expect(audit.map((r) => r.subject)).toEqual(['README.md']);
   });
 });
 

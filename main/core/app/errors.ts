@@ -11,6 +11,7 @@ export function toAppError(err: unknown): unknown {
     case 'CeilingViolation':
       return new AppError('ceiling_violation', err.message);
     case 'ConfigWriteRefused':
+    case 'UndoError':
     case 'TrustError':
     case 'TrustStoreError':
       return new AppError('conflict', err.message);

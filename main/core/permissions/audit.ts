@@ -32,7 +32,24 @@ export interface AuditRecord {
   asked?: boolean;
   reason?: string;
   violations?: CeilingViolation[];
+  /** What the call touched, in words: the command, the path, the URL (`toolSubject`), cut to SUBJECT_MAX. */
+  subject?: string;
+  /**
+   * Present on a change to the allowlist rather than a decision: `tool` is "allowlist", `key` the
+   * entry, `decision`/`via` what the entry does (allow at project or session scope, or a deny rule).
+   */
+  edit?: AllowlistEditNote;
 }
+
+/** Who changed the allowlist, and how: the editor (add, remove, undo of a remove) or a "project" answer. */
+export interface AllowlistEditNote {
+  op: 'add' | 'remove' | 'undo';
+  scope: 'project' | 'preset' | 'session' | 'deny';
+  by: 'editor' | 'answer';
+}
+
+/** An audit record's subject keeps this many characters: enough for a long command, bounded per line. */
+export const SUBJECT_MAX = 2000;
 
 /** What the engine appends: the time as a number, turned into ISO text off the hot path. */
 export type AuditEntry = Omit<AuditRecord, 'time'> & { at: number };
@@ -51,6 +68,8 @@ export function toRecord(e: AuditEntry): AuditRecord {
   if (e.asked !== undefined) r.asked = e.asked;
   if (e.reason !== undefined) r.reason = e.reason;
   if (e.violations !== undefined) r.violations = e.violations;
+  if (e.subject !== undefined) r.subject = e.subject;
+  if (e.edit !== undefined) r.edit = e.edit;
   return r;
 }
 
@@ -330,6 +349,7 @@ export class JsonlAuditLog implements AuditLog {
       const byEntry: Record<string, number> = {};
       for (const file of this.files()) {
         for (const r of parseLines(await readTail(file, this.maxBytes))) {
+          if (r.edit) continue; // a change to the allowlist is not a use of it
           if (typeof r.key === 'string') byKey[r.key] = (byKey[r.key] ?? 0) + 1;
           if (typeof r.entry === 'string') byEntry[r.entry] = (byEntry[r.entry] ?? 0) + 1;
         }
@@ -356,6 +376,7 @@ export class MemoryAuditLog implements AuditLog {
     const byKey: Record<string, number> = {};
     const byEntry: Record<string, number> = {};
     for (const r of this.records) {
+      if (r.edit) continue;
       if (r.key !== null) byKey[r.key] = (byKey[r.key] ?? 0) + 1;
       if (r.entry !== undefined) byEntry[r.entry] = (byEntry[r.entry] ?? 0) + 1;
     }

@@ -429,3 +429,83 @@ describe('audit', () => {
     expect((await h.engine.queryAudit({ decision: 'deny', limit: 1 }))[0]!.key).toBe('write_file:c');
   });
 });
+
+describe('audit: subjects and allowlist edits', () => {
+  it('a decision records what the call touched: the command or the path', async () => {
+    const h = await makeEngine(root);
+    h.asker.answer({ choice: 'once' });
+    await h.engine.check({ ...request('run_command', simple('git', 'status')), args: { command: 'git status --short' } });
+    await h.engine.check({ ...request('read_file', { kind: 'none' }), args: { path: 'src/a.ts' } });
+    expect(h.audit.records.map((r) => r.subject)).toEqual(['git status --short', 'src/a.ts']);
+  });
+
+  it('records adds, removes, undos and "project" answers with who and when, and they are not hits', async () => {
+    await writeFile(file(), '{"allowlist": {"run_command:git": "AlwaysThisProject"}, "deny": ["write_file:secret"]}');
+    const h = await makeEngine(root);
+    await h.engine.setProjectEntry('write_file:docs/**');
+    await h.engine.removeProjectEntry('run_command:git');
+    await h.engine.undoRemove('run_command:git', 'project');
+    await h.engine.removeDenyRule('write_file:secret');
+    h.engine.addSessionEntry('run_command:npm', 60_000);
+    h.asker.answer({ choice: 'project' });
+    await h.engine.check(request('write_file', pathKey('b.txt')));
+    const edits = h.audit.records.filter((r) => r.edit);
+    expect(edits.map((r) => [r.tool, r.key, r.edit!.op, r.edit!.scope, r.edit!.by, r.agent, r.conversation])).toEqual([
+      ['allowlist', 'write_file:docs/**', 'add', 'project', 'editor', 'user', ''],
+      ['allowlist', 'run_command:git', 'remove', 'project', 'editor', 'user', ''],
+      ['allowlist', 'run_command:git', 'undo', 'project', 'editor', 'user', ''],
+      ['allowlist', 'write_file:secret', 'remove', 'deny', 'editor', 'user', ''],
+      ['allowlist', 'run_command:npm', 'add', 'session', 'editor', 'user', ''],
+      ['allowlist', 'write_file:b.txt', 'add', 'project', 'answer', 'user', 'conv-1'],
+    ]);
+    expect(edits[3]).toMatchObject({ decision: 'deny', via: 'deny-rule', time: new Date(h.clock.t).toISOString() });
+    const hits = await h.audit.hitCounts();
+    expect(hits.byKey['write_file:docs/**']).toBeUndefined();
+    expect(hits.byKey['write_file:b.txt']).toBe(1); // the decision, not the edit
+  });
+});
+
+describe('undo a removal', () => {
+  it('puts a violating entry back exactly as it was (still reported, never honoured), once', async () => {
+    await writeFile(file(), SEED);
+    const h = await makeEngine(root);
+    await h.engine.removeProjectEntry('run_command:git');
+    expect(await readFile(file(), 'utf8')).not.toContain('run_command:git');
+    expect(await h.engine.undoRemove('run_command:git', 'project')).toBe(true);
+    expect(JSON.parse(await readFile(file(), 'utf8')).allowlist['run_command:git']).toBe('AlwaysThisProject');
+    expect(h.engine.loadReport().violations.map((v) => v.key)).toEqual(['run_command:git']);
+    // Once: a second undo has nothing to put back.
+    expect(await h.engine.undoRemove('run_command:git', 'project')).toBe(false);
+  });
+
+  it('only what was removed can come back: never a new entry past the ceiling', async () => {
+    const h = await makeEngine(root);
+    expect(await h.engine.undoRemove('run_command:rm', 'project')).toBe(false);
+    await expect(readFile(file(), 'utf8')).rejects.toThrow();
+  });
+
+  it('keeps a preset a preset, a deny rule a deny rule, and a session entry its own expiry', async () => {
+    await writeFile(file(), '{"allowlist": {"run_command:cargo": "AlwaysThisSession"}, "deny": ["write_file:secret"]}');
+    const h = await makeEngine(root);
+    await h.engine.removeProjectEntry('run_command:cargo');
+    await h.engine.removeDenyRule('write_file:secret');
+    h.engine.addSessionEntry('run_command:npm', 60_000);
+    h.engine.removeSessionEntry('run_command:npm');
+    expect(await h.engine.undoRemove('run_command:cargo', 'preset')).toBe(true);
+    expect(await h.engine.undoRemove('write_file:secret', 'deny')).toBe(true);
+    h.clock.advance(10_000);
+    expect(await h.engine.undoRemove('run_command:npm', 'session')).toBe(true);
+    const json = JSON.parse(await readFile(file(), 'utf8'));
+    expect(json.allowlist['run_command:cargo']).toBe('AlwaysThisSession');
+    expect(json.deny).toEqual(['write_file:secret']);
+    expect(h.engine.listSession()).toEqual([{ tool: 'run_command', key: 'run_command:npm', expiry: h.clock.t + 50_000 }]);
+  });
+
+  it('refuses to bring back a session entry whose time has run out', async () => {
+    const h = await makeEngine(root);
+    h.engine.addSessionEntry('run_command:npm', 1_000);
+    h.engine.removeSessionEntry('run_command:npm');
+    h.clock.advance(2_000);
+    await expect(h.engine.undoRemove('run_command:npm', 'session')).rejects.toThrow(/would have expired/);
+  });
+});

@@ -11,7 +11,8 @@
  * `decide()` is the synchronous core (exact-key Map lookups first, globs precompiled); only asking is
  * asynchronous. `check()` adds the ask, the answers and the audit record.
  */
-import type { AuditEntry, AuditLog, AuditQuery, AuditRecord } from './audit.js';
+import { SUBJECT_MAX, type AllowlistEditNote, type AuditEntry, type AuditLog, type AuditQuery, type AuditRecord } from './audit.js';
+import { toolSubject } from '../../../shared/toolSubject.js';
 import { CeilingViolationError, ceilingViolation, stricter } from './ceiling.js';
 import { deniedTarget, type DeniedTarget } from './denyTargets.js';
 import { offeredScopes } from './offers.js';
@@ -21,7 +22,7 @@ import type { EntryValue } from './configFile.js';
 import type { ConfigSnapshot } from './projectConfig.js';
 import type { ConfigEdit, ConfigError } from './configFile.js';
 import { compileProject, type CompiledProject, type DenyEntryView, type LoadReport, type ProjectEntryView } from './projectLevel.js';
-import { SessionAllowlist, type SessionEntry } from './sessionAllowlist.js';
+import { NEVER, SessionAllowlist, type SessionEntry } from './sessionAllowlist.js';
 import { honouredProject } from './trust/gate.js';
 import type { TrustSource, TrustState } from './trust/projectTrust.js';
 import { modeDecision, type PermissionMode } from './modes.js';
@@ -115,11 +116,28 @@ interface Overlay {
   session?: AllowSet<null>;
 }
 
+/** An entry removed through the editor, kept so the removal can be undone. */
+interface Removed {
+  key: string;
+  /** project and preset share codecoder.json's allowlist: one removal, undone as either. */
+  scope: 'project' | 'preset' | 'deny' | 'session';
+  value?: EntryValue;
+  expiry?: number;
+}
+const MAX_UNDOABLE = 50;
+const removedId = (key: string, scope: Removed['scope']) => `${scope === 'preset' ? 'project' : scope}\u0000${key}`;
+
+/** An undo that cannot be done as asked (a session entry whose time ran out). */
+export class UndoError extends Error {
+  override name = 'UndoError';
+}
+
 export class PermissionEngine implements PermissionGate {
   private compiled: CompiledProject;
   readonly session: SessionAllowlist;
   private readonly acceptedPresets = new Set<string>();
   private readonly pendingAsks = new Map<string, Promise<void>>();
+  private readonly removed = new Map<string, Removed>();
   private readonly unsubscribeDisk: (() => void) | undefined;
 
   constructor(private readonly deps: EngineDeps) {
@@ -265,6 +283,7 @@ export class PermissionEngine implements PermissionGate {
         if (pinnedOnce) return allow('once', pinnedNote);
         try {
           await this.editConfig({ op: 'setAllow', key: raw, value: 'AlwaysThisProject' });
+          this.recordEdit(raw, { op: 'add', scope: 'project', by: 'answer' }, req.conversationId);
           this.emit({ kind: 'project' });
           if (!this.deps.trust.honoured()) {
             // Saved, but the file as a whole is not trusted yet: the user's own answer still counts here.
@@ -325,8 +344,24 @@ export class PermissionEngine implements PermissionGate {
     if (d.asked) r.asked = true;
     if (d.reason !== undefined) r.reason = d.reason;
     if (d.violations?.length) r.violations = d.violations;
+    const subject = toolSubject(req.args, SUBJECT_MAX);
+    if (subject !== undefined) r.subject = subject;
     this.deps.audit.append(r);
     return d;
+  }
+
+  /** A change to the allowlist, recorded beside the decisions: who (the editor, an answer), what, when. */
+  private recordEdit(key: string, edit: AllowlistEditNote, conversation = ''): void {
+    this.deps.audit.append({
+      at: this.deps.clock.now(),
+      agent: 'user',
+      conversation,
+      tool: 'allowlist',
+      key,
+      decision: edit.scope === 'deny' ? 'deny' : 'allow',
+      via: edit.scope === 'deny' ? 'deny-rule' : edit.scope === 'project' ? 'project' : 'session',
+      edit,
+    });
   }
 
   // ---------------------------------------------------------------- dry run
@@ -405,36 +440,90 @@ export class PermissionEngine implements PermissionGate {
       if (v) throw new CeilingViolationError(v);
     }
     await this.editConfig({ op: 'setAllow', key: raw, value });
+    this.recordEdit(raw, { op: 'add', scope: value === 'AlwaysThisSession' ? 'preset' : 'project', by: 'editor' });
     this.emit({ kind: 'project' });
   }
 
   async removeProjectEntry(raw: string): Promise<void> {
+    const had = this.deps.config.snapshot().allowlist.find((e) => e.key === raw);
     await this.editConfig({ op: 'removeAllow', key: raw });
+    if (had) {
+      const scope = had.value === 'AlwaysThisSession' ? 'preset' : 'project';
+      this.remember({ key: raw, scope, value: had.value });
+      this.recordEdit(raw, { op: 'remove', scope, by: 'editor' });
+    }
     this.emit({ kind: 'project' });
   }
 
   async addDenyRule(raw: string): Promise<void> {
     this.validEntryKey(raw, 'deny');
     await this.editConfig({ op: 'addDeny', key: raw });
+    this.recordEdit(raw, { op: 'add', scope: 'deny', by: 'editor' });
     this.emit({ kind: 'deny' });
   }
 
   async removeDenyRule(raw: string): Promise<void> {
+    const had = this.deps.config.snapshot().deny.some((d) => d.key === raw);
     await this.editConfig({ op: 'removeDeny', key: raw });
+    if (had) {
+      this.remember({ key: raw, scope: 'deny' });
+      this.recordEdit(raw, { op: 'remove', scope: 'deny', by: 'editor' });
+    }
     this.emit({ kind: 'deny' });
   }
 
   addSessionEntry(raw: string, ttlMs?: number): SessionEntry {
     const key = this.validEntryKey(raw, 'allow');
     const e = this.session.add(key, ttlMs);
+    this.recordEdit(raw, { op: 'add', scope: 'session', by: 'editor' });
     this.emit({ kind: 'session' });
     return e;
   }
 
   removeSessionEntry(raw: string): boolean {
+    const entry = this.session.list().find((e) => e.key === raw);
     const had = this.session.remove(raw);
-    if (had) this.emit({ kind: 'session' });
+    if (had) {
+      this.remember({ key: raw, scope: 'session', expiry: entry?.expiry ?? NEVER });
+      this.recordEdit(raw, { op: 'remove', scope: 'session', by: 'editor' });
+      this.emit({ kind: 'session' });
+    }
     return had;
+  }
+
+  /**
+   * Puts back an entry removed in this session, exactly as it was (its value in codecoder.json, a
+   * session entry's own expiry), through the same writes. Only what was removed can come back: a
+   * violating entry returns as it was — reported, never honoured. False when there is nothing to undo.
+   */
+  async undoRemove(raw: string, scope: Removed['scope']): Promise<boolean> {
+    const id = removedId(raw, scope);
+    const r = this.removed.get(id);
+    if (!r) return false;
+    if (r.scope === 'project' || r.scope === 'preset') {
+      await this.editConfig({ op: 'setAllow', key: raw, value: r.value! });
+      this.emit({ kind: 'project' });
+    } else if (r.scope === 'deny') {
+      await this.editConfig({ op: 'addDeny', key: raw });
+      this.emit({ kind: 'deny' });
+    } else {
+      const expiry = r.expiry ?? NEVER;
+      const left = expiry === NEVER ? undefined : expiry - this.deps.clock.now();
+      if (left !== undefined && left <= 0) throw new UndoError(`${raw} would have expired by now: add it again if it is still wanted.`);
+      this.session.add(this.validEntryKey(raw, 'allow'), left);
+      this.emit({ kind: 'session' });
+    }
+    this.removed.delete(id);
+    this.recordEdit(raw, { op: 'undo', scope: r.scope, by: 'editor' });
+    return true;
+  }
+
+  /** The last removals, newest kept: what undoRemove may put back. */
+  private remember(r: Removed): void {
+    const id = removedId(r.key, r.scope);
+    this.removed.delete(id);
+    this.removed.set(id, r);
+    while (this.removed.size > MAX_UNDOABLE) this.removed.delete(this.removed.keys().next().value!);
   }
 
   /** Applies codecoder.json as it is on disk now; lists every CeilingViolation and ignored entry. */

@@ -1,19 +1,23 @@
 import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './CodeBlock.js';
 import { escapeGlobs } from './globText.js';
+import { MarkdownLink } from './MarkdownLink.js';
+import './Markdown.css';
 
-// Links from the model open nothing by themselves: the page may not navigate (the shell blocks it
-// too), so they are shown with their target for the user to copy.
 const components: Components = {
-  a: ({ href, children }) => (
-    <span className="md-link" title={href}>
-      {children}
-      {href ? <span className="muted"> ({href})</span> : null}
-    </span>
-  ),
+  a: ({ href, children }) => <MarkdownLink href={href}>{children}</MarkdownLink>,
   img: ({ alt, src }) => <span className="muted">[image: {alt || src}]</span>,
+  pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
 };
+
+/**
+ * Only blocks that name their language are highlighted: guessing costs time on every render and
+ * guesses wrong on short snippets.
+ */
+const rehypePlugins = [[rehypeHighlight, { detect: false }]] as NonNullable<Parameters<typeof ReactMarkdown>[0]['rehypePlugins']>;
 
 /**
  * The assistant's markdown. react-markdown builds React elements and never injects raw HTML, so
@@ -22,7 +26,7 @@ const components: Components = {
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="md">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} skipHtml>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={rehypePlugins} components={components} skipHtml>
         {escapeGlobs(text)}
       </ReactMarkdown>
     </div>

@@ -1,4 +1,5 @@
 import { AppError, type ConversationSummary } from '../../../../shared/contract/index.js';
+import { checkAttachments } from '../../projects/attachments.js';
 import type { Handlers } from '../../router/router.js';
 import { mapErrors } from '../errors.js';
 import type { ProjectRuntime } from '../projectRuntime.js';
@@ -52,15 +53,18 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
       const loaded = await mapErrors(() => rt.agent.runtime.conversations.load(id));
       return { conversation: await summary(rt, id), events: loaded.events };
     },
-    'agent.send': async ({ conversationId, text }, ctx) => {
+    'agent.send': async ({ conversationId, text, attachments }, ctx) => {
       const rt = await runtimes.of(ctx);
       if (running(rt).has(conversationId))
         throw new AppError('conflict', 'The agent is still working in this conversation: wait for it or press Stop.');
+      const files = attachments?.length ? await checkAttachments(ctx.window.project!.path, attachments) : [];
       // A new conversation is named after its first message.
       const before = await summary(rt, conversationId);
       if (before.messageCount === 0 && before.title === 'New conversation')
         await mapErrors(() => rt.agent.runtime.conversations.rename(conversationId, text));
-      const handle = await mapErrors(() => rt.agent.runtime.start({ prompt: text, conversationId }));
+      const handle = await mapErrors(() =>
+        rt.agent.runtime.start({ prompt: text, conversationId, ...(files.length ? { attachments: files } : {}) }),
+      );
       handle.done.catch(() => {});
       return { runId: handle.runId };
     },

@@ -30,6 +30,15 @@ export function permissionHandlers(runtimes: ProjectRuntimes): Handlers<WindowCo
       });
       return rt.allowlist();
     },
+    'allowlist.undoRemove': async ({ key, scope }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      if (!(await mapErrors(() => rt.agent.engine.undoRemove(key, scope))))
+        throw new AppError(
+          'not_found',
+          `Nothing to undo: ${key} was not removed from the ${scope === 'deny' ? 'deny rules' : scope} allowlist in this session.`,
+        );
+      return rt.allowlist();
+    },
     'allowlist.changeScope': async ({ key, from, to }, ctx) => {
       const rt = await runtimes.of(ctx);
       const engine = rt.agent.engine;

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, sep } from 'node:path';
 import { AppError } from '../../../../shared/contract/index.js';
 import { describeProject } from '../../projects/openProject.js';
+import { mentionFiles } from '../../projects/mentionFiles.js';
 import type { RecentProjects } from '../../projects/recentProjects.js';
 import type { Handlers } from '../../router/router.js';
 import type { HostHooks } from '../host.js';
@@ -58,6 +59,10 @@ export function projectHandlers({ host, recent, onProjectChange }: ProjectHandle
       await onProjectChange(window, previous);
       window.emit('project.changed', null);
       return { ok: true as const };
+    },
+    'project.files': ({ query, limit }, { window }) => {
+      if (!window.project) throw new AppError('no_project', 'Open a project folder first.');
+      return mentionFiles(window.project.path, query, limit);
     },
     'recent.list': () => recent.list(),
     'recent.remove': ({ path }) => recent.remove(path),

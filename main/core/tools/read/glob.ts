@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolFailure, defineTool } from '../output.js';
 import type { Tool } from '../types.js';
-import { rgBaseArgs } from './args.js';
+import { fileListArgs } from './fileList.js';
 import { confine } from '../kit/confine.js';
 import { runRg } from './rg.js';
 
@@ -35,9 +35,12 @@ export function globTool(): Tool<GlobArgs> {
       const dir = await confine(ctx.projectRoot, args.path);
       const st = await stat(dir.abs).catch(() => undefined);
       if (!st) throw new ToolFailure(`"path" ${dir.rel} does not exist`);
-      const rgArgs = [...rgBaseArgs({ hidden: args.hidden }), '--files', '--glob', args.pattern];
-      for (const ex of args.exclude ?? []) rgArgs.push('--glob', `!${ex}`);
-      if (dir.rel !== '.') rgArgs.push('--', dir.rel);
+      const rgArgs = fileListArgs({
+        pattern: args.pattern,
+        hidden: args.hidden,
+        dirRel: dir.rel,
+        ...(args.exclude ? { exclude: args.exclude } : {}),
+      });
       const paths: string[] = [];
       let total = 0;
       const run = await runRg(rgArgs, {

@@ -3,6 +3,7 @@ import { ActionError } from '../../ui/ActionError.js';
 import { AddEntryForm } from './AddEntryForm.js';
 import { EntryTable } from './EntryTable.js';
 import { FileStatus } from './FileStatus.js';
+import { RemovalStatus } from './RemovalStatus.js';
 import { TestCommand } from './TestCommand.js';
 import { useAllowlistEdits } from './useAllowlistEdits.js';
 import { ViolationList } from './ViolationList.js';
@@ -28,6 +29,7 @@ export function AllowlistEditor({ onReviewTrust }: { onReviewTrust: () => void }
           </p>
           <TrustStatus view={view} edits={edits} onReview={onReviewTrust} />
           <FileStatus file={view.file} edits={edits} />
+          <RemovalStatus edits={edits} />
           <ViolationList view={view} edits={edits} />
           <EntryTable view={view} edits={edits} />
           <ActionError error={edits.remove.error ?? edits.changeScope.error} doing="change the entry" />

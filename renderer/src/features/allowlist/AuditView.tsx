@@ -6,6 +6,8 @@ import { ActionError } from '../../ui/ActionError.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { useEvent } from '../../ui/useEvent.js';
+import type { AuditRecordView } from '../../../../shared/contract/index.js';
+import './AuditView.css';
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 /** Records carry ISO 8601 times; an unreadable one is shown as written. */
@@ -14,7 +16,32 @@ const formatTime = (iso: string) => {
   return Number.isNaN(d.getTime()) ? iso : time.format(d);
 };
 
-/** Recent permission decisions from the audit log, newest first, filterable by tool and decision. */
+type Edit = NonNullable<AuditRecordView['edit']>;
+const EDIT_OP: Record<Edit['op'], string> = { add: 'added to', remove: 'removed from', undo: 'put back in' };
+const EDIT_SCOPE: Record<Edit['scope'], string> = {
+  project: 'the project allowlist',
+  preset: 'the session presets',
+  session: "the session's allowlist",
+  deny: 'the deny rules',
+};
+const EDIT_BY: Record<Edit['by'], string> = { editor: 'the allowlist editor', answer: 'an answer to a prompt' };
+
+/** What a record is about: the command or path of a decision, or what an allowlist edit did. */
+function What({ r }: { r: AuditRecordView }) {
+  if (r.edit) return <>{`${EDIT_OP[r.edit.op]} ${EDIT_SCOPE[r.edit.scope]}`}</>;
+  if (r.subject)
+    return (
+      <code className="audit-subject">
+        <EscapedText text={r.subject} />
+      </code>
+    );
+  return <>—</>;
+}
+
+/**
+ * Recent permission decisions from the audit log, newest first, filterable by tool and decision, with
+ * what each call touched; changes to the allowlist (who, what, when) are listed among them.
+ */
 export function AuditView() {
   const id = useId();
   const [tool, setTool] = useState('');
@@ -46,6 +73,7 @@ export function AuditView() {
         <label htmlFor={`${id}-tool`}>Tool</label>
         <select id={`${id}-tool`} value={tool} onChange={(e) => setTool(e.target.value)}>
           <option value="">All tools</option>
+          <option value="allowlist">Allowlist edits</option>
           {/* Every tool: read-only ones are recorded too (decided "none"). */}
           {catalogue.data?.map((t) => (
             <option key={t.name} value={t.name}>
@@ -73,6 +101,7 @@ export function AuditView() {
                 <th scope="col">Time</th>
                 <th scope="col">Agent</th>
                 <th scope="col">Tool</th>
+                <th scope="col">What</th>
                 <th scope="col">Key</th>
                 <th scope="col">Decision</th>
                 <th scope="col">By</th>
@@ -84,10 +113,13 @@ export function AuditView() {
                   <td className="nowrap">{formatTime(r.time)}</td>
                   <td>{r.agent}</td>
                   <td>{r.tool}</td>
-                  <td>{r.key ? <KeyView value={r.key} /> : '—'}</td>
-                  <td>{r.decision}</td>
                   <td>
-                    {r.via}
+                    <What r={r} />
+                  </td>
+                  <td>{r.key ? <KeyView value={r.key} /> : '—'}</td>
+                  <td>{r.edit ? 'edit' : r.decision}</td>
+                  <td>
+                    {r.edit ? EDIT_BY[r.edit.by] : r.via}
                     {r.entry && (
                       <span className="muted">
                         {' '}

@@ -70,15 +70,19 @@ export function ChatPanel({ onOpenPermissions }: Props) {
     },
   });
   const send = useMutation({
-    mutationFn: async (text: string) => {
+    mutationFn: async ({ text, attachments }: Outgoing) => {
       const id = selected ?? (await create.mutateAsync()).id;
-      return unwrap(getApi().agent.send({ conversationId: id, text }));
+      return unwrap(getApi().agent.send({ conversationId: id, text, ...withAttachments(attachments) }));
     },
   });
   const queue = useSendQueue({
     conversationId: selected,
     busy: transcript.running || transcript.loading,
-    send: useCallback((conversationId: string, text: string) => unwrap(getApi().agent.send({ conversationId, text })), []),
+    send: useCallback(
+      (conversationId: string, text: string, attachments: readonly string[]) =>
+        unwrap(getApi().agent.send({ conversationId, text, ...withAttachments(attachments) })),
+      [],
+    ),
   });
   // Text handed back to the composer (a queued message to edit).
   const [draft, setDraft] = useState<{ text: string; n: number } | null>(null);
@@ -116,7 +120,7 @@ export function ChatPanel({ onOpenPermissions }: Props) {
     else if (name === 'permissions') onOpenPermissions();
     else if (name === 'clear') create.mutate();
     // The agent reads "/compact" as its command: it summarises instead of asking the model anything.
-    else if (name === 'compact') send.mutate('/compact');
+    else if (name === 'compact') send.mutate({ text: '/compact', attachments: [] });
     else location.hash = '#/settings';
   };
 
@@ -192,7 +196,7 @@ export function ChatPanel({ onOpenPermissions }: Props) {
         <Thinking active={transcript.running && modelIsSilent(transcript.items)} />
         {canRetry && (
           <p className="retry-row">
-            <button type="button" onClick={() => send.mutate(lastUserText)} disabled={send.isPending}>
+            <button type="button" onClick={() => send.mutate({ text: lastUserText, attachments: [] })} disabled={send.isPending}>
               Retry the failed turn
             </button>
           </p>
@@ -230,20 +234,20 @@ export function ChatPanel({ onOpenPermissions }: Props) {
           stopping={stop.isPending}
           draft={draft}
           lastSent={lastUserText}
-          onSend={async (text) => {
+          onSend={async (text, attachments) => {
             setNotice(null);
             // While the agent works, the message waits for the run to end (main allows one run per conversation).
             if (transcript.running && selected) {
-              queue.enqueue(selected, text);
+              queue.enqueue(selected, text, attachments);
               return true;
             }
             try {
-              await send.mutateAsync(text);
+              await send.mutateAsync({ text, attachments });
               return true;
             } catch (err) {
               if (err instanceof ApiError && err.code === 'conflict' && selected) {
                 send.reset();
-                queue.enqueue(selected, text);
+                queue.enqueue(selected, text, attachments);
                 return true;
               }
               return false;
@@ -257,4 +261,14 @@ export function ChatPanel({ onOpenPermissions }: Props) {
       </section>
     </div>
   );
+}
+
+interface Outgoing {
+  text: string;
+  attachments: readonly string[];
+}
+
+/** The files a message @-mentions go with it (main checks them and the agent reads them first). */
+function withAttachments(attachments: readonly string[]): { attachments?: string[] } {
+  return attachments.length ? { attachments: [...attachments] } : {};
 }

@@ -1,4 +1,7 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { MentionList, mentionOptionId } from './MentionList.js';
+import { activeMention, insertMention, mentionedFiles } from './mentions.js';
+import { useMentionFiles } from './useMentionFiles.js';
 import { completeSlash, parseComposerInput, SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
 
 /** The message box's id: the approval dock sends typing that strayed onto a prompt back here. */
@@ -8,7 +11,8 @@ interface Props {
   running: boolean;
   sending: boolean;
   stopping: boolean;
-  onSend: (text: string) => Promise<boolean>;
+  /** The text, and the project files it @-mentions (picked from the list and still named in it). */
+  onSend: (text: string, attachments: string[]) => Promise<boolean>;
   onStop: () => void;
   onCommand: (name: SlashName, mode?: ModeWord) => void;
   /** The permission-mode selector, shown beside the message box. */
@@ -34,6 +38,29 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
   }, [draft]);
   const [problem, setProblem] = useState<string | null>(null);
   const hints = completeSlash(text);
+  // @-mentions: the word at the caret, the files offered for it, the one highlighted, the files picked.
+  const box = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
+  const [caret, setCaret] = useState(0);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [active, setActive] = useState(0);
+  const [closedAt, setClosedAt] = useState<number | null>(null);
+  const mention = activeMention(text, caret);
+  const open = mention !== null && closedAt !== mention.start;
+  const files = useMentionFiles(open ? mention.query : null);
+  const options = open ? (files.data?.files ?? []) : [];
+  const highlighted = Math.min(active, Math.max(0, options.length - 1));
+  const attachments = mentionedFiles(text, picked);
+  useEffect(() => setActive(0), [mention?.query]);
+
+  const pick = (file: string) => {
+    if (!mention) return;
+    const next = insertMention(text, mention, caret, file);
+    setText(next.text);
+    setCaret(next.caret);
+    setPicked((p) => (p.includes(file) ? p : [...p, file]));
+    requestAnimationFrame(() => box.current?.setSelectionRange(next.caret, next.caret));
+  };
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -47,10 +74,28 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
     }
     // The box clears only what was sent: what the user typed while the send was on its way stays.
     const sent = text;
-    if (await onSend(input.text)) setText((now) => (now.startsWith(sent) ? now.slice(sent.length) : now));
+    if (await onSend(input.text, attachments)) {
+      setText((now) => (now.startsWith(sent) ? now.slice(sent.length) : now));
+      setPicked([]);
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open && !e.nativeEvent.isComposing) {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        return setClosedAt(mention.start);
+      }
+      if (options.length > 0 && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        return setActive((highlighted + step + options.length) % options.length);
+      }
+      if (options.length > 0 && (e.key === 'Enter' || (e.key === 'Tab' && !e.shiftKey))) {
+        e.preventDefault();
+        return pick(options[highlighted]!);
+      }
+    }
     if (e.key === 'Tab' && e.shiftKey && onCycleMode) {
       e.preventDefault();
       return onCycleMode();
@@ -68,6 +113,17 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
 
   return (
     <form className="composer" onSubmit={(e) => void submit(e)} aria-label="Message the agent">
+      {open && (
+        <MentionList
+          id={listId}
+          files={options}
+          active={highlighted}
+          loading={files.isFetching}
+          truncated={files.data?.truncated ?? false}
+          onPick={pick}
+          onHover={setActive}
+        />
+      )}
       {hints.length > 0 && (
         <ul className="slash-hints" aria-label="Commands">
           {hints.map((n) => (
@@ -83,18 +139,26 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
           Message
         </label>
         <textarea
+          ref={box}
           id={COMPOSER_TEXT_ID}
           rows={2}
           value={text}
+          // A multi-line box keeps its textbox role (a combobox is one line); it owns the file list
+          // through aria-controls and names the highlighted file with aria-activedescendant.
+          aria-autocomplete="list"
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open && options.length > 0 ? mentionOptionId(listId, highlighted) : undefined}
           onChange={(e) => {
             setText(e.target.value);
+            setCaret(e.target.selectionStart);
             setProblem(null);
           }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
           placeholder={
             running
               ? 'The agent is working: a message sent now waits until it finishes'
-              : 'Ask the agent… (Enter sends, Shift+Enter new line, Shift+Tab mode, / for commands)'
+              : 'Ask the agent… (Enter sends, Shift+Enter new line, Shift+Tab mode, / for commands, @ for files)'
           }
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'composer-problem' : undefined}
@@ -106,6 +170,11 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
           {stopping ? 'Stopping…' : 'Stop'}
         </button>
       </div>
+      {attachments.length > 0 && (
+        <p className="composer-attachments muted" data-testid="attachments">
+          Attaches {attachments.join(', ')}: the agent reads {attachments.length === 1 ? 'it' : 'them'} first.
+        </p>
+      )}
       {problem && (
         <p id="composer-problem" role="alert" className="error-note">
           {problem}

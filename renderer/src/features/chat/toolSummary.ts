@@ -4,33 +4,9 @@
  * of a command's result that its terminal does not already show.
  */
 
-/** The argument that says what a call is about, by the first field present. */
-const SUBJECT_FIELDS = ['command', 'url', 'pattern', 'query', 'path', 'id', 'name', 'prompt', 'message'] as const;
-
-function record(args: unknown): Record<string, unknown> | undefined {
-  return args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : undefined;
-}
-
-/** The call's subject — `src/a.ts`, `npm test`, `https://…`, `a.ts → b.ts` — or undefined. */
-export function toolSubject(args: unknown, max = 120): string | undefined {
-  const a = record(args);
-  if (!a) return undefined;
-  let s: string | undefined;
-  if (typeof a.from === 'string' && typeof a.to === 'string') s = `${a.from} → ${a.to}`;
-  // A search names what it looks for, and where when that is not the whole project.
-  else if (typeof a.pattern === 'string' && typeof a.path === 'string' && a.path !== '.' && a.path !== '') s = `${a.pattern} in ${a.path}`;
-  else
-    for (const f of SUBJECT_FIELDS) {
-      const v = a[f];
-      if (typeof v === 'string' && v.trim() !== '') {
-        s = v;
-        break;
-      }
-    }
-  if (s === undefined) return undefined;
-  const line = s.replace(/\s*\n\s*/g, ' ⏎ ');
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
+// The subject is shared with main, which records it in the audit log beside the key.
+import { argsRecord, toolSubject } from '../../../../shared/toolSubject.js';
+export { toolSubject };
 
 export interface ArgField {
   name: string;
@@ -42,7 +18,7 @@ export interface ArgField {
 
 /** The arguments as labelled fields, in the model's order; a non-object is one field "value". */
 export function argFields(args: unknown): ArgField[] {
-  const a = record(args);
+  const a = argsRecord(args);
   const entries: [string, unknown][] = a ? Object.entries(a) : args === undefined ? [] : [['value', args]];
   return entries.map(([name, v]) => {
     const value = typeof v === 'string' ? v : safeJson(v);

@@ -5,6 +5,8 @@ export interface QueuedMessage {
   id: number;
   conversationId: string;
   text: string;
+  /** Files the message @-mentions, sent with it. */
+  attachments: readonly string[];
 }
 
 /** How often, and how many times, a queued message is offered again while main still ends the run. */
@@ -22,7 +24,7 @@ export function useSendQueue(opts: {
   conversationId: string | null;
   /** The open conversation's run is going (or its transcript is still loading). */
   busy: boolean;
-  send: (conversationId: string, text: string) => Promise<unknown>;
+  send: (conversationId: string, text: string, attachments: readonly string[]) => Promise<unknown>;
 }) {
   const { conversationId, busy, send } = opts;
   const [queue, setQueue] = useState<QueuedMessage[]>([]);
@@ -32,8 +34,8 @@ export function useSendQueue(opts: {
   const tries = useRef(0);
   const nextId = useRef(1);
 
-  const enqueue = useCallback((cid: string, text: string) => {
-    setQueue((q) => [...q, { id: nextId.current++, conversationId: cid, text }]);
+  const enqueue = useCallback((cid: string, text: string, attachments: readonly string[] = []) => {
+    setQueue((q) => [...q, { id: nextId.current++, conversationId: cid, text, attachments }]);
   }, []);
   const remove = useCallback((id: number) => setQueue((q) => q.filter((m) => m.id !== id)), []);
 
@@ -41,7 +43,7 @@ export function useSendQueue(opts: {
   useEffect(() => {
     if (!head || busy || inFlight.current || tries.current >= MAX_TRIES) return;
     inFlight.current = true;
-    send(head.conversationId, head.text)
+    send(head.conversationId, head.text, head.attachments)
       .then(() => {
         tries.current = 0;
         setError(null);

@@ -1,0 +1,49 @@
+/**
+ * @-mentions in the message box, as text: which `@word` the caret is in, what picking a file puts
+ * there, and which picked files the message still names when it is sent. A path with a space is
+ * written quoted, `@"my notes.md"`, so it stays one word.
+ */
+
+export interface ActiveMention {
+  /** Index of the `@`. */
+  start: number;
+  /** What follows the `@` up to the caret. */
+  query: string;
+}
+
+/** The `@word` being typed at the caret: an `@` at the start or after a space, no space since. */
+export function activeMention(text: string, caret: number): ActiveMention | null {
+  const before = text.slice(0, caret);
+  const m = /(?:^|\s)@([^\s@"]*)$/.exec(before);
+  if (!m) return null;
+  return { start: caret - m[1]!.length - 1, query: m[1]! };
+}
+
+export function mentionToken(path: string): string {
+  return /\s/.test(path) ? `@"${path}"` : `@${path}`;
+}
+
+/** Replaces the `@word` at the caret (all of it, also past the caret) with the file and a space; the caret goes after it. */
+export function insertMention(text: string, m: ActiveMention, caret: number, path: string): { text: string; caret: number } {
+  const token = `${mentionToken(path)} `;
+  const rest = text.slice(caret).replace(/^\S+/, '').replace(/^ /, '');
+  return { text: text.slice(0, m.start) + token + rest, caret: m.start + token.length };
+}
+
+/** The picked files the text still names, each once, in the order picked: what the message attaches. */
+export function mentionedFiles(text: string, picked: readonly string[]): string[] {
+  return picked.filter((p, i) => picked.indexOf(p) === i && namesFile(text, p));
+}
+
+/** `@path` as a whole word: not inside `@path.tsx`; a full stop or comma after it is allowed. */
+function namesFile(text: string, path: string): boolean {
+  const token = mentionToken(path);
+  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
+    const before = at === 0 ? ' ' : text[at - 1]!;
+    const end = at + token.length;
+    const next = text[end] ?? ' ';
+    const boundary = /\s/.test(next) || (/[.,;:!?)]/.test(next) && /^\s?$/.test(text[end + 1] ?? ''));
+    if (/\s/.test(before) && boundary) return true;
+  }
+  return false;
+}
