@@ -5,6 +5,7 @@
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
 import { opaque, argvOf, isLong, valueOf, HELP, also } from './kit.js';
+import { optionTable, readOptions, type OptionHandler, type TableSpec } from './optionTable.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 function kubectl(argv: readonly Arg[]): Effect[] {
@@ -13,106 +14,88 @@ function kubectl(argv: readonly Arg[]): Effect[] {
     .map(() => exec('kubeconfig', opaque(), 'a kubeconfig file can name credential plugins to run'));
 }
 
-/**
- * `docker run -v /:/host`, `--privileged`, `--pid=host`, the docker socket: a container that sees
- * the host's files or kernel is the host. A bind mount of a host path given absolute, from home or
- * climbing out (`/`, `~`, `..`) and the host-namespace options are reported; relative mounts of
- * the project (`-v .:/app`) stay ordinary.
- */
+const RUN_VALUE_LONG =
+  'add-host annotation attach blkio-weight blkio-weight-device cap-add cap-drop cgroup-parent cgroupns cidfile cpu-count ' +
+  'cpu-percent cpu-period cpu-quota cpu-rt-period cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems detach-keys device ' +
+  'device-cgroup-rule device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search domainname ' +
+  'entrypoint env env-file expose gpus group-add health-cmd health-interval health-retries health-start-interval ' +
+  'health-start-period health-timeout hostname io-maxbandwidth io-maxiops ip ip6 ipc isolation kernel-memory label label-file ' +
+  'link link-local-ip log-driver log-opt mac-address memory memory-reservation memory-swap memory-swappiness mount name network ' +
+  'net network-alias net-alias oom-score-adj pid pids-limit platform publish pull restart runtime security-opt shm-size ' +
+  'stop-signal stop-timeout storage-opt sysctl tmpfs ulimit user userns uts volume volume-driver volumes-from workdir';
+const RUN_FLAG_LONG =
+  'detach disable-content-trust help init interactive no-healthcheck oom-kill-disable privileged publish-all quiet read-only rm sig-proxy tty use-api-socket';
+/** Short letters and the long option each is (-v is --volume …); `a` attach, `h` hostname, `l` label, `m` memory. */
+const RUN_SHORT = 'v|volume= c|cpu-shares= e|env= u|user= w|workdir= p|publish= a|attach= h|hostname= l|label= m|memory= d|detach P|publish-all i|interactive t|tty q|quiet';
+/** Values that reach the host: namespaces shared with it, capabilities, devices, host folders. */
+const HOST_VALUE = ['pid', 'ipc', 'uts', 'userns', 'cgroupns', 'network', 'net'];
+
+const hostPath = (src: string) => /^(\/|~|\.\.(\/|$))/.test(src) || src.includes('docker.sock');
+const mount =
+  (opt: 'volume' | 'mount'): OptionHandler =>
+  (value, _typed, at) => {
+    const v = value ?? null;
+    const src = v === null ? null : opt === 'mount' ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(v)?.[1] ?? '') : v.split(':')[0]!;
+    return src === null || hostPath(src) ? [write('volume', v, `${at.where} mounts a host folder into the container`)] : [];
+  };
+const hostAccess: OptionHandler = (_value, typed, at) => [exec('host', opaque(typed), `${at.where} ${typed} gives the container access to the host`)];
+const namespace =
+  (opt: string): OptionHandler =>
+  (value, _typed, at) => {
+    const v = value ?? null;
+    return v === null || /^(host|container:|ns:|\/)/.test(v)
+      ? [exec('host', opaque(`--${opt}=${v ?? '?'}`), `${at.where} --${opt} ${v ?? ''} shares a namespace with the host`)]
+      : [];
+  };
+
 /**
  * `docker|podman run|create|exec` options, an allowlist with arity from docker/cli's cobra flags
  * (cli/command/container/opts.go, exec.go; pflag: no abbreviations, `-v=x` and `-itv x` forms).
  * Options stop at the first operand (the image or container): what follows is the container's
  * command (`docker run IMAGE node -v`). An option not listed makes the command compound.
  */
-const RUN_VALUE_LONG = new Set(
-  (
-    'add-host annotation attach blkio-weight blkio-weight-device cap-add cap-drop cgroup-parent cgroupns cidfile cpu-count ' +
-    'cpu-percent cpu-period cpu-quota cpu-rt-period cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems detach-keys device ' +
-    'device-cgroup-rule device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search domainname ' +
-    'entrypoint env env-file expose gpus group-add health-cmd health-interval health-retries health-start-interval ' +
-    'health-start-period health-timeout hostname io-maxbandwidth io-maxiops ip ip6 ipc isolation kernel-memory label label-file ' +
-    'link link-local-ip log-driver log-opt mac-address memory memory-reservation memory-swap memory-swappiness mount name network ' +
-    'net network-alias net-alias oom-score-adj pid pids-limit platform publish pull restart runtime security-opt shm-size ' +
-    'stop-signal stop-timeout storage-opt sysctl tmpfs ulimit user userns uts volume volume-driver volumes-from workdir'
-  ).split(' '),
-);
-const RUN_FLAG_LONG = new Set(
-  'detach disable-content-trust help init interactive no-healthcheck oom-kill-disable privileged publish-all quiet read-only rm sig-proxy tty use-api-socket'.split(
-    ' ',
-  ),
-);
-const RUN_VALUE_SHORT = 'acehlmpuvw';
-const RUN_FLAG_SHORT = 'dPitq';
-const SHORT_LONG: Readonly<Record<string, string>> = { v: 'volume', c: 'cpu-shares', e: 'env', u: 'user', w: 'workdir', p: 'publish' };
-/** Values that reach the host: namespaces shared with it, capabilities, devices, host folders. */
-const HOST_VALUE = /^(pid|ipc|uts|userns|cgroupns|network|net)$/;
+const RUN_TABLE: TableSpec = {
+  options: [
+    RUN_SHORT,
+    RUN_VALUE_LONG.split(' ')
+      .filter((o) => !RUN_SHORT.includes(`|${o}=`))
+      .map((o) => (o === 'cidfile' ? 'cidfile=:write' : o === 'runtime' ? 'runtime=:prog' : `${o}=`))
+      .join(' '),
+    RUN_FLAG_LONG.split(' ')
+      .filter((o) => !RUN_SHORT.includes(`|${o} `) && !RUN_SHORT.endsWith(`|${o}`))
+      .join(' '),
+  ],
+  stopAtOperand: true,
+  equalsShort: true,
+  handlers: {
+    volume: mount('volume'),
+    mount: mount('mount'),
+    privileged: hostAccess,
+    'cap-add': hostAccess,
+    device: hostAccess,
+    'security-opt': hostAccess,
+    'volumes-from': hostAccess,
+    ...Object.fromEntries(HOST_VALUE.map((o) => [o, namespace(o)])),
+  },
+};
+const RUN = optionTable(RUN_TABLE);
+const CONTAINER = optionTable({ options: '', subs: { run: RUN_TABLE, create: RUN_TABLE, exec: RUN_TABLE }, subsOnly: true });
 
+/**
+ * `docker run -v /:/host`, `--privileged`, `--pid=host`, the docker socket: a container that sees
+ * the host's files or kernel is the host. A bind mount of a host path given absolute, from home or
+ * climbing out (`/`, `~`, `..`) and the host-namespace options are reported; relative mounts of
+ * the project (`-v .:/app`) stay ordinary.
+ */
 function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   if (sub.index === undefined) return [];
-  let args = argv.slice(sub.index + 1);
-  let subcommand = sub.subcommand ?? '';
-  if (subcommand === 'container' && typeof args[0] === 'string' && ['run', 'create', 'exec'].includes(args[0])) {
-    subcommand = args[0];
-    args = args.slice(1);
+  const where = `${String(argv[0])} ${sub.subcommand ?? ''}`;
+  if (sub.subcommand === 'container') {
+    if (!['run', 'create', 'exec'].includes(argv[sub.index + 1] ?? '')) return [];
+    return readOptions(CONTAINER, argv, sub.index + 1, where).effects;
   }
-  if (!['run', 'create', 'exec'].includes(subcommand)) return [];
-  const name = String(argv[0]);
-  const out: Effect[] = [];
-  const hostPath = (src: string) => /^(\/|~|\.\.(\/|$))/.test(src) || src.includes('docker.sock');
-  const option = (opt: string, value: Arg, typed: string): void => {
-    if (opt === 'volume' || opt === 'mount') {
-      const src = value === null ? null : opt === 'mount' ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(value)?.[1] ?? '') : value.split(':')[0]!;
-      if (src === null || hostPath(src)) out.push(write('volume', value, `${name} mounts a host folder into the container`));
-    } else if (opt === 'privileged' || opt === 'cap-add' || opt === 'device' || opt === 'security-opt' || opt === 'volumes-from')
-      out.push(exec('host', opaque(typed), `${name} ${typed} gives the container access to the host`));
-    else if (HOST_VALUE.test(opt) && (value === null || /^(host|container:|ns:|\/)/.test(value)))
-      out.push(exec('host', opaque(`--${opt}=${value ?? '?'}`), `${name} --${opt} ${value ?? ''} shares a namespace with the host`));
-    else if (opt === 'cidfile') out.push(write('cidfile', value, `${name} --cidfile writes the file it names`));
-    else if (opt === 'runtime') out.push(exec('runtime', argvOf([value]), `${name} --runtime names the program that runs the container`));
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === undefined) break;
-    if (a === null) {
-      out.push(exec('unknown_option', opaque(), `${name} ${subcommand}: a word known only at run time`));
-      break;
-    }
-    if (a === '--' || !a.startsWith('-') || a === '-') break; // the image or container: the rest is its command
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const opt = a.slice(2, eq >= 0 ? eq : undefined);
-      if (RUN_VALUE_LONG.has(opt)) {
-        const value = eq >= 0 ? a.slice(eq + 1) : (args[++i] ?? null);
-        option(opt, value, a);
-      } else if (RUN_FLAG_LONG.has(opt)) option(opt, null, a);
-      else {
-        out.push(exec('unknown_option', opaque(a), `${name} ${subcommand} option ${a} is not known to the classifier`));
-        break;
-      }
-      continue;
-    }
-    // A cluster of short options: flags, then at most one value-taking letter that ends it.
-    let unknown = false;
-    for (let k = 1; k < a.length; k++) {
-      const l = a[k]!;
-      if (RUN_FLAG_SHORT.includes(l)) continue;
-      if (RUN_VALUE_SHORT.includes(l)) {
-        let value: Arg = a.slice(k + 1);
-        if (value.startsWith('=')) value = value.slice(1);
-        if (value === '') value = args[++i] ?? null;
-        option(SHORT_LONG[l] ?? l, value, a);
-        break;
-      }
-      unknown = true;
-      break;
-    }
-    if (unknown) {
-      out.push(exec('unknown_option', opaque(a), `${name} ${subcommand} option ${a} is not known to the classifier`));
-      break;
-    }
-  }
-  return out;
+  if (!['run', 'create', 'exec'].includes(sub.subcommand ?? '')) return [];
+  return readOptions(RUN, argv, sub.index + 1, where).effects;
 }
 
 function container(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
@@ -259,7 +242,15 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  docker: { match: [['docker run --privileged alpine', '#host']], notMatch: ['docker ps'] },
+  docker: {
+    match: [
+      ['docker run --privileged alpine', '#host'],
+      ['docker run --pid host alpine', '#host'],
+      ['docker run -itv /:/h alpine', '#volume'],
+      ['docker run --frobnicate alpine', '#unknown_option'],
+    ],
+    notMatch: ['docker ps', 'docker run --rm -it alpine node -v', 'docker run -v ./src:/app -e A=1 node:20 npm test'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('containers', { effects, subcommands }, EXAMPLES);
