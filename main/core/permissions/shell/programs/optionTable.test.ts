@@ -19,7 +19,7 @@ const flags = (words: string, t = T) => read(words, t).effects.map((e) => [e.fla
 describe('option tables', () => {
   it('reads known flags and values in every spelling without effects', () => {
     for (const w of ['-a', '--all', '-aq', '-b main', '-bmain', '--branch main', '--branch=main', '-qab x', '--abbrev', '--abbrev=7', '-20', '--no-all', '--al', '--bra x'])
-      expect(read(w), w).toEqual({ effects: [], path: [], unknown: false });
+      expect(read(w), w).toMatchObject({ effects: [], path: [], unknown: false });
   });
 
   it('reports each use with the value, however spelled', () => {
@@ -63,11 +63,12 @@ describe('option tables', () => {
   it('operands are not options; `--` ends the options', () => {
     expect(read('file -a -- -z --nope').unknown).toBe(false);
     expect(read('file -a -- -z').rest).toBe(3);
+    expect(read('file -b x -a y -- -z').operands).toEqual([0, 4, 6]);
   });
 
   it('a table that stops at the first operand leaves the rest to the program', () => {
     const t = optionTable({ options: 'i|interactive v|volume=', stopAtOperand: true, equalsShort: true });
-    expect(read('-i image node -v', t)).toEqual({ effects: [], path: [], rest: 1, unknown: false });
+    expect(read('-i image node -v', t)).toMatchObject({ effects: [], path: [], rest: 1, unknown: false });
     expect(read('-iv=/:/h image', t).rest).toBe(1);
     // A run-time word after the operand is the program's: not read.
     expect(readOptions(t, ['image', null], 0, 'p').unknown).toBe(false);
@@ -79,7 +80,7 @@ describe('option tables', () => {
       subs: { push: { options: 'm|message= p|patch' }, list: { options: 'oneline' } },
       subsOnly: true,
     });
-    expect(read('push -p -m x', t)).toEqual({ effects: [], path: ['push'], unknown: false });
+    expect(read('push -p -m x', t)).toMatchObject({ effects: [], path: ['push'], unknown: false });
     expect(read('list -p', t).unknown).toBe(true);
     expect(read('drop', t).unknown).toBe(true);
   });

@@ -18,7 +18,10 @@
  *   `m|message=`       -m / --message, a required value (`-mX`, `-m X`, `--message=X`, `--message X`)
  *   `abbrev=?`         --abbrev or --abbrev=N (an optional value, attached only)
  *   `C|=`              -C only, with a value;  `p|` -p only, no value
- *   `o|output=:write`  with a use: read write exec (a shell command) prog (a program) load (code) config
+ *   `o|output=:write`  with a use: read, write, exec (a shell command), prog (a program), load (code),
+ *                      runs (a program the configuration names: git --ext-diff), config
+ * `options` may be several specs: the first that names an option wins, as a program that reads its
+ * own options before handing the rest to a shared parser (git log's own, then the revision walker's).
  * An option may instead have a handler (`handlers`, keyed by its long name, or its letter when it
  * has none) for uses that depend on the value (git -c core.quotepath=off is display only).
  */
@@ -26,7 +29,7 @@ import { exec, risk, write, type Effect, type Inner } from '../effects.js';
 import type { Arg } from '../options.js';
 import type { Check } from './rule.js';
 
-export type OptionUse = 'harmless' | 'read' | 'write' | 'exec' | 'prog' | 'load' | 'config';
+export type OptionUse = 'harmless' | 'read' | 'write' | 'exec' | 'prog' | 'load' | 'runs' | 'config';
 export type Arity = 'none' | 'value' | 'optional';
 
 /** The effects of one option given `value` (null: known only at run time; undefined: no value). */
@@ -45,7 +48,7 @@ export interface OptionDef {
 }
 
 export interface TableSpec {
-  /** The options, in the compact spec (see the file comment). Several specs may be joined. */
+  /** The options, in the compact spec (see the file comment); in several specs, the first naming an option wins. */
   options: string | readonly string[];
   /** Long options may be given as a unique prefix (getopt_long, git's parse-options, optparse). */
   abbrev?: boolean;
@@ -59,6 +62,8 @@ export interface TableSpec {
   equalsShort?: boolean;
   /** Long options written with one dash too (`-exec`): only for programs that accept both. */
   singleDashLong?: boolean;
+  /** Words that end the options as `--` does (git's `--end-of-options`). */
+  ends?: readonly string[];
   /** Nested subcommands chosen by the first operand (`git stash push`, `git remote add`). */
   subs?: Readonly<Record<string, TableSpec>>;
   /** With `subs`: a first operand that names none of them is unknown (the program refuses it anyway). */
@@ -74,29 +79,40 @@ export interface OptionTable {
   readonly subs?: ReadonlyMap<string, OptionTable>;
 }
 
-const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9][A-Za-z0-9-]*)?(=\??)?(?::(read|write|exec|prog|load|config))?$/;
+const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9][A-Za-z0-9-]*)?(=\??)?(?::(read|write|exec|prog|load|runs|config))?$/;
 
 /** Compiles a spec; a malformed token throws at load time, so a typo never ships as a silent gap. */
 export function optionTable(spec: TableSpec): OptionTable {
   const long = new Map<string, OptionDef>();
   const short = new Map<string, OptionDef>();
-  const tokens = (typeof spec.options === 'string' ? [spec.options] : spec.options).flatMap((s) => s.split(/\s+/)).filter(Boolean);
-  for (const tok of tokens) {
-    const m = TOKEN.exec(tok);
-    if (!m || (m[1] === undefined && m[2] === undefined)) throw new Error(`option table: bad token "${tok}"`);
-    const def: OptionDef = {
-      arity: m[3] === '=' ? 'value' : m[3] === '=?' ? 'optional' : 'none',
-      use: (m[4] as OptionUse | undefined) ?? 'harmless',
-    };
-    if (m[1] !== undefined) def.short = m[1];
-    if (m[2] !== undefined) def.long = m[2];
-    if (def.long !== undefined) {
-      if (long.has(def.long)) throw new Error(`option table: --${def.long} twice`);
-      long.set(def.long, def);
-    }
-    if (def.short !== undefined) {
-      if (short.has(def.short)) throw new Error(`option table: -${def.short} twice`);
-      short.set(def.short, def);
+  const parts = typeof spec.options === 'string' ? [spec.options] : spec.options;
+  for (const part of parts) {
+    const longHere = new Set<string>();
+    const shortHere = new Set<string>();
+    for (const tok of part.split(/\s+/).filter(Boolean)) {
+      const m = TOKEN.exec(tok);
+      if (!m || (m[1] === undefined && m[2] === undefined)) throw new Error(`option table: bad token "${tok}"`);
+      const def: OptionDef = {
+        arity: m[3] === '=' ? 'value' : m[3] === '=?' ? 'optional' : 'none',
+        use: (m[4] as OptionUse | undefined) ?? 'harmless',
+      };
+      // A typo repeated in one spec is an error; across specs the first wins (see `options`).
+      if (m[2] !== undefined) {
+        if (longHere.has(m[2])) throw new Error(`option table: --${m[2]} twice`);
+        longHere.add(m[2]);
+        if (!long.has(m[2])) {
+          def.long = m[2];
+          long.set(m[2], def);
+        }
+      }
+      if (m[1] !== undefined) {
+        if (shortHere.has(m[1])) throw new Error(`option table: -${m[1]} twice`);
+        shortHere.add(m[1]);
+        if (!short.has(m[1])) {
+          def.short = m[1];
+          short.set(m[1], def);
+        }
+      }
     }
   }
   for (const k of Object.keys(spec.handlers ?? {}))
@@ -113,6 +129,8 @@ export interface TableReading {
   rest?: number;
   /** The nested subcommand words taken (`push` of `git stash push`). */
   path: string[];
+  /** Indexes of the operands read (up to `rest`, and after `--`). */
+  operands: number[];
   /** An unknown option or a run-time word in option position was met (the reading stopped there). */
   unknown: boolean;
 }
@@ -172,9 +190,17 @@ function useEffects(def: OptionDef, value: Arg | undefined, typed: string, t: Op
     case 'exec':
       return [exec(flag, { kind: 'script', text: v }, `${at.where} ${typed} runs a shell command`)];
     case 'prog':
-      return [exec(flag, v === null ? { kind: 'opaque', text: null } : { kind: 'argv', argv: [v] }, `${at.where} ${typed} names a program to run`)];
+      return [
+        exec(
+          flag,
+          v === null ? { kind: 'opaque', text: null } : { kind: 'argv', argv: [v] },
+          `${at.where} ${typed} names a program to run`,
+        ),
+      ];
     case 'load':
       return [exec(flag, { kind: 'opaque', text: v }, `${at.where} ${typed} loads code into the program`)];
+    case 'runs':
+      return [exec(flag, { kind: 'opaque', text: null }, `${at.where} ${typed} runs a program its configuration names`)];
     case 'config':
       return [risk(flag, `${at.where} ${typed} sets configuration`, v)];
   }
@@ -185,14 +211,17 @@ function useEffects(def: OptionDef, value: Arg | undefined, typed: string, t: Op
  * unreadable), at the first operand of a table that stops there (`rest`), or at the end.
  */
 export function readOptions(table: OptionTable, argv: readonly Arg[], from: number, where: string): TableReading {
-  const out: TableReading = { effects: [], path: [], unknown: false };
+  const out: TableReading = { effects: [], path: [], operands: [], unknown: false };
   let t = table;
   let at: TableContext = { where };
   let onlyOperands = false;
   let sawOperand = false;
   for (let i = from; i < argv.length; i++) {
     const w = argv[i];
-    if (onlyOperands) break;
+    if (onlyOperands) {
+      out.operands.push(i);
+      continue;
+    }
     const option = w !== null && w !== undefined && w.startsWith('-') && w !== '-';
     if (w === null || w === undefined) {
       // A run-time word: an option if it starts with `-`, and that cannot be known.
@@ -217,70 +246,98 @@ export function readOptions(table: OptionTable, argv: readonly Arg[], from: numb
         }
       }
       sawOperand = true;
+      out.operands.push(i);
       if (t.spec.stopAtOperand) {
         out.rest = i;
         return out;
       }
       continue;
     }
-    if (w === '--') {
+    if (w === '--' || t.spec.ends?.includes(w)) {
       onlyOperands = true;
       out.rest = i + 1;
       continue;
     }
-    const r = readOne(t, argv, i, at);
-    out.effects.push(...r.effects);
-    if (r.unknown) {
+    const last = readOne(t, argv, i, at, out.effects);
+    if (last < 0) {
       out.unknown = true;
       return out;
     }
-    i = r.last;
+    i = last;
   }
   return out;
 }
 
-/** One option word at argv[i] (and its value word): its effects and the last index it used. */
-function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext): { effects: Effect[]; last: number; unknown?: boolean } {
+/**
+ * One option word at argv[i] (and its value word): pushes its effects, returns the last index it
+ * used, or -1 when it is unknown (its effect pushed).
+ */
+function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[]): number {
   const w = argv[i]!;
-  const next = (): { value: Arg; last: number } => (i + 1 < argv.length ? { value: argv[i + 1] ?? null, last: i + 1 } : { value: null, last: i });
-  const long = w.startsWith('--') || (t.spec.singleDashLong && w.length > 2);
-  if (long) {
-    const body = w.startsWith('--') ? w.slice(2) : w.slice(1);
+  const dashes = w.startsWith('--');
+  if (dashes || (t.spec.singleDashLong && w.length > 2)) {
+    const body = w.slice(dashes ? 2 : 1);
     const eq = body.indexOf('=');
     const name = eq >= 0 ? body.slice(0, eq) : body;
     const o = longOption(t, name);
-    if (!o && !w.startsWith('--') && t.short.size > 0) return readShorts(t, argv, i, at); // `-abc` of a program with both
-    if (!o) return { effects: [unknown(at.where, w)], last: i, unknown: true };
+    if (!o && !dashes && t.short.size > 0) return readShorts(t, argv, i, at, effects); // `-abc` of a program with both
+    if (!o) {
+      effects.push(unknown(at.where, w));
+      return -1;
+    }
     // A negated option takes no value; a flag given `=v` (pflag's --rm=false) keeps it attached.
-    if (o.negated || o.def.arity === 'none') return { effects: o.negated ? [] : useEffects(o.def, undefined, w, t, at), last: i };
-    if (eq >= 0) return { effects: useEffects(o.def, body.slice(eq + 1), w, t, at), last: i };
-    if (o.def.arity === 'optional') return { effects: useEffects(o.def, undefined, w, t, at), last: i };
-    const n = next();
-    return { effects: useEffects(o.def, n.value, w, t, at), last: n.last };
+    if (o.negated) return i;
+    if (o.def.arity === 'none') return use(o.def, undefined, w, t, at, effects, i);
+    if (eq >= 0) return use(o.def, body.slice(eq + 1), w, t, at, effects, i);
+    if (o.def.arity === 'optional') return use(o.def, undefined, w, t, at, effects, i);
+    return i + 1 < argv.length ? use(o.def, argv[i + 1] ?? null, w, t, at, effects, i + 1) : use(o.def, null, w, t, at, effects, i);
   }
-  if (t.spec.numeric && /^-[0-9]+$/.test(w)) return { effects: [], last: i };
-  return readShorts(t, argv, i, at);
+  if (t.spec.numeric && w.length > 1 && isDigits(w)) return i;
+  return readShorts(t, argv, i, at, effects);
+}
+
+/** `-20`: every character after the dash a digit. */
+function isDigits(w: string): boolean {
+  for (let k = 1; k < w.length; k++) {
+    const c = w.charCodeAt(k);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** Pushes the effects of `def` given `value`; returns `last` (the reading goes on after it). */
+function use(
+  def: OptionDef,
+  value: Arg | undefined,
+  typed: string,
+  t: OptionTable,
+  at: TableContext,
+  effects: Effect[],
+  last: number,
+): number {
+  if (def.use !== 'harmless' || t.spec.handlers !== undefined) for (const e of useEffects(def, value, typed, t, at)) effects.push(e);
+  return last;
 }
 
 /** A cluster of short options: flags, then at most one value-taking letter that ends it. */
-function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext): { effects: Effect[]; last: number; unknown?: boolean } {
+function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[]): number {
   const w = argv[i]!;
-  const effects: Effect[] = [];
   for (let j = 1; j < w.length; j++) {
     const def = t.short.get(w[j]!);
-    if (!def) return { effects: [...effects, unknown(at.where, w)], last: i, unknown: true };
+    if (!def) {
+      effects.push(unknown(at.where, w));
+      return -1;
+    }
     if (def.arity === 'none') {
-      effects.push(...useEffects(def, undefined, w, t, at));
+      use(def, undefined, w, t, at, effects, i);
       continue;
     }
     let rest = w.slice(j + 1);
     if (t.spec.equalsShort && rest.startsWith('=')) rest = rest.slice(1);
-    if (rest !== '' || def.arity === 'optional')
-      return { effects: [...effects, ...useEffects(def, rest === '' ? undefined : rest, w, t, at)], last: i };
-    const last = i + 1 < argv.length ? i + 1 : i;
-    return { effects: [...effects, ...useEffects(def, i + 1 < argv.length ? (argv[i + 1] ?? null) : null, w, t, at)], last };
+    if (rest !== '' || def.arity === 'optional') return use(def, rest === '' ? undefined : rest, w, t, at, effects, i);
+    return i + 1 < argv.length ? use(def, argv[i + 1] ?? null, w, t, at, effects, i + 1) : use(def, null, w, t, at, effects, i);
   }
-  return { effects, last: i };
+  return i;
 }
 
 /** The options of a program's subcommands: one table each; a subcommand without one is compound. */
@@ -300,8 +357,7 @@ export function subcommandOptions(program: string, s: SubcommandTables): Check {
     if (s.exempt?.includes(sub.subcommand)) return [];
     const t = Object.prototype.hasOwnProperty.call(s.tables, sub.subcommand) ? s.tables[sub.subcommand] : undefined;
     const where = `${program} ${sub.subcommand}`;
-    if (!t)
-      return [exec('unknown_option', { kind: 'opaque', text: null }, `${where}: the classifier has no table of its options`)];
+    if (!t) return [exec('unknown_option', { kind: 'opaque', text: null }, `${where}: the classifier has no table of its options`)];
     return readOptions(t, argv, sub.index + 1, where).effects;
   };
 }
