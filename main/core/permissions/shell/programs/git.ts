@@ -89,6 +89,7 @@ function gitConfigCommand(argv: readonly Arg[], from: number): Effect[] {
       write('file', file.includes('=') ? file.slice(file.indexOf('=') + 1) : (words[k + 1] ?? null), 'git config --file writes that file'),
     );
   }
+  // A display setting names no program wherever it is written; any other one outside the project outlives it.
   if (modes.some((m) => m === '--global' || m === '--system'))
     out.push(risk('config_scope', 'git config --global/--system changes configuration outside the project'));
   const key = ops[0];
@@ -101,7 +102,7 @@ function gitConfigCommand(argv: readonly Arg[], from: number): Effect[] {
   if (ops.slice(1).some((v) => v === null)) return [...out, ...gitConfigEffect('config', null)];
   const e = gitConfigValue('config', `${key}=${value}`);
   if (e?.runs) return [...out, e];
-  if (GIT_DISPLAY_CONFIG.test(key.toLowerCase())) return out;
+  if (GIT_DISPLAY_CONFIG.test(key.toLowerCase())) return out.filter((x) => x.flag !== 'config_scope');
   return [...out, risk('config', `git config changes ${key}, which can name programs git runs later`)];
 }
 
@@ -349,7 +350,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['git rebase -x make main', '#exec'],
       ['git merge -s evil topic', '#strategy'],
       ['git config core.pager less', '#config'],
-      ['git config --global color.ui auto', '#config_scope'],
+      ['git config --global core.editor vim', '#config_scope'],
       ['git stash frobnicate', '#unknown_option'],
     ],
     notMatch: [
@@ -362,6 +363,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'git stash push -m wip',
       'git remote add origin https://example.com/r.git',
       'git config color.ui auto',
+      'git config --global color.ui auto',
       'git rebase -s ort main',
     ],
   },

@@ -79,7 +79,7 @@ export interface OptionTable {
   readonly subs?: ReadonlyMap<string, OptionTable>;
 }
 
-const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9][A-Za-z0-9-]*)?(=\??)?(?::(read|write|exec|prog|load|runs|config))?$/;
+const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9_][A-Za-z0-9_.-]*)?(=\??)?(?::(read|write|exec|prog|load|runs|config))?$/;
 
 /** Compiles a spec; a malformed token throws at load time, so a typo never ships as a silent gap. */
 export function optionTable(spec: TableSpec): OptionTable {
@@ -136,7 +136,7 @@ export interface TableReading {
 }
 
 /** The option a long name given as typed means, or undefined (unknown, or an ambiguous prefix). */
-function longOption(t: OptionTable, name: string): { def: OptionDef; negated: boolean } | undefined {
+export function longOption(t: OptionTable, name: string): { def: OptionDef; negated: boolean } | undefined {
   const exact = t.long.get(name);
   if (exact) return { def: exact, negated: false };
   if (t.spec.negate) {
@@ -164,7 +164,8 @@ function longOption(t: OptionTable, name: string): { def: OptionDef; negated: bo
   return found ? { def: found, negated } : undefined;
 }
 
-function unknown(where: string, typed: Arg): Effect {
+/** The effect of an option the table does not know (or a run-time word where one may stand). */
+export function unknown(where: string, typed: Arg): Effect {
   return exec(
     'unknown_option',
     { kind: 'opaque', text: typed },
@@ -174,7 +175,8 @@ function unknown(where: string, typed: Arg): Effect {
   );
 }
 
-function useEffects(def: OptionDef, value: Arg | undefined, typed: string, t: OptionTable, at: TableContext): Effect[] {
+/** The effects of `def` given `value` (its handler's, or its use's). */
+export function useEffects(def: OptionDef, value: Arg | undefined, typed: string, t: OptionTable, at: TableContext): Effect[] {
   const key = def.long ?? def.short!;
   const handler = t.spec.handlers?.[key] ?? (def.short !== undefined ? t.spec.handlers?.[def.short] : undefined);
   if (handler) return handler(value, typed, at);
