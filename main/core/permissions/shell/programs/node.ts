@@ -9,7 +9,7 @@ import { isYarnFolderWord, yarnWorkspacePrefix } from './node/yarnWorkspaces.js'
 import { npmDeref } from './node/npmCommands.js';
 import { npmOptionEffects } from './node/npmOptions.js';
 import { BUN_OWN, PNPM_OWN, YARN_OWN, type Runner } from './node/scriptRunners.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP, also, wordOptions } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /** Subcommands that are package runners, read by packageExec.ts (`npm x` resolves to exec). */
