@@ -30,6 +30,11 @@ const ROWS: Row[] = [
   ['git pack-objects ../outside/pack', 'compound', 'verified: renames the pack to the base name it is given; no table'],
   ["git difftool -y -x 'touch pwned' topic", 'compound', 'git-difftool(1): -x/--extcmd runs the command for every file'],
   ['git repack -a -d --filter=blob:none --filter-to=/tmp/outside', 'compound', 'git-repack(1): writes the filtered-out pack there'],
+  [
+    "git push --branches --exec='touch pwned' /x",
+    'compound',
+    'builtin/push.c: --branches is OPT_ALIAS of --all, no value to hide --exec in',
+  ],
   ['git gc --frobnicate', 'compound', 'not in git gc’s table: an option a later release adds is unknown, not harmless'],
   ['git co main', 'compound', 'an alias or git-co program: no table, what it runs is the configuration’s'],
   // Everyday git stays one simple call.

@@ -7,7 +7,8 @@
  * since then from builtin/*.c at git/git 1a3e64c6c4 (the OPT_* macro and its PARSE_OPT_NOARG /
  * PARSE_OPT_OPTARG flags), the revision walker's options from revision.c handle_revision_opt and
  * diff-merges.c (REV), the diff options from diff.c (DIFF), and by hand for the subcommands that
- * are shell scripts or parse by hand (bisect, submodule, mergetool, rev-parse).
+ * are shell scripts or parse by hand (bisect, submodule, mergetool, rev-parse). An OPT_ALIAS names
+ * another option and takes what it takes (push --branches is --all: no value).
  *
  * Uses kept from the classifier's earlier checks: --upload-pack/--receive-pack/--exec run a program;
  * --template loads hooks; --output, --output-directory, --separate-git-dir, --index-output,
@@ -299,7 +300,7 @@ export const GIT_TABLES: Readonly<Record<string, GitTable>> = {
     options:
       'v|verbose q|quiet repo= all mirror d|delete tags n|dry-run porcelain f|force force-with-lease=? ' +
       'force-if-includes recurse-submodules= thin receive-pack=:exec exec=:exec u|set-upstream progress prune ' +
-      'no-verify follow-tags signed=? atomic o|push-option= 4|ipv4 6|ipv6 branches=',
+      'no-verify follow-tags signed=? atomic o|push-option= 4|ipv4 6|ipv6 branches',
   },
   'range-diff': { options: ['creation-factor= no-dual-color notes=? left-only right-only max-memory=', DIFF], rev: true },
   'read-tree': {
