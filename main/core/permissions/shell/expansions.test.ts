@@ -13,7 +13,9 @@ describe('expansions and shell structure', () => {
     ['ls $(cat list)', 'run_command:ls-$(-cat-)'],
     ['ls `cat list`', 'run_command:ls-$(-cat-)'],
     ['echo "$(rm -rf x)"', 'run_command:echo-$(-rm-)'],
-    ['git log $(git rev-parse HEAD)', 'run_command:git-log-$(-git-rev%2Dparse-)'],
+    // Where an option may stand, a substitution's output may be one (`--output=…`): git's option table.
+    ['git log $(git rev-parse HEAD)', 'run_command:git-log-#unknown_option-[-?-]-$(-git-rev%2Dparse-)'],
+    ['git log -- $(git rev-parse HEAD)', 'run_command:git-log-$(-git-rev%2Dparse-)'],
     ['diff <(ls a) <(ls b)', 'run_command:diff-<(-ls-)-<(-ls-)'],
     ['tee >(rm x)', 'run_command:tee->(-rm-)'],
     ['echo $((1+2))', 'run_command:echo-$((-))'],

@@ -85,10 +85,15 @@ describe('canonical subcommands', () => {
     ['bun update', 'bun', 'update'],
     // cargo: no prefixes.
     ['cargo bu', 'cargo', 'bu'],
-    // git has no built-in aliases (user-defined ones need I/O: docs/permissions.md).
-    ['git co main', 'git', 'co'],
   ])('%s keeps the word: %s:%s', (command, program, subcommand) => {
     expectSimple(command, program, subcommand);
+  });
+
+  it('git has no built-in aliases: `git co` keeps the word, and with no option table it is compound', () => {
+    // User-defined aliases need I/O (docs/permissions.md); what `co` runs and reads is unknown.
+    const c = expectCompound('git co main');
+    expect(c.programs[0]).toEqual({ program: 'git', subcommand: 'co' });
+    expect(c.key).toContain('#unknown_option');
   });
 
   it('names the canonical subcommand in compound keys and notes the spelling', () => {

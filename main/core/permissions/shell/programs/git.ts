@@ -6,6 +6,8 @@ import { exec, risk, write, type Effect, type Inner } from '../effects.js';
 import { scanOptions, type Arg, type OptionGrammar } from '../options.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, HELP } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
+import { optionTable, readOptions, subcommandOptions, type OptionHandler, type OptionTable, type TableSpec } from './optionTable.js';
+import { GIT_TABLES, type GitTable } from './git/optionTables.js';
 
 /** Config keys whose value is a command (or loads more config). Matched on the lower-cased name. */
 const GIT_EXEC_CONFIG =
@@ -42,30 +44,114 @@ function gitConfigValue(flag: string, value: Arg): Effect | undefined {
   return risk(flag, `git ${flag.length === 1 ? '-' : '--'}${flag} ${value}: sets git configuration for this run`, value);
 }
 
-const GIT_READONLY_CONFIG = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '-l', 'get', 'list'];
-const GIT_CONFIG_SAFE_FLAGS = [
-  '--global',
-  '--local',
-  '--system',
-  '--worktree',
-  '--show-origin',
-  '--show-scope',
-  '--name-only',
-  '-z',
-  '--null',
-  '--includes',
-  '--no-includes',
-  '--all',
-  '--bool',
-  '--int',
-  '--path',
-  '--type=bool',
-  '--type=int',
-  '--type=path',
-  '--type=bool-or-int',
-  '--type=expiry-date',
-  '--type=color',
+/** `git config` modes (options, and the verbs of git ≥ 2.46) that only read. */
+const CONFIG_READ = new Set([
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--get-color',
+  '--get-colorbool',
+  '--list',
+  '-l',
+  'get',
+  'list',
+]);
+const CONFIG_VERBS = new Set(['get', 'list', 'set', 'unset', 'rename-section', 'remove-section', 'edit']);
+const CONFIG_TABLE = optionTable({
+  ...gitSpec(GIT_TABLES.config!),
+  options: [...gitOptions(GIT_TABLES.config!), 'h| all regexp value= url= comment= append show-names'],
+});
+
+/**
+ * `git config`: reading is plain; a write is compound unless it sets a display setting
+ * (GIT_DISPLAY_CONFIG) in the repository's own config. A setting that names a program (GIT_EXEC_CONFIG) is
+ * keyed with what it runs; --global/--system/--file write outside the project; --edit runs an editor.
+ */
+function gitConfigCommand(argv: readonly Arg[], from: number): Effect[] {
+  const r = readOptions(CONFIG_TABLE, argv, from, 'git config');
+  if (r.unknown) return r.effects;
+  const words = argv.slice(from);
+  const ops = r.operands.map((k) => argv[k] ?? null);
+  const first = ops[0];
+  const verb = typeof first === 'string' && CONFIG_VERBS.has(first) ? (ops.shift() as string) : undefined;
+  const modes = words.filter((w): w is string => typeof w === 'string' && w.startsWith('-'));
+  if (verb === 'edit' || modes.some((m) => m === '-e' || m === '--edit'))
+    return [exec('edit', opaque(), 'git config --edit runs an editor')];
+  if ((verb !== undefined && CONFIG_READ.has(verb)) || modes.some((m) => CONFIG_READ.has(m))) return [];
+  if (verb === undefined && ops.length === 1 && !modes.some((m) => /^--(unset|remove-section|rename-section|add|replace-all)/.test(m)))
+    return []; // `git config user.name`: reads it
+  const out: Effect[] = [];
+  const file = modes.find((m) => /^(-f|--file)(=|$)/.test(m));
+  if (file !== undefined) {
+    const k = words.indexOf(file);
+    out.push(
+      write('file', file.includes('=') ? file.slice(file.indexOf('=') + 1) : (words[k + 1] ?? null), 'git config --file writes that file'),
+    );
+  }
+  // A display setting names no program wherever it is written; any other one outside the project outlives it.
+  if (modes.some((m) => m === '--global' || m === '--system'))
+    out.push(risk('config_scope', 'git config --global/--system changes configuration outside the project'));
+  const key = ops[0];
+  if (key === null || key === undefined) return [...out, risk('config', 'git config changes configuration not known before it runs')];
+  const plainSet = verb === undefined || verb === 'set';
+  // Removing or renaming names no program: keyed as a change of configuration.
+  if (!plainSet || modes.some((m) => /^--(unset|remove-section|rename-section)/.test(m)))
+    return [...out, risk('config', `git config removes or renames ${key}`)];
+  const value = ops.slice(1).join(' ');
+  if (ops.slice(1).some((v) => v === null)) return [...out, ...gitConfigEffect('config', null)];
+  const e = gitConfigValue('config', `${key}=${value}`);
+  if (e?.runs) return [...out, e];
+  if (GIT_DISPLAY_CONFIG.test(key.toLowerCase())) return out.filter((x) => x.flag !== 'config_scope');
+  return [...out, risk('config', `git config changes ${key}, which can name programs git runs later`)];
+}
+
+const STRATEGIES = ['ort', 'recursive', 'resolve', 'octopus', 'ours', 'subtree'];
+/** `-s NAME` runs the program git-merge-NAME for a strategy git does not have built in. */
+const strategy: OptionHandler = (value, typed, at) =>
+  typeof value === 'string' && STRATEGIES.includes(value)
+    ? []
+    : [
+        exec(
+          'strategy',
+          value == null ? opaque() : argvOf([`git-merge-${value}`]),
+          `${at.where} ${typed} runs the merge program git-merge-${value ?? '?'}`,
+        ),
+      ];
+const pager: OptionHandler = (value, typed, at) => [
+  exec('open-files-in-pager', value == null ? opaque() : script(value), `${at.where} ${typed} runs a pager on the matching files`),
 ];
+const HANDLERS: Readonly<Record<string, Readonly<Record<string, OptionHandler>>>> = {
+  merge: { strategy },
+  pull: { strategy },
+  rebase: { strategy },
+  'cherry-pick': { strategy },
+  revert: { strategy },
+  grep: { 'open-files-in-pager': pager },
+  clone: { config: (value) => gitConfigEffect('config', value ?? null) },
+};
+
+function gitOptions(t: GitTable): string[] {
+  return [...(typeof t.options === 'string' ? [t.options] : t.options), 'h| help'];
+}
+
+/** A git table as read by optionTable: parse-options abbreviates and negates; the revision walker takes exact names and `-<n>`. */
+function gitSpec(t: GitTable, handlers?: Readonly<Record<string, OptionHandler>>): TableSpec {
+  const spec: TableSpec = { options: gitOptions(t), abbrev: !t.rev, negate: true, numeric: t.rev === true, ends: ['--end-of-options'] };
+  if (t.stop) spec.stopAtOperand = true;
+  if (t.subsOnly) spec.subsOnly = true;
+  if (t.subs) spec.subs = Object.fromEntries(Object.entries(t.subs).map(([k, v]) => [k, gitSpec(v)]));
+  if (handlers) spec.handlers = handlers;
+  return spec;
+}
+
+const GIT_OPTION_TABLES: Readonly<Record<string, OptionTable>> = Object.fromEntries(
+  Object.entries(GIT_TABLES)
+    .filter(([k]) => k !== 'config')
+    .map(([k, v]) => [k, optionTable(gitSpec(v, HANDLERS[k]))]),
+);
+/** Subcommand options: every subcommand with a table is read against it; one without is compound. */
+const gitOptionsCheck = subcommandOptions('git', { tables: GIT_OPTION_TABLES, exempt: ['config'] });
 
 function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const out: Effect[] = [];
@@ -96,22 +182,9 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
   const args = argv.slice(sub.index + 1);
   const scan = (g: OptionGrammar) => scanOptions(args, 0, g);
   switch (sub.subcommand) {
-    case 'config': {
-      // `git config user.name`: one name and no other word reads it.
-      if (args.length === 1 && args[0] !== null && /^[A-Za-z][\w-]*(\.[^\s=]+)?\.[A-Za-z][\w-]*$/.test(args[0]!)) break;
-      const first = args.find((a) => a !== null && !GIT_CONFIG_SAFE_FLAGS.includes(a) && !a.startsWith('--type='));
-      const readOnly =
-        first !== undefined &&
-        first !== null &&
-        GIT_READONLY_CONFIG.includes(first) &&
-        args.every(
-          (a) =>
-            a !== null &&
-            (!a.startsWith('-') || GIT_READONLY_CONFIG.includes(a) || GIT_CONFIG_SAFE_FLAGS.includes(a) || a.startsWith('--type=')),
-        );
-      if (!readOnly) out.push(risk('config', 'git config changes configuration, which can name programs git runs later'));
+    case 'config':
+      out.push(...gitConfigCommand(argv, sub.index + 1));
       break;
-    }
     case 'submodule': {
       const i = args.indexOf('foreach');
       if (i >= 0) {
@@ -126,44 +199,12 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       }
       break;
     }
-    case 'rebase':
-      for (const it of scan({ shortValue: 'xsXS', longValue: ['exec', 'strategy', 'strategy-option', 'onto', 'gpg-sign'] })) {
-        if (isShort(it, 'x') || isLong(it, ['exec']))
-          out.push(exec('exec', script(valueOf(it)), 'git rebase --exec runs a shell command after each commit'));
-      }
-      break;
     case 'bisect':
       if (args[0] === 'run') out.push(exec('run', argvOf(args.slice(1)), 'git bisect run runs a command for every step'));
       break;
-    case 'clone':
-      for (const it of scan({
-        shortValue: 'ubocj',
-        longValue: [
-          'upload-pack',
-          'branch',
-          'origin',
-          'config',
-          'template',
-          'reference',
-          'depth',
-          'jobs',
-          'separate-git-dir',
-          'filter',
-          'server-option',
-        ],
-      })) {
-        if (isShort(it, 'u') || isLong(it, ['upload-pack']))
-          out.push(exec('upload-pack', script(valueOf(it)), 'git clone --upload-pack runs a program'));
-        if (isLong(it, ['template'])) out.push(exec('template', opaque(), 'git clone --template installs hooks from another directory'));
-        if (isShort(it, 'c') || isLong(it, ['config'])) out.push(...gitConfigEffect('config', valueOf(it)));
-      }
-      break;
-    case 'fetch':
-    case 'pull':
-    case 'push':
-    case 'ls-remote':
     case 'fetch-pack':
     case 'send-pack':
+      // Plumbing without an option table (compound anyway): what it runs, for the key.
       for (const it of scan({ longValue: ['upload-pack', 'receive-pack', 'exec'] })) {
         if (isLong(it, ['upload-pack', 'receive-pack', 'exec']))
           out.push(
@@ -171,25 +212,6 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
               it.kind === 'long' ? it.name : 'exec',
               script(valueOf(it)),
               `git ${sub.subcommand} --upload-pack/--receive-pack/--exec runs a program`,
-            ),
-          );
-      }
-      break;
-    case 'difftool':
-    case 'mergetool':
-      for (const it of scan({ shortValue: 'xt', longValue: ['extcmd', 'tool'] })) {
-        if (isShort(it, 'x') || isLong(it, ['extcmd']))
-          out.push(exec('extcmd', script(valueOf(it)), `git ${sub.subcommand} --extcmd runs a command`));
-      }
-      break;
-    case 'grep':
-      for (const it of scan({ shortOptional: 'O', longOptional: ['open-files-in-pager'] })) {
-        if (isShort(it, 'O') || isLong(it, ['open-files-in-pager']))
-          out.push(
-            exec(
-              'open-files-in-pager',
-              valueOf(it) === null ? opaque() : script(valueOf(it)),
-              'git grep -O runs a pager on the matching files',
             ),
           );
       }
@@ -226,48 +248,13 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
     case 'web--browse':
       out.push(exec(sub.subcommand, opaque(), `git ${sub.subcommand} starts a web server or browser`));
       break;
-    case 'init':
-      for (const it of scan({
-        longValue: ['template', 'separate-git-dir', 'object-format', 'ref-format', 'shared', 'initial-branch'],
-        shortValue: 'b',
-      }))
-        if (isLong(it, ['template'])) out.push(exec('template', opaque(), 'git init --template installs hooks from another folder'));
-      break;
-    case 'format-patch':
-      for (const it of scan({ shortValue: 'ov', longValue: ['output-directory'] }))
-        if (isShort(it, 'o') || isLong(it, ['output-directory']))
-          out.push(write('output-directory', valueOf(it), 'git format-patch -o writes patches into a folder it names'));
-      break;
-    case 'cat-file':
-      if (args.some((a) => a === '--filters' || a === null))
-        out.push(exec('filters', opaque(), 'git cat-file --filters runs the configured clean/smudge filters'));
-      break;
     case 'hook':
       out.push(exec('hook', opaque(), 'git hook run runs repository hooks'));
-      break;
-    case 'help':
-      if (args.some((a) => a === null || /^(-w|--web|-i|--info|-m|--man|--b)/.test(a)))
-        out.push(exec('help', opaque(), 'git help -w/-i/-m runs a browser, info or man viewer'));
       break;
     case 'daemon':
       for (const it of scan({ longValue: ['access-hook'] }))
         if (isLong(it, ['access-hook'])) out.push(exec('access-hook', argvOf([valueOf(it)]), 'git daemon --access-hook runs a program'));
       break;
-    case 'archive':
-      for (const it of scan({ shortValue: 'o', longValue: ['output', 'format', 'prefix', 'remote', 'exec'] })) {
-        if (isShort(it, 'o')) out.push(write('output', valueOf(it), 'git archive -o writes a file'));
-        if (isLong(it, ['exec'])) out.push(exec('exec', script(valueOf(it)), 'git archive --exec runs a program'));
-      }
-      break;
-  }
-  // Options of the diff family, valid for many subcommands.
-  for (const it of scan({ longValue: ['output'] })) {
-    if (isLong(it, ['output'], ['output-indicator-new', 'output-indicator-old', 'output-indicator-context', 'output-directory']))
-      out.push(write('output', valueOf(it), `git ${sub.subcommand} --output writes a file`));
-    if (isLong(it, ['ext-diff']))
-      out.push(exec('ext-diff', opaque(), `git ${sub.subcommand} --ext-diff runs the configured external diff program`));
-    if (isLong(it, ['textconv'], ['text']))
-      out.push(exec('textconv', opaque(), `git ${sub.subcommand} --textconv runs the configured text conversion filters`));
   }
   // Plumbing and maintenance that run or install programs, or write where an option says.
   const gitArgs = argv.slice(sub.index + 1);
@@ -357,9 +344,31 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     match: [
       ['git -c core.pager=sh log', '#c-core.pager=sh'],
       ['git diff --ext-diff', '#ext_diff'],
+      ['git log --frobnicate', '#unknown_option'],
+      ['git fsck-objects', '#unknown_option'],
+      ['git log --output=/tmp/x', '#output'],
+      ['git rebase -x make main', '#exec'],
+      ['git merge -s evil topic', '#strategy'],
+      ['git config core.pager less', '#config'],
+      ['git config --global core.editor vim', '#config_scope'],
+      ['git stash frobnicate', '#unknown_option'],
     ],
-    notMatch: ['git status', 'git -C sub log --oneline'],
+    notMatch: [
+      'git status',
+      'git -C sub log --oneline',
+      'git log --oneline -20',
+      'git diff --stat HEAD~1',
+      'git -c core.quotepath=off status',
+      'git commit -am wip',
+      'git stash push -m wip',
+      'git remote add origin https://example.com/r.git',
+      'git config color.ui auto',
+      'git config --global color.ui auto',
+      'git rebase -s ort main',
+    ],
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('git', { effects, subcommands }, EXAMPLES);
+const options: Readonly<Record<string, Check>> = { git: gitOptionsCheck };
+
+export const RULES: readonly ProgramRule[] = rules('git', { effects, options, subcommands }, EXAMPLES);

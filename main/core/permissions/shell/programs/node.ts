@@ -7,8 +7,9 @@ import { scanOptions, type Arg, type OptItem } from '../options.js';
 import { packageExecEffects, type ExecFront, yarnExecEffects } from './node/packageExec.js';
 import { isYarnFolderWord, yarnWorkspacePrefix } from './node/yarnWorkspaces.js';
 import { npmDeref } from './node/npmCommands.js';
+import { npmOptionEffects } from './node/npmOptions.js';
 import { BUN_OWN, PNPM_OWN, YARN_OWN, type Runner } from './node/scriptRunners.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP, also, wordOptions } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /** Subcommands that are package runners, read by packageExec.ts (`npm x` resolves to exec). */
@@ -65,7 +66,10 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
     ],
     noAbbrev: true,
   });
+  // npm's options after the command are read against its config table (npmOptions.ts).
+  const end = program === 'npm' && sub.index !== undefined ? sub.index : argv.length;
   for (const it of items) {
+    if (it.word >= end) break;
     if (isLong(it, ['script-shell', 'shell']))
       out.push(exec('script-shell', argvOf([valueOf(it)]), `${name} --script-shell runs scripts with another program`));
     if (isLong(it, ['git', 'editor', 'browser', 'viewer']))
@@ -138,7 +142,7 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
     out.push(exec('explore', dd >= 0 ? argvOf(args.slice(dd + 1)) : opaque(), `${name} explore runs a command in a package folder`));
   }
   if ((s === 'config' || s === 'c') && !['get', 'list', 'ls'].includes(String(args.find((a) => a === null || !a.startsWith('-')))))
-    out.push(risk('config', `${name} config changes configuration, which can name programs to run`));
+    if (!displaySetting(args)) out.push(risk('config', `${name} config changes configuration, which can name programs to run`));
   if (s === 'set') out.push(risk('config', `${name} set changes configuration`));
   if (s === 'edit') out.push(exec('edit', opaque(), `${name} edit runs an editor`));
   if (program === 'bun') {
@@ -148,6 +152,21 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
     if (s === 'exec') out.push(exec('exec', script(args.some((a) => a === null) ? null : args.join(' ')), 'bun exec runs a shell command'));
   }
   return out;
+}
+
+/**
+ * Settings that only change how output looks (an allowlist: npm's and pnpm's config keys, yarn's
+ * rc keys). `npm config set color false` stays one plain call; any other key may name a program
+ * (script-shell, git, editor, node-options), a credential or a file.
+ */
+const PM_DISPLAY_CONFIG =
+  /^(color|loglevel|progress|unicode|fund|update-notifier|heading|enableColors|enableProgressBars|enableTelemetry|enableHyperlinks|enableMessageNames)$/;
+
+/** `config set KEY VALUE` (or `KEY=VALUE`) of a display setting, with no option word. */
+function displaySetting(args: readonly Arg[]): boolean {
+  if (args[0] !== 'set' || args.length < 2 || args.length > 3 || args.some((a) => a === null || a.startsWith('-'))) return false;
+  const key = args[1]!.split('=')[0]!;
+  return PM_DISPLAY_CONFIG.test(key) && (args.length === 3) !== args[1]!.includes('=');
 }
 
 /** pnpm's `recursive` command and its aliases only mark what follows as recursive. */
@@ -278,7 +297,7 @@ function bun(word: string, argv: readonly Arg[], index: number): string | undefi
 }
 
 const effects: Readonly<Record<string, Check>> = {
-  npm: also(npmFamily, wordOptions('npm', [['--init-module', 'load']])),
+  npm: npmFamily,
   pnpm: npmFamily,
   yarn: npmFamily,
   bun: npmFamily,
@@ -325,8 +344,36 @@ const aliases: Readonly<Record<string, Resolver>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  npm: { match: [['npm exec -- rm -rf x', '#exec-[-rm-]']], notMatch: ['npm test', 'npm publ'] },
+  npm: {
+    match: [
+      ['npm exec -- rm -rf x', '#exec-[-rm-]'],
+      ['npm run build --script-shell=/tmp/sh', '#script_shell'],
+      ['npm test --node-options=--require=/tmp/x.js', '#node_options'],
+      ['npm init --init-module /tmp/x.js', '#init_module'],
+      ['npm run build --watch', '#unknown_option'],
+      ['npm config set script-shell /tmp/sh', '#config'],
+    ],
+    notMatch: [
+      'npm test',
+      'npm publ',
+      'npm run build -- --watch',
+      'npm test -- -t name',
+      'npm i -D typescript',
+      'npm run dev -w packages/app',
+      'npm config set color false',
+    ],
+  },
   pnpm: { notMatch: ["pnpm bash -c 'rm x'"] },
 };
 
-export const RULES: readonly ProgramRule[] = rules('node', { effects, subcommands, aliases, runners }, EXAMPLES);
+/** npm's options after the command, against its config definitions; exec and explore read their own. */
+const npmOptions: Check = (argv, sub) =>
+  sub.index === undefined || sub.subcommand === undefined || sub.subcommand === 'exec' || sub.subcommand === 'explore'
+    ? []
+    : npmOptionEffects(argv, sub.index + 1, `npm ${sub.subcommand}`);
+
+export const RULES: readonly ProgramRule[] = rules(
+  'node',
+  { effects, options: { npm: npmOptions }, subcommands, aliases, runners },
+  EXAMPLES,
+);

@@ -2,9 +2,11 @@
  * Python tooling: pip, pipx, uv, poetry, pipenv, pdm, rye, pixi, conda/mamba, hatch, pytest. `run`/`exec` subcommands run a program.
  * Rules: rule.ts; lookup: index.ts.
  */
-import { exec, write, type Effect } from '../effects.js';
+import { exec, risk, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { argvOf, isLong, valueOf, subcommandRunner, HELP, RUN_TOOL, also, wordOptions } from './kit.js';
+import { argvOf, isLong, opaque, valueOf, subcommandRunner, HELP, RUN_TOOL, also, wordOptions } from './kit.js';
+import { optionTable, readOptions, subcommandOptions, type OptionTable, type TableSpec } from './optionTable.js';
+import { PIP_COMMANDS, PIP_GENERAL } from './python/pipOptions.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 /** pytest --basetemp deletes that folder first; report options write files they name. */
@@ -24,18 +26,40 @@ function pytest(argv: readonly Arg[]): Effect[] {
   return out;
 }
 
-/** pip's options (optparse: abbreviations accepted) that run another interpreter, an editor, or write a log. */
-const PIP = wordOptions(
-  'pip',
-  [
-    ['--python', 'exec'],
-    ['--editor', 'exec'],
-    ['--log', 'write'],
-    ['--log-file', 'write'],
-    ['--report', 'write'],
-  ],
-  true,
+/**
+ * pip config settings a `pip config set` may write and stay one plain call: display only. Any other
+ * key can name a program, a file pip writes or an index it installs from (`global.python`, `log`).
+ */
+const PIP_DISPLAY_CONFIG =
+  /^[a-z]+\.(progress[-_]bar|no[-_]color|disable[-_]pip[-_]version[-_]check|quiet|verbose|no[-_]python[-_]version[-_]warning)$/;
+
+function pipTable(own: string, subs?: TableSpec['subs']): TableSpec {
+  const spec: TableSpec = { options: [own, PIP_GENERAL], abbrev: true };
+  if (subs) spec.subs = subs;
+  return spec;
+}
+const PIP_TABLES: Readonly<Record<string, OptionTable>> = Object.fromEntries(
+  Object.entries(PIP_COMMANDS).map(([k, v]) => [k, optionTable(pipTable(v))]),
 );
+
+const PIP_GENERAL_TABLE = optionTable(pipTable(''));
+const pipOptions = subcommandOptions('pip', { tables: PIP_TABLES });
+
+/** pip: each command's options against its optparse table; `pip config set|edit|unset` changes what later pip runs. */
+const PIP: Check = (argv, sub) => {
+  // Options before the command are pip's general ones (`pip --log x install y`).
+  const out = readOptions(PIP_GENERAL_TABLE, argv.slice(0, sub.index ?? argv.length), 1, 'pip').effects;
+  out.push(...pipOptions(argv, sub, 'pip'));
+  if (sub.subcommand !== 'config' || sub.index === undefined || out.some((e) => e.flag === 'unknown_option')) return out;
+  const r = readOptions(PIP_TABLES.config!, argv, sub.index + 1, 'pip config');
+  const ops = r.operands.map((k) => argv[k] ?? null);
+  const verb = ops[0];
+  if (verb === 'list' || verb === 'get' || verb === 'debug' || verb === undefined) return out;
+  if (verb === 'edit') return [...out, exec('edit', opaque(), 'pip config edit runs an editor')];
+  const key = ops[1];
+  if (verb === 'set' && typeof key === 'string' && PIP_DISPLAY_CONFIG.test(key.toLowerCase())) return out;
+  return [...out, risk('config', `pip config ${verb ?? '?'} changes configuration pip reads on every later run`, key ?? null)];
+};
 
 const effects: Readonly<Record<string, Check>> = {
   uv: subcommandRunner(['run', 'tool'], {
@@ -157,7 +181,16 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   pipenv: { match: [['pipenv run rm -rf x', '#run-[-rm-]']] },
   uv: { match: [['uv run rm x', '#run-[-rm-]']] },
-  pip: { notMatch: ['pip install -r req.txt'] },
+  pip: {
+    match: [
+      ['pip install --log /tmp/x requests', '#log'],
+      ['pip install --target ../elsewhere x', '#target'],
+      ['pip --python /tmp/py install x', '#python'],
+      ['pip config set global.index-url https://example.com', '#config'],
+      ['pip install --frobnicate x', '#unknown_option'],
+    ],
+    notMatch: ['pip install -r req.txt', 'pip install -U pip', 'pip list --outdated', 'pip config set global.progress_bar off'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules(

@@ -67,11 +67,19 @@ export interface ProgramRule extends Examples {
   alias?: Resolver;
   runner?: Runner;
   wrapper?: WrapperFn;
+  /** The effects of the arguments: the option tables' (`options`) and the rule's own checks. */
   effects?: Check;
+  /**
+   * The allowlist of the options after the subcommand (optionTable.ts: `subcommandOptions`): an
+   * option it does not know makes the command compound. Also part of `effects`.
+   */
+  options?: Check;
 }
 
 export interface FamilyTables {
   effects?: Readonly<Record<string, Check>>;
+  /** Option tables per program (optionTable.ts), read before the program's own checks. */
+  options?: Readonly<Record<string, Check>>;
   subcommands?: Readonly<Record<string, SubcommandSpec>>;
   aliases?: Readonly<Record<string, Resolver>>;
   runners?: Readonly<Record<string, Runner>>;
@@ -84,11 +92,18 @@ const own = <T>(o: Readonly<Record<string, T>> | undefined, k: string): T | unde
 /** One rule per program named in any of a family's tables, with its examples. */
 export function rules(family: string, t: FamilyTables, examples: Readonly<Record<string, Examples>> = {}): ProgramRule[] {
   const names = new Set<string>();
-  for (const table of [t.effects, t.subcommands, t.aliases, t.runners, t.wrappers]) for (const k of Object.keys(table ?? {})) names.add(k);
+  for (const table of [t.effects, t.options, t.subcommands, t.aliases, t.runners, t.wrappers])
+    for (const k of Object.keys(table ?? {})) names.add(k);
   for (const k of Object.keys(examples)) if (!names.has(k)) throw new Error(`examples for ${k}, which has no rule in ${family}`);
   return [...names].map((name) => {
     const r: ProgramRule = { name, family };
-    const effects = own(t.effects, name);
+    const checks = own(t.effects, name);
+    const options = own(t.options, name);
+    if (options) r.options = options;
+    const effects =
+      options && checks
+        ? (argv: Parameters<Check>[0], sub: Parameters<Check>[1], p: string) => [...options(argv, sub, p), ...checks(argv, sub, p)]
+        : (options ?? checks);
     if (effects) r.effects = effects;
     const subcommands = own(t.subcommands, name);
     if (subcommands) r.subcommands = subcommands;
