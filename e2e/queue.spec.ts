@@ -2,11 +2,20 @@
  * Issue 11, "Sending while a run is going": the message waits for the run to end and is then sent;
  * nothing typed is lost, and no misleading error is shown.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from './support/fixtures.js';
 import { approvalPrompt, call, llmRequests, say, script, send, transcript } from './ui-helpers.js';
 
 test.describe('a message sent while the agent works', () => {
-  test.use({ llmScript: script(call('run_command', { command: 'sleep 2' }), say('first done'), say('second answer')) });
+  // The job runs until the test says so (a flag file), so a loaded machine cannot end it before the queue is tested.
+  test.use({
+    llmScript: script(
+      call('run_command', { command: 'until [ -e release.flag ]; do sleep 0.1; done' }),
+      say('first done'),
+      say('second answer'),
+    ),
+  });
 
   test('is queued, can be taken back to edit, and is sent when the run ends', async ({ app }) => {
     const { page } = app;
@@ -31,6 +40,7 @@ test.describe('a message sent while the agent works', () => {
     await box.pressSequentially(', briefly');
     await box.press('Enter');
     await expect(queued).toContainText('and then summarise, briefly');
+    await writeFile(path.join(app.projectDir, 'release.flag'), '');
 
     // The run ends; the queued message goes out as the next turn.
     await expect(transcript(page)).toContainText('first done');
