@@ -11,7 +11,7 @@ import { MemoryAuditLog } from '../main/core/permissions/audit.js';
 import { PermissionEngine } from '../main/core/permissions/engine.js';
 import { formatKey } from '../main/core/permissions/keyGrammar.js';
 import { ProjectConfig } from '../main/core/permissions/projectConfig.js';
-import { alwaysTrusted } from '../main/core/permissions/testSupport.js';
+import { alwaysTrusted } from '../main/core/permissions/permissions.testkit.js';
 import type { BenchRow } from './types.js';
 
 const N = { deny: 30_000, allowlist: 22_000 };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, screenshotDir, test } from './support/fixtures.js';
 import { approvalPrompt, call, say, script, send, toolCards, transcript } from './ui-helpers.js';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../main/core/mcp/testFixtures/fixtureServer.mjs');
+const FIXTURE = path.resolve(import.meta.dirname, '../main/core/mcp/testkit/fixtureServer.mjs');
 
 test.use({
   projectFiles: {

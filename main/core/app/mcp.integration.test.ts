@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, McpView, PendingApprovalView, Result } from '../../../shared/contract/index.js';
 import { startScriptedServer } from '../llm/scripted/server.js';
-import { FIXTURE, until } from '../mcp/testSupport.js';
+import { FIXTURE, until } from '../mcp/mcp.testkit.js';
 import { createPlainNodeCore } from '../../webhost/plainNodeCore.js';
 import type { WindowSession } from './windows.js';
 

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, ftruncateSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempProject, type TempProject } from '../tools/read/testkit.js';
+import { tempProject, type TempProject } from '../tools/tools.testkit.js';
 import { buildPreview } from './preview.js';
 
 let p: TempProject;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPty } from './pty.js';
-import { killWithArgs, liveWithArgs } from './testProcesses.js';
+import { killWithArgs, liveWithArgs } from './processes.testkit.js';
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), LANG: 'C.UTF-8' };
 // A sleep length no other test (or engineer) uses, to find exactly this run's leftovers.

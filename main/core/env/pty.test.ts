@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPty, startPty } from './pty.js';
-import { liveInGroup } from './testProcesses.js';
+import { liveInGroup } from './processes.testkit.js';
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), LANG: 'C.UTF-8' };
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'cc-pty-'));

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPty } from './pty.js';
 import { resetSandbox, sandboxProblem, wrapSandboxed } from './sandbox.js';
-import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from './testPlanting.js';
+import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from './planting.testkit.js';
 
 const problem = await sandboxProblem();
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', LANG: 'C.UTF-8' };

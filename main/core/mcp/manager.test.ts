@@ -10,7 +10,7 @@ import { detectEngineCached } from '../env/container.js';
 import { sandboxProblem } from '../env/sandbox.js';
 import { ProjectTrust } from '../permissions/trust/projectTrust.js';
 import { TrustStore } from '../permissions/trust/trustStore.js';
-import { EVERYTHING, FIXTURE, McpTestBed, fixtureEntry, processesMatching, until } from './testSupport.js';
+import { EVERYTHING, FIXTURE, McpTestBed, fixtureEntry, processesMatching, until } from './mcp.testkit.js';
 
 const bed = new McpTestBed();
 afterEach(() => bed.cleanup());

@@ -7,7 +7,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandPermission } from './keys.js';
-import { commandEngine, request } from './testSupport.js';
+import { commandEngine, request } from './permissions.testkit.js';
 
 const { harness } = commandEngine();
 

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CeilingViolationError } from './ceiling.js';
-import { compound, makeEngine, pathKey, request, simple, tempProject, type Harness } from './testSupport.js';
+import { compound, makeEngine, pathKey, request, simple, tempProject, type Harness } from './permissions.testkit.js';
 
 let root: string;
 let cleanup: () => Promise<void>;

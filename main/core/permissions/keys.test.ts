@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandPermission, parseKey, pathPermission } from './keys.js';
 import { AllowSet, DenySet } from './match.js';
 import { classifyCommand } from './shell/index.js';
-import { makeEngine, request, tempProject } from './testSupport.js';
+import { makeEngine, request, tempProject } from './permissions.testkit.js';
 import type { Permission } from './types.js';
 
 let root: string;

@@ -3,7 +3,7 @@ import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { parseKey } from './keyGrammar.js';
 import { AllowSet, DenySet, patternProblem, type MatchTarget } from './match.js';
-import { compound, pathKey, simple } from './testSupport.js';
+import { compound, pathKey, simple } from './permissions.testkit.js';
 import type { Permission } from './types.js';
 
 const allow = (...raws: string[]) => new AllowSet(raws.map((r) => ({ key: parseKey(r), meta: r })));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_CONFIG_DEPTH, parseConfigText } from './configFile.js';
 import { ConfigWriteRefused, ProjectConfig } from './projectConfig.js';
-import { makeEngine, pathKey, request, tempProject } from './testSupport.js';
+import { makeEngine, pathKey, request, tempProject } from './permissions.testkit.js';
 
 let root: string;
 let outside: string;

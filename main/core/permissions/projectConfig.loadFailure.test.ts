@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { readConfigFile } from './projectConfig.js';
-import { makeEngine, pathKey, request, tempProject } from './testSupport.js';
+import { makeEngine, pathKey, request, tempProject } from './permissions.testkit.js';
 
 const parser = vi.hoisted(() => ({ fail: false }));
 vi.mock('./configFile.js', async (importOriginal) => {

@@ -4,7 +4,7 @@ import type { Tool, ToolContext } from '../tools/types.js';
 import { formatKey } from './keyGrammar.js';
 import { runToolChecked } from './runChecked.js';
 import type { Decision, Permission, PermissionCheckRequest, PermissionGate } from './types.js';
-import { makeEngine, tempProject } from './testSupport.js';
+import { makeEngine, tempProject } from './permissions.testkit.js';
 
 const schema = z.object({ path: z.string().min(1), content: z.string() });
 type Args = z.infer<typeof schema>;

@@ -10,7 +10,7 @@ import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/ser
 import { canonicalPrefix, prefixShare } from '../../llm/scripted/promptCache.js';
 import { ApprovalQueue } from '../approvals.js';
 import { runAgent } from '../loop.js';
-import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir } from '../testkit.js';
+import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir } from '../agent.testkit.js';
 
 let server: ScriptedServer | undefined;
 const dirs: string[] = [];

@@ -11,7 +11,7 @@ import { ApprovalQueue } from '../approvals.js';
 import { runAgent, type AgentLoopDeps } from '../loop.js';
 import { createAgentRuntime } from '../runtime.js';
 import { SUBAGENT_MARKER } from '../systemPrompt.js';
-import { bigTool, echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, toolResultsSent } from '../testkit.js';
+import { bigTool, echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, toolResultsSent } from '../agent.testkit.js';
 import type { ToolRegistry } from '../../tools/types.js';
 import { SUMMARY_HEADER } from './compaction.js';
 import { TokenCounter } from './tokens.js';

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TrustStore } from '../../permissions/trust/trustStore.js';
 import { sha256Hex } from '../../permissions/trust/projectTrust.js';
-import { FIXTURE } from '../../mcp/testSupport.js';
+import { FIXTURE } from '../../mcp/mcp.testkit.js';
 import { main } from '../main.js';
 
 const dirs: string[] = [];

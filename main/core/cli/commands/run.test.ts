@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { run } from './run.js';
-import { cliIo } from './runTestkit.js';
+import { cliIo } from './run.testkit.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const demo = path.join(repo, 'scripts/demo.llm.json');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE, processesMatching } from '../../mcp/testSupport.js';
+import { FIXTURE, processesMatching } from '../../mcp/mcp.testkit.js';
 import { run } from './run.js';
 
 const dirs: string[] = [];

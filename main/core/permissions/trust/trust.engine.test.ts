@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryAuditLog } from '../audit.js';
 import { PermissionEngine } from '../engine.js';
 import { ProjectConfig } from '../projectConfig.js';
-import { ManualClock, ScriptedAsker, envOfKey, request, simple } from '../testSupport.js';
+import { ManualClock, ScriptedAsker, envOfKey, request, simple } from '../permissions.testkit.js';
 import type { Permission } from '../types.js';
 import { ProjectTrust, TrustError, sha256Hex } from './projectTrust.js';
 import { TrustStore } from './trustStore.js';

@@ -84,7 +84,7 @@ describe('TrustStore', () => {
   it("two processes writing at once never lose each other's records", async () => {
     await mkdir(dataDir, { recursive: true });
     const writer = (prefix: string): ChildProcess =>
-      spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testFixtures/trustWriter.ts'), store.file, prefix, '20'], {
+      spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testkit/trustWriter.ts'), store.file, prefix, '20'], {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

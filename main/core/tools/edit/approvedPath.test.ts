@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runToolChecked } from '../../permissions/runChecked.js';
 import type { PermissionCheckRequest, PermissionGate } from '../../permissions/types.js';
-import { tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import type { Tool } from '../types.js';
 import { deletePathTool } from './deletePath.js';
 import { editFileTool } from './editFile.js';

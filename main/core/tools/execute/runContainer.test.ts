@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectEngineCached } from '../../env/container.js';
-import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from '../../env/testPlanting.js';
+import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from '../../env/planting.testkit.js';
 import type { Tool } from '../types.js';
 import { createExecuteTools } from './index.js';
-import { testCtx, testDeps } from './testSupport.js';
+import { testCtx, testDeps } from './execute.testkit.js';
 
 const found = await detectEngineCached();
 const why = found.ok ? '' : found.reason;

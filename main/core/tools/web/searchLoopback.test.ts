@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsService } from '../../settings/settingsService.js';
 import { confStore } from '../../stores/confStore.js';
 import { fileSecretStore } from '../../stores/fileSecretStore.js';
-import { call, toolCtx } from '../read/testkit.js';
+import { call, toolCtx } from '../tools.testkit.js';
 import { githubSearchTool } from './githubSearch.js';
 import { webSearchTool } from './webSearch.js';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../classify.js';
-import { expectCompound, expectSimple } from '../../testUtil.js';
+import { expectCompound, expectSimple } from '../../classify.testkit.js';
 
 /** The programs after the runner's own entry. */
 const ran = (command: string): string[] =>

@@ -17,13 +17,13 @@ import { MemoryAuditLog } from '../permissions/audit.js';
 import { PermissionEngine } from '../permissions/engine.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
 import { runToolChecked } from '../permissions/runChecked.js';
-import { alwaysTrusted, ManualClock, ScriptedAsker } from '../permissions/testSupport.js';
+import { alwaysTrusted, ManualClock, ScriptedAsker } from '../permissions/permissions.testkit.js';
 import type { TrustSource } from '../permissions/trust/projectTrust.js';
 import type { Tool, ToolContext } from '../tools/types.js';
 import { McpManager, type McpManagerDeps } from './manager.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const FIXTURE = path.join(here, 'testFixtures', 'fixtureServer.mjs');
+export const FIXTURE = path.join(here, 'testkit', 'fixtureServer.mjs');
 export const EVERYTHING = path.resolve(here, '../../../node_modules/.bin/mcp-server-everything');
 
 export function fixtureEntry(...args: string[]): Record<string, unknown> {
