@@ -26,10 +26,20 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits loses its rejection; one passed where a void callback is
+    // expected (an event handler) is never awaited by its caller.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['main/electron/**', 'preload/**'],
@@ -43,7 +53,9 @@ export default tseslint.config(
   },
   {
     // Tests may use test helpers, but the electron boundary holds for them too.
-    files: ['shared/**', 'main/core/**', 'main/webhost/**', 'renderer/**'].flatMap((d) => TEST_ONLY.map((t) => `${d.replace('/**', '')}/${t}`)),
+    files: ['shared/**', 'main/core/**', 'main/webhost/**', 'renderer/**'].flatMap((d) =>
+      TEST_ONLY.map((t) => `${d.replace('/**', '')}/${t}`),
+    ),
     rules: { 'no-restricted-imports': ['error', { paths: electronImports }] },
   },
 );
