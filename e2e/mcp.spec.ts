@@ -1,5 +1,5 @@
 /**
- * Issue 13: an MCP server's tool under the permission engine, end to end. The project's
+ * An MCP server's tool under the permission engine, end to end. The project's
  * codecoder.json declares a stdio server (the test fixture, a real MCP server on the SDK); the
  * trust review lists it and nothing starts until Trust; then the MCP tab shows it ready with its
  * tool, key and level; the model calls the tool; the approval prompt shows server, tool, hints and

@@ -1,6 +1,6 @@
 /**
  * The approval prompt's preview reads the file a write would change. A FIFO or a huge file put there
- * must not hang the prompt or fill memory (issue 10 §3: a FIFO or device as target must not hang).
+ * must not hang the prompt or fill memory.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, ftruncateSync, openSync } from 'node:fs';

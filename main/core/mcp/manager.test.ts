@@ -1,6 +1,6 @@
 /**
  * MCP servers under the permission engine, with real servers: server-everything over stdio, a
- * misbehaving fixture, and an in-process Streamable HTTP server. Each case of issue 13 is here.
+ * misbehaving fixture, and an in-process Streamable HTTP server. Each case of docs/mcp.md is here.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

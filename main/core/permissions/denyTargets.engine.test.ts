@@ -1,5 +1,5 @@
 /**
- * Through the real classifier and engine (issue 10 §7): a deny rule on a path key also refuses a
+ * Through the real classifier and engine: a deny rule on a path key also refuses a
  * shell command whose target is known and matches, in every spelling of the path, whatever is
  * allowed for the session. A target only known at run time keeps asking; reading is not writing.
  */

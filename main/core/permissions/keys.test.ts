@@ -196,7 +196,7 @@ describe('pathPermission', () => {
 });
 
 describe('end to end: real keys through the engine', () => {
-  it('ADR 0036 with the real classifier; protected paths ask even with write_file:** in the project', async () => {
+  it('a compound key matches only itself, with the real classifier; protected paths ask even with write_file:** in the project', async () => {
     await writeFile(
       path.join(root, 'codecoder.json'),
       '{"allowlist": {"write_file:**": "AlwaysThisProject"}, "deny": ["run_command:git:push"]}',

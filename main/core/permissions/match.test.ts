@@ -12,7 +12,7 @@ const t = (p: Permission): MatchTarget => {
   return p.flags ? { key: p.key, flags: p.flags } : { key: p.key };
 };
 
-describe('command entries (seed §4.5, §4.6)', () => {
+describe('command entries', () => {
   it('run_command:git covers every simple git subcommand', () => {
     const s = allow('run_command:git');
     for (const sub of ['status', 'diff', 'commit', 'push', 'checkout'])

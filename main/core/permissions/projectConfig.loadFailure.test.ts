@@ -1,5 +1,5 @@
 /**
- * Any failure to load codecoder.json is "malformed" (issue 10 §5), including one no check foresaw:
+ * Any failure to load codecoder.json is "malformed", including one no check foresaw:
  * here the parser itself throws, as it did on 6,000 levels of nesting before the depth bound.
  */
 import { writeFile } from 'node:fs/promises';

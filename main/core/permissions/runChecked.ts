@@ -1,7 +1,7 @@
 /**
  * The only way the agent loop runs a tool: validate the arguments with the tool's schema, ask the
- * tool for its Permission, pass the gate, and only then execute (seed §4.4: permission() before
- * execute(), and execute() never runs unless the check passed).
+ * tool for its Permission, pass the gate, and only then execute: permission() comes before
+ * execute(), and execute() never runs unless the check passed.
  *
  * The validated arguments are deep-frozen before permission() sees them, so neither permission()
  * nor anything else can change what execute() receives after the check.

@@ -1,4 +1,4 @@
-/** Anything bash computes at run time makes a command compound, and the key shows it (issue 3 §3). */
+/** Anything bash computes at run time makes a command compound, and the key shows it. */
 import { describe, expect, it } from 'vitest';
 import { expectCompound } from './classify.testkit.js';
 

@@ -1,4 +1,4 @@
-/** Ordinary commands stay simple, and subcommands are found behind global options (issue 3 §2–3). */
+/** Ordinary commands stay simple, and subcommands are found behind global options. */
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from './index.js';
 import { expectCompound, expectSimple } from './classify.testkit.js';

@@ -1,4 +1,4 @@
-/** Exec wrappers and shells are never simple, and the key names what they run (issue 3 §3). */
+/** Exec wrappers and shells are never simple, and the key names what they run. */
 import { describe, expect, it } from 'vitest';
 import { expectCompound, expectSimple } from './classify.testkit.js';
 
