@@ -1,8 +1,10 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPreview, commandWords } from './preview.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 describe('approval previews', () => {
   it('shows the literal argv of a simple command and a display reading of a compound one', () => {
@@ -11,7 +13,7 @@ describe('approval previews', () => {
   });
 
   it('diffs a write against the file on disk and an edit against its result', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'cc-preview-'));
+    const root = await tempDirs('cc-preview-');
     await writeFile(path.join(root, 'a.txt'), 'one\ntwo\n');
     const w = await buildPreview('write_file', { path: 'a.txt', content: 'one\nthree\n' }, root);
     expect(w?.diff).toContain('-two');
