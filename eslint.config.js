@@ -3,6 +3,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Test helpers are named `<topic>.testkit.ts`; fixture files that tests run as processes live in a
+// `testkit/` folder. Production code never imports either (nor vitest).
+const TEST_ONLY = ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts', '**/testkit/**'];
+const testkitImports = {
+  group: ['**/*.testkit', '**/*.testkit.js', '**/*.testkit.ts', '**/testkit/**', 'vitest', 'vitest/*'],
+  message: 'Test helpers (*.testkit.ts, testkit/) and vitest are for tests only.',
+};
+// Never a generic IPC passthrough, never electron outside the shell (also checked by build/importBoundary.test.ts).
+const electronImports = ['electron', 'electron-store'];
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.scratch-*/'] },
   js.configs.recommended,
@@ -16,14 +26,36 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits loses its rejection; one passed where a void callback is
+    // expected (an event handler) is never awaited by its caller.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // Never a generic IPC passthrough, never electron outside the shell (also checked by build/importBoundary.test.ts).
+    files: ['main/electron/**', 'preload/**'],
+    ignores: TEST_ONLY,
+    rules: { 'no-restricted-imports': ['error', { patterns: [testkitImports] }] },
+  },
+  {
     files: ['shared/**', 'main/core/**', 'main/webhost/**', 'renderer/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['electron', 'electron-store'] }] },
+    ignores: TEST_ONLY,
+    rules: { 'no-restricted-imports': ['error', { paths: electronImports, patterns: [testkitImports] }] },
+  },
+  {
+    // Tests may use test helpers, but the electron boundary holds for them too.
+    files: ['shared/**', 'main/core/**', 'main/webhost/**', 'renderer/**'].flatMap((d) =>
+      TEST_ONLY.map((t) => `${d.replace('/**', '')}/${t}`),
+    ),
+    rules: { 'no-restricted-imports': ['error', { paths: electronImports }] },
   },
 );

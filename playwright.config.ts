@@ -10,6 +10,8 @@ export default defineConfig({
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
+  // Fails the run if the specs leave cc-e2e-* folders in the temp dir (build/tempLeaks.ts).
+  globalSetup: './e2e/support/globalSetup.ts',
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     {

@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Fails the run if tests leave cc-* folders in the temp dir (build/tempLeaks.ts).
+    globalSetup: ['build/vitest.globalSetup.ts'],
   },
 });

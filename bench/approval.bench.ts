@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: issue 6 §6, the approval round trip (tool call → prompt painted → click →
+ * `npm run bench`: the approval round trip (tool call → prompt painted → click →
  * executing), goal p95 < 100 ms, measured on its own. (Typechecked with tsconfig.e2e.json: its page
  * code needs the DOM types.) The e2e spec (e2e/approval-latency.spec.ts) takes the same measure with the same code (approvalRoundTrip.ts),
  * but there two Playwright workers run other tests at the same time and the web host shares a

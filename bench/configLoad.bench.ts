@@ -1,5 +1,5 @@
 /**
- * Loading a hostile codecoder.json (issue 10 §5): 30,000 deny globs, and 22,000 allow globs (what fits
+ * Loading a hostile codecoder.json: 30,000 deny globs, and 22,000 allow globs (what fits
  * with their values), each file under the 1 MiB cap, read from disk and compiled into the engine (goal < 1 s each). The baseline is
  * JSON.parse of the same bytes in the same run. Also the first decision after the load (the
  * alternations' RegExps are compiled by V8 on first use) and a later miss.
@@ -11,7 +11,7 @@ import { MemoryAuditLog } from '../main/core/permissions/audit.js';
 import { PermissionEngine } from '../main/core/permissions/engine.js';
 import { formatKey } from '../main/core/permissions/keyGrammar.js';
 import { ProjectConfig } from '../main/core/permissions/projectConfig.js';
-import { alwaysTrusted } from '../main/core/permissions/testSupport.js';
+import { alwaysTrusted } from '../main/core/permissions/permissions.testkit.js';
 import type { BenchRow } from './types.js';
 
 const N = { deny: 30_000, allowlist: 22_000 };

@@ -1,5 +1,5 @@
 /**
- * Long conversations (issue 12), against the scripted server through the real SDKs:
+ * Long conversations, against the scripted server through the real SDKs:
  * 1. Prefix stability: over a 50-turn conversation with 10 KB tool results, the share of the input
  *    tokens of each request that repeat the previous request from its start (cache markers left
  *    out), the mean per request on both wire formats (goal ≥ 90%); weighted by size and the server's

@@ -1,5 +1,5 @@
 /**
- * Keying of a 10k-command mix (issue 3 §6): ordinary, compound and adversarial commands through
+ * Keying of a 10k-command mix: ordinary, compound and adversarial commands through
  * `classifyCommand`, against the raw mvdan-sh parse of the same mix measured in the same run.
  * Goals: ≥ 10k commands/s and p99 < 1 ms.
  */

@@ -12,7 +12,7 @@ import { formatKey } from '../main/core/permissions/keyGrammar.js';
 import { ProjectConfig } from '../main/core/permissions/projectConfig.js';
 import { ProjectTrust } from '../main/core/permissions/trust/projectTrust.js';
 import { TrustStore } from '../main/core/permissions/trust/trustStore.js';
-import type { Environment, Permission } from '../main/core/permissions/types.js';
+import type { Environment, PermissionCheckRequest } from '../main/core/permissions/types.js';
 import type { BenchRow } from './types.js';
 
 const EXACT = 9000;
@@ -69,15 +69,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
     });
 
     // 10k distinct requests in a fixed pseudo-random mix.
-    const reqs: {
-      tool: string;
-      environment: Environment;
-      permission: Permission;
-      args: unknown;
-      agentId: string;
-      conversationId: string;
-      depth: number;
-    }[] = [];
+    const reqs: PermissionCheckRequest[] = [];
     const rawKeys: string[] = [];
     let seed = 42;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

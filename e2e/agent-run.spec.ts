@@ -1,5 +1,5 @@
 /**
- * Issue 6 §1 and §6: Stop during a long command, a sub-agent's transcript nested under its call,
+ * Stop during a long command, a sub-agent's transcript nested under its call,
  * the slash commands.
  */
 import { expect, test } from './support/fixtures.js';

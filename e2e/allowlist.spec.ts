@@ -1,5 +1,5 @@
 /**
- * Issue 6 §4: the allowlist editor against the real permission engine. Shell keys are blocked at
+ * The allowlist editor against the real permission engine. Shell keys are blocked at
  * project scope in the form; ceiling violations in the file are removable in one click; a malformed
  * file is shown with line and column and never touched; a manual edit shows the banner and applies
  * on Reload; the "test a command" box. (The audit view is proven after real decisions, in approvals.spec.ts.)

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §6: the approval round trip — tool call → prompt painted → click → executing — with the
+ * The approval round trip — tool call → prompt painted → click → executing — with the
  * user's own think time taken out. The measure itself (what is timed, the host's and the renderer's
  * shares) is in support/approvalRoundTrip.ts, shared with `npm run bench` (bench/approval.bench.ts),
  * which measures it without other test workers competing for the machine.

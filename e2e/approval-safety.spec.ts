@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Safety of the human in the loop": a stray keystroke never gets past the engine.
+ * A stray keystroke never gets past the engine.
  * - A prompt that appears while the user types takes no focus and no characters: nothing answered
  *   (no decision in the page, no tool result sent to the model, nothing in the audit log), nothing lost;
  *   a key held down as focus moves in answers nothing by its auto-repeat.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §2 and §6: the approval prompt against the real engine and agent, with the scripted
+ * The approval prompt against the real engine and agent, with the scripted
  * model. A command allowed for the session runs again without a prompt; "allow for this project"
  * is refused for shell keys; a write shows its diff and, allowed for the project, lands in
  * codecoder.json on disk; a denial's reason reaches the model; the keyboard answers.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: "Restore to here" from the transcript — the files it will change are listed first, the
+ * "Restore to here" from the transcript — the files it will change are listed first, the
  * files come back (one of them removed by `rm` through run_command), the conversation is rewound on
  * request, and the restore is undone from the transcript.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §5: accessible names and roles (axe), nothing overflows at 1024×700, light and dark
+ * Accessible names and roles (axe), nothing overflows at 1024×700, light and dark
  * themes — on each project screen. Screenshots of each theme for the README.
  */
 import type { Page } from '@playwright/test';

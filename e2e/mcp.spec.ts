@@ -1,5 +1,5 @@
 /**
- * Issue 13: an MCP server's tool under the permission engine, end to end. The project's
+ * An MCP server's tool under the permission engine, end to end. The project's
  * codecoder.json declares a stdio server (the test fixture, a real MCP server on the SDK); the
  * trust review lists it and nothing starts until Trust; then the MCP tab shows it ready with its
  * tool, key and level; the model calls the tool; the approval prompt shows server, tool, hints and
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, screenshotDir, test } from './support/fixtures.js';
 import { approvalPrompt, call, say, script, send, toolCards, transcript } from './ui-helpers.js';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../main/core/mcp/testFixtures/fixtureServer.mjs');
+const FIXTURE = path.resolve(import.meta.dirname, '../main/core/mcp/testkit/fixtureServer.mjs');
 
 test.use({
   projectFiles: {

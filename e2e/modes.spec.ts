@@ -1,5 +1,5 @@
 /**
- * Issue 14: permission modes switched with the keyboard (Shift+Tab in the message box), with the
+ * Permission modes switched with the keyboard (Shift+Tab in the message box), with the
  * prompts counted: Ask asks, Plan refuses a write without a prompt, Accept edits writes without a
  * prompt while a command still asks.
  */

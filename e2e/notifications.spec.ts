@@ -1,5 +1,5 @@
 /**
- * Issue 6 §3: a native notification when a prompt is pending and the page is hidden; its click
+ * A native notification when a prompt is pending and the page is hidden; its click
  * focuses the window on that prompt; the setting turns them off. The browser's Notification API is
  * recorded by an init script (the page cannot be really hidden in headless Chromium, so visibility
  * and focus are emulated the same way).

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §2: the session presets of codecoder.json (its AlwaysThisSession entries) are offered as
+ * The session presets of codecoder.json (its AlwaysThisSession entries) are offered as
  * ONE prompt when the session starts; only the accepted ones apply, and only for the session.
  */
 import { expect, test } from './support/fixtures.js';

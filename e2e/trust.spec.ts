@@ -1,5 +1,5 @@
 /**
- * Issue 10 §1, folder trust: a project whose codecoder.json this user has not trusted opens with
+ * A project whose codecoder.json this user has not trusted opens with
  * ONE review screen ("This folder's codecoder.json would allow: …"); until Trust, its entries are not
  * honoured (a write it allows still asks); after Trust they are, and the Permissions tab says so.
  */

@@ -1,5 +1,5 @@
 /**
- * Helpers for the project-window specs (issue 6). Not a spec: Playwright only runs *.spec.ts.
+ * Helpers for the project-window specs. Not a spec: Playwright only runs *.spec.ts.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ScriptInput } from '../main/core/llm/scripted/script.js';

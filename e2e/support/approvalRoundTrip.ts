@@ -1,5 +1,5 @@
 /**
- * Issue 6 §6: the approval round trip — tool call → prompt painted → click → executing — with the
+ * The approval round trip — tool call → prompt painted → click → executing — with the
  * user's own think time taken out. One implementation for the e2e spec (approval-latency.spec.ts)
  * and `npm run bench` (bench/approval.bench.ts).
  *

@@ -1,18 +1,20 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPlainNodeCore } from './plainNodeCore.js';
 import { startWebHost, type WebHost } from './server.js';
+import { useTempDir } from '../core/fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 let host: WebHost;
 let project: string;
 
 beforeAll(async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-data-'));
-  const rendererDir = await mkdtemp(path.join(tmpdir(), 'cc-renderer-'));
-  project = await mkdtemp(path.join(tmpdir(), 'cc-project-'));
+  const dataDir = await tempDirs('cc-data-');
+  const rendererDir = await tempDirs('cc-renderer-');
+  project = await tempDirs('cc-project-');
   await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   await mkdir(path.join(rendererDir, 'assets'));
   await writeFile(path.join(rendererDir, 'assets/app.js'), 'console.log(1)');

@@ -3,7 +3,7 @@
  * a browser. Every WebSocket must present the per-launch token and come from this host's origin.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -43,7 +43,15 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const rendererDir = path.resolve(opts.rendererDir);
   let port = 0;
 
-  const server: Server = createServer(async (req, res) => {
+  // node:http ignores a handler's promise: a failure is answered here, never left unhandled.
+  const server: Server = createServer((req, res) => {
+    serveStatic(req, res).catch((e: unknown) => {
+      log(`[webhost] could not serve ${req.url ?? '/'}: ${e instanceof Error ? e.message : String(e)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end();
+    });
+  });
+  const serveStatic = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!hostHeaderAllowed(req.headers.host, port)) {
       res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
       return;
@@ -66,7 +74,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       'cache-control': 'no-store',
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
-  });
+  };
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (req: IncomingMessage, socket, head) => {
@@ -97,15 +105,17 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
         })
       : Promise.resolve();
     const listeners: ((raw: unknown) => void)[] = [];
-    ws.on('message', async (data, isBinary) => {
+    ws.on('message', (data, isBinary) => {
       let raw: unknown;
       try {
         raw = isBinary ? undefined : JSON.parse(data.toString());
       } catch {
         raw = undefined;
       }
-      await ready;
-      for (const l of listeners) l(raw);
+      // Messages wait for the project to open; `ready` never rejects (the router answers with an envelope).
+      void ready.then(() => {
+        for (const l of listeners) l(raw);
+      });
     });
     ws.on('close', () => void opts.core.closeWindow(session.id));
     serveRouter(opts.core.router, { send, onMessage: (l) => listeners.push(l) }, ctx);

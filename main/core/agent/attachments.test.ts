@@ -6,7 +6,7 @@ import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server
 import { readFileTool } from '../tools/read/readFile.js';
 import { ApprovalQueue } from './approvals.js';
 import { runAgent } from './loop.js';
-import { EventLog, fakeGate, instantRetry, registryOf, scriptedProvider, toolResultsSent } from './testkit.js';
+import { EventLog, fakeGate, instantRetry, registryOf, scriptedProvider, toolResultsSent } from './agent.testkit.js';
 
 let server: ScriptedServer | undefined;
 const dirs: string[] = [];

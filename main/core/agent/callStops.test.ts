@@ -4,7 +4,7 @@ import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server
 import { ApprovalQueue } from './approvals.js';
 import { createAgentRuntime } from './runtime.js';
 import { CALL_STOPPED_REASON } from './toolCall.js';
-import { EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir, toolResultsSent, waitTool } from './testkit.js';
+import { EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir, toolResultsSent, waitTool } from './agent.testkit.js';
 
 let server: ScriptedServer | undefined;
 const dirs: string[] = [];

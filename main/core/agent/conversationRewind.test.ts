@@ -1,14 +1,15 @@
 /** ConversationStore.rewind: keeps the first N messages and what belongs to them, drops the rest. */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ConversationStore } from './conversations.js';
 import type { AgentEvent } from './events.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 let data: string;
 beforeEach(async () => {
-  data = await mkdtemp(path.join(tmpdir(), 'cc-rewind-'));
+  data = await tempDirs('cc-rewind-');
 });
 afterEach(async () => rm(data, { recursive: true, force: true }));
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LlmMessage } from '../llm/types.js';
 import { ConversationStore } from './conversations.js';
-import { tempDir } from './testkit.js';
+import { tempDir } from './agent.testkit.js';
 
 const user = (text: string): LlmMessage => ({ role: 'user', content: [{ type: 'text', text }] });
 const assistant = (text: string): LlmMessage => ({ role: 'assistant', content: [{ type: 'text', text }] });

@@ -10,7 +10,7 @@ import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server
 import type { ScriptInput } from '../llm/scripted/script.js';
 import { assembleAgent, type AssembledAgent } from './assemble.js';
 import { SUBAGENT_MARKER } from './systemPrompt.js';
-import { EventLog, instantRetry, scriptedProvider, tempDir, toolResultsSent } from './testkit.js';
+import { EventLog, instantRetry, scriptedProvider, tempDir, toolResultsSent } from './agent.testkit.js';
 
 let server: ScriptedServer | undefined;
 let agent: AssembledAgent | undefined;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../tools/output.js';
 import { afterFirstLineBreak, createLiveOutput, LIVE_OUTPUT_DEFAULTS, sliceFrom, type LiveOutputOptions } from './liveOutput.js';
-import { manualTime, numberedLine, numberedLines } from './testkit.js';
+import { manualTime, numberedLine, numberedLines } from './agent.testkit.js';
 
 const MARKER = /\x1b\[0m\r\n\[… ([\d.]+) (B|KB|MB|GB) not shown live — the full log is kept on disk\]\r\n/g;
 const UNIT = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;

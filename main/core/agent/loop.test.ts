@@ -17,7 +17,7 @@ import {
   toolResultsSent,
   waitTool,
   writeTool,
-} from './testkit.js';
+} from './agent.testkit.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -32,13 +32,14 @@ async function setup(kind: 'anthropic' | 'openai', script: ScriptInput, extra: P
   const written: { path: string; text: string }[] = [];
   const seen = { started: 0, aborted: 0 };
   const root = await tempDir();
+  const logDir = await tempDir('cc-agent-logs-');
   const deps: AgentLoopDeps = {
     provider: scriptedProvider(kind, server, instantRetry),
     registry: registryOf([echoTool(), writeTool(written), bigTool(50_000), waitTool(seen)]),
     gate: fakeGate(approvals),
     emit: log.emit,
     projectRoot: root,
-    logDir: `${root}-logs`,
+    logDir,
     memory: null,
     ...extra,
   };

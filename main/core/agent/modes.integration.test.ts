@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScriptInput } from '../llm/scripted/script.js';
 import { PLAN_REFUSAL } from '../permissions/modes.js';
 import { toolCatalogue } from '../tools/catalogue.js';
-import { realAgentHarness } from './realAgentHarness.js';
-import { toolResultsSent } from './testkit.js';
+import { realAgentHarness } from './realAgent.testkit.js';
+import { toolResultsSent } from './agent.testkit.js';
 
 const realAgent = realAgentHarness();
 

@@ -14,7 +14,7 @@ import type { AgentEvent, AgentEventOf } from './events.js';
 import { LIVE_OUTPUT_DEFAULTS } from './liveOutput.js';
 import { RECORDED_OUTPUT_BYTES } from './recordedEvents.js';
 import { createAgentRuntime } from './runtime.js';
-import { EventLog, fakeGate, manualTime, noRetry, numberedLine, numberedLines, registryOf, scriptedProvider, tempDir } from './testkit.js';
+import { EventLog, fakeGate, manualTime, noRetry, numberedLine, numberedLines, registryOf, scriptedProvider, tempDir } from './agent.testkit.js';
 
 const TOTAL = 200_000_000;
 const BYTES_PER_MS = 100_000; // 100 MB/s

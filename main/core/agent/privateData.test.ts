@@ -1,11 +1,10 @@
 /**
- * What the app keeps about a project in its data folder is this user's only (issue 10 §7):
+ * What the app keeps about a project in its data folder is this user's only:
  * transcripts (full tool output, e.g. an `env` dump), long tool outputs, command logs and the audit
  * log are 0600 in 0700 folders, whatever the umask; folders and transcripts an older version left
  * open are tightened.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectDataDir } from '../appData.js';
@@ -13,12 +12,15 @@ import { JsonlAuditLog } from '../permissions/audit.js';
 import { newLogPath } from '../tools/kit/logs.js';
 import { ConversationStore } from './conversations.js';
 import { fitForModel } from './truncate.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 let base: string;
 let oldUmask: number;
 beforeEach(() => {
-  base = mkdtempSync(path.join(tmpdir(), 'cc-private-'));
+  base = tempDirs.sync('cc-private-');
   oldUmask = process.umask(0o022);
 });
 afterEach(() => {

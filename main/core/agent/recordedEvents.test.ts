@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
 import { formatBytes } from '../tools/output.js';
 import { coalesceEvents, EventRecorder, RECORDED_OUTPUT_BYTES } from './recordedEvents.js';
-import { numberedLine, numberedLines } from './testkit.js';
+import { numberedLine, numberedLines } from './agent.testkit.js';
 
 const base = { at: 1, runId: 'r1', conversationId: 'c1', agentId: 'main', depth: 0 };
 const out = (callId: string, chunk: string, runId = 'r1'): AgentEvent => ({ type: 'tool.output', ...base, runId, callId, chunk });

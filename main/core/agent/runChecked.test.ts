@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Tool, ToolContext } from '../tools/types.js';
 import { formatKey } from '../permissions/keyGrammar.js';
 import { runToolChecked } from './runChecked.js';
-import { makeEngine, tempProject } from '../permissions/testSupport.js';
+import { makeEngine, tempProject } from '../permissions/permissions.testkit.js';
 import type { Decision, Permission, PermissionCheckRequest, PermissionGate } from '../permissions/types.js';
 import type { CallDecision } from './runChecked.js';
 

@@ -17,7 +17,7 @@ import {
   tempDir,
   toolResultsSent,
   writeTool,
-} from './testkit.js';
+} from './agent.testkit.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {

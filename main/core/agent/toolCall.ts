@@ -1,5 +1,5 @@
 /**
- * One tool call, in the order the seed requires: validate the arguments → permission() → the
+ * One tool call, in this order, always: validate the arguments → permission() → the
  * gate's check (Ask goes to the approval queue) → execute → a result the model reads, through
  * `runToolChecked` (runChecked.ts). Nothing runs before the gate says yes. Every outcome — unknown tool, bad arguments, denial, failure,
  * cancellation — becomes a tool result, so the transcript always pairs a result with each call.

@@ -3,8 +3,7 @@
  * (real Anthropic SDK on loopback), answer approvals, edit the allowlist. No electron, no browser.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, EventName, PendingApprovalView, Result } from '../../../shared/contract/index.js';
@@ -12,6 +11,9 @@ import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server
 import type { ScriptInput } from '../llm/scripted/script.js';
 import { createPlainNodeCore } from '../../webhost/plainNodeCore.js';
 import type { WindowSession } from './windows.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -19,8 +21,8 @@ afterEach(async () => {
 });
 
 async function harness(script: ScriptInput) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-core-data-'));
-  const project = await mkdtemp(path.join(tmpdir(), 'cc-core-project-'));
+  const dataDir = await tempDirs('cc-core-data-');
+  const project = await tempDirs('cc-core-project-');
   execFileSync('git', ['init', '-q'], { cwd: project });
   await writeFile(path.join(project, 'README.md'), '# hello\n');
   const server: ScriptedServer = await startScriptedServer({ script });
@@ -240,7 +242,7 @@ describe('core through the router', () => {
   });
 });
 
-describe('modes and checkpoints through the router (issue 14)', () => {
+describe('modes and checkpoints through the router', () => {
   it('mode.set is told to the windows; accept edits writes without a prompt; a restore comes back through checkpoints.*', async () => {
     const h = await harness({
       models: ['scripted'],

@@ -4,15 +4,17 @@
  * comes back; disable, restart and "add a server" through the router.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, McpView, PendingApprovalView, Result } from '../../../shared/contract/index.js';
 import { startScriptedServer } from '../llm/scripted/server.js';
-import { FIXTURE, until } from '../mcp/testSupport.js';
+import { FIXTURE, until } from '../mcp/mcp.testkit.js';
 import { createPlainNodeCore } from '../../webhost/plainNodeCore.js';
 import type { WindowSession } from './windows.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -21,8 +23,8 @@ afterEach(async () => {
 
 describe('MCP through the core', () => {
   it("starts a user-level server, asks for its tool with the server's details, and returns its result", async () => {
-    const dataDir = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-mcpcore-data-')));
-    const project = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-mcpcore-project-')));
+    const dataDir = await tempDirs('cc-mcpcore-data-');
+    const project = await tempDirs('cc-mcpcore-project-');
     cleanups.push(
       () => rm(dataDir, { recursive: true, force: true }),
       () => rm(project, { recursive: true, force: true }),

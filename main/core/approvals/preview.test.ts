@@ -5,7 +5,7 @@ import { commandWords } from '../tools/execute/keys.js';
 import { runCommandTool } from '../tools/execute/runCommand.js';
 import { ProcessTable } from '../tools/execute/processTable.js';
 import { globTool } from '../tools/read/glob.js';
-import { tempProject, type TempProject } from '../tools/read/testkit.js';
+import { tempProject, type TempProject } from '../tools/tools.testkit.js';
 import type { Tool } from '../tools/types.js';
 import { buildPreview } from './preview.js';
 

@@ -1,12 +1,12 @@
 /**
  * The approval prompt's preview reads the file a write would change. A FIFO or a huge file put there
- * must not hang the prompt or fill memory (issue 10 §3: a FIFO or device as target must not hang).
+ * must not hang the prompt or fill memory.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, ftruncateSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempProject, type TempProject } from '../tools/read/testkit.js';
+import { tempProject, type TempProject } from '../tools/tools.testkit.js';
 import { editFileTool } from '../tools/edit/editFile.js';
 import { writeFileTool } from '../tools/edit/writeFile.js';
 import type { Tool } from '../tools/types.js';

@@ -6,11 +6,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, lstat, mkdir, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointError, CheckpointStore } from './store.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 let root: string;
 let data: string;
@@ -18,8 +20,8 @@ let store: CheckpointStore;
 const marker = () => path.join(data, 'filter-ran');
 
 beforeEach(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'cc-cp-proj-'));
-  data = await mkdtemp(path.join(tmpdir(), 'cc-cp-data-'));
+  root = await tempDirs('cc-cp-proj-');
+  data = await tempDirs('cc-cp-data-');
   const g = (...a: string[]) => execFileSync('git', a, { cwd: root, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: data } });
   g('init', '-q');
   g('config', 'user.email', 't@t');

@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRemoveArgv, buildRunArgv, DEFAULT_IMAGE, detectEngineCached, type Engine } from './container.js';
 import { runPty } from './pty.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const docker: Engine = { name: 'docker', bin: 'docker', globalArgs: [] };
 const podman: Engine = { name: 'podman', bin: 'podman', globalArgs: ['--runtime', '/usr/sbin/runc'] };
@@ -60,7 +62,7 @@ const why = found.ok ? '' : found.reason;
 describe.skipIf(!found.ok)(`a real container${why ? ` (skipped: ${why})` : ''}`, () => {
   it('runs with the project mounted and writable, no network, and the exit code passed through', async () => {
     if (!found.ok) return;
-    const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-ctr-')));
+    const root = tempDirs.sync('cc-ctr-');
     mkdirSync(path.join(root, 'src'));
     const argv = buildRunArgv({
       engine: found.engine,

@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { OutputPipeline, plainText } from './output.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 describe('OutputPipeline', () => {
   it('keeps a multi-byte character whole when a chunk boundary splits it', async () => {
@@ -37,7 +39,7 @@ describe('OutputPipeline', () => {
   });
 
   it('keeps the head and the tail, says how much was left out, and logs everything', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cc-out-'));
+    const dir = tempDirs.sync('cc-out-');
     const logPath = path.join(dir, 'run.log');
     const p = new OutputPipeline({ headChars: 10, tailChars: 10, logPath });
     p.write(Buffer.from('HEAD567890'));
@@ -52,7 +54,7 @@ describe('OutputPipeline', () => {
   });
 
   it('pauses the producer while the log lags past the high-water mark and resumes after it drains', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cc-out-'));
+    const dir = tempDirs.sync('cc-out-');
     const events: string[] = [];
     const p = new OutputPipeline({
       logPath: path.join(dir, 'bp.log'),

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPty } from './pty.js';
-import { killWithArgs, liveWithArgs } from './testProcesses.js';
+import { killWithArgs, liveWithArgs } from './processes.testkit.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), LANG: 'C.UTF-8' };
 // A sleep length no other test (or engineer) uses, to find exactly this run's leftovers.
@@ -15,7 +17,7 @@ afterEach(() => {
 });
 
 async function stopWhenReady(command: string) {
-  dir = mkdtempSync(path.join(tmpdir(), 'cc-tree-'));
+  dir = tempDirs.sync('cc-tree-');
   const h = startPty({
     command,
     cwd: dir,

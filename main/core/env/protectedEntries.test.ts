@@ -1,16 +1,18 @@
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildRunArgv } from './container.js';
 import { afterEnvironments, ensureProtectedEntries, environmentsIdle, holdEnvironment } from './protectedEntries.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('read-only placeholders for absent protected entries', () => {
   it('outlive every environment of the process, then go; one the host filled meanwhile stays', () => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-prot-')));
+    root = tempDirs.sync('cc-prot-');
     const endA = holdEnvironment();
     expect(ensureProtectedEntries(root)).toEqual(['.git', 'codecoder.json', '.codecoder', '.mcp.json']);
     const endB = holdEnvironment();
@@ -29,7 +31,7 @@ describe('read-only placeholders for absent protected entries', () => {
   });
 
   it('are made only inside a hold, and mounted read-only after the project', () => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-prot-')));
+    root = tempDirs.sync('cc-prot-');
     expect(() => ensureProtectedEntries(root)).toThrow(/outside holdEnvironment/);
     const argv = buildRunArgv({
       engine: { name: 'podman', bin: 'podman', globalArgs: [] },
@@ -44,7 +46,7 @@ describe('read-only placeholders for absent protected entries', () => {
   });
 
   it('environmentsIdle waits for the last environment (for the app’s own replacing writes)', async () => {
-    root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-prot-')));
+    root = tempDirs.sync('cc-prot-');
     await environmentsIdle();
     const end = holdEnvironment();
     let idle = false;

@@ -1,12 +1,15 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPty, startPty } from './pty.js';
-import { liveInGroup } from './testProcesses.js';
+import { liveInGroup } from './processes.testkit.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), LANG: 'C.UTF-8' };
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'cc-pty-'));
+const tmp = () => tempDirs.sync('cc-pty-');
 
 describe('the shell environment (node-pty), output on the pty', () => {
   it('streams output and reports the exit code', async () => {

@@ -1,12 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPty, startCommand, startPty, type PtyRunOptions } from './pty.js';
-import { liveInGroup } from './testProcesses.js';
+import { liveInGroup } from './processes.testkit.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), LANG: 'C.UTF-8' };
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'cc-pty-pipe-'));
+const tmp = () => tempDirs.sync('cc-pty-pipe-');
 const piped = (command: string, more: Partial<PtyRunOptions> = {}) =>
   runPty({ command, cwd: tmp(), env, outputVia: 'pipe', killGraceMs: 300, ...more });
 

@@ -1,20 +1,22 @@
 import { createServer } from 'node:http';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, existsSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPty } from './pty.js';
 import { resetSandbox, sandboxProblem, wrapSandboxed } from './sandbox.js';
-import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from './testPlanting.js';
+import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from './planting.testkit.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const problem = await sandboxProblem();
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', LANG: 'C.UTF-8' };
 
 const bases: string[] = [];
 function dirs() {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-sbx-')));
+  const base = tempDirs.sync('cc-sbx-');
   bases.push(base);
   const root = path.join(base, 'project');
   const outside = path.join(base, 'outside');

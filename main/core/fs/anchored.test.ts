@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempProject, type TempProject } from '../tools/read/testkit.js';
+import { tempProject, type TempProject } from '../tools/tools.testkit.js';
 import {
   checkStillInPlace,
   forcePortableForTests,

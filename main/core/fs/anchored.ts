@@ -1,6 +1,6 @@
 /**
  * File operations pinned to a path that was checked, so a local process swapping a folder or the
- * file itself for a symlink between the check and the operation cannot redirect it (issue 10 §3).
+ * file itself for a symlink between the check and the operation cannot redirect it.
  *
  * Node has no openat/renameat/unlinkat. On Linux `/proc/self/fd/<fd>/<name>` is the same thing: the
  * kernel follows the `fd` magic link to the very directory we hold open (not to a path that could

@@ -1,13 +1,15 @@
-import { mkdtemp, mkdir, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isProtectedPath, resolveInProject } from './projectPath.js';
+import { useTempDir } from './tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 describe('resolveInProject', () => {
   it('keeps project-relative paths inside, resolves ../ and symlinks out', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'cc-root-'));
-    const outside = await mkdtemp(path.join(tmpdir(), 'cc-out-'));
+    const root = await tempDirs('cc-root-');
+    const outside = await tempDirs('cc-out-');
     await mkdir(path.join(root, 'src'));
     await writeFile(path.join(root, 'src/a.ts'), '');
     await symlink(outside, path.join(root, 'link'));

@@ -9,6 +9,9 @@ import { ExpandError, expandValue } from './expand.js';
 import { containerArgv } from './launch.js';
 import { modelName, nameTools, sanitiseName } from './names.js';
 import { serverEnv } from './serverEnv.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const target = (raw: string) => ({ key: parseKey(raw) });
 
@@ -185,12 +188,11 @@ describe('MCP entries in words (the trust review)', () => {
 
 describe('writable paths of a sandboxed or containerised server', () => {
   it('must exist and stay inside the project after symlinks', async () => {
-    const { mkdtemp, mkdir, realpath, rm, symlink } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
+    const { mkdir, rm, symlink } = await import('node:fs/promises');
     const path = await import('node:path');
     const { writablePaths } = await import('./launch.js');
-    const root = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-mcp-wp-')));
-    const outside = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-mcp-wp-out-')));
+    const root = await tempDirs('cc-mcp-wp-');
+    const outside = await tempDirs('cc-mcp-wp-out-');
     try {
       await mkdir(path.join(root, 'out'));
       await symlink(outside, path.join(root, 'escape'));

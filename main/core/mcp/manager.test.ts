@@ -1,6 +1,6 @@
 /**
  * MCP servers under the permission engine, with real servers: server-everything over stdio, a
- * misbehaving fixture, and an in-process Streamable HTTP server. Each case of issue 13 is here.
+ * misbehaving fixture, and an in-process Streamable HTTP server. Each case of docs/mcp.md is here.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { detectEngineCached } from '../env/container.js';
 import { sandboxProblem } from '../env/sandbox.js';
 import { ProjectTrust } from '../permissions/trust/projectTrust.js';
 import { TrustStore } from '../permissions/trust/trustStore.js';
-import { EVERYTHING, FIXTURE, McpTestBed, fixtureEntry, processesMatching, until } from './testSupport.js';
+import { EVERYTHING, FIXTURE, McpTestBed, fixtureEntry, processesMatching, until } from './mcp.testkit.js';
 
 const bed = new McpTestBed();
 afterEach(() => bed.cleanup());

@@ -1,7 +1,7 @@
 /**
  * The main agent's registry with the MCP servers' tools added after the built-in ones. The list is
  * read at each use (servers come and go, `tools/list_changed`), and the sub-agent registry stays the
- * seed's nine: a sub-agent never gets an MCP tool.
+ * read-only nine: a sub-agent never gets an MCP tool.
  */
 import type { FullToolRegistry } from '../tools/registry.js';
 import type { Tool } from '../tools/types.js';

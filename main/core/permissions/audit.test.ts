@@ -1,13 +1,15 @@
-import { appendFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectDataDir } from '../appData.js';
 import { AUDIT_KEEP, AUDIT_MAX_BYTES, JsonlAuditLog, toRecord, type AuditEntry, type AuditRecord } from './audit.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'cc-audit-'));
+  dir = await tempDirs('cc-audit-');
 });
 afterEach(async () => rm(dir, { recursive: true, force: true }));
 

@@ -1,5 +1,5 @@
 /**
- * The ceiling rule (seed §4.3, ADR 0022): keys of `shell` tools reach the session at most. A grant
+ * The ceiling rule (docs/permissions.md, "The model"): keys of `shell` tools reach the session at most. A grant
  * above the ceiling is a CeilingViolation — reported (in the Decision, the audit log, the reload
  * report), never honoured, never silently skipped.
  */

@@ -2,7 +2,7 @@
  * codecoder.json as text: strict parsing with line/column errors, type checking, and minimal edits
  * that keep everything else in the file (unknown fields, order, formatting) byte for byte.
  *
- * Format (seed §4.2, plus deny):
+ * Format (docs/permissions.md, "codecoder.json"):
  *   { "allowlist": { "run_command:git": "AlwaysThisProject", "write_file:tests/**": "AlwaysThisProject" },
  *     "deny": ["run_command:git:push", "write_file:.env"] }
  *

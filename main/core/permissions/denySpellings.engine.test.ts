@@ -5,7 +5,7 @@
  * they spell: a grant for `python` is never one for `python3`.
  */
 import { describe, expect, it } from 'vitest';
-import { commandEngine } from './testSupport.js';
+import { commandEngine } from './permissions.testkit.js';
 
 const { harness, check } = commandEngine();
 

@@ -1,5 +1,5 @@
 /**
- * Through the real classifier and engine (issue 10 §7): a deny rule on a path key also refuses a
+ * Through the real classifier and engine: a deny rule on a path key also refuses a
  * shell command whose target is known and matches, in every spelling of the path, whatever is
  * allowed for the session. A target only known at run time keeps asking; reading is not writing.
  */
@@ -7,7 +7,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandPermission } from './keys.js';
-import { commandEngine, request } from './testSupport.js';
+import { commandEngine, request } from './permissions.testkit.js';
 
 const { harness } = commandEngine();
 

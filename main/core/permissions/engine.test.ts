@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CeilingViolationError } from './ceiling.js';
-import { compound, makeEngine, pathKey, request, simple, tempProject, type Harness } from './testSupport.js';
+import { compound, makeEngine, pathKey, request, simple, tempProject, type Harness } from './permissions.testkit.js';
 
 let root: string;
 let cleanup: () => Promise<void>;
@@ -31,7 +31,7 @@ async function seeded(): Promise<Harness> {
 }
 
 describe("the seed's examples", () => {
-  it('codecoder.json from §4.2: the run_command:git entry is a CeilingViolation, cargo is a session preset, tests/** is allowed', async () => {
+  it('the reference codecoder.json: the run_command:git entry is a CeilingViolation, cargo is a session preset, tests/** is allowed', async () => {
     const h = await seeded();
     const report = h.engine.loadReport();
     expect(report.violations.map((v) => [v.key, v.environment, v.requested, v.ceiling])).toEqual([
@@ -66,7 +66,7 @@ describe("the seed's examples", () => {
     expect(h.engine.sessionPresets()).toEqual([]);
   });
 
-  it('ADR 0036: a session grant for run_command:git does not cover git status && git push origin main', async () => {
+  it('a session grant for run_command:git does not cover git status && git push origin main', async () => {
     const h = await makeEngine(root);
     h.asker.answer({ choice: 'session' });
     await h.engine.check(request('run_command', simple('git', 'status')));

@@ -1,5 +1,5 @@
 /**
- * The permission engine: the seed's lookup chain (§4.7) plus deny rules, protected paths and an
+ * The permission engine: the lookup chain (docs/permissions.md, "The chain") plus deny rules, protected paths and an
  * audit trail.
  *
  *   None → pass · Invalid → refuse · Deny rule → refuse · ProjectAllowlist (ceiling: a violating
@@ -278,7 +278,7 @@ export class PermissionEngine implements PermissionGate {
         return allow('session');
       case 'project': {
         const cv = ceilingViolation(raw, env, 'project');
-        // The seed's diagram: ThisProject above the ceiling → CeilingViolation → deny.
+        // A project grant above the ceiling is a CeilingViolation, and refused.
         if (cv) return refuse('ceiling', cv.message, { violations: [...violations, cv] });
         if (pinnedOnce) return allow('once', pinnedNote);
         try {

@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatKey } from './keyGrammar.js';
-import { makeEngine, request, tempProject } from './testSupport.js';
+import { makeEngine, request, tempProject } from './permissions.testkit.js';
 import type { Environment, Permission } from './types.js';
 
 const capability = (name: string, env: Environment): Permission => ({

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandPermission, parseKey, pathPermission } from './keys.js';
 import { AllowSet, DenySet } from './match.js';
 import { classifyCommand } from './shell/index.js';
-import { makeEngine, request, tempProject } from './testSupport.js';
+import { makeEngine, request, tempProject } from './permissions.testkit.js';
 import type { Permission } from './types.js';
 
 let root: string;
@@ -196,7 +196,7 @@ describe('pathPermission', () => {
 });
 
 describe('end to end: real keys through the engine', () => {
-  it('ADR 0036 with the real classifier; protected paths ask even with write_file:** in the project', async () => {
+  it('a compound key matches only itself, with the real classifier; protected paths ask even with write_file:** in the project', async () => {
     await writeFile(
       path.join(root, 'codecoder.json'),
       '{"allowlist": {"write_file:**": "AlwaysThisProject"}, "deny": ["run_command:git:push"]}',

@@ -1,5 +1,5 @@
 /**
- * A hostile codecoder.json with tens of thousands of globs must load in linear time (issue 10 §5):
+ * A hostile codecoder.json with tens of thousands of globs must load in linear time:
  * the deny alternation was rebuilt on every add, so compiling n globs compiled O(n²) RegExp source.
  * Timing belongs in `npm run bench` (bench/configLoad.bench.ts); here the work is counted.
  */

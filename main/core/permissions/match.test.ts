@@ -3,7 +3,7 @@ import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { parseKey } from './keyGrammar.js';
 import { AllowSet, DenySet, patternProblem, type MatchTarget } from './match.js';
-import { compound, pathKey, simple } from './testSupport.js';
+import { compound, pathKey, simple } from './permissions.testkit.js';
 import type { Permission } from './types.js';
 
 const allow = (...raws: string[]) => new AllowSet(raws.map((r) => ({ key: parseKey(r), meta: r })));
@@ -12,7 +12,7 @@ const t = (p: Permission): MatchTarget => {
   return p.flags ? { key: p.key, flags: p.flags } : { key: p.key };
 };
 
-describe('command entries (seed §4.5, §4.6)', () => {
+describe('command entries', () => {
   it('run_command:git covers every simple git subcommand', () => {
     const s = allow('run_command:git');
     for (const sub of ['status', 'diff', 'commit', 'push', 'checkout'])

@@ -448,7 +448,7 @@ export class AllowSet<M> {
     const { tool, raw, action } = t.key;
     if (!isSimpleCommandTarget(t)) {
       // A compound key matches only an identical entry. A "compound" key that looks like a bare
-      // program name could be confused with a simple entry (ADR 0036): never match it.
+      // program name could be confused with a simple entry (a compound key matches only itself): never match it.
       if (PROGRAM.test(action)) return undefined;
       return this.exact.get(raw);
     }

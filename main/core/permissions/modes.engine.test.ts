@@ -14,7 +14,7 @@ import { writeFileTool } from '../tools/edit/writeFile.js';
 import type { Tool } from '../tools/types.js';
 import { commandPermission, formatKey } from './keys.js';
 import { ConversationModes, PLAN_REFUSAL, nextMode, type PermissionMode } from './modes.js';
-import { makeEngine, request, tempProject, type Harness } from './testSupport.js';
+import { makeEngine, request, tempProject, type Harness } from './permissions.testkit.js';
 import type { Permission } from './types.js';
 
 let root: string;

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { classifyCommand } from './shell/index.js';
-import { commandEngine } from './testSupport.js';
+import { commandEngine } from './permissions.testkit.js';
 
 const RUNNERS = ['npx', 'pnpx', 'pnx', 'bunx', 'pn', 'npm', 'pnpm', 'bun', 'yarn'];
 

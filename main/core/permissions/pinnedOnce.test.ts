@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commandPermission } from './keys.js';
-import { makeEngine, request, tempProject } from './testSupport.js';
+import { makeEngine, request, tempProject } from './permissions.testkit.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => cleanup?.());

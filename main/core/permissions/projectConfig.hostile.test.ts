@@ -1,21 +1,23 @@
 /**
- * A codecoder.json from a cloned repository may be hostile (issue 10 §3, §5): it cannot hang or
+ * A codecoder.json from a cloned repository may be hostile: it cannot hang or
  * half-load the project level, read or write through a symlink, or stall writes with a shipped lock.
  */
-import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_CONFIG_DEPTH, parseConfigText } from './configFile.js';
 import { ConfigWriteRefused, ProjectConfig } from './projectConfig.js';
-import { makeEngine, pathKey, request, tempProject } from './testSupport.js';
+import { makeEngine, pathKey, request, tempProject } from './permissions.testkit.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 let root: string;
 let outside: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
   ({ root, cleanup } = await tempProject());
-  outside = await mkdtemp(path.join(tmpdir(), 'cc-outside-'));
+  outside = await tempDirs('cc-outside-');
 });
 afterEach(async () => {
   await cleanup();

@@ -1,12 +1,12 @@
 /**
- * Any failure to load codecoder.json is "malformed" (issue 10 §5), including one no check foresaw:
+ * Any failure to load codecoder.json is "malformed", including one no check foresaw:
  * here the parser itself throws, as it did on 6,000 levels of nesting before the depth bound.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { readConfigFile } from './projectConfig.js';
-import { makeEngine, pathKey, request, tempProject } from './testSupport.js';
+import { makeEngine, pathKey, request, tempProject } from './permissions.testkit.js';
 
 const parser = vi.hoisted(() => ({ fail: false }));
 vi.mock('./configFile.js', async (importOriginal) => {

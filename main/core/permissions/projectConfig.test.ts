@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_CONFIG_BYTES, parseConfigText } from './configFile.js';
 import { ConfigWriteRefused, ProjectConfig } from './projectConfig.js';
-import { tempProject } from './testSupport.js';
+import { tempProject } from './permissions.testkit.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const writerScript = path.join(here, 'testFixtures/configWriter.ts');
+const writerScript = path.join(here, 'testkit/configWriter.ts');
 
 let root: string;
 let cleanup: () => Promise<void>;

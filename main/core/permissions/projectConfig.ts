@@ -10,7 +10,7 @@
  * - Writes take a lock file (proper-lockfile, across processes), re-read the file under the lock,
  *   apply a minimal edit and replace the file atomically (a new temp file, fsync, rename), so two
  *   writers never lose each other's updates and a killed writer leaves old-or-new.
- * - The file is the repository's, so it may be hostile (issue 10): anything that fails to load counts
+ * - The file is the repository's, so it may be hostile (docs/permissions.md, "Threat model"): anything that fails to load counts
  *   as malformed (never a throw that leaves the previous allowlist in force), a symlink is never read
  *   or written through, and a lock directory a repository shipped is refused at once, not waited on.
  */

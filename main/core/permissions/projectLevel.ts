@@ -1,6 +1,6 @@
 /**
  * Turns a codecoder.json snapshot into what the engine matches against, validating every entry:
- * the ceiling (ADR 0022), the tool being known, the pattern being usable. Nothing is dropped without
+ * the ceiling (docs/permissions.md), the tool being known, the pattern being usable. Nothing is dropped without
  * a report: each problem becomes an EntryIssue (and each ceiling breach a CeilingViolation too).
  */
 import type { AllowlistItem, ConfigError, DenyItem } from './configFile.js';

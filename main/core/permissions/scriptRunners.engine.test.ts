@@ -4,7 +4,7 @@
  * `pnpm build` stays covered by `run_command:pnpm:*`.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { commandEngine } from './testSupport.js';
+import { commandEngine } from './permissions.testkit.js';
 
 const { harness, check } = commandEngine();
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * The seed's SessionAllowlist: in memory, `Map<(tool, key), expiry>` with -1 = never expires; gone
+ * The session allowlist: in memory, `Map<(tool, key), expiry>` with -1 = never expires; gone
  * with the session. The tool of the pair is the key's own tool (`run_command` for `run_command:git`),
  * so the pair is fully named by the raw key. Entries may be patterns (accepted presets such as
  * `write_file:tests/**`); they are compiled lazily after each change.

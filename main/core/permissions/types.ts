@@ -1,5 +1,5 @@
 /**
- * The permission model of the reference design (seed §4.2–4.7), as plain types.
+ * The permission model (docs/permissions.md, "The model"), as plain types.
  * Nothing here imports electron or node: the renderer's contract mirrors these shapes.
  */
 
@@ -61,7 +61,7 @@ export type Permission =
 
 export type Scope = 'once' | 'session' | 'project';
 
-/** The highest scope a key of this environment may be granted (seed §4.3). */
+/** The highest scope a key of this environment may be granted: the ceiling. */
 export function ceilingOf(env: Environment): Exclude<Scope, 'once'> {
   return env === 'shell' || env === 'remote' ? 'session' : 'project';
 }
@@ -110,7 +110,7 @@ export interface Decision {
   key?: string;
   /** Why it was refused (deny rule, the user's reason, the parse error…). Goes back to the model. */
   reason?: string;
-  /** CeilingViolation reports met on the way (ADR 0022): reported, never honoured. */
+  /** CeilingViolation reports met on the way: reported, never honoured. */
   violations?: CeilingViolation[];
 }
 

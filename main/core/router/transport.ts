@@ -13,7 +13,9 @@ export interface MessageTransport {
  * gets an invalid_input envelope when its id can be read, a protocol_error otherwise.
  */
 export function serveRouter<C extends CallContext>(router: Router<C>, transport: MessageTransport, ctx: C): void {
-  transport.onMessage(async (raw) => {
+  // Router.call answers every failure with an envelope, so the promise of a message never rejects.
+  transport.onMessage((raw) => void serveMessage(raw));
+  async function serveMessage(raw: unknown): Promise<void> {
     const parsed = clientMessageSchema.safeParse(raw);
     if (!parsed.success) {
       const id =
@@ -26,7 +28,7 @@ export function serveRouter<C extends CallContext>(router: Router<C>, transport:
     const { id, method, input } = parsed.data;
     const result = await router.call(method, input, ctx);
     transport.send({ type: 'response', id, result });
-  });
+  }
 }
 
 /** Validates an event payload against the contract before it leaves main. */

@@ -1,14 +1,16 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsUpdateSchema } from '../../../shared/contract/index.js';
 import { confStore } from '../stores/confStore.js';
 import { fileSecretStore } from '../stores/fileSecretStore.js';
 import { SettingsService } from './settingsService.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 async function service(env: NodeJS.ProcessEnv = {}) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cc-settings-'));
+  const dir = await tempDirs('cc-settings-');
   return { dir, svc: new SettingsService({ store: confStore(dir, 'settings'), secrets: fileSecretStore(dir), env }) };
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the gate approved for one call, for execute() to hold itself to (issue 10 §3: the approved
+ * What the gate approved for one call, for execute() to hold itself to (the approved
  * path is the written path). runToolChecked records the Permission it passed to the gate, keyed by
  * the frozen arguments object it then hands to execute(); a tool reads it back with the same object.
  * A call that never went through the gate (a direct execute() in a test) has no record, and the

@@ -1,11 +1,12 @@
-import { mkdtemp } from 'node:fs/promises';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { capabilityKey } from './capabilities/runCapability.js';
 import { saveCapability } from './capabilities/store.js';
 import { keyEnvironmentResolver } from './keyEnvironment.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 describe('keyEnvironmentResolver', () => {
   const registry = {
@@ -14,7 +15,7 @@ describe('keyEnvironmentResolver', () => {
   };
 
   it("gives a tool's environment, and a capability's own while its content is unchanged", async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'cc-keyenv-'));
+    const root = await tempDirs('cc-keyenv-');
     const env = keyEnvironmentResolver(registry, root);
     expect(env('run_command:git')).toBe('shell');
     expect(env('write_file:src/**')).toBe('host');

@@ -6,7 +6,7 @@ import { run as runToolsCommand } from '../cli/commands/tools.js';
 import { runToolChecked } from '../agent/runChecked.js';
 import type { PermissionCheckRequest } from '../permissions/types.js';
 import { formatCatalogue, toolCatalogue, type CatalogueEntry } from './catalogue.js';
-import { tempProject, toolCtx } from './read/testkit.js';
+import { tempProject, toolCtx } from './tools.testkit.js';
 import { SUB_AGENT_TOOL_NAMES, TOOL_NAMES, createToolRegistry, parseToolArgs, unknownToolMessage } from './registry.js';
 
 const p = tempProject();

@@ -1,6 +1,5 @@
 /**
- * The 26 tools of the reference design (seed §4.1) in one registry, and the read-only set a
- * sub-agent gets (§4.8). Arguments are validated here, with the tool's zod schema, before the
+ * The 26 tools (docs/tools.md) in one registry, and the read-only set a sub-agent gets. Arguments are validated here, with the tool's zod schema, before the
  * permission check ever sees them.
  */
 import { z } from 'zod';
@@ -28,7 +27,7 @@ import { webFetchTool } from './web/webFetch.js';
 import { webSearchTool } from './web/webSearch.js';
 import { TOOL_NAMES } from './names.js';
 
-/** Exactly the seed's nine (§4.8), all Permission None. Nothing else is visible to a sub-agent. */
+/** The nine read-only tools, all Permission None. Nothing else is visible to a sub-agent. */
 export const SUB_AGENT_TOOL_NAMES = [
   'read_file',
   'glob',

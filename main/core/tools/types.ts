@@ -30,7 +30,7 @@ export interface ToolResult {
   fullLogPath?: string;
 }
 
-/** The seed's Tool trait (§4.4). `permission()` is decided before `execute()`, always. */
+/** A tool. `permission()` is decided before `execute()`, always. */
 export interface Tool<A = unknown> {
   name: string;
   /** Written for the model. */

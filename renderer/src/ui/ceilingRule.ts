@@ -1,5 +1,5 @@
 /**
- * The ceiling rule in plain words (the seed, §4.3), shown wherever a shell key cannot reach the
+ * The ceiling rule in plain words (docs/permissions.md), shown wherever a shell key cannot reach the
  * project: in the prompt next to the disabled button and in the editor's add form.
  */
 export const CEILING_RULE_TITLE = 'Shell commands can be allowed for this session at most.';

@@ -18,7 +18,7 @@ export function formatRemaining(expiresAt: number | null, now: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** The time-limit choices of "Allow for this session" (issue 6 §2); undefined ttlMs = until the session ends. */
+/** The time-limit choices of "Allow for this session"; undefined ttlMs = until the session ends. */
 export const SESSION_TTL_CHOICES: readonly { label: string; ttlMs: number | undefined }[] = [
   { label: 'until the session ends', ttlMs: undefined },
   { label: '15 minutes', ttlMs: 15 * 60_000 },

@@ -13,7 +13,7 @@ import { createProvider } from '../../llm/provider.js';
 import { ApprovalQueue } from '../approvals.js';
 import { runAgent } from '../loop.js';
 import { ContextWindows } from './window.js';
-import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir, toolResultsSent } from '../testkit.js';
+import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir, toolResultsSent } from '../agent.testkit.js';
 
 let server: ScriptedServer | undefined;
 const dirs: string[] = [];

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectContextOverflow } from '../../llm/contextErrors.js';
@@ -11,13 +10,16 @@ import { ApprovalQueue } from '../approvals.js';
 import { runAgent, type AgentLoopDeps } from '../loop.js';
 import { createAgentRuntime } from '../runtime.js';
 import { SUBAGENT_MARKER } from '../systemPrompt.js';
-import { bigTool, echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, toolResultsSent } from '../testkit.js';
+import { bigTool, echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, toolResultsSent } from '../agent.testkit.js';
 import type { ToolRegistry } from '../../tools/types.js';
 import { SUMMARY_HEADER } from './compaction.js';
 import { ContextManager } from './manager.js';
 import { encodingFor, loadTokenizer } from './tokenizer.js';
 import { TokenCounter } from './tokens.js';
 import { ContextWindows, knownWindow } from './window.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const dirs: string[] = [];
 let server: ScriptedServer | undefined;
@@ -27,7 +29,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
 const temp = async (prefix = 'cc-ctx-') => {
-  const d = await mkdtemp(path.join(tmpdir(), prefix));
+  const d = await tempDirs(prefix);
   dirs.push(d);
   return d;
 };

@@ -1,18 +1,20 @@
 /** `codecoder checkpoints list|restore` through the command with in-memory streams. */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationStore } from '../../agent/conversations.js';
 import { CheckpointStore } from '../../checkpoints/store.js';
 import { memoryIo } from '../testIo.js';
 import { run } from './checkpoints.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 let root: string;
 let data: string;
 beforeEach(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'cc-cli-cp-'));
-  data = await mkdtemp(path.join(tmpdir(), 'cc-cli-cp-data-'));
+  root = await tempDirs('cc-cli-cp-');
+  data = await tempDirs('cc-cli-cp-data-');
   await writeFile(path.join(root, 'a.txt'), 'before\n');
 });
 afterEach(async () => {

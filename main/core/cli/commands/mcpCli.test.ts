@@ -1,13 +1,15 @@
 /** `codecoder mcp list`, `check` on an MCP tool and `allowlist validate` on MCP keys, through the CLI's main(). */
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TrustStore } from '../../permissions/trust/trustStore.js';
 import { sha256Hex } from '../../permissions/trust/projectTrust.js';
-import { FIXTURE } from '../../mcp/testSupport.js';
+import { FIXTURE } from '../../mcp/mcp.testkit.js';
 import { main } from '../main.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -15,7 +17,7 @@ afterEach(async () => {
 });
 
 async function tmp(prefix: string): Promise<string> {
-  const d = await realpath(await mkdtemp(path.join(tmpdir(), prefix)));
+  const d = await tempDirs(prefix);
   dirs.push(d);
   return d;
 }

@@ -1,20 +1,22 @@
 /** `codecoder check --mode` and `codecoder run --mode`, through the commands with in-memory streams. */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryIo } from '../testIo.js';
 import { run as check } from './check.js';
 import { run } from './run.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const demo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../scripts/demo.llm.json');
 
 let root: string;
 let data: string;
 beforeEach(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'cc-cli-mode-'));
-  data = await mkdtemp(path.join(tmpdir(), 'cc-cli-mode-data-'));
+  root = await tempDirs('cc-cli-mode-');
+  data = await tempDirs('cc-cli-mode-data-');
   await writeFile(path.join(root, 'README.md'), '# A project\n');
 });
 afterEach(async () => {

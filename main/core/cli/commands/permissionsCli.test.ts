@@ -1,7 +1,6 @@
 /** The permission CLI (`key`, `check`, `allowlist`) through main() with in-memory streams, and once as a real process. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from '../../tools/registry.js';
 import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { main } from '../main.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -34,8 +36,8 @@ async function cli(argv: string[], stdin?: string) {
 let root: string;
 let dataDir: string;
 beforeEach(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'cc-cli-perm-'));
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cc-cli-perm-data-'));
+  root = await tempDirs('cc-cli-perm-');
+  dataDir = await tempDirs('cc-cli-perm-data-');
 });
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });

@@ -1,26 +1,28 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { run } from './run.js';
-import { cliIo } from './runTestkit.js';
+import { cliIo } from './run.testkit.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const demo = path.join(repo, 'scripts/demo.llm.json');
 
 // Every project folder and the data folder are removed when the file is done.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-run-data-'));
+const dataDir = tempDirs.sync('cc-run-data-');
 const made: string[] = [dataDir];
 afterAll(async () => {
   await Promise.all(made.map((d) => rm(d, { recursive: true, force: true })));
 });
 
 async function project(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cc-run-'));
+  const dir = await tempDirs('cc-run-');
   made.push(dir);
   await writeFile(path.join(dir, 'README.md'), '# A project\n');
   execFileSync('git', ['init', '-q'], { cwd: dir });

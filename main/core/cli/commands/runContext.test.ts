@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalPrefix } from '../../llm/scripted/promptCache.js';
 import type { ScriptInput } from '../../llm/scripted/script.js';
 import { run } from './run.js';
-import { cliIo, scratch } from './runTestkit.js';
+import { cliIo, scratch } from './run.testkit.js';
 
 const LIMIT = 300_000;
 const FILES = 40;

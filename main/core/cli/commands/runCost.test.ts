@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from './run.js';
-import { cliIo, scratch } from './runTestkit.js';
+import { cliIo, scratch } from './run.testkit.js';
 
 const box = scratch();
 

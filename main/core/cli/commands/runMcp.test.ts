@@ -1,12 +1,14 @@
 /** `codecoder run` with an MCP tool: the trusted project's server starts, its tool is offered and asked for, and the server is stopped at exit. */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURE, processesMatching } from '../../mcp/testSupport.js';
+import { FIXTURE, processesMatching } from '../../mcp/mcp.testkit.js';
 import { run } from './run.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -14,8 +16,8 @@ afterEach(async () => {
 });
 
 it("codecoder run --trust-project offers the project's MCP tools, asks for them, and stops the server", async () => {
-  const dir = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-runmcp-')));
-  const data = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-runmcp-data-')));
+  const dir = await tempDirs('cc-runmcp-');
+  const data = await tempDirs('cc-runmcp-data-');
   dirs.push(dir, data);
   execFileSync('git', ['init', '-q'], { cwd: dir });
   const marker = `runmcp-${path.basename(dir)}`;

@@ -3,12 +3,14 @@
  * exits by itself. The sandbox runtime's socat bridge used to keep it alive for ever.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sandboxProblem } from '../../env/sandbox.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const problem = await sandboxProblem();
@@ -17,7 +19,7 @@ afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 describe.skipIf(problem !== undefined)(`codecoder run with run_sandboxed${problem ? ` (skipped: ${problem})` : ''}`, () => {
   it('exits on its own once the run is over', async () => {
-    base = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-run-sbx-')));
+    base = tempDirs.sync('cc-run-sbx-');
     const project = path.join(base, 'project');
     const script = path.join(base, 'script.json');
     mkdirSync(project);

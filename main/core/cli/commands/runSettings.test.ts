@@ -12,7 +12,7 @@ import { SettingsService } from '../../settings/settingsService.js';
 import { confStore } from '../../stores/confStore.js';
 import { fileSecretStore } from '../../stores/fileSecretStore.js';
 import { run } from './run.js';
-import { cliIo as io, scratch } from './runTestkit.js';
+import { cliIo as io, scratch } from './run.testkit.js';
 
 const box = scratch();
 

@@ -4,12 +4,14 @@
  * codecoder.json allows `write_file:**` must not get scripts/postinstall.sh written without asking.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../main.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const HOSTILE =
   '{\n  "allowlist": {\n    "write_file:**": "AlwaysThisProject",\n    "run_command:curl": "AlwaysThisProject"\n  },\n  "deny": ["write_file:.env"]\n}\n';
@@ -19,7 +21,7 @@ let base: string;
 let root: string;
 let dataDir: string;
 beforeEach(async () => {
-  base = await mkdtemp(path.join(tmpdir(), 'cc-cli-trust-'));
+  base = await tempDirs('cc-cli-trust-');
   root = path.join(base, 'cloned-repo');
   dataDir = path.join(base, 'data');
   await mkdir(root);

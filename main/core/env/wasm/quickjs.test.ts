@@ -1,11 +1,13 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runQuickJs } from './quickjs.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 function project(): string {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-qjs-')));
+  const base = tempDirs.sync('cc-qjs-');
   mkdirSync(path.join(base, 'p'));
   writeFileSync(path.join(base, 'p', 'in.txt'), 'inside');
   writeFileSync(path.join(base, 'secret.txt'), 'outside');

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWasi } from './wasi.js';
@@ -12,9 +11,12 @@ import {
   wasiProbeModule,
   wasiSymlinkModule,
 } from './wasiTestModule.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 function setup(mod: Uint8Array) {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-wasi-')));
+  const base = tempDirs.sync('cc-wasi-');
   const root = path.join(base, 'p');
   mkdirSync(root);
   writeFileSync(path.join(root, 'in.txt'), 'x');

@@ -1,118 +1,22 @@
 /**
- * The shell command classifier of the permission engine (seed §4.5, §4.6, ADR 0036; issue 3 §2–3).
+ * The shell command classifier of the permission engine.
  *
  * A command given to run_command is one of:
  *   simple   — one literal call of a program that runs nothing else and writes nothing it names
  *              through an argument: key `run_command:<program>`; wildcards and subcommand
  *              patterns (`run_command:git:push`) may match it.
- *   compound — anything else that parses: keyed by the whole command (grammar below). Matches only an
- *              identical entry: no wildcard, no prefix.
+ *   compound — anything else that parses: keyed by the whole command. Matches only an identical
+ *              entry: no wildcard, no prefix.
  *   invalid  — must never run: empty, comment-only, unparseable, hidden characters.
  *
  * The command is parsed by mvdan/sh (bash variant) and classified from its AST, after its line
- * continuations are joined where bash joins them (continuations.ts). Classification
- * assumes bash runs the command (`bash -c COMMAND`, non-interactive: no aliases, no history
- * expansion); the executor must run it that way.
+ * continuations are joined where bash joins them (continuations.ts). Classification assumes bash
+ * runs the command (`bash -c COMMAND`, non-interactive: no aliases, no history expansion); the
+ * executor must run it that way.
  *
- * ── SIMPLE: all of these hold ──────────────────────────────────────────────────────────────────
- *  1. one statement holding one call: not backgrounded (&), not negated (!), no pipeline, no list,
- *     no leading assignments (FOO=1 cmd);
- *  2. every word is literal after quote removal: no parameter, command, process or arithmetic
- *     expansion; no $'…' with escapes, no $"…"; no brace expansion ({a,b}, {1..3});
- *  3. the program word is a plain name: unquoted, unescaped, matching [A-Za-z0-9_][A-Za-z0-9_.+@,:-]*
- *     (so no slash, glob, brace, tilde, quote or backslash) and ASCII only;
- *  4. no redirection except fd duplication (2>&1, >&2, <&0, >&-): any redirection to or from a
- *     file, here-document or here-string makes it compound;
- *  5. the program is not an exec wrapper or shell (programs/wrappers.ts: env with a command, sudo, xargs,
- *     nohup, timeout, nice, time, watch, flock, exec, eval, command, builtin, source, ., trap,
- *     sh/bash/zsh/dash/ksh/fish/busybox …);
- *  6. no argument makes the program run another program or write a file it names, in any spelling
- *     (the `effects` check of each program rule in programs/<family>.ts: git -c, find -exec, sed -i / e / w, awk system(), tar --to-command, …;
- *     programs/node/packageExec.ts: npm exec / npx, pnpm dlx / pnpx / pnx, bun x / bunx run the program they name);
- *     Rules 5–8 look a program up under its canonical name (programNames.ts): `python3.12`,
- *     `bash-5.2`, `BASH`, `bash.exe` meet the rules of python / bash;
- *  7. for programs with subcommands (a rule with a `subcommands` table, read by subcommands.ts), every option before the subcommand is known,
- *     so the subcommand that deny rules match (`run_command:git:push`) is the one that runs; it is
- *     named as the program resolves it (the rule's `alias`: `npm publ` is npm:publish, `pnpm rm`
- *     pnpm:remove, `cargo b` cargo:build), in keys and in the program list;
- *  8. a wildcard that could expand to an option (a word starting with *, ? or [) is not given to a
- *     program that has dangerous options, subcommands or runs programs (`tar cf x.tar *` with a file
- *     named `--checkpoint-action=exec=sh x.sh` in the folder);
- *  9. no character outside plain printable text (chars.ts): invisible or control characters inside
- *     quoted argument text are allowed to run only as compound (they are flagged in the prompt);
- * 10. at most 10,000 characters: longer commands cannot be reviewed at a glance and are compound.
- *
- * ── INVALID ────────────────────────────────────────────────────────────────────────────────────
- * Empty or whitespace-only; comment-only; over 1,000,000 characters; a parse error (the parser's
- * message is the reason: unbalanced quotes, dangling operators, …); NUL, ESC, C1 controls, bidi
- * controls or lone surrogates anywhere; other control, invisible or odd-space characters (CR, VT,
- * FF, backspace, DEL, zero-width, NBSP, U+2028/2029, …) outside quoted argument text; a non-ASCII
- * character in any program word (confusables such as Cyrillic "ѕudo"), at any depth; a comment
- * that ends with a backslash (mvdan-sh joins the next line to it, bash runs that line), at any depth.
- * A $'…' word with escapes is never simple; its decoded value is used for the key and the program
- * list (`$'\x72\x6d'` runs rm).
- *
- * ── COMPOUND KEY GRAMMAR ───────────────────────────────────────────────────────────────────────
- *   key     = "run_command:" list                       tokens joined by "-"
- *   list    = item { "-" sep "-" item } [ "-&" ]         sep: "&&" "||" ";" "|" "|&" "&"
- *                                                        (";" also for a newline; "&" after a
- *                                                        backgrounded statement)
- *   item    = [ "!" "-" ] unit { "-" redir }
- *   unit    = call
- *           | "(" "-" list "-" ")"                       subshell
- *           | "{" "-" list "-" "}"                       group
- *           | NAME"()" "-" item                          function definition (body follows)
- *           | "if(" list ")" "then(" list ")" { "elif(" list ")" "then(" list ")" } [ "else(" list ")" ]
- *           | "while(" | "until(" list ")" "do(" list ")"
- *           | "for(" | "select(" expansions ")" "do(" list ")"
- *           | "case(" expansions ")" "in(" list { ";;" list } ")"
- *           | "export(" | "declare(" | "local(" | "readonly(" | "typeset(" | "nameref(" assigns ")"
- *           | "let(" expansions ")"  |  "((" expansions "))"  |  "[[" expansions "]]"
- *           | "time(" item ")"  |  "coproc(" item ")"
- *   call    = { assign } program [ SUB ] { effect } { expansion }
- *   program = NAME | "?"                                 "?" when the word is computed at run
- *                                                        time, globbed or brace-expanded
- *   assign  = "$"NAME"=" VALUE | "$"NAME"+=" VALUE       VALUE = NAME (literal) or "?" + expansions
- *   effect  = [ "#"FLAG ] [ VALUE ] [ ">" TARGET ] [ "[" inner "]" ]
- *                                                        FLAG: the option responsible (exec,
- *                                                        c, in_place…; "_" for "-"); "#"FLAG alone
- *                                                        for a risk without a target (find -delete,
- *                                                        #brace, #glob, #unknown_option, #quoted)
- *   inner   = list                                       a literal script or argv (bash -c '…',
- *                                                        sudo rm, find -exec rm, git -c core.pager=…)
- *           | NAME                                       a script file (bash build.sh, source x)
- *           | "?"                                        not known before it runs ($SCRIPT, stdin)
- *           | "?"HEX8                                    literal code in another language (python
- *                                                        -c, awk system(), sed e): pinned by the
- *                                                        first 8 hex digits of its SHA-256
- *           | (empty)                                    runs nothing further (env alone)
- *   redir   = [FD] OP "-" TARGET                         OP: ">" ">>" ">|" "<" "<>" "&>" "&>>";
- *           | [FD] "<<" | "<<-" | "<<<" { expansion }   fd duplications (2>&1) are left out
- *   TARGET  = NAME | "?" { expansion }
- *   expansion = "$"NAME | "$!"NAME | "$#"NAME           parameter expansion (+ nested expansions)
- *           | "$(" "-" list "-" ")"                      command substitution ($(…) and `…`)
- *           | "<(" | ">(" "-" list "-" ")"               process substitution
- *           | "$((" { expansion } "))"                   arithmetic expansion
- *   NAME, SUB, FLAG, VALUE: the literal text with every character outside [A-Za-z0-9_.+@,:=/~^]
- *           written as %XX (UTF-8): "-" is %2D, so names never contain the separator, and
- *           structural tokens always contain one of & | ; ( ) < > [ ] { } ! ? $ # * ' — which no
- *           escaped name and no simple program name can. The key therefore splits back into tokens
- *           unambiguously (two commands that run different programs, with different operators or
- *           writing different targets, never share a key), and no compound key equals a simple one.
- *           An empty literal is "''".
- *
- *   Examples: `git status && git add .`            → run_command:git-status-&&-git-add
- *             `git status && git push origin main` → run_command:git-status-&&-git-push
- *             `echo hi > out.txt`                  → run_command:echo->-out.txt
- *             `sudo rm -rf x`                      → run_command:sudo-[-rm-]
- *             `bash -c 'git status; git push'`     → run_command:bash-[-git-status-;-git-push-]
- *             `find . -exec rm {} \;`              → run_command:find-#exec-[-rm-]
- *             `ls $(cat list)`                     → run_command:ls-$(-cat-)
- *
- * `programs` lists every program that would run, in order, with its subcommand (deny rules match
- * any of them; a program run by path is listed by its base name; "?" stands for one that cannot be
- * known; `runBy` marks a program a package manager may run instead of a script, as `pnpm bash`
- * runs bash when no script has that name: programs/node/scriptRunners.ts). `notes` are lines for the approval prompt.
+ * What makes a command simple, the compound key grammar and `programs`/`notes` are written once, in
+ * docs/permissions.md ("Compound key grammar", "Classification of a command"): change them there
+ * together with this file.
  */
 import { createHash } from 'node:crypto';
 import type {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { awkProgramDanger, sedScriptDanger } from './scriptScanners.js';
-import { expectCompound, expectSimple } from './testUtil.js';
+import { expectCompound, expectSimple } from './classify.testkit.js';
 
 /** Every line must be compound; a second column lists programs that must appear in `programs`. */
 const COMPOUND: [string, string[]?][] = [

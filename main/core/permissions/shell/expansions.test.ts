@@ -1,6 +1,6 @@
-/** Anything bash computes at run time makes a command compound, and the key shows it (issue 3 §3). */
+/** Anything bash computes at run time makes a command compound, and the key shows it. */
 import { describe, expect, it } from 'vitest';
-import { expectCompound } from './testUtil.js';
+import { expectCompound } from './classify.testkit.js';
 
 describe('expansions and shell structure', () => {
   const table: [string, string][] = [

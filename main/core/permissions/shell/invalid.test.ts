@@ -1,7 +1,7 @@
-/** Input that must never run: empty, unparseable, hidden characters (issue 3 §3). */
+/** Input that must never run: empty, unparseable, hidden characters. */
 import { describe, expect, it } from 'vitest';
 import { classifyCommand, MAX_SIMPLE_LENGTH } from './index.js';
-import { expectCompound, expectInvalid, expectSimple } from './testUtil.js';
+import { expectCompound, expectInvalid, expectSimple } from './classify.testkit.js';
 
 describe('invalid commands', () => {
   const table: [string, RegExp][] = [

@@ -1,7 +1,7 @@
-/** Ordinary commands stay simple, and subcommands are found behind global options (issue 3 §2–3). */
+/** Ordinary commands stay simple, and subcommands are found behind global options. */
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from './index.js';
-import { expectCompound, expectSimple } from './testUtil.js';
+import { expectCompound, expectSimple } from './classify.testkit.js';
 
 describe('ordinary commands stay simple', () => {
   const table: [string, string, string?][] = [

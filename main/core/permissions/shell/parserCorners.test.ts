@@ -1,5 +1,5 @@
 /**
- * Red-team table for parser corners (issue 10 §7, issue 16 theme 1): line continuations that bash
+ * Red-team table for parser corners: line continuations that bash
  * joins before it forms tokens, and array subscripts that bash evaluates from text. Each row says
  * whether bash really runs `id`, and the last block proves it: every row runs under `bash -c` with
  * a stub `id` on PATH that leaves a marker (each was also traced with /work/shared/tools/what-runs).
@@ -10,19 +10,21 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallExpr, ParamExp } from './ast.js';
 import { classifyCommand, classifyCommandViaParser, PARAM_TRANSFORM } from './classify.js';
 import { parseBash } from './parser.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 type Verdict = 'invalid' | 'runs-id' | 'unknown' | 'compound' | 'simple';
 /** command, expected verdict, does bash run id, why. */
 type Row = [command: string, verdict: Verdict, bashRunsId: boolean, why: string];
 
 const CONTINUATIONS: Row[] = [
-  ['echo "$\\\n(id)"', 'runs-id', true, 'issue 10: $ then backslash-newline then ( inside double quotes is $('],
+  ['echo "$\\\n(id)"', 'runs-id', true, '$ then backslash-newline then ( inside double quotes is $('],
   ['echo $\\\n(id)', 'runs-id', true, 'the same unquoted (the parser alone refused it as a syntax error)'],
   ['echo "$\\\n{x:-$\\\n(id)}"', 'runs-id', true, '${ joined, and a $( inside it'],
   ['echo $\\\n((a[$\\\n(id)]))', 'runs-id', true, '$(( joined, a subscript with $( inside'],
@@ -169,7 +171,7 @@ const BASH = spawnSync('bash', ['-c', 'exit 0']).status === 0;
 describe.skipIf(!BASH)(`parser corners: bash really runs id where the table says so${BASH ? '' : ' (no bash found: skipped)'}`, () => {
   let dir = '';
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'cc-corners-'));
+    dir = tempDirs.sync('cc-corners-');
     const stub = path.join(dir, 'bin');
     spawnSync('mkdir', [stub]);
     writeFileSync(path.join(stub, 'id'), '#!/bin/sh\necho ran >> "$MARK"\n');

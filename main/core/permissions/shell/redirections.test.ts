@@ -1,6 +1,6 @@
 /** A redirection to or from a file is never simple; the key names the operator and the literal target. */
 import { describe, expect, it } from 'vitest';
-import { expectCompound, expectSimple } from './testUtil.js';
+import { expectCompound, expectSimple } from './classify.testkit.js';
 
 describe('redirections', () => {
   const table: [string, string, string?][] = [

@@ -1,4 +1,4 @@
-/** The reference design's own examples (seed §4.5–4.6, ADR 0036), verbatim. */
+/** The reference design's own examples, verbatim. */
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from './index.js';
 
@@ -30,14 +30,14 @@ describe('seed examples', () => {
       ]);
   });
 
-  it('ADR 0036: git pull && git push --force never shares the simple key run_command:git', () => {
+  it('git pull && git push --force never shares the simple key run_command:git', () => {
     const c = classifyCommand('git pull && git push --force');
     expect(c.kind).toBe('compound');
     expect(c.key).toBe('run_command:git-pull-&&-git-push');
     expect(c.key).not.toBe('run_command:git');
   });
 
-  it('the simple key of git push is run_command:git with subcommand push (issue 3 §2)', () => {
+  it('the simple key of git push is run_command:git with subcommand push', () => {
     expect(classifyCommand('git push origin main')).toMatchObject({ kind: 'simple', key: 'run_command:git', subcommand: 'push' });
   });
 });

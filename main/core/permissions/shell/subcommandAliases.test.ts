@@ -3,10 +3,10 @@
  * rule on `run_command:npm:publish` is not dodged by `npm publ` — through the real engine.
  */
 import { describe, expect, it } from 'vitest';
-import { commandEngine } from '../testSupport.js';
+import { commandEngine } from '../permissions.testkit.js';
 import { classifyCommand } from './classify.js';
 import { NPM_ALIASES, NPM_COMMANDS, npmDeref } from './programs/node/npmCommands.js';
-import { expectCompound, expectSimple } from './testUtil.js';
+import { expectCompound, expectSimple } from './classify.testkit.js';
 
 /** Every word npm runs as `command`: the name, its aliases, every prefix that resolves to it. */
 function npmSpellings(command: string): string[] {

@@ -1,6 +1,6 @@
-/** Exec wrappers and shells are never simple, and the key names what they run (issue 3 §3). */
+/** Exec wrappers and shells are never simple, and the key names what they run. */
 import { describe, expect, it } from 'vitest';
-import { expectCompound, expectSimple } from './testUtil.js';
+import { expectCompound, expectSimple } from './classify.testkit.js';
 
 describe('wrappers and shells', () => {
   const table: [string, string, string[]][] = [

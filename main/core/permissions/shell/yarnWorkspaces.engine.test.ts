@@ -1,6 +1,6 @@
 /** Through the real classifier and engine: deny rules see the command a yarn workspace front runs. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { commandEngine } from '../testSupport.js';
+import { commandEngine } from '../permissions.testkit.js';
 
 const { harness, check } = commandEngine();
 beforeEach(async () => {

@@ -2,17 +2,19 @@
  * Folder trust through the real engine, codecoder.json and trust store: a repository's own
  * codecoder.json grants nothing until this user trusts that exact content; deny rules always count.
  */
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryAuditLog } from '../audit.js';
 import { PermissionEngine } from '../engine.js';
 import { ProjectConfig } from '../projectConfig.js';
-import { ManualClock, ScriptedAsker, envOfKey, request, simple } from '../testSupport.js';
+import { ManualClock, ScriptedAsker, envOfKey, request, simple } from '../permissions.testkit.js';
 import type { Permission } from '../types.js';
 import { ProjectTrust, TrustError, sha256Hex } from './projectTrust.js';
 import { TrustStore } from './trustStore.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const write = (p: string): Permission => ({ kind: 'ask', key: { tool: 'write_file', action: p, raw: `write_file:${p}` } });
 
@@ -33,7 +35,7 @@ const opened: { engine: PermissionEngine; config: ProjectConfig }[] = [];
 
 beforeEach(async () => {
   // The store is keyed by realpath (a temp folder may sit behind a symlink, as /tmp on macOS).
-  base = await realpath(await mkdtemp(path.join(tmpdir(), 'cc-trust-')));
+  base = await tempDirs('cc-trust-');
   root = path.join(base, 'clone');
   dataDir = path.join(base, 'data');
   await mkdir(root);

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TRUST_STORE_FILE, TrustStore, TrustStoreError } from './trustStore.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
@@ -14,7 +16,7 @@ const SHA_B = 'b'.repeat(64);
 let dataDir: string;
 let store: TrustStore;
 beforeEach(async () => {
-  dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'cc-trust-store-')), 'data');
+  dataDir = path.join(await tempDirs('cc-trust-store-'), 'data');
   store = TrustStore.forDataDir(dataDir, { now: () => new Date('2026-01-02T03:04:05Z') });
 });
 afterEach(async () => rm(path.dirname(dataDir), { recursive: true, force: true }));
@@ -84,7 +86,7 @@ describe('TrustStore', () => {
   it("two processes writing at once never lose each other's records", async () => {
     await mkdir(dataDir, { recursive: true });
     const writer = (prefix: string): ChildProcess =>
-      spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testFixtures/trustWriter.ts'), store.file, prefix, '20'], {
+      spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testkit/trustWriter.ts'), store.file, prefix, '20'], {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

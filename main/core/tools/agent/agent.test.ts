@@ -1,7 +1,7 @@
 import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import { agentTool } from './agent.js';
 import { memoryTool } from './memory.js';
 import { reasonTool } from './reason.js';

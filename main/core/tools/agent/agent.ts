@@ -3,7 +3,7 @@ import type { ToolDeps } from '../deps.js';
 import { ToolFailure, defineTool } from '../output.js';
 import type { Tool } from '../types.js';
 
-/** Sub-agents may not spawn sub-agents (seed §4.8: depth locked at 1). */
+/** Sub-agents may not spawn sub-agents: depth is locked at 1. */
 export const MAX_AGENT_DEPTH = 1;
 export const DEPTH_LIMIT_MESSAGE = `sub-agent depth limit (${MAX_AGENT_DEPTH}) reached`;
 

@@ -1,4 +1,4 @@
-/** The capability tools (ADR 0022): write a tool, list them, run one in its own environment. */
+/** The capability tools: write a tool, list them, run one in its own environment. */
 import type { ExecuteDeps } from '../execute/deps.js';
 import type { Tool } from '../types.js';
 import { createCapabilityTool } from './createCapability.js';

@@ -1,5 +1,5 @@
 /**
- * A capability is a tool the agent wrote (ADR 0022): a manifest and one code file under
+ * A capability is a tool the agent wrote: a manifest and one code file under
  * `.codecoder/capabilities/<name>/`. Everything is validated on the way in and again on every load,
  * because the files can be edited by hand between runs.
  */

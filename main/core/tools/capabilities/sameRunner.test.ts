@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExecuteDeps } from '../execute/deps.js';
 import { createExecuteTools } from '../execute/index.js';
-import { tempProject, testCtx } from '../execute/testSupport.js';
+import { tempProject, testCtx } from '../execute/execute.testkit.js';
 import type { Tool, ToolResult } from '../types.js';
 import { capabilityTools } from './index.js';
 

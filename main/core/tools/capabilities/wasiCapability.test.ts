@@ -15,9 +15,9 @@ import {
   wasiWriteModule,
 } from '../../env/wasm/wasiTestModule.js';
 import { runToolChecked } from '../../agent/runChecked.js';
-import { makeEngine } from '../../permissions/testSupport.js';
+import { makeEngine } from '../../permissions/permissions.testkit.js';
 import type { AskAnswer, AskRequest } from '../../permissions/types.js';
-import { tempProject, testCtx, testDeps } from '../execute/testSupport.js';
+import { tempProject, testCtx, testDeps } from '../execute/execute.testkit.js';
 import { keyEnvironmentResolver } from '../keyEnvironment.js';
 import type { Tool, ToolContext } from '../types.js';
 import { capabilityTools } from './index.js';

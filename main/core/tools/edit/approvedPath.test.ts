@@ -1,5 +1,5 @@
 /**
- * The approved path is the written path (issue 10 §3): the user approves `write_file:notes.txt`,
+ * The approved path is the written path: the user approves `write_file:notes.txt`,
  * and before execute() runs, a local process swaps notes.txt (or a folder on its way) for a symlink
  * to codecoder.json, .git/hooks/pre-commit, or another project file. execute() refuses, and nothing
  * but the approved entry is ever touched. The calls go through runToolChecked like the agent's.
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runToolChecked } from '../../agent/runChecked.js';
 import type { PermissionCheckRequest, PermissionGate } from '../../permissions/types.js';
-import { tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import type { Tool } from '../types.js';
 import { deletePathTool } from './deletePath.js';
 import { editFileTool } from './editFile.js';

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import { deletePathTool } from './deletePath.js';
 import { editFileTool } from './editFile.js';
 import { movePathTool } from './movePath.js';

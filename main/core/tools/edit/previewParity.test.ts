@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildPreview } from '../../approvals/preview.js';
 import { unifiedDiff } from '../kit/unified.js';
-import { call, tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import type { Tool } from '../types.js';
 import { editFileTool } from './editFile.js';
 import { writeFileTool } from './writeFile.js';

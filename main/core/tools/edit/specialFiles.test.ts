@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, linkSync, lstatSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import { deletePathTool } from './deletePath.js';
 import { editFileTool } from './editFile.js';
 import { writeFileTool } from './writeFile.js';

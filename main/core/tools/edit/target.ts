@@ -1,5 +1,5 @@
 /**
- * The path execute() acts on is the path the user approved (issue 10 §3). Each edit tool resolves
+ * The path execute() acts on is the path the user approved. Each edit tool resolves
  * its path once at execute, holds that resolution to the Permission the gate approved (a file
  * swapped since for a symlink to codecoder.json or .git/hooks/… resolves elsewhere and is refused),
  * then opens the folder from the project root without following any symlink (fs/anchored.ts), so a

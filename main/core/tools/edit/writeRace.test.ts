@@ -1,13 +1,13 @@
 /**
  * A local process racing the edit tools: a child flips a path between a real file or folder and a
  * symlink that points outside the project, as fast as it can, while the tool writes. Whatever the
- * interleaving, nothing may land outside the project (issue 10 §3). Errors are expected and fine.
+ * interleaving, nothing may land outside the project. Errors are expected and fine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import { deletePathTool } from './deletePath.js';
 import { editFileTool } from './editFile.js';
 import { movePathTool } from './movePath.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tool } from '../types.js';
 import { createExecuteTools } from './index.js';
 import { readLogSlice } from './processTable.js';
-import { tempProject, testCtx, testDeps } from './testSupport.js';
+import { tempProject, testCtx, testDeps } from './execute.testkit.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -52,7 +52,8 @@ export class ProcessTable {
       handle,
       done: handle.done,
     };
-    handle.done.then((r) => {
+    // Records the outcome; `done` never rejects (pty.ts resolves it with the reason the run ended).
+    void handle.done.then((r) => {
       p.exitCode = r.exitCode;
       p.state = r.reason === 'exit' ? 'exited' : r.reason === 'timeout' ? 'timeout' : 'killed';
     });

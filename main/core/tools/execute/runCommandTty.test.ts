@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { liveInGroup } from '../../env/testProcesses.js';
+import { liveInGroup } from '../../env/processes.testkit.js';
 import { parseToolArgs, toJsonSchema } from '../registry.js';
 import type { Tool } from '../types.js';
 import { createExecuteTools } from './index.js';
-import { tempProject, testCtx, testDeps } from './testSupport.js';
+import { tempProject, testCtx, testDeps } from './execute.testkit.js';
 
 function setup() {
   const { root, dataDir } = tempProject();

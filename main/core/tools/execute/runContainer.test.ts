@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectEngineCached } from '../../env/container.js';
-import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from '../../env/testPlanting.js';
+import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from '../../env/planting.testkit.js';
 import type { Tool } from '../types.js';
 import { createExecuteTools } from './index.js';
-import { testCtx, testDeps } from './testSupport.js';
+import { testCtx, testDeps } from './execute.testkit.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const found = await detectEngineCached();
 const why = found.ok ? '' : found.reason;
@@ -15,7 +17,7 @@ const why = found.ok ? '' : found.reason;
 let base: string;
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 function project() {
-  base = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-ctr-tool-')));
+  base = tempDirs.sync('cc-ctr-tool-');
   const root = path.join(base, 'project');
   const dataDir = path.join(base, 'data');
   execFileSync('mkdir', ['-p', root, dataDir]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tool } from '../types.js';
 import { childEnv, withGitConfig } from './childEnv.js';
 import { createExecuteTools } from '../execute/index.js';
-import { tempProject, testCtx, testDeps } from '../execute/testSupport.js';
+import { tempProject, testCtx, testDeps } from '../execute/execute.testkit.js';
 
 describe('the environment of agent commands', () => {
   it('adds safe.bareRepository=explicit after the git settings the user already has', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listDirTool } from './listDir.js';
 import { readFileTool } from './readFile.js';
-import { call, tempProject, toolCtx, type TempProject } from './testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 
 let p: TempProject;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { globTool } from './glob.js';
 import { grepTool, type GrepMatch } from './grep.js';
 import { runRg } from './rg.js';
-import { call, tempProject, toolCtx, type TempProject } from './testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 
 let p: TempProject;
 beforeEach(() => {

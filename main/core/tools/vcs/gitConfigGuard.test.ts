@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diffTool } from '../read/diff.js';
-import { call, tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import { commitTool } from './commit.js';
 import { isProgramKey, overridesFor, parseConfigList } from './gitConfigGuard.js';
 import { gitLogTool } from './gitLog.js';

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diffTool } from '../read/diff.js';
-import { call, tempProject, toolCtx, type TempProject } from '../read/testkit.js';
+import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import { commitTool } from './commit.js';
 import { gitLogTool } from './gitLog.js';
 import { gitStatusTool } from './gitStatus.js';

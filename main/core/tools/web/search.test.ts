@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, toolCtx } from '../read/testkit.js';
+import { call, toolCtx } from '../tools.testkit.js';
 import { githubSearchTool } from './githubSearch.js';
 import { searchRequest, webSearchTool } from './webSearch.js';
 

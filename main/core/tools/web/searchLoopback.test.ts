@@ -5,16 +5,17 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsService } from '../../settings/settingsService.js';
 import { confStore } from '../../stores/confStore.js';
 import { fileSecretStore } from '../../stores/fileSecretStore.js';
-import { call, toolCtx } from '../read/testkit.js';
+import { call, toolCtx } from '../tools.testkit.js';
 import { githubSearchTool } from './githubSearch.js';
 import { webSearchTool } from './webSearch.js';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -93,7 +94,7 @@ async function fakeApis() {
 }
 
 async function settings() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cc-search-'));
+  const dir = await tempDirs('cc-search-');
   closers.push(() => rm(dir, { recursive: true, force: true }));
   return new SettingsService({ store: confStore(dir, 'settings'), secrets: fileSecretStore(dir), env: {} });
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, toolCtx } from '../read/testkit.js';
+import { call, toolCtx } from '../tools.testkit.js';
 import { classifyAddress, classifyHost, type Lookup } from './classify.js';
 import { webFetchTool } from './webFetch.js';
 

@@ -6,7 +6,7 @@ import type { AllowlistEdits } from './useAllowlistEdits.js';
 /**
  * The state of codecoder.json: a parse error with line and column (the editor is read-only until
  * the file is fixed — it is never rewritten), and the "changed on disk" banner, since manual edits
- * apply only on reload (the seed).
+ * apply only on reload.
  */
 export function FileStatus({ file, edits }: { file: AllowlistView['file']; edits: AllowlistEdits }) {
   return (

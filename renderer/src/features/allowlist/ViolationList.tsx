@@ -10,7 +10,7 @@ function lineOf(message: string): string {
 }
 
 /**
- * Entries of codecoder.json that break the ceiling rule (ADR 0022): reported, never honoured, and
+ * Entries of codecoder.json that break the ceiling rule: reported, never honoured, and
  * one click away from being removed from the file.
  */
 export function ViolationList({ view, edits }: { view: AllowlistView; edits: AllowlistEdits }) {

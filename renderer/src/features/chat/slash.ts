@@ -1,6 +1,6 @@
 /**
  * Slash commands typed into the composer. Parsed here, purely, so the composer only dispatches:
- * `/reload` applies codecoder.json as it is on disk (the seed: manual edits take effect only after
+ * `/reload` applies codecoder.json as it is on disk (manual edits take effect only after
  * /reload), `/permissions` opens the editor, `/clear` starts a fresh conversation, `/settings` goes
  * to the settings screen, `/mode [ask|plan|edits]` switches the permission mode, `/compact` asks the agent to summarise earlier turns now. Anything else starting with `/` is an error shown to the user, not sent
  * to the model (a typo would otherwise become a prompt).

@@ -56,7 +56,7 @@ export function useTranscript(conversationId: string | null, version = 0): Trans
     unwrap(getApi().conversations.events({ id: conversationId }))
       .then(({ conversation, events }) => {
         if (!live) return;
-        // For the e2e measure of first render (issue 6: a 2,000-message conversation in < 1 s).
+        // For the e2e measure of first render (a 2,000-message conversation in < 1 s).
         performance.mark('codecoder:conversation-loaded');
         const b = builder.current;
         for (const e of events) b.push(e);

@@ -137,7 +137,7 @@ function awk(argv: readonly Arg[]): Effect[] {
     if (isShort(it, 'l') || isLong(it, ['load'])) out.push(exec('load', opaque(), `${name} -l loads a shared library`));
     if (isShort(it, 'W')) out.push(exec('W', opaque(), `${name} -W options are not inspected`));
     if (isShort(it, 'dDop') || isLong(it, ['dump-variables', 'debug', 'pretty-print', 'profile']))
-      out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), `${name} writes a report file`));
+      out.push(write(it.name, valueOf(it), `${name} writes a report file`));
   }
   if (programs.length === 0) programs.push(operands(items)[0] ?? '');
   for (const p of programs) {

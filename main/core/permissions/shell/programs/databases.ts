@@ -57,9 +57,7 @@ function sqlClient(name: string, letter: string, long: string): Check {
           (!(name === 'psql' && PSQL_READ_META.test(valueOf(it)!)) &&
             /\\|\bsystem\b|\bprogram\b|\bpipe\b|\boutfile\b|\bdumpfile\b|\blo_export\b|\bpg_read_binary_file\b/i.test(valueOf(it)!)),
       )
-      .map((it) =>
-        exec(it.kind === 'short' ? it.name : it.name, opaque(valueOf(it)), `${name} meta-commands can run shell commands or write files`),
-      );
+      .map((it) => exec(it.name, opaque(valueOf(it)), `${name} meta-commands can run shell commands or write files`));
 }
 
 const effects: Readonly<Record<string, Check>> = {

@@ -23,8 +23,7 @@ function inlineCode(name: string, letters: string, longs: readonly string[] = []
         if (typeof prev === 'string' && /^--[^=]+$/.test(prev)) continue;
         break;
       }
-      if (isShort(it, letters) || isLong(it, longs))
-        out.push(exec(it.kind === 'long' ? it.name : it.name, opaque(valueOf(it)), `${name} runs inline code`));
+      if (isShort(it, letters) || isLong(it, longs)) out.push(exec(it.name, opaque(valueOf(it)), `${name} runs inline code`));
       if (name === 'perl' || name === 'ruby') if (isShort(it, 'i')) out.push(write('i', null, `${name} -i edits files in place`));
       if (stopLetters && isShort(it, stopLetters)) break;
     }

@@ -20,8 +20,7 @@ export const outputOption =
   (argv) => {
     const out: Effect[] = [];
     for (const it of scanOptions(argv, 1, { shortValue: shortLetters, longValue: longNames, ...grammar })) {
-      if (isShort(it, shortLetters) || isLong(it, longNames))
-        out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), `${name} writes a file it names`));
+      if (isShort(it, shortLetters) || isLong(it, longNames)) out.push(write(it.name, valueOf(it), `${name} writes a file it names`));
     }
     return out;
   };

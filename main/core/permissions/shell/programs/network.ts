@@ -158,7 +158,7 @@ function wget(argv: readonly Arg[]): Effect[] {
     ],
   })) {
     if ((isShort(it, 'Ooa') || isLong(it, ['output-document', 'output-file', 'append-output'])) && valueOf(it) !== '-')
-      out.push(write(it.kind === 'long' ? it.name : it.name, valueOf(it), 'wget writes a file it names'));
+      out.push(write(it.name, valueOf(it), 'wget writes a file it names'));
     if (isShort(it, 'e') || isLong(it, ['execute', 'config']))
       out.push(exec('execute', opaque(valueOf(it)), 'wget -e runs wgetrc commands, which can name outputs and programs'));
     if (isLong(it, ['use-askpass'])) out.push(exec('use-askpass', argvOf([valueOf(it)]), 'wget --use-askpass runs a program'));
@@ -234,7 +234,7 @@ function curl(argv: readonly Arg[]): Effect[] {
     if ((isShort(it, 'oDcO') || isLong(it, writes, ['trace-time', 'trace-ids', 'trace-config', 'output-dir'])) && valueOf(it) !== '-')
       out.push(
         write(
-          it.kind === 'long' ? it.name : it.name,
+          it.name,
           isShort(it, 'O') || isLong(it, ['remote-name', 'remote-name-all']) ? null : valueOf(it),
           'curl writes a file it names',
         ),

@@ -6,12 +6,14 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../classify.js';
-import { expectCompound, expectSimple } from '../../testUtil.js';
+import { expectCompound, expectSimple } from '../../classify.testkit.js';
+import { useTempDir } from '../../../../fs/tempDir.testkit.js';
+
+const tempDirs = useTempDir();
 
 /** The programs after the runner's own entry. */
 const ran = (command: string): string[] =>
@@ -207,7 +209,7 @@ function run(dir: string, argv: string[]): Promise<string> {
 describe.skipIf(!NPM_CLI)(`the program npm and npx really start (${NPM_CLI ?? 'no npm found: skipped'})`, () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'cc-npx-'));
+    dir = await tempDirs('cc-npx-');
     await writeFile(path.join(dir, 'package.json'), '{"name":"t","version":"1.0.0"}\n');
     await mkdir(path.join(dir, 'node_modules', '.bin'), { recursive: true });
     for (const b of ['foo', 'bar']) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../classify.js';
 import { runnerPrograms } from './scriptRunners.js';
 import { programRule } from '../index.js';
-import { expectCompound, expectSimple } from '../../testUtil.js';
+import { expectCompound, expectSimple } from '../../classify.testkit.js';
 
 const mayRun = (command: string) => {
   const c = classifyCommand(command);

@@ -1,7 +1,7 @@
 /** yarn's workspace fronts run the rest of the line as another yarn command (yarnWorkspaces.ts). */
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../classify.js';
-import { expectCompound, expectSimple } from '../../testUtil.js';
+import { expectCompound, expectSimple } from '../../classify.testkit.js';
 
 const programs = (command: string) => {
   const c = classifyCommand(command);

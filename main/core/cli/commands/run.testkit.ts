@@ -1,9 +1,7 @@
 /** Test support for `codecoder run` specs: a fake terminal and scratch folders/servers removed after each test. */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach } from 'vitest';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
 import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
 import type { ScriptInput } from '../../llm/scripted/script.js';
 import type { CliIo } from '../main.js';
@@ -25,19 +23,14 @@ export function cliIo(env: NodeJS.ProcessEnv, opts: { tty?: boolean; input?: str
 
 /** Call at module level: temp folders and a scripted server per test, all gone after it. */
 export function scratch() {
-  const dirs: string[] = [];
+  const tempDirs = useTempDir();
   let server: ScriptedServer | undefined;
   afterEach(async () => {
     await server?.close();
     server = undefined;
-    for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
   });
   return {
-    async temp(prefix: string): Promise<string> {
-      const d = await mkdtemp(path.join(tmpdir(), prefix));
-      dirs.push(d);
-      return d;
-    },
+    temp: (prefix: string): Promise<string> => tempDirs(prefix),
     async server(script: ScriptInput): Promise<ScriptedServer> {
       await server?.close();
       server = await startScriptedServer({ script });

@@ -3,10 +3,9 @@
  * prompt, hand-built command permissions (the classifier's output shape) and temp projects.
  * Imported only by tests.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach } from 'vitest';
+import { useTempDir } from '../fs/tempDir.testkit.js';
 import { MemoryAuditLog } from './audit.js';
 import { PermissionEngine, type EngineChange, type EngineDecision, type EngineDeps } from './engine.js';
 import { formatKey } from './keyGrammar.js';
@@ -88,7 +87,7 @@ export function pathKey(rel: string, flags?: { protectedPath?: boolean; outsideP
 }
 
 export async function tempProject(): Promise<{ root: string; cleanup: () => Promise<void> }> {
-  const root = await mkdtemp(path.join(tmpdir(), 'cc-perm-'));
+  const root = await useTempDir()('cc-perm-');
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 

@@ -3,10 +3,8 @@
  * recorder, and providers pointed at the scripted server. (Integration tests use the real engine
  * and registry; these keep the loop's own tests independent of them.)
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
+import { useTempDir } from '../fs/tempDir.testkit.js';
 import { createProvider } from '../llm/provider.js';
 import type { RetryPolicy } from '../llm/retry.js';
 import type { ScriptedServer } from '../llm/scripted/server.js';
@@ -105,8 +103,9 @@ export function fakeGate(approvals: ApprovalQueue): PermissionGate & { requests:
   };
 }
 
+/** Removed when the test (or, called at module level, the file) ends. */
 export async function tempDir(prefix = 'cc-agent-'): Promise<string> {
-  return mkdtemp(path.join(tmpdir(), prefix));
+  return useTempDir()(prefix);
 }
 
 /** A read-only tool: echoes its argument. */

@@ -1,19 +1,20 @@
 /** Test helpers for the tools: a temp project, a context, and parse-then-execute like the agent loop. */
-import { mkdtempSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Tool, ToolContext, ToolResult } from '../types.js';
+import { useTempDir } from '../fs/tempDir.testkit.js';
+import type { Tool, ToolContext, ToolResult } from './types.js';
 
 export interface TempProject {
   root: string;
   /** A folder next to the project (outside it), for escape tests. */
   outside: string;
   write(rel: string, content: string | Uint8Array): string;
+  /** Removes it now; it is removed anyway when the test (or, made at module level, the file) ends. */
   cleanup(): void;
 }
 
 export function tempProject(): TempProject {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-tools-')));
+  const base = useTempDir().sync('cc-tools-');
   const root = path.join(base, 'project');
   const outside = path.join(base, 'outside');
   mkdirSync(root);

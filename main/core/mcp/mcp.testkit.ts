@@ -4,26 +4,26 @@
  * to a permission engine. Imported only by tests; everything it starts is stopped by `cleanup()`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
+import { useTempDir } from '../fs/tempDir.testkit.js';
 import { MemoryAuditLog } from '../permissions/audit.js';
 import { PermissionEngine } from '../permissions/engine.js';
 import { ProjectConfig } from '../permissions/projectConfig.js';
 import { runToolChecked } from '../agent/runChecked.js';
-import { alwaysTrusted, ManualClock, ScriptedAsker } from '../permissions/testSupport.js';
+import { alwaysTrusted, ManualClock, ScriptedAsker } from '../permissions/permissions.testkit.js';
 import type { TrustSource } from '../permissions/trust/projectTrust.js';
 import type { Tool, ToolContext } from '../tools/types.js';
 import { McpManager, type McpManagerDeps } from './manager.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const FIXTURE = path.join(here, 'testFixtures', 'fixtureServer.mjs');
+export const FIXTURE = path.join(here, 'testkit', 'fixtureServer.mjs');
 export const EVERYTHING = path.resolve(here, '../../../node_modules/.bin/mcp-server-everything');
 
 export function fixtureEntry(...args: string[]): Record<string, unknown> {
@@ -44,15 +44,13 @@ export interface McpHarness {
 }
 
 export class McpTestBed {
-  private dirs: string[] = [];
+  private readonly tempDirs = useTempDir();
   private managers: McpManager[] = [];
   private configs: ProjectConfig[] = [];
   private https: HttpServer[] = [];
 
   async tempDir(prefix: string): Promise<string> {
-    const d = await realpath(await mkdtemp(path.join(tmpdir(), prefix)));
-    this.dirs.push(d);
-    return d;
+    return this.tempDirs(prefix);
   }
 
   /** A project whose codecoder.json holds `file` (allowlist, deny, mcpServers), with an engine and a manager. */
@@ -167,7 +165,6 @@ export class McpTestBed {
     await Promise.all(this.managers.splice(0).map((m) => m.close()));
     for (const c of this.configs.splice(0)) c.close();
     await Promise.all(this.https.splice(0).map((h) => new Promise((r) => h.close(() => r(undefined)))));
-    await Promise.all(this.dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
   }
 }
 

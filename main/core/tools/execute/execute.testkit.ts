@@ -1,21 +1,17 @@
-import { mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { useTempDir } from '../../fs/tempDir.testkit.js';
 import type { ToolContext } from '../types.js';
 import type { ExecuteDeps } from './deps.js';
 
+/** A project and a data folder side by side; removed when the test (or, at module level, the file) ends. */
 export function tempProject(): { root: string; dataDir: string } {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'cc-exec-')));
+  const base = useTempDir().sync('cc-exec-');
   const root = path.join(base, 'project');
   const dataDir = path.join(base, 'data');
-  require_mkdir(root);
-  require_mkdir(dataDir);
+  mkdirSync(root, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   return { root, dataDir };
-}
-
-import { mkdirSync } from 'node:fs';
-function require_mkdir(p: string) {
-  mkdirSync(p, { recursive: true });
 }
 
 export function testDeps(root: string, dataDir: string, secrets: string[] = []): ExecuteDeps {

@@ -9,7 +9,7 @@ import { afterEach } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
 import type { ScriptInput } from '../llm/scripted/script.js';
 import { assembleAgent, type AssembleOptions, type AssembledAgent } from './assemble.js';
-import { EventLog, instantRetry, scriptedProvider, tempDir } from './testkit.js';
+import { EventLog, instantRetry, scriptedProvider, tempDir } from './agent.testkit.js';
 
 export interface RealAgent {
   agent: AssembledAgent;
