@@ -74,7 +74,7 @@ export interface OptionTable {
   readonly subs?: ReadonlyMap<string, OptionTable>;
 }
 
-const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9][A-Za-z0-9-]*)?(=\??)?(?::(read|write|exec|prog|load|config))?$/;
+const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9][A-Za-z0-9.-]*)?(=\??)?(?::(read|write|exec|prog|load|config))?$/;
 
 /** Compiles a spec; a malformed token throws at load time, so a typo never ships as a silent gap. */
 export function optionTable(spec: TableSpec): OptionTable {
