@@ -26,7 +26,8 @@ const RUN_VALUE_LONG =
 const RUN_FLAG_LONG =
   'detach disable-content-trust help init interactive no-healthcheck oom-kill-disable privileged publish-all quiet read-only rm sig-proxy tty use-api-socket';
 /** Short letters and the long option each is (-v is --volume …); `a` attach, `h` hostname, `l` label, `m` memory. */
-const RUN_SHORT = 'v|volume= c|cpu-shares= e|env= u|user= w|workdir= p|publish= a|attach= h|hostname= l|label= m|memory= d|detach P|publish-all i|interactive t|tty q|quiet';
+const RUN_SHORT =
+  'v|volume= c|cpu-shares= e|env= u|user= w|workdir= p|publish= a|attach= h|hostname= l|label= m|memory= d|detach P|publish-all i|interactive t|tty q|quiet';
 /** Values that reach the host: namespaces shared with it, capabilities, devices, host folders. */
 const HOST_VALUE = ['pid', 'ipc', 'uts', 'userns', 'cgroupns', 'network', 'net'];
 
@@ -38,7 +39,9 @@ const mount =
     const src = v === null ? null : opt === 'mount' ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(v)?.[1] ?? '') : v.split(':')[0]!;
     return src === null || hostPath(src) ? [write('volume', v, `${at.where} mounts a host folder into the container`)] : [];
   };
-const hostAccess: OptionHandler = (_value, typed, at) => [exec('host', opaque(typed), `${at.where} ${typed} gives the container access to the host`)];
+const hostAccess: OptionHandler = (_value, typed, at) => [
+  exec('host', opaque(typed), `${at.where} ${typed} gives the container access to the host`),
+];
 const namespace =
   (opt: string): OptionHandler =>
   (value, _typed, at) => {

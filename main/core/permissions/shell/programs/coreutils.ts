@@ -225,15 +225,21 @@ const TAR_TABLE = optionTable({
       ),
     ],
     // host:file is a remote archive, reached through rsh/ssh (unless --force-local; see tar()).
-    file: (v) => (v === null || v === undefined || /^[^/]*:/.test(v) ? [exec('file', opaque(), 'tar -f host:file runs a remote shell')] : []),
+    file: (v) =>
+      v === null || v === undefined || /^[^/]*:/.test(v) ? [exec('file', opaque(), 'tar -f host:file runs a remote shell')] : [],
     directory: (v) =>
-      v === null || v === undefined || /^(\/|~)|(^|\/)\.\.(\/|$)/.test(v) ? [write('directory', v ?? null, 'tar -C works in a folder outside the project')] : [],
+      v === null || v === undefined || /^(\/|~)|(^|\/)\.\.(\/|$)/.test(v)
+        ? [write('directory', v ?? null, 'tar -C works in a folder outside the project')]
+        : [],
     'absolute-names': () => [write('absolute-names', null, 'tar -P keeps absolute member names: extraction can write anywhere')],
   },
 });
 
 /** Old-style letters that take a value (each takes the NEXT word, in order: `tar cfI x.tar prog src`). */
-const TAR_OLD_VALUE = [...TAR_TABLE.short.values()].filter((d) => d.arity === 'value').map((d) => d.short!).join('');
+const TAR_OLD_VALUE = [...TAR_TABLE.short.values()]
+  .filter((d) => d.arity === 'value')
+  .map((d) => d.short!)
+  .join('');
 
 function tar(argv: readonly Arg[]): Effect[] {
   // Old-style `tar xzf a.tar`: the first word is a cluster of options without a dash, spelled out

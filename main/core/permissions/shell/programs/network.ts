@@ -159,7 +159,8 @@ const wget = programOptions('wget', {
   ],
   handlers: {
     // `-O -` is standard output; any other value is a file wget writes.
-    'output-document': (v, typed) => (v === '-' || v === '/dev/null' ? [] : [write('output-document', v ?? null, `wget ${typed} writes the file it names`)]),
+    'output-document': (v, typed) =>
+      v === '-' || v === '/dev/null' ? [] : [write('output-document', v ?? null, `wget ${typed} writes the file it names`)],
   },
 });
 
@@ -208,7 +209,9 @@ const curl = programOptions('curl', {
     // `-o -` is standard output; /dev/null discards.
     output: (v, typed) => (v === '-' || v === '/dev/null' ? [] : [write('o', v ?? null, `curl ${typed} writes the file it names`)]),
     'write-out': (v, typed) =>
-      v === null || v === undefined || /%output\{|%\{?stderr/.test(v) ? [write('write-out', null, `curl ${typed} can write a file it names`)] : [],
+      v === null || v === undefined || /%output\{|%\{?stderr/.test(v)
+        ? [write('write-out', null, `curl ${typed} can write a file it names`)]
+        : [],
   },
 });
 

@@ -18,7 +18,22 @@ const flags = (words: string, t = T) => read(words, t).effects.map((e) => [e.fla
 
 describe('option tables', () => {
   it('reads known flags and values in every spelling without effects', () => {
-    for (const w of ['-a', '--all', '-aq', '-b main', '-bmain', '--branch main', '--branch=main', '-qab x', '--abbrev', '--abbrev=7', '-20', '--no-all', '--al', '--bra x'])
+    for (const w of [
+      '-a',
+      '--all',
+      '-aq',
+      '-b main',
+      '-bmain',
+      '--branch main',
+      '--branch=main',
+      '-qab x',
+      '--abbrev',
+      '--abbrev=7',
+      '-20',
+      '--no-all',
+      '--al',
+      '--bra x',
+    ])
       expect(read(w), w).toEqual({ effects: [], path: [], unknown: false });
   });
 

@@ -172,7 +172,13 @@ function useEffects(def: OptionDef, value: Arg | undefined, typed: string, t: Op
     case 'exec':
       return [exec(flag, { kind: 'script', text: v }, `${at.where} ${typed} runs a shell command`)];
     case 'prog':
-      return [exec(flag, v === null ? { kind: 'opaque', text: null } : { kind: 'argv', argv: [v] }, `${at.where} ${typed} names a program to run`)];
+      return [
+        exec(
+          flag,
+          v === null ? { kind: 'opaque', text: null } : { kind: 'argv', argv: [v] },
+          `${at.where} ${typed} names a program to run`,
+        ),
+      ];
     case 'load':
       return [exec(flag, { kind: 'opaque', text: v }, `${at.where} ${typed} loads code into the program`)];
     case 'config':
@@ -240,9 +246,15 @@ export function readOptions(table: OptionTable, argv: readonly Arg[], from: numb
 }
 
 /** One option word at argv[i] (and its value word): its effects and the last index it used. */
-function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext): { effects: Effect[]; last: number; unknown?: boolean } {
+function readOne(
+  t: OptionTable,
+  argv: readonly Arg[],
+  i: number,
+  at: TableContext,
+): { effects: Effect[]; last: number; unknown?: boolean } {
   const w = argv[i]!;
-  const next = (): { value: Arg; last: number } => (i + 1 < argv.length ? { value: argv[i + 1] ?? null, last: i + 1 } : { value: null, last: i });
+  const next = (): { value: Arg; last: number } =>
+    i + 1 < argv.length ? { value: argv[i + 1] ?? null, last: i + 1 } : { value: null, last: i };
   const long = w.startsWith('--') || (t.spec.singleDashLong && w.length > 2);
   if (long) {
     const body = w.startsWith('--') ? w.slice(2) : w.slice(1);
@@ -263,7 +275,12 @@ function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableConte
 }
 
 /** A cluster of short options: flags, then at most one value-taking letter that ends it. */
-function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext): { effects: Effect[]; last: number; unknown?: boolean } {
+function readShorts(
+  t: OptionTable,
+  argv: readonly Arg[],
+  i: number,
+  at: TableContext,
+): { effects: Effect[]; last: number; unknown?: boolean } {
   const w = argv[i]!;
   const effects: Effect[] = [];
   for (let j = 1; j < w.length; j++) {
@@ -300,8 +317,7 @@ export function subcommandOptions(program: string, s: SubcommandTables): Check {
     if (s.exempt?.includes(sub.subcommand)) return [];
     const t = Object.prototype.hasOwnProperty.call(s.tables, sub.subcommand) ? s.tables[sub.subcommand] : undefined;
     const where = `${program} ${sub.subcommand}`;
-    if (!t)
-      return [exec('unknown_option', { kind: 'opaque', text: null }, `${where}: the classifier has no table of its options`)];
+    if (!t) return [exec('unknown_option', { kind: 'opaque', text: null }, `${where}: the classifier has no table of its options`)];
     return readOptions(t, argv, sub.index + 1, where).effects;
   };
 }

@@ -92,7 +92,8 @@ const own = <T>(o: Readonly<Record<string, T>> | undefined, k: string): T | unde
 /** One rule per program named in any of a family's tables, with its examples. */
 export function rules(family: string, t: FamilyTables, examples: Readonly<Record<string, Examples>> = {}): ProgramRule[] {
   const names = new Set<string>();
-  for (const table of [t.effects, t.options, t.subcommands, t.aliases, t.runners, t.wrappers]) for (const k of Object.keys(table ?? {})) names.add(k);
+  for (const table of [t.effects, t.options, t.subcommands, t.aliases, t.runners, t.wrappers])
+    for (const k of Object.keys(table ?? {})) names.add(k);
   for (const k of Object.keys(examples)) if (!names.has(k)) throw new Error(`examples for ${k}, which has no rule in ${family}`);
   return [...names].map((name) => {
     const r: ProgramRule = { name, family };
@@ -100,7 +101,9 @@ export function rules(family: string, t: FamilyTables, examples: Readonly<Record
     const options = own(t.options, name);
     if (options) r.options = options;
     const effects =
-      options && checks ? (argv: Parameters<Check>[0], sub: Parameters<Check>[1], p: string) => [...options(argv, sub, p), ...checks(argv, sub, p)] : (options ?? checks);
+      options && checks
+        ? (argv: Parameters<Check>[0], sub: Parameters<Check>[1], p: string) => [...options(argv, sub, p), ...checks(argv, sub, p)]
+        : (options ?? checks);
     if (effects) r.effects = effects;
     const subcommands = own(t.subcommands, name);
     if (subcommands) r.subcommands = subcommands;
