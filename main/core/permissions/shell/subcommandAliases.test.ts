@@ -83,12 +83,14 @@ describe('canonical subcommands', () => {
     // bun: no prefixes; `update` means different things across versions.
     ['bun publ', 'bun', 'publ'],
     ['bun update', 'bun', 'update'],
-    // cargo: no prefixes.
-    ['cargo bu', 'cargo', 'bu'],
     // git has no built-in aliases (user-defined ones need I/O: docs/permissions.md).
     ['git co main', 'git', 'co'],
   ])('%s keeps the word: %s:%s', (command, program, subcommand) => {
     expectSimple(command, program, subcommand);
+  });
+
+  it('cargo takes no prefixes: an unknown word runs an external cargo-<word> program, so it is compound', () => {
+    expect(expectCompound('cargo bu').key).toBe('run_command:cargo-bu-#unknown_option-[-?-]');
   });
 
   it('names the canonical subcommand in compound keys and notes the spelling', () => {
