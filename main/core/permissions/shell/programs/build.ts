@@ -2,7 +2,7 @@
  * Build tools, compilers and linkers: make, cmake, cc/gcc/clang, rustc, cargo, rustup, go, mvn, dotnet, TeX. Compiler plugins, linkers, makefiles from stdin and `-C linker=` name programs or load code.
  * Rules: rule.ts; lookup: index.ts.
  */
-import { exec, risk, type Effect } from '../effects.js';
+import { exec, risk, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, HELP, table, also, wordOptions } from './kit.js';
 import { driverAllowlist } from './compilerDriver.js';
@@ -187,38 +187,64 @@ function compiler(argv: readonly Arg[]): Effect[] {
     );
 }
 
-/** rustc -C linker=PROG / -Clinker=PROG runs that program; -Z options are not inspected. */
-function rustc(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'CZoLlA',
-    longValue: [
-      'codegen',
-      'out-dir',
-      'emit',
-      'crate-type',
-      'crate-name',
-      'edition',
-      'target',
-      'cfg',
-      'extern',
-      'sysroot',
-      'cap-lints',
-      'explain',
-      'print',
-      'error-format',
-      'json',
-      'color',
-      'remap-path-prefix',
-    ],
-  })) {
-    const v = valueOf(it);
-    if ((isShort(it, 'C') || isLong(it, ['codegen'])) && (v === null || /^(linker|link-arg|link-args|llvm-args|passes)\b/.test(v)))
-      out.push(exec('C', opaque(v), 'rustc -C linker names a program to run'));
-    if (isShort(it, 'Z')) out.push(exec('Z', opaque(v), 'rustc -Z options are not inspected'));
-  }
-  return out;
-}
+/** `-C` settings that only tune code generation (rustc -C help); linker, link-arg(s), llvm-args, passes and ar are not here. */
+const RUSTC_CODEGEN_SAFE = new Set(
+  (
+    'opt-level debuginfo target-cpu target-feature lto codegen-units panic incremental strip embed-bitcode overflow-checks ' +
+    'debug-assertions relocation-model code-model force-frame-pointers prefer-dynamic rpath metadata extra-filename ' +
+    'split-debuginfo instrument-coverage profile-use link-dead-code soft-float no-redzone control-flow-guard inline-threshold ' +
+    'symbol-mangling-version default-linker-libraries link-self-contained relro-level dwarf-version jump-tables ' +
+    'collapse-macro-debuginfo linker-flavor save-temps no-prepopulate-passes no-vectorize-loops no-vectorize-slp remark ' +
+    'force-unwind-tables instrument-mcount dlltool-dont-care'
+  ).split(' '),
+);
+
+const outsidePath = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
+
+/**
+ * rustc's options (`rustc --help -v`, 1.95; getopts: no abbreviations). `-C` keys are an allowlist
+ * of code-generation settings (`-C linker=PROG` runs a program, `-C link-arg` reaches the linker);
+ * `-Z` is unstable and can load a codegen backend; `--extern name=PATH` loads a crate (a proc-macro
+ * runs in the compiler); outputs outside the project are keyed. `@file` reads more arguments.
+ */
+const rustcOptions = programOptions('rustc', {
+  options: [
+    'h|help cfg= check-cfg= L|= l|= crate-type= crate-name= edition= emit= print= g| O| o|= out-dir= explain= test target=',
+    'A|allow= W|warn= force-warn= D|deny= F|forbid= cap-lints= C|codegen= V|version v|verbose extern= sysroot= error-format=',
+    'json= color= diagnostic-width= remap-path-prefix= remap-path-scope= Z|=:load',
+  ],
+  handlers: {
+    codegen: (v, typed) =>
+      v !== null &&
+      v !== undefined &&
+      RUSTC_CODEGEN_SAFE.has(v.split('=')[0]!) &&
+      !(v.startsWith('profile-generate') || v.startsWith('incremental=/'))
+        ? []
+        : [exec('C', opaque(v ?? null), `rustc ${typed} ${v ?? ''} names a program or reaches the linker`)],
+    extern: (v, typed) =>
+      v === null || v === undefined || v.includes('=')
+        ? [exec('extern', opaque(v ?? null), `rustc ${typed} loads the crate it names (a proc-macro runs in the compiler)`)]
+        : [],
+    o: (v, typed) =>
+      v === null || v === undefined || outsidePath(v) ? [write('o', v ?? null, `rustc ${typed} writes the file it names`)] : [],
+    'out-dir': (v, typed) =>
+      v === null || v === undefined || outsidePath(v)
+        ? [write('out-dir', v ?? null, `rustc ${typed} writes into the folder it names`)]
+        : [],
+    emit: (v, typed) =>
+      v === null || v === undefined || /=/.test(v) ? [write('emit', v ?? null, `rustc ${typed} writes the file it names`)] : [],
+    print: (v, typed) =>
+      v === null || v === undefined || /=/.test(v) ? [write('print', v ?? null, `rustc ${typed} writes the file it names`)] : [],
+  },
+});
+
+/** `rustc @file` reads more arguments from the file: what they do cannot be known. */
+const argFiles: Check = (argv) =>
+  argv.slice(1).some((w) => w === null || w.startsWith('@'))
+    ? [exec('argfile', opaque(), `${String(argv[0])} @file reads arguments from a file`)]
+    : [];
+
+const rustc = also(rustcOptions, argFiles);
 
 /** mvn exec:exec / exec:java / antrun run programs named on the command line or in the POM. */
 function maven(argv: readonly Arg[]): Effect[] {
@@ -297,7 +323,7 @@ const cargoOptions = subcommandOptions('cargo', {
 const cargoCompilerArgs: Check = (argv, sub) => {
   if (sub.index === undefined || !['rustc', 'rustdoc', 'clippy'].includes(sub.subcommand ?? '')) return [];
   const dd = argv.indexOf('--', sub.index + 1);
-  return dd < 0 ? [] : rustc(['rustc', ...argv.slice(dd + 1)]);
+  return dd < 0 ? [] : rustc(['rustc', ...argv.slice(dd + 1)], {}, 'rustc');
 };
 
 /**
