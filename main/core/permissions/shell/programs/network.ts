@@ -4,63 +4,10 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, also, wordOptions } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf } from './kit.js';
 import { programOptions } from './programOptions.js';
+import { scp, sftp, ssh, sshCopyId } from './ssh.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
-
-// Options that run a local command, read more options, or load a shared library into ssh.
-const SSH_EXEC_OPTIONS =
-  /^(proxycommand|localcommand|permitlocalcommand|knownhostscommand|include|match|proxyusefdpass|remotecommand|pkcs11provider|securitykeyprovider)$/;
-
-function sshOptions(name: string, shortValue: string, programLetters: string): Check {
-  return (argv) => {
-    const out: Effect[] = [];
-    let items = scanOptions(argv, 1, { shortValue, stopAtOperand: name === 'ssh' });
-    if (name === 'ssh') {
-      // OpenSSH reads options again after the host (`ssh host -o ProxyCommand=…` runs it), up to
-      // the remote command, unless `--` ended them before the host.
-      const host = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
-      const terminated = host !== undefined && argv.slice(1, host.word).includes('--');
-      items = items.filter((it) => it.kind !== 'operand' && (host === undefined || it.word < host.word));
-      if (host && !terminated)
-        items.push(...scanOptions(argv, host.word + 1, { shortValue, stopAtOperand: true }).filter((it) => it.kind !== 'operand'));
-    }
-    for (const it of items) {
-      if (isShort(it, 'o')) {
-        const v = valueOf(it);
-        const key = v === null ? null : v.trim().split(/[\s=]/)[0]!.toLowerCase();
-        if (key === null || SSH_EXEC_OPTIONS.test(key)) {
-          const cmd =
-            v === null
-              ? null
-              : v
-                  .trim()
-                  .slice(key!.length)
-                  .replace(/^\s*=?\s*/, '');
-          out.push({
-            flag: 'o',
-            value: v,
-            runs: key === 'proxycommand' || key === 'localcommand' ? script(cmd) : opaque(v),
-            note: `${name} -o ${key ?? '?'} runs a local command`,
-          });
-        }
-      }
-      if (isShort(it, 'F')) out.push(exec('F', opaque(), `${name} -F reads a config file that can name commands to run`));
-      if (isShort(it, 'I') && name === 'ssh') out.push(exec('I', opaque(valueOf(it)), 'ssh -I loads a PKCS#11 shared library'));
-      if (isShort(it, 'E')) out.push(write('E', valueOf(it), `${name} -E writes a log file`));
-      if (isShort(it, programLetters))
-        out.push(
-          exec(
-            it.kind === 'short' ? it.name : 'S',
-            argvOf([valueOf(it)]),
-            `${name} -${it.kind === 'short' ? it.name : ''} names a program to run`,
-          ),
-        );
-      if (name === 'sftp' && isShort(it, 'b')) out.push(exec('b', opaque(), 'sftp -b batch files can run local commands'));
-    }
-    return out;
-  };
-}
 
 function rsync(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
@@ -266,14 +213,11 @@ const effects: Readonly<Record<string, Check>> = {
   ncat: netcat,
   netcat: netcat,
   socat,
-  ssh: also(sshOptions('ssh', 'BbcDEeFIiJLlmOopQRSWw', ''), wordOptions('ssh', [['-o=', 'exec', true]])),
-  // ssh-copy-id hands -o to ssh (ProxyCommand=…), and -i/-F name files ssh reads.
-  'ssh-copy-id': wordOptions('ssh-copy-id', [
-    ['-o', 'exec', true],
-    ['-F', 'load', true],
-  ]),
-  scp: sshOptions('scp', 'cFiJloPSDX', 'S'),
-  sftp: sshOptions('sftp', 'BbcDFiJloPRSs', 'SD'),
+  // Option allowlists (ssh.ts); ssh-copy-id hands -o and -F to ssh.
+  ssh,
+  'ssh-copy-id': sshCopyId,
+  scp,
+  sftp,
   rsync,
   wget,
   curl,
@@ -282,7 +226,50 @@ const effects: Readonly<Record<string, Check>> = {
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   curl: { match: [['curl -o /etc/x http://a', '#o->-/etc/x']], notMatch: ['curl https://example.com'] },
-  ssh: { match: [["ssh -o ProxyCommand='rm x' host", '-[-rm-]']], notMatch: ['ssh host ls'] },
+  ssh: {
+    match: [
+      ["ssh -o ProxyCommand='rm x' host", '-[-rm-]'],
+      ['ssh -o=ProxyCommand=id h', '#o'],
+      ['ssh -o "Include /tmp/c" h', '#o'],
+      ['ssh -o XAuthLocation=/tmp/x -X h', '#o'],
+      ['ssh -o NewFutureKeyword=x h', '#o'],
+      ['ssh -J "h;id" h2', '#o'],
+      ['ssh -o UserKnownHostsFile=/tmp/k h', '#o->-/tmp/k'],
+      ['ssh -Z h', '#unknown_option'],
+      ['ssh h -F /tmp/c', '#F'],
+    ],
+    notMatch: [
+      'ssh host ls',
+      'ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null h uptime',
+      'ssh -o ConnectTimeout=5 -p 2222 -i key user@host',
+      'ssh -J bastion@jump:22 h',
+      'ssh -F /dev/null h',
+      'ssh -NL 8080:localhost:80 h',
+      'ssh h ls -Z --weird',
+    ],
+  },
+  scp: {
+    match: [
+      ['scp -S /tmp/x a h:b', '#S'],
+      ['scp -o ProxyCommand=id a h:b', '#o'],
+      ['scp -Z a h:b', '#unknown_option'],
+    ],
+    notMatch: ['scp -rp -P 2222 dist h:/srv'],
+  },
+  sftp: {
+    match: [
+      ['sftp -b cmds h', '#b'],
+      ['sftp -D /tmp/x h', '#D'],
+    ],
+    notMatch: ['sftp -P 2222 user@h'],
+  },
+  'ssh-copy-id': {
+    match: [
+      ['ssh-copy-id -o ProxyCommand=x h', '#o'],
+      ['ssh-copy-id -F /tmp/c h', '#F'],
+    ],
+    notMatch: ['ssh-copy-id -i ~/.ssh/id_ed25519.pub h'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('network', { effects }, EXAMPLES);
