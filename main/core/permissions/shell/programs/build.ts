@@ -4,7 +4,8 @@
  */
 import { exec, risk, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, HELP, table, also, wordOptions } from './kit.js';
+import { opaque, script, argvOf, valueOf, HELP, table, also, wordOptions } from './kit.js';
+import { cmakeAllowlist } from './cmake.js';
 import { driverAllowlist } from './compilerDriver.js';
 import { optionTable, subcommandOptions } from './optionTable.js';
 import { programOptions } from './programOptions.js';
@@ -430,7 +431,7 @@ const effects: Readonly<Record<string, Check>> = {
     ]),
   ),
   // cmake -E env|chdir|time … runs a command.
-  cmake: also(cmakeVars, (argv) => {
+  cmake: also(cmakeAllowlist, cmakeVars, (argv) => {
     const i = argv.indexOf('-E');
     return i >= 0 && (argv[i + 1] === null || ['env', 'chdir', 'time'].includes(argv[i + 1] ?? ''))
       ? [exec('E', opaque(), `cmake -E ${argv[i + 1] ?? ''} runs a command`)]
@@ -470,6 +471,25 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
   cargo: { notMatch: ['cargo b'] },
+  cmake: {
+    match: [
+      ['cmake -C /tmp/init.cmake .', '#C'],
+      ['cmake -P /tmp/s.cmake', '#P'],
+      ['cmake --toolchain /tmp/t.cmake -B build', '#toolchain'],
+      ['cmake -E rm -rf /tmp/x', '#E'],
+      ['cmake --build . -- --eval=x', '#native'],
+      ['cmake --graphviz=/tmp/g.dot .', '#graphviz->-/tmp/g.dot'],
+      ['cmake --frobnicate .', '#unknown_option'],
+    ],
+    notMatch: [
+      'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -G Ninja',
+      'cmake --build build --target all -j 8 --config Release',
+      'cmake --build build -- -j4',
+      'cmake --install build --prefix dist',
+      'cmake -E echo hi',
+      'cmake --version',
+    ],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('build', { effects, subcommands, aliases }, EXAMPLES);

@@ -5,7 +5,7 @@
 import { exec, risk, write, type Effect } from '../effects.js';
 import { awkProgramDanger, sedScriptDanger } from '../scriptScanners.js';
 import { scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption, also, wordOptions } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 import { optionTable, readOptions } from './optionTable.js';
 
