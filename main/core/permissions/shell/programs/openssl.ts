@@ -27,12 +27,21 @@ const PASSWORD_OPTIONS = ['passin', 'passout', 'pass', 'passarg', 'srvpassarg', 
 
 const TABLES: ReadonlyMap<string, OptionTable> = new Map(
   Object.entries(OPENSSL_TABLES).map(([command, options]) => {
-    const joined = options.join(' ');
-    const names = new Set(joined.split(/\s+/).map((t) => t.replace(/^.\|/, '').replace(/[=:].*$/, '')));
+    // A digest or cipher name a command also lists as its own option (`-sha1`, `-des`) counts once.
+    const names = new Set<string>();
+    const tokens = options
+      .join(' ')
+      .split(/\s+/)
+      .filter((t) => {
+        const name = t.replace(/^.\|/, '').replace(/[=:].*$/, '');
+        if (t === '' || names.has(name)) return false;
+        names.add(name);
+        return true;
+      });
     const handlers: Record<string, OptionHandler> = {};
     for (const p of PASSWORD_OPTIONS) if (names.has(p)) handlers[p] = password;
     if (command === 's_server') for (const w of ['WWW', 'HTTP', 'www']) handlers[w] = serves;
-    return [command, optionTable({ options, singleDashLong: true, stopAtOperand: true, handlers })];
+    return [command, optionTable({ options: tokens, singleDashLong: true, stopAtOperand: true, handlers })];
   }),
 );
 
