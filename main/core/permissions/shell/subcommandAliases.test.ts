@@ -83,8 +83,6 @@ describe('canonical subcommands', () => {
     // bun: no prefixes; `update` means different things across versions.
     ['bun publ', 'bun', 'publ'],
     ['bun update', 'bun', 'update'],
-    // cargo: no prefixes.
-    ['cargo bu', 'cargo', 'bu'],
   ])('%s keeps the word: %s:%s', (command, program, subcommand) => {
     expectSimple(command, program, subcommand);
   });
@@ -94,6 +92,10 @@ describe('canonical subcommands', () => {
     const c = expectCompound('git co main');
     expect(c.programs[0]).toEqual({ program: 'git', subcommand: 'co' });
     expect(c.key).toContain('#unknown_option');
+  });
+
+  it('cargo takes no prefixes: an unknown word runs an external cargo-<word> program, so it is compound', () => {
+    expect(expectCompound('cargo bu').key).toBe('run_command:cargo-bu-#unknown_option-[-?-]');
   });
 
   it('names the canonical subcommand in compound keys and notes the spelling', () => {

@@ -2,17 +2,49 @@
  * Build tools, compilers and linkers: make, cmake, cc/gcc/clang, rustc, cargo, rustup, go, mvn, dotnet, TeX. Compiler plugins, linkers, makefiles from stdin and `-C linker=` name programs or load code.
  * Rules: rule.ts; lookup: index.ts.
  */
-import { exec, risk, type Effect } from '../effects.js';
+import { exec, risk, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, HELP, table, also, wordOptions } from './kit.js';
+import { opaque, script, argvOf, valueOf, HELP, table, also, wordOptions } from './kit.js';
+import { cmakeAllowlist } from './cmake.js';
+import { driverAllowlist } from './compilerDriver.js';
+import { optionTable, subcommandOptions } from './optionTable.js';
+import { programOptions } from './programOptions.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /** Variables conventionally used as switches (kbuild's V, automake's V, Q, DEBUG …), an allowlist. */
 const MAKE_SWITCH_VARS = /^(V|VERBOSE|Q|QUIET|DEBUG|NDEBUG|RELEASE|BUILD_TYPE|CONFIG|W|NO_COLOR|COLOR|JOBS|NPROC|TEST|TESTS|CHECK)$/;
 
-function make(argv: readonly Arg[]): Effect[] {
+/**
+ * GNU make's options, from `make --help` (4.3; getopt_long). `-f -` (recipes from standard input)
+ * and `--eval` (recipe text on the line) are keyed; `-f FILE` is allowed: make runs the project's
+ * recipes anyway, whichever makefile holds them.
+ */
+const makeOptions = programOptions('make', {
+  abbrev: true,
+  options: [
+    'b| m| B|always-make C|directory= d| debug=? e|environment-overrides E|eval= f|file= makefile= h|help i|ignore-errors',
+    'I|include-dir= j|jobs=? k|keep-going l|load-average=? max-load=? L|check-symlink-times n|just-print dry-run recon',
+    'o|old-file= assume-old= O|output-sync=? p|print-data-base q|question r|no-builtin-rules R|no-builtin-variables s|silent',
+    'quiet no-silent S|no-keep-going stop t|touch trace v|version w|print-directory no-print-directory W|what-if= new-file=',
+    'assume-new= warn-undefined-variables jobserver-auth= jobserver-fds= jobserver-style= shuffle=?',
+  ],
+  handlers: {
+    // A makefile read from standard input or a descriptor is recipe text the key cannot show.
+    file: (v) =>
+      v === undefined || v === null || /^(-|\/dev\/(stdin|fd\/.*)|\/proc\/.*)$/.test(v)
+        ? [exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor')]
+        : [],
+    makefile: (v) =>
+      v === undefined || v === null || /^(-|\/dev\/(stdin|fd\/.*)|\/proc\/.*)$/.test(v)
+        ? [exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor')]
+        : [],
+    eval: (v) => [exec('eval', opaque(v ?? null), 'make --eval adds recipe text that runs shell commands')],
+  },
+});
+
+/** make's operands: `NAME=VALUE` overrides a variable recipes expand into shell commands. */
+function makeVariables(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  // -f FILE is allowed: make runs the project's recipes anyway, whichever makefile holds them.
   const items = scanOptions(argv, 1, {
     shortValue: 'CfIoWE',
     longValue: [
@@ -32,59 +64,43 @@ function make(argv: readonly Arg[]): Effect[] {
     longOptional: ['jobs', 'load-average', 'output-sync', 'debug'],
   });
   for (const it of items) {
-    // A makefile read from standard input or a descriptor is recipe text the key cannot show.
-    if ((isShort(it, 'f') || isLong(it, ['file', 'makefile'])) && /^(-|\/dev\/(stdin|fd\/.*)|\/proc\/.*)$/.test(valueOf(it) ?? '-'))
-      out.push(exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor'));
-    if (isShort(it, 'E') || isLong(it, ['eval']))
-      out.push(exec('eval', opaque(valueOf(it)), 'make --eval adds recipe text that runs shell commands'));
-    if (it.kind === 'operand') {
-      const v = it.value;
-      if (v === null) out.push(exec('operand', opaque(), 'make argument not known before it runs'));
-      else if (/^[^=\s]+[:+?!]?=/.test(v)) {
-        const name = v.slice(0, v.search(/[:+?!]?=/));
-        if (/^(SHELL|MAKESHELL|\.SHELLFLAGS|MAKEFLAGS|MFLAGS|MAKE)$/.test(name))
-          out.push({ flag: 'var', value: v, runs: opaque(v), note: `make ${name}= changes the program make runs recipes with` });
-        // Verbosity and build-mode switches given a plain word (`make V=1`) name no program and no path.
-        else if (!(MAKE_SWITCH_VARS.test(name) && /^[A-Za-z0-9_-]{0,32}$/.test(v.slice(v.indexOf('=') + 1))))
-          out.push(risk('var', `make ${name}= overrides a variable that recipes expand into shell commands`, v));
-      }
+    if (it.kind !== 'operand') continue;
+    const v = it.value;
+    if (v === null) out.push(exec('operand', opaque(), 'make argument not known before it runs'));
+    else if (/^[^=\s]+[:+?!]?=/.test(v)) {
+      const name = v.slice(0, v.search(/[:+?!]?=/));
+      if (/^(SHELL|MAKESHELL|\.SHELLFLAGS|MAKEFLAGS|MFLAGS|MAKE)$/.test(name))
+        out.push({ flag: 'var', value: v, runs: opaque(v), note: `make ${name}= changes the program make runs recipes with` });
+      // Verbosity and build-mode switches given a plain word (`make V=1`) name no program and no path.
+      else if (!(MAKE_SWITCH_VARS.test(name) && /^[A-Za-z0-9_-]{0,32}$/.test(v.slice(v.indexOf('=') + 1))))
+        out.push(risk('var', `make ${name}= overrides a variable that recipes expand into shell commands`, v));
     }
   }
   return out;
 }
 
-function cargo(argv: readonly Arg[]): Effect[] {
+const make = also(makeOptions, makeVariables);
+
+/**
+ * `cargo +/path/to/toolchain build`: rustup runs the toolchain found at that path. A global
+ * `--config` before the subcommand can name programs (the subcommand's own: CARGO_OPTIONS).
+ */
+function cargo(argv: readonly Arg[], sub: { index?: number }): Effect[] {
   const out: Effect[] = [];
-  // `cargo +/path/to/toolchain build`: rustup runs the toolchain found at that path.
   if (typeof argv[1] === 'string' && /^\+.*[/\\]/.test(argv[1]))
     out.push(exec('toolchain', argvOf([argv[1].slice(1)]), 'cargo +<path> runs a toolchain from a folder'));
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'ZCpjF',
-    longValue: [
-      'config',
-      'color',
-      'manifest-path',
-      'package',
-      'jobs',
-      'target',
-      'target-dir',
-      'features',
-      'bin',
-      'example',
-      'test',
-      'bench',
-      'profile',
-      'message-format',
-    ],
-  })) {
-    if (it.kind === 'long' && it.name === 'config')
+  const globals = argv.slice(1, sub.index ?? argv.length);
+  globals.forEach((w, i) => {
+    if (w === '--config' || w?.startsWith('--config=') === true) {
+      const value = w === '--config' ? (globals[i + 1] ?? null) : w.slice('--config='.length);
       out.push({
         flag: 'config',
-        value: valueOf(it),
-        runs: opaque(valueOf(it)),
+        value,
+        runs: opaque(value),
         note: 'cargo --config sets configuration that can name programs (runner, rustc-wrapper, linker)',
       });
-  }
+    }
+  });
   return out;
 }
 
@@ -185,38 +201,64 @@ function compiler(argv: readonly Arg[]): Effect[] {
     );
 }
 
-/** rustc -C linker=PROG / -Clinker=PROG runs that program; -Z options are not inspected. */
-function rustc(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'CZoLlA',
-    longValue: [
-      'codegen',
-      'out-dir',
-      'emit',
-      'crate-type',
-      'crate-name',
-      'edition',
-      'target',
-      'cfg',
-      'extern',
-      'sysroot',
-      'cap-lints',
-      'explain',
-      'print',
-      'error-format',
-      'json',
-      'color',
-      'remap-path-prefix',
-    ],
-  })) {
-    const v = valueOf(it);
-    if ((isShort(it, 'C') || isLong(it, ['codegen'])) && (v === null || /^(linker|link-arg|link-args|llvm-args|passes)\b/.test(v)))
-      out.push(exec('C', opaque(v), 'rustc -C linker names a program to run'));
-    if (isShort(it, 'Z')) out.push(exec('Z', opaque(v), 'rustc -Z options are not inspected'));
-  }
-  return out;
-}
+/** `-C` settings that only tune code generation (rustc -C help); linker, link-arg(s), llvm-args, passes and ar are not here. */
+const RUSTC_CODEGEN_SAFE = new Set(
+  (
+    'opt-level debuginfo target-cpu target-feature lto codegen-units panic incremental strip embed-bitcode overflow-checks ' +
+    'debug-assertions relocation-model code-model force-frame-pointers prefer-dynamic rpath metadata extra-filename ' +
+    'split-debuginfo instrument-coverage profile-use link-dead-code soft-float no-redzone control-flow-guard inline-threshold ' +
+    'symbol-mangling-version default-linker-libraries link-self-contained relro-level dwarf-version jump-tables ' +
+    'collapse-macro-debuginfo linker-flavor save-temps no-prepopulate-passes no-vectorize-loops no-vectorize-slp remark ' +
+    'force-unwind-tables instrument-mcount dlltool-dont-care'
+  ).split(' '),
+);
+
+const outsidePath = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
+
+/**
+ * rustc's options (`rustc --help -v`, 1.95; getopts: no abbreviations). `-C` keys are an allowlist
+ * of code-generation settings (`-C linker=PROG` runs a program, `-C link-arg` reaches the linker);
+ * `-Z` is unstable and can load a codegen backend; `--extern name=PATH` loads a crate (a proc-macro
+ * runs in the compiler); outputs outside the project are keyed. `@file` reads more arguments.
+ */
+const rustcOptions = programOptions('rustc', {
+  options: [
+    'h|help cfg= check-cfg= L|= l|= crate-type= crate-name= edition= emit= print= g| O| o|= out-dir= explain= test target=',
+    'A|allow= W|warn= force-warn= D|deny= F|forbid= cap-lints= C|codegen= V|version v|verbose extern= sysroot= error-format=',
+    'json= color= diagnostic-width= remap-path-prefix= remap-path-scope= Z|=:load',
+  ],
+  handlers: {
+    codegen: (v, typed) =>
+      v !== null &&
+      v !== undefined &&
+      RUSTC_CODEGEN_SAFE.has(v.split('=')[0]!) &&
+      !(v.startsWith('profile-generate') || v.startsWith('incremental=/'))
+        ? []
+        : [exec('C', opaque(v ?? null), `rustc ${typed} ${v ?? ''} names a program or reaches the linker`)],
+    extern: (v, typed) =>
+      v === null || v === undefined || v.includes('=')
+        ? [exec('extern', opaque(v ?? null), `rustc ${typed} loads the crate it names (a proc-macro runs in the compiler)`)]
+        : [],
+    o: (v, typed) =>
+      v === null || v === undefined || outsidePath(v) ? [write('o', v ?? null, `rustc ${typed} writes the file it names`)] : [],
+    'out-dir': (v, typed) =>
+      v === null || v === undefined || outsidePath(v)
+        ? [write('out-dir', v ?? null, `rustc ${typed} writes into the folder it names`)]
+        : [],
+    emit: (v, typed) =>
+      v === null || v === undefined || /=/.test(v) ? [write('emit', v ?? null, `rustc ${typed} writes the file it names`)] : [],
+    print: (v, typed) =>
+      v === null || v === undefined || /=/.test(v) ? [write('print', v ?? null, `rustc ${typed} writes the file it names`)] : [],
+  },
+});
+
+/** `rustc @file` reads more arguments from the file: what they do cannot be known. */
+const argFiles: Check = (argv) =>
+  argv.slice(1).some((w) => w === null || w.startsWith('@'))
+    ? [exec('argfile', opaque(), `${String(argv[0])} @file reads arguments from a file`)]
+    : [];
+
+const rustc = also(rustcOptions, argFiles);
 
 /** mvn exec:exec / exec:java / antrun run programs named on the command line or in the POM. */
 function maven(argv: readonly Arg[]): Effect[] {
@@ -228,6 +270,75 @@ function maven(argv: readonly Arg[]): Effect[] {
         : [],
     );
 }
+
+/**
+ * cargo's subcommand options (`cargo <sub> --help`, cargo 1.95; clap: no abbreviations). `--config`
+ * can name programs (runner, rustc-wrapper, linker) and `-Z` turns on unstable behaviour: both are
+ * keyed. A subcommand without a table (an external `cargo-X`, such as `cargo watch -x`) is compound.
+ * Words after `--` belong to the program run (`cargo run -- args`, `cargo test -- --nocapture`),
+ * except for `cargo rustc|rustdoc|clippy --`, whose words go to the compiler: read as rustc's.
+ */
+const CARGO_OPTIONS: Readonly<Record<string, string>> = {
+  build:
+    'future-incompat-report message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= all lib bins bin=? examples example=? tests test=? benches bench=? all-targets F|features= all-features no-default-features r|release profile= j|jobs= keep-going target=? target-dir= artifact-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen',
+  check:
+    'future-incompat-report message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= all lib bins bin=? examples example=? tests test=? benches bench=? all-targets F|features= all-features no-default-features j|jobs= keep-going r|release profile= target=? target-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen',
+  test: 'no-run no-fail-fast future-incompat-report message-format= q|quiet v|verbose color= config=:load Z|=:config h|help p|package=? workspace exclude= all lib bins bin=? examples example=? tests test=? benches bench=? all-targets doc F|features= all-features no-default-features j|jobs= r|release profile= target=? target-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen',
+  run: 'message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? bin=? example=? F|features= all-features no-default-features j|jobs= keep-going r|release profile= target=? target-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen',
+  clippy:
+    'future-incompat-report message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= all lib bins bin=? examples example=? tests test=? benches bench=? all-targets F|features= all-features no-default-features j|jobs= keep-going r|release profile= target=? target-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen no-deps fix explain=?',
+  fmt: 'q|quiet v|verbose version p|package= manifest-path= message-format= all check h|help',
+  doc: 'open no-deps document-private-items message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= all F|features= all-features no-default-features lib bins bin=? examples example=? j|jobs= keep-going r|release profile= target=? target-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen',
+  bench:
+    'no-run no-fail-fast message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= all lib bins bin=? examples example=? tests test=? benches bench=? all-targets F|features= all-features no-default-features j|jobs= profile= target=? target-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen',
+  install:
+    'version= index= registry= git= branch= tag= rev= path= root=:write f|force n|dry-run no-track list message-format= debug v|verbose q|quiet color= config=:load Z|=:config h|help ignore-rust-version locked offline frozen bin=? bins example=? examples F|features= all-features no-default-features j|jobs= keep-going profile= target=? target-dir= timings',
+  add: 'no-default-features default-features F|features= optional no-optional public no-public rename= n|dry-run v|verbose q|quiet color= config=:load Z|=:config h|help manifest-path= ignore-rust-version locked offline frozen p|package=? path= base= git= branch= tag= rev= registry= dev build target=',
+  remove:
+    'n|dry-run v|verbose q|quiet color= config=:load Z|=:config h|help dev build target= p|package=? manifest-path= locked offline frozen',
+  new: 'vcs= bin lib edition= name= registry= v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
+  init: 'vcs= bin lib edition= name= registry= v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
+  update:
+    'n|dry-run recursive precise= b|breaking v|verbose q|quiet color= config=:load Z|=:config h|help w|workspace manifest-path= ignore-rust-version locked offline frozen',
+  tree: 'e|edges= i|invert=? prune= depth= prefix= no-dedupe d|duplicates charset= f|format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= F|features= all-features no-default-features target=? manifest-path= locked offline frozen',
+  metadata:
+    'filter-platform= no-deps format-version= v|verbose q|quiet color= config=:load Z|=:config h|help F|features= all-features no-default-features manifest-path= locked offline frozen',
+  clean:
+    'doc n|dry-run v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace r|release profile= target=? target-dir= manifest-path= locked offline frozen',
+  publish:
+    'n|dry-run index= registry= no-verify allow-dirty v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= F|features= all-features no-default-features j|jobs= keep-going target=? target-dir= manifest-path= locked offline frozen',
+  fetch: 'v|verbose q|quiet color= config=:load Z|=:config h|help target=? manifest-path= locked offline frozen',
+  search: 'limit= index= registry= v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
+  package:
+    'index= registry= l|list no-verify no-metadata allow-dirty exclude-lockfile message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= F|features= all-features no-default-features target=? target-dir= j|jobs= keep-going manifest-path= locked offline frozen',
+  vendor:
+    'no-delete s|sync= respect-source-config versioned-dirs v|verbose q|quiet color= config=:load Z|=:config h|help manifest-path= locked offline frozen',
+  fix: 'edition edition-idioms broken-code allow-no-vcs allow-dirty allow-staged message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= all lib bins bin=? examples example=? tests test=? benches bench=? all-targets F|features= all-features no-default-features j|jobs= keep-going r|release profile= target=? target-dir= timings manifest-path= ignore-rust-version locked offline frozen',
+  rustc:
+    'print= crate-type= future-incompat-report message-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? lib bins bin=? examples example=? tests test=? benches bench=? all-targets F|features= all-features no-default-features j|jobs= keep-going r|release profile= target=? target-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen',
+  rustdoc:
+    'open message-format= output-format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? lib bins bin=? examples example=? tests test=? benches bench=? all-targets F|features= all-features no-default-features j|jobs= keep-going r|release profile= target=? target-dir= unit-graph timings manifest-path= ignore-rust-version locked offline frozen',
+  'generate-lockfile':
+    'v|verbose q|quiet color= config=:load Z|=:config h|help manifest-path= ignore-rust-version publish-time= locked offline frozen',
+  'locate-project':
+    'workspace message-format= v|verbose q|quiet color= config=:load Z|=:config h|help manifest-path= locked offline frozen',
+  pkgid: 'v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? manifest-path= locked offline frozen',
+  'verify-project': 'v|verbose q|quiet color= config=:load Z|=:config h|help manifest-path= locked offline frozen',
+  version: 'v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
+  uninstall: 'root= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? bin= locked offline frozen',
+  info: 'index= registry= v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
+};
+
+const cargoOptions = subcommandOptions('cargo', {
+  tables: Object.fromEntries(Object.entries(CARGO_OPTIONS).map(([k, v]) => [k, optionTable({ options: v })])),
+});
+
+/** `cargo rustc -- -C linker=PROG`: the words after `--` are the compiler's. */
+const cargoCompilerArgs: Check = (argv, sub) => {
+  if (sub.index === undefined || !['rustc', 'rustdoc', 'clippy'].includes(sub.subcommand ?? '')) return [];
+  const dd = argv.indexOf('--', sub.index + 1);
+  return dd < 0 ? [] : rustc(['rustc', ...argv.slice(dd + 1)], {}, 'rustc');
+};
 
 /**
  * cargo: the built-in aliases `cargo --list` prints (cargo 1.95.0). A `[alias]` table in a
@@ -333,21 +444,21 @@ const effects: Readonly<Record<string, Check>> = {
     ]),
   ),
   // cmake -E env|chdir|time … runs a command.
-  cmake: also(cmakeVars, (argv) => {
+  cmake: also(cmakeAllowlist, cmakeVars, (argv) => {
     const i = argv.indexOf('-E');
     return i >= 0 && (argv[i + 1] === null || ['env', 'chdir', 'time'].includes(argv[i + 1] ?? ''))
       ? [exec('E', opaque(), `cmake -E ${argv[i + 1] ?? ''} runs a command`)]
       : [];
   }),
-  cargo,
+  cargo: also(cargoOptions, cargo, cargoCompilerArgs),
   rustup,
   go: goTool,
-  cc: also(compiler, driverCode),
-  gcc: also(compiler, driverCode),
-  'g++': also(compiler, driverCode),
-  'c++': also(compiler, driverCode),
-  clang: also(compiler, driverCode),
-  'clang++': also(compiler, driverCode),
+  cc: also(driverAllowlist, compiler, driverCode),
+  gcc: also(driverAllowlist, compiler, driverCode),
+  'g++': also(driverAllowlist, compiler, driverCode),
+  'c++': also(driverAllowlist, compiler, driverCode),
+  clang: also(driverAllowlist, compiler, driverCode),
+  'clang++': also(driverAllowlist, compiler, driverCode),
   rustc,
   mvn: maven,
   mvnw: maven,
@@ -374,6 +485,25 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
   cargo: { notMatch: ['cargo b'] },
   rustup: { match: [['rustup toolchain link x /tmp/x', '#link']], notMatch: ['rustup default stable'] },
+  cmake: {
+    match: [
+      ['cmake -C /tmp/init.cmake .', '#C'],
+      ['cmake -P /tmp/s.cmake', '#P'],
+      ['cmake --toolchain /tmp/t.cmake -B build', '#toolchain'],
+      ['cmake -E rm -rf /tmp/x', '#E'],
+      ['cmake --build . -- --eval=x', '#native'],
+      ['cmake --graphviz=/tmp/g.dot .', '#graphviz->-/tmp/g.dot'],
+      ['cmake --frobnicate .', '#unknown_option'],
+    ],
+    notMatch: [
+      'cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -G Ninja',
+      'cmake --build build --target all -j 8 --config Release',
+      'cmake --build build -- -j4',
+      'cmake --install build --prefix dist',
+      'cmake -E echo hi',
+      'cmake --version',
+    ],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('build', { effects, subcommands, aliases }, EXAMPLES);

@@ -5,8 +5,9 @@
 import { exec, risk, write, type Effect } from '../effects.js';
 import { awkProgramDanger, sedScriptDanger } from '../scriptScanners.js';
 import { scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption, also, wordOptions } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
+import { optionTable, readOptions } from './optionTable.js';
 
 const operands = (items: OptItem[]): Arg[] =>
   items.filter((it) => it.kind === 'operand').map((it) => (it.kind === 'operand' ? it.value : null));
@@ -180,92 +181,82 @@ function tee(argv: readonly Arg[]): Effect[] {
   return operands(items).map((f) => write('', f, 'tee writes the files it names'));
 }
 
-const TAR_SHORT_VALUE = 'fCbTXIFKLNVgH';
+/**
+ * GNU tar's options, from `tar --help` (1.34; getopt_long, so unique prefixes). What runs a program
+ * (`-I`, `--to-command`, `--info-script`, `--rsh-command`, `--checkpoint-action=exec=`), what writes
+ * a file it names (`--index-file`, `--volno-file`, `-g` snapshot files), and what writes outside the
+ * folder (`-C` to an absolute or climbing path, `-P` absolute member names) is keyed; an option the
+ * table does not know makes the command compound.
+ */
+const TAR_TABLE = optionTable({
+  abbrev: true,
+  options: [
+    'A|catenate concatenate c|create delete d|diff compare r|append test-label t|list u|update x|extract get check-device',
+    'g|listed-incremental=:write G|incremental hole-detection= ignore-failed-read level= no-check-device no-seek n|seek',
+    'occurrence=? sparse-version= S|sparse add-file= C|directory= exclude= exclude-backups exclude-caches exclude-caches-all',
+    'exclude-caches-under exclude-ignore= exclude-ignore-recursive= exclude-tag= exclude-tag-all= exclude-tag-under= exclude-vcs',
+    'exclude-vcs-ignores no-null no-recursion no-unquote no-verbatim-files-from null verbatim-files-from recursion',
+    'T|files-from=:read unquote X|exclude-from=:read anchored ignore-case no-anchored no-ignore-case no-wildcards',
+    'no-wildcards-match-slash wildcards wildcards-match-slash keep-directory-symlink keep-newer-files k|keep-old-files',
+    'no-overwrite-dir one-top-level=? overwrite overwrite-dir recursive-unlink remove-files skip-old-files U|unlink-first',
+    'W|verify ignore-command-error no-ignore-command-error O|to-stdout to-command= atime-preserve=? clamp-mtime',
+    'delay-directory-restore group= group-map=:read mode= mtime= m|touch no-delay-directory-restore o|no-same-owner',
+    'no-same-permissions numeric-owner owner= owner-map=:read p|preserve-permissions same-permissions same-owner sort=',
+    's|preserve-order same-order acls no-acls no-selinux no-xattrs selinux xattrs xattrs-exclude= xattrs-include= force-local',
+    'f|file= F|info-script= new-volume-script= L|tape-length= M|multi-volume rmt-command=:prog rsh-command=:prog',
+    'volno-file=:write b|blocking-factor= B|read-full-records i|ignore-zeros record-size= H|format= old-archive portability',
+    'pax-option= posix V|label= a|auto-compress I|use-compress-program= j|bzip2 J|xz lzip lzma lzop no-auto-compress zstd',
+    'z|gzip gunzip ungzip Z|compress uncompress backup=? hard-dereference h|dereference K|starting-file= newer-mtime=',
+    'N|newer= after-date= one-file-system P|absolute-names suffix= strip-components= transform= xform= checkpoint=?',
+    'checkpoint-action= full-time index-file=:write l|check-links no-quote-chars= quote-chars= quoting-style=',
+    'R|block-number show-defaults show-omitted-dirs show-snapshot-field-ranges show-transformed-names totals=? utc',
+    'v|verbose warning= w|interactive confirmation ?|help restrict usage version',
+  ],
+  handlers: {
+    'use-compress-program': (v) => [exec('use-compress-program', script(v ?? null), 'tar --use-compress-program runs a program')],
+    'info-script': (v) => [exec('info-script', script(v ?? null), 'tar --info-script runs a script')],
+    'new-volume-script': (v) => [exec('info-script', script(v ?? null), 'tar --new-volume-script runs a script')],
+    'to-command': (v) => [exec('to-command', script(v ?? null), 'tar --to-command runs a command for every file')],
+    'checkpoint-action': (v) => [
+      exec(
+        'checkpoint-action',
+        typeof v === 'string' && /^exec=/.test(v) ? script(v.slice(5)) : opaque(v ?? null),
+        'tar --checkpoint-action can run a command',
+      ),
+    ],
+    // host:file is a remote archive, reached through rsh/ssh (unless --force-local; see tar()).
+    file: (v) =>
+      v === null || v === undefined || /^[^/]*:/.test(v) ? [exec('file', opaque(), 'tar -f host:file runs a remote shell')] : [],
+    directory: (v) =>
+      v === null || v === undefined || /^(\/|~)|(^|\/)\.\.(\/|$)/.test(v)
+        ? [write('directory', v ?? null, 'tar -C works in a folder outside the project')]
+        : [],
+    'absolute-names': () => [write('absolute-names', null, 'tar -P keeps absolute member names: extraction can write anywhere')],
+  },
+});
+
+/** Old-style letters that take a value (each takes the NEXT word, in order: `tar cfI x.tar prog src`). */
+const TAR_OLD_VALUE = [...TAR_TABLE.short.values()]
+  .filter((d) => d.arity === 'value')
+  .map((d) => d.short!)
+  .join('');
 
 function tar(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  // Old-style `tar xzf a.tar`: the first word is a cluster of options without a dash.
-  // Each letter of that cluster that takes a value takes the NEXT word, in order (`tar cfI x.tar
-  // prog src` runs prog as the compressor): the cluster is spelled out as separate options.
+  // Old-style `tar xzf a.tar`: the first word is a cluster of options without a dash, spelled out
+  // as separate options so the table reads them.
   let words: Arg[] = [...argv];
   if (typeof words[1] === 'string' && !words[1].startsWith('-')) {
     const spelled: Arg[] = [words[0]!];
     let next = 2;
     for (const letter of words[1]) {
       spelled.push('-' + letter);
-      if (TAR_SHORT_VALUE.includes(letter) && next < words.length) spelled.push(words[next++]!);
+      if (TAR_OLD_VALUE.includes(letter) && next < words.length) spelled.push(words[next++]!);
     }
     words = [...spelled, ...words.slice(next)];
   }
-  const items = scanOptions(words, 1, {
-    shortValue: TAR_SHORT_VALUE,
-    longValue: [
-      'file',
-      'directory',
-      'blocking-factor',
-      'files-from',
-      'exclude-from',
-      'use-compress-program',
-      'info-script',
-      'new-volume-script',
-      'starting-file',
-      'tape-length',
-      'newer',
-      'after-date',
-      'label',
-      'listed-incremental',
-      'format',
-      'to-command',
-      'checkpoint-action',
-      'rsh-command',
-      'rmt-command',
-      'exclude',
-      'transform',
-      'xform',
-      'owner',
-      'group',
-      'mode',
-      'mtime',
-      'strip-components',
-      'suffix',
-      'index-file',
-      'volno-file',
-      'record-size',
-      'occurrence',
-      'sort',
-      'quoting-style',
-      'warning',
-      'hole-detection',
-      'acls',
-      'xattrs-include',
-      'xattrs-exclude',
-    ],
-  });
-  const forceLocal = items.some((it) => it.kind === 'long' && it.name === 'force-local');
-  for (const it of items) {
-    if (isShort(it, 'I') || isLong(it, ['use-compress-program']))
-      out.push(exec('use-compress-program', script(valueOf(it)), 'tar --use-compress-program runs a program'));
-    if (isShort(it, 'F') || isLong(it, ['info-script', 'new-volume-script']))
-      out.push(exec('info-script', script(valueOf(it)), 'tar --info-script runs a script'));
-    if (isLong(it, ['to-command'])) out.push(exec('to-command', script(valueOf(it)), 'tar --to-command runs a command for every file'));
-    if (isLong(it, ['checkpoint-action'], ['checkpoint'])) {
-      const v = valueOf(it);
-      out.push(
-        exec(
-          'checkpoint-action',
-          v !== null && /^exec=/.test(v) ? script(v.slice(5)) : v === null ? opaque() : opaque(v),
-          'tar --checkpoint-action can run a command',
-        ),
-      );
-    }
-    if (isLong(it, ['rsh-command', 'rmt-command']))
-      out.push(exec(it.kind === 'long' ? it.name : 'rsh', argvOf([valueOf(it)]), 'tar --rsh-command runs a program'));
-    if ((isShort(it, 'f') || isLong(it, ['file'])) && !forceLocal) {
-      const v = valueOf(it);
-      if (v === null || /^[^/]*:/.test(v)) out.push(exec('file', opaque(), 'tar -f host:file runs a remote shell'));
-    }
-  }
-  return out;
+  const effects = readOptions(TAR_TABLE, words, 1, String(argv[0])).effects;
+  const forceLocal = words.some((w) => typeof w === 'string' && w.length > 4 && '--force-local'.startsWith(w));
+  return forceLocal ? effects.filter((e) => e.flag !== 'file') : effects;
 }
 
 /** sdiff -o writes the merged file; sdiff/diff3/diff --diff-program runs a program. */
@@ -411,8 +402,8 @@ const effects: Readonly<Record<string, Check>> = {
   basenc: outputOption('basenc', 'o', ['output']),
   tee,
   dd,
-  tar: also(tar, wordOptions('tar', [['--index-file', 'write']], true)),
-  gtar: also(tar, wordOptions('tar', [['--index-file', 'write']], true)),
+  tar,
+  gtar: tar,
   bsdtar: tar,
   // split --filter runs a shell command for every piece.
   split: (argv) =>

@@ -2,9 +2,10 @@
  * Database clients: sqlite3, psql, mysql, mariadb. Dot- and backslash-commands run shell commands or write files.
  * Rules: rule.ts; lookup: index.ts.
  */
-import { exec, type Effect } from '../effects.js';
+import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, isShort, isLong, valueOf, also, wordOptions } from './kit.js';
+import { opaque, script, isShort, isLong, valueOf } from './kit.js';
+import { programOptions } from './programOptions.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 function sqlite(argv: readonly Arg[]): Effect[] {
@@ -49,32 +50,57 @@ function sqlClient(name: string, letter: string, long: string): Check {
   return (argv) =>
     scanOptions(argv, 1, { shortValue: letter + 'fhUpdP', longValue: [long, 'file', 'host', 'user', 'port', 'dbname', 'database'] })
       .filter((it) => isShort(it, letter + 'f') || isLong(it, [long, 'file']))
-      .filter(
-        (it) =>
-          isShort(it, 'f') ||
-          isLong(it, ['file']) ||
-          valueOf(it) === null ||
-          (!(name === 'psql' && PSQL_READ_META.test(valueOf(it)!)) &&
-            /\\|\bsystem\b|\bprogram\b|\bpipe\b|\boutfile\b|\bdumpfile\b|\blo_export\b|\bpg_read_binary_file\b/i.test(valueOf(it)!)),
-      )
-      .map((it) => exec(it.name, opaque(valueOf(it)), `${name} meta-commands can run shell commands or write files`));
+      .filter((it) => isShort(it, 'f') || isLong(it, ['file']) || valueOf(it) === null || sqlDanger(name, valueOf(it)!))
+      .map((it) =>
+        exec(it.kind === 'short' ? it.name : it.name, opaque(valueOf(it)), `${name} meta-commands can run shell commands or write files`),
+      );
 }
+
+/** SQL or a meta-command given to a client that can run shell commands or write files. */
+function sqlDanger(name: string, sql: string): boolean {
+  return (
+    !(name === 'psql' && PSQL_READ_META.test(sql)) &&
+    /\\|\bsystem\b|\bprogram\b|\bpipe\b|\boutfile\b|\bdumpfile\b|\blo_export\b|\bpg_read_binary_file\b/i.test(sql)
+  );
+}
+
+/**
+ * psql's options, from `psql --help` (15; getopt_long). `-c` is read as above; `-f` runs a file of
+ * SQL and meta-commands (`\!`); `-o |cmd` pipes to a program; a variable whose value has a backtick
+ * (`-v PROMPT1=%\`cmd\``) runs it.
+ */
+const psql = programOptions('psql', {
+  abbrev: true,
+  options: [
+    'c|command= d|dbname= f|file= l|list v|set= variable= V|version X|no-psqlrc 1|single-transaction ?|help=? a|echo-all',
+    'b|echo-errors e|echo-queries E|echo-hidden L|log-file=:write n|no-readline o|output= q|quiet s|single-step S|single-line',
+    'A|no-align csv F|field-separator= H|html P|pset= R|record-separator= t|tuples-only T|table-attr= x|expanded',
+    'z|field-separator-zero 0|record-separator-zero h|host= p|port= U|username= w|no-password W|password',
+  ],
+  handlers: {
+    command: (v, typed) =>
+      v === null || v === undefined || sqlDanger('psql', v)
+        ? [exec('c', opaque(v ?? null), `psql ${typed}: meta-commands can run shell commands or write files`)]
+        : [],
+    file: (v, typed) => [exec('f', opaque(v ?? null), `psql ${typed} runs the file's commands, which can run shell commands`)],
+    output: (v, typed) =>
+      typeof v === 'string' && v.startsWith('|')
+        ? [exec('o', script(v.slice(1)), `psql ${typed} pipes the output to a command`)]
+        : [write('o', v ?? null, `psql ${typed} writes query output to the file it names`)],
+    set: (v, typed) =>
+      v === null || v === undefined || v.includes('`')
+        ? [exec('v', opaque(v ?? null), `psql ${typed}: a backtick in a variable runs a command`)]
+        : [],
+    variable: (v, typed) =>
+      v === null || v === undefined || v.includes('`')
+        ? [exec('v', opaque(v ?? null), `psql ${typed}: a backtick in a variable runs a command`)]
+        : [],
+  },
+});
 
 const effects: Readonly<Record<string, Check>> = {
   sqlite3: sqlite,
-  psql: also(
-    sqlClient('psql', 'c', 'command'),
-    wordOptions(
-      'psql',
-      [
-        ['-o', 'write', true],
-        ['--output', 'write'],
-        ['-L', 'write', true],
-        ['--log-file', 'write'],
-      ],
-      true,
-    ),
-  ),
+  psql,
   mysql: sqlClient('mysql', 'e', 'execute'),
   mariadb: sqlClient('mariadb', 'e', 'execute'),
 };

@@ -5,6 +5,7 @@
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
 import { opaque, script, isShort, isLong, valueOf, also } from './kit.js';
+import { optionTable, readOptions } from './optionTable.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 function man(argv: readonly Arg[]): Effect[] {
@@ -139,6 +140,34 @@ function pager(argv: readonly Arg[]): Effect[] {
   return out;
 }
 
+/**
+ * less's options (less 590 `less --help`; long names are case-sensitive and take unique prefixes).
+ * Options end at the first file; `+cmd` words are options too (read by `pager`), and `-+X` resets X.
+ * `-o`/`-O` write a log, `-k`/`--lesskey-src` load key bindings that can run shell commands.
+ */
+const LESS = optionTable({
+  abbrev: true,
+  stopAtOperand: true,
+  options: [
+    '?|help a|search-skip-screen A|SEARCH-SKIP-SCREEN b|buffers= B|auto-buffers c|clear-screen C|CLEAR-SCREEN d|dumb',
+    'D|color= e|quit-at-eof E|QUIT-AT-EOF f|force F|quit-if-one-screen g|hilite-search G|HILITE-SEARCH h|max-back-scroll=',
+    'i|ignore-case I|IGNORE-CASE j|jump-target= J|status-column k|lesskey-file=:load lesskey-src=:load lesskey-content=:load',
+    'K|quit-on-intr L|no-lessopen m|long-prompt M|LONG-PROMPT n|line-numbers N|LINE-NUMBERS o|log-file=:write',
+    'O|LOG-FILE=:write p|pattern= P|prompt= q|quiet Q|QUIET silent SILENT r|raw-control-chars R|RAW-CONTROL-CHARS',
+    's|squeeze-blank-lines S|chop-long-lines t|tag= T|tag-file=:read u|underline-special U|UNDERLINE-SPECIAL V|version',
+    'w|hilite-unread W|HILITE-UNREAD x|tabs= X|no-init y|max-forw-scroll= z|window= "|quotes= ~|tilde #|shift= file-size',
+    'follow-name incsearch line-num-width= mouse no-keypad no-histdups rscroll= save-marks status-col-width= use-backslash',
+    'use-color wheel-lines= exit-follow-on-close header= no-number-headers no-search-headers no-vbell redraw-on-quit',
+    'search-options= show-preproc-errors intr= modelines= proc-backspace proc-tab proc-return',
+  ],
+});
+
+/** less's options as an allowlist: `+cmd` words stand as options (their commands: `pager`). */
+const lessOptions: Check = (argv) => {
+  const words = argv.map((w, i) => (i === 0 || w === null ? w : w.startsWith('+') ? '-c' : w.replace(/^-\+(?=.)/, '-')));
+  return readOptions(LESS, words, 1, 'less').effects;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Interpreters: inline code runs anything the language can (a shell command, a file write).
 
@@ -151,30 +180,93 @@ const vimFiles: Check = (argv) =>
     return [];
   });
 
+/**
+ * vim's options (vim 9 `vim --help`, nvim's too) as an allowlist: an option not listed makes the
+ * command compound. vim reads options before `--` anywhere among the files; `vim` and `vimFiles`
+ * key what they do (`-c`/`--cmd`/`-S`/`-s` run Ex commands, `-u` a vimrc, `-V`/`-i`/`-w` write).
+ */
+const VIM_FLAGS = new Set(
+  (
+    '-v -e -E -s -d -y -R -Z -m -M -b -l -C -N -D -n -r -L -A -H -F -g -f -X -x -h -? -es -Es -P ' +
+    '--help --version --clean --noplugin --noplugins --not-a-term --ttyfail --nofork --literal --serverlist --embed ' +
+    '--headless --remote --remote-silent --remote-wait --remote-wait-silent --remote-tab --remote-tab-silent ' +
+    '--remote-tab-wait --remote-tab-wait-silent --echo-wid --api-info'
+  ).split(' '),
+);
+/** Options whose value is the next word. */
+const VIM_VALUES = new Set(
+  '-T -u -U -c --cmd -S -w -W -i --startuptime --log --servername --remote-send --remote-expr -t -q --listen --socketid --gui-dialog-file'.split(
+    ' ',
+  ),
+);
+
+const vimAllowlist: Check = (argv) => {
+  const name = String(argv[0]);
+  const out: Effect[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === undefined || w === '--') break;
+    if (w === null) {
+      out.push(exec('unknown_option', opaque(), `${name}: a word known only at run time stands where an option may`));
+      break;
+    }
+    if (!w.startsWith('-') || w === '-' || VIM_FLAGS.has(w)) continue;
+    if (VIM_VALUES.has(w)) {
+      i++;
+      continue;
+    }
+    // -p3 -o2 -O (windows), -V9 / -V9file (verbose; its file: vimFiles), -r file, -cCMD -SSESSION -tTAG -qFILE (attached).
+    if (/^-[pOo]\d*$/.test(w) || /^-V\d*/.test(w) || /^-[cStq]./.test(w) || /^-[0-9]+$/.test(w)) continue;
+    out.push(exec('unknown_option', opaque(w), `${name} option ${w} is not known to the classifier`));
+    break;
+  }
+  for (let i = 1; i < argv.length; i++)
+    if (argv[i] === '--log') out.push(write('log', argv[i + 1] ?? null, `${name} --log writes the file it names`));
+  return out;
+};
+
 const effects: Readonly<Record<string, Check>> = {
   man,
   fzf,
-  vim: also(vim, vimFiles),
-  vi: also(vim, vimFiles),
-  nvim: also(vim, vimFiles),
-  view: also(vim, vimFiles),
-  vimdiff: also(vim, vimFiles),
-  gvim: also(vim, vimFiles),
-  rvim: also(vim, vimFiles),
-  ex: also(vim, vimFiles),
+  vim: also(vimAllowlist, vim, vimFiles),
+  vi: also(vimAllowlist, vim, vimFiles),
+  nvim: also(vimAllowlist, vim, vimFiles),
+  view: also(vimAllowlist, vim, vimFiles),
+  vimdiff: also(vimAllowlist, vim, vimFiles),
+  gvim: also(vimAllowlist, vim, vimFiles),
+  rvim: also(vimAllowlist, vim, vimFiles),
+  ex: also(vimAllowlist, vim, vimFiles),
   emacs,
   emacsclient: emacs,
   nano,
-  less: pager,
+  less: also(lessOptions, pager),
   more: pager,
   most: pager,
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  vim: { match: [["vim -c '!rm x' f", '#c-[-?']] },
+  vim: {
+    match: [
+      ["vim -c '!rm x' f", '#c-[-?'],
+      ['vim --frobnicate f', '#unknown_option'],
+      ['vim -u /tmp/vimrc f', '#u'],
+      ['vim -V9/tmp/log f', '#V->-/tmp/log'],
+      ['vim --log /tmp/l f', '#log->-/tmp/l'],
+    ],
+    notMatch: ['vim f', 'vim -R -O2 a b', 'vim -u NONE -N f', 'vim +42 f', 'vim -d a b', 'vim -- -weird-file'],
+  },
   man: { match: [["man -P 'rm x' ls", '#pager-[-rm-]']] },
-  less: { notMatch: ['less README.md'] },
+  less: {
+    match: [
+      ['less -o /tmp/log f', '#log_file->-/tmp/log'],
+      ['less --LOG-F=/tmp/log f', '#LOG_FILE'],
+      ['less -k /tmp/keys f', '#lesskey_file'],
+      ["less '+!id' f", '#+'],
+      ['less --frobnicate f', '#unknown_option'],
+    ],
+    notMatch: ['less README.md', 'less -R +G log.txt', 'less -SN +/TODO f', 'less -+S f', 'less --RAW f'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('editors', { effects }, EXAMPLES);

@@ -4,62 +4,10 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, also, wordOptions } from './kit.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf } from './kit.js';
+import { programOptions } from './programOptions.js';
+import { scp, sftp, ssh, sshCopyId } from './ssh.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
-
-// Options that run a local command, read more options, or load a shared library into ssh.
-const SSH_EXEC_OPTIONS =
-  /^(proxycommand|localcommand|permitlocalcommand|knownhostscommand|include|match|proxyusefdpass|remotecommand|pkcs11provider|securitykeyprovider)$/;
-
-function sshOptions(name: string, shortValue: string, programLetters: string): Check {
-  return (argv) => {
-    const out: Effect[] = [];
-    let items = scanOptions(argv, 1, { shortValue, stopAtOperand: name === 'ssh' });
-    if (name === 'ssh') {
-      // OpenSSH reads options again after the host (`ssh host -o ProxyCommand=…` runs it), up to
-      // the remote command, unless `--` ended them before the host.
-      const host = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
-      const terminated = host !== undefined && argv.slice(1, host.word).includes('--');
-      items = items.filter((it) => it.kind !== 'operand' && (host === undefined || it.word < host.word));
-      if (host && !terminated)
-        items.push(...scanOptions(argv, host.word + 1, { shortValue, stopAtOperand: true }).filter((it) => it.kind !== 'operand'));
-    }
-    for (const it of items) {
-      if (isShort(it, 'o')) {
-        const v = valueOf(it);
-        const key = v === null ? null : v.trim().split(/[\s=]/)[0]!.toLowerCase();
-        if (key === null || SSH_EXEC_OPTIONS.test(key)) {
-          const cmd =
-            v === null
-              ? null
-              : v
-                  .trim()
-                  .slice(key!.length)
-                  .replace(/^\s*=?\s*/, '');
-          out.push({
-            flag: 'o',
-            value: v,
-            runs: key === 'proxycommand' || key === 'localcommand' ? script(cmd) : opaque(v),
-            note: `${name} -o ${key ?? '?'} runs a local command`,
-          });
-        }
-      }
-      if (isShort(it, 'F')) out.push(exec('F', opaque(), `${name} -F reads a config file that can name commands to run`));
-      if (isShort(it, 'I') && name === 'ssh') out.push(exec('I', opaque(valueOf(it)), 'ssh -I loads a PKCS#11 shared library'));
-      if (isShort(it, 'E')) out.push(write('E', valueOf(it), `${name} -E writes a log file`));
-      if (isShort(it, programLetters))
-        out.push(
-          exec(
-            it.kind === 'short' ? it.name : 'S',
-            argvOf([valueOf(it)]),
-            `${name} -${it.kind === 'short' ? it.name : ''} names a program to run`,
-          ),
-        );
-      if (name === 'sftp' && isShort(it, 'b')) out.push(exec('b', opaque(), 'sftp -b batch files can run local commands'));
-    }
-    return out;
-  };
-}
 
 function rsync(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
@@ -127,123 +75,92 @@ function rsync(argv: readonly Arg[]): Effect[] {
 // ---------------------------------------------------------------------------------------------
 // Editors and pagers.
 
-function wget(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'OoaeiPBUTtwQY',
-    longValue: [
-      'output-document',
-      'output-file',
-      'append-output',
-      'execute',
-      'use-askpass',
-      'config',
-      'input-file',
-      'directory-prefix',
-      'user-agent',
-      'header',
-      'user',
-      'password',
-      'tries',
-      'timeout',
-      'wait',
-      'quota',
-      'base',
-      'referer',
-      'post-data',
-      'post-file',
-      'method',
-      'body-data',
-      'body-file',
-    ],
-  })) {
-    if ((isShort(it, 'Ooa') || isLong(it, ['output-document', 'output-file', 'append-output'])) && valueOf(it) !== '-')
-      out.push(write(it.name, valueOf(it), 'wget writes a file it names'));
-    if (isShort(it, 'e') || isLong(it, ['execute', 'config']))
-      out.push(exec('execute', opaque(valueOf(it)), 'wget -e runs wgetrc commands, which can name outputs and programs'));
-    if (isLong(it, ['use-askpass'])) out.push(exec('use-askpass', argvOf([valueOf(it)]), 'wget --use-askpass runs a program'));
-    if (isShort(it, 'P') || isLong(it, ['directory-prefix']))
-      out.push(write('directory-prefix', valueOf(it), 'wget -P saves into a folder it names'));
-  }
-  return out;
-}
+/**
+ * wget's options (GNU getopt_long: unique prefixes, `--no-X` for its booleans), from `wget --help`
+ * (1.21). `-e` runs wgetrc commands and `--config` reads a wgetrc: both can name outputs and programs.
+ */
+const wget = programOptions('wget', {
+  abbrev: true,
+  negate: true,
+  options: [
+    'V|version h|help b|background e|execute=:load o|output-file=:write a|append-output=:write d|debug q|quiet v|verbose',
+    'report-speed= i|input-file=:read F|force-html B|base= config=:load no-config rejected-log=:write t|tries= retry-connrefused',
+    'retry-on-http-error= O|output-document= no-netrc c|continue start-pos= progress= show-progress N|timestamping',
+    'no-if-modified-since no-use-server-timestamps S|server-response spider T|timeout= dns-timeout= connect-timeout= read-timeout=',
+    'w|wait= waitretry= random-wait no-proxy Q|quota= bind-address= limit-rate= no-dns-cache restrict-file-names= ignore-case',
+    '4|inet4-only 6|inet6-only prefer-family= user= password= ask-password use-askpass=:prog no-iri local-encoding= remote-encoding=',
+    'unlink xattr x|force-directories protocol-directories P|directory-prefix=:write cut-dirs= http-user= http-password= no-cache',
+    'default-page= E|adjust-extension ignore-length header= compression= max-redirect= proxy-user= proxy-password= referer=',
+    'save-headers U|user-agent= no-http-keep-alive no-cookies load-cookies=:read save-cookies=:write keep-session-cookies',
+    'post-data= post-file=:read method= body-data= body-file=:read content-disposition content-on-error auth-no-challenge',
+    'secure-protocol= https-only no-check-certificate certificate=:read certificate-type= private-key=:read private-key-type=',
+    'ca-certificate=:read ca-directory=:read crl-file=:read pinnedpubkey= ciphers= no-hsts hsts-file=:write ftp-user= ftp-password=',
+    'no-remove-listing no-glob no-passive-ftp preserve-permissions retr-symlinks ftps-implicit ftps-resume-ssl',
+    'ftps-clear-data-connection ftps-fallback-to-ftp warc-file=:write warc-header= warc-max-size= warc-cdx warc-dedup=:read',
+    'no-warc-compression no-warc-digests no-warc-keep-log warc-tempdir=:write r|recursive l|level= delete-after k|convert-links',
+    'convert-file-only backups= K|backup-converted m|mirror p|page-requisites strict-comments A|accept= R|reject= accept-regex=',
+    'reject-regex= regex-type= D|domains= exclude-domains= follow-ftp follow-tags= ignore-tags= H|span-hosts L|relative',
+    'I|include-directories= trust-server-names X|exclude-directories=',
+    // -nv -nc -nd -nH -np: wget reads `-n` and the letter after it; their long forms are --no-X.
+    'n|= clobber directories host-directories parent',
+  ],
+  handlers: {
+    // `-O -` is standard output; any other value is a file wget writes.
+    'output-document': (v, typed) =>
+      v === '-' || v === '/dev/null' ? [] : [write('output-document', v ?? null, `wget ${typed} writes the file it names`)],
+  },
+});
 
-function curl(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  const writes = [
-    'output',
-    'dump-header',
-    'cookie-jar',
-    'trace',
-    'trace-ascii',
-    'stderr',
-    'libcurl',
-    'output-dir',
-    'etag-save',
-    'hsts',
-    'alt-svc',
-    'remote-name',
-    'remote-name-all',
-  ];
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'oDcKdHXuAeEFTwxbrmyYzCQ',
-    longValue: [
-      'output',
-      'dump-header',
-      'cookie-jar',
-      'trace',
-      'trace-ascii',
-      'stderr',
-      'libcurl',
-      'output-dir',
-      'etag-save',
-      'hsts',
-      'alt-svc',
-      'config',
-      'data',
-      'header',
-      'request',
-      'user',
-      'user-agent',
-      'referer',
-      'cookie',
-      'form',
-      'upload-file',
-      'write-out',
-      'proxy',
-      'range',
-      'max-time',
-      'connect-timeout',
-      'retry',
-      'cacert',
-      'cert',
-      'key',
-      'data-binary',
-      'data-raw',
-      'data-urlencode',
-      'json',
-      'url',
-      'resolve',
-      'connect-to',
-      'interface',
-      'limit-rate',
-    ],
-    noAbbrev: true,
-  })) {
-    // "-" is standard output, not a file.
-    if ((isShort(it, 'oDcO') || isLong(it, writes, ['trace-time', 'trace-ids', 'trace-config', 'output-dir'])) && valueOf(it) !== '-')
-      out.push(
-        write(
-          it.name,
-          isShort(it, 'O') || isLong(it, ['remote-name', 'remote-name-all']) ? null : valueOf(it),
-          'curl writes a file it names',
-        ),
-      );
-    if (isShort(it, 'K') || isLong(it, ['config']))
-      out.push(exec('config', opaque(), 'curl -K reads options from a file (outputs, uploads)'));
-  }
-  return out;
-}
+/**
+ * curl's options, from `curl --help all` (7.88) plus the later ones agents meet (8.x); curl takes
+ * no abbreviations here (an abbreviation is unknown: compound) and `--no-X` for its booleans.
+ * `-K` reads options from a file (outputs, uploads, engines): compound. `-w` with `%output{…}`
+ * (curl 8.3) writes a file.
+ */
+const curl = programOptions('curl', {
+  negate: true,
+  options: [
+    'abstract-unix-socket= alt-svc=:write anyauth a|append aws-sigv4= basic cacert=:read capath=:read E|cert=:read cert-status',
+    'cert-type= ciphers= compressed compressed-ssh K|config=:load connect-timeout= connect-to= C|continue-at= b|cookie=',
+    'c|cookie-jar=:write create-dirs create-file-mode= crlf crlfile=:read curves= d|data= data-ascii= data-binary= data-raw=',
+    'data-urlencode= delegation= digest q|disable disable-eprt disable-epsv disallow-username-in-url dns-interface= dns-ipv4-addr=',
+    'dns-ipv6-addr= dns-servers= doh-cert-status doh-insecure doh-url= D|dump-header=:write egd-file=:read engine=:load',
+    'etag-compare=:read etag-save=:write expect100-timeout= f|fail fail-early fail-with-body false-start F|form= form-escape',
+    'form-string= ftp-account= ftp-alternative-to-user= ftp-create-dirs ftp-method= ftp-pasv P|ftp-port= ftp-pret',
+    'ftp-skip-pasv-ip ftp-ssl-ccc ftp-ssl-ccc-mode= ftp-ssl-control G|get g|globoff happy-eyeballs-timeout-ms= haproxy-protocol',
+    'I|head H|header= h|help=? hostpubmd5= hostpubsha256= hsts=:write http0.9 0|http1.0 http1.1 http2 http2-prior-knowledge http3',
+    'http3-only ignore-content-length i|include k|insecure interface= 4|ipv4 6|ipv6 json= j|junk-session-cookies keepalive-time=',
+    'key=:read key-type= krb= libcurl=:write limit-rate= l|list-only local-port= L|location location-trusted login-options=',
+    'mail-auth= mail-from= mail-rcpt= mail-rcpt-allowfails M|manual max-filesize= max-redirs= m|max-time= metalink negotiate',
+    'n|netrc netrc-file=:read netrc-optional :|next no-alpn N|no-buffer no-clobber no-keepalive no-npn no-progress-meter',
+    'no-sessionid noproxy= ntlm ntlm-wb oauth2-bearer= o|output=:write output-dir=:write Z|parallel parallel-immediate',
+    'parallel-max= pass= path-as-is pinnedpubkey= post301 post302 post303 preproxy= #|progress-bar proto= proto-default=',
+    'proto-redir= x|proxy= proxy-anyauth proxy-basic proxy-cacert=:read proxy-capath=:read proxy-cert=:read proxy-cert-type=',
+    'proxy-ciphers= proxy-crlfile=:read proxy-digest proxy-header= proxy-insecure proxy-key=:read proxy-key-type= proxy-negotiate',
+    'proxy-ntlm proxy-pass= proxy-pinnedpubkey= proxy-service-name= proxy-ssl-allow-beast proxy-ssl-auto-client-cert',
+    'proxy-tls13-ciphers= proxy-tlsauthtype= proxy-tlspassword= proxy-tlsuser= proxy-tlsv1 U|proxy-user= proxy1.0= p|proxytunnel',
+    'pubkey=:read Q|quote= random-file=:read r|range= rate= raw e|referer= J|remote-header-name O|remote-name:write',
+    'remote-name-all:write R|remote-time remove-on-error X|request= request-target= resolve= retry= retry-all-errors',
+    'retry-connrefused retry-delay= retry-max-time= sasl-authzid= sasl-ir service-name= S|show-error s|silent socks4= socks4a=',
+    'socks5= socks5-basic socks5-gssapi socks5-gssapi-nec socks5-gssapi-service= socks5-hostname= Y|speed-limit= y|speed-time=',
+    'ssl ssl-allow-beast ssl-auto-client-cert ssl-no-revoke ssl-reqd ssl-revoke-best-effort 2|sslv2 3|sslv3 stderr=:write',
+    'styled-output suppress-connect-headers tcp-fastopen tcp-nodelay t|telnet-option= tftp-blksize= tftp-no-options z|time-cond=',
+    'tls-max= tls13-ciphers= tlsauthtype= tlspassword= tlsuser= 1|tlsv1 tlsv1.0 tlsv1.1 tlsv1.2 tlsv1.3 tr-encoding trace=:write',
+    'trace-ascii=:write trace-time unix-socket= T|upload-file=:read url= url-query= B|use-ascii u|user= A|user-agent= v|verbose',
+    'V|version w|write-out= xattr',
+    // curl 8.x
+    'trace-config= trace-ids ca-native proxy-ca-native ip-tos= mptcp vlan-priority= variable= skip-existing follow show-headers',
+    'ssl-sessions=:write ech= out-null',
+  ],
+  handlers: {
+    // `-o -` is standard output; /dev/null discards.
+    output: (v, typed) => (v === '-' || v === '/dev/null' ? [] : [write('o', v ?? null, `curl ${typed} writes the file it names`)]),
+    'write-out': (v, typed) =>
+      v === null || v === undefined || /%output\{|%\{?stderr/.test(v)
+        ? [write('write-out', null, `curl ${typed} can write a file it names`)]
+        : [],
+  },
+});
 
 function netcat(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
@@ -296,35 +213,63 @@ const effects: Readonly<Record<string, Check>> = {
   ncat: netcat,
   netcat: netcat,
   socat,
-  ssh: also(sshOptions('ssh', 'BbcDEeFIiJLlmOopQRSWw', ''), wordOptions('ssh', [['-o=', 'exec', true]])),
-  // ssh-copy-id hands -o to ssh (ProxyCommand=…), and -i/-F name files ssh reads.
-  'ssh-copy-id': wordOptions('ssh-copy-id', [
-    ['-o', 'exec', true],
-    ['-F', 'load', true],
-  ]),
-  scp: sshOptions('scp', 'cFiJloPSDX', 'S'),
-  sftp: sshOptions('sftp', 'BbcDFiJloPRSs', 'SD'),
+  // Option allowlists (ssh.ts); ssh-copy-id hands -o and -F to ssh.
+  ssh,
+  'ssh-copy-id': sshCopyId,
+  scp,
+  sftp,
   rsync,
-  wget: also(
-    wget,
-    wordOptions(
-      'wget',
-      [
-        ['--save-cookies', 'write'],
-        ['--warc-file', 'write'],
-        ['--rejected-log', 'write'],
-        ['--use-askpass', 'exec'],
-      ],
-      true,
-    ),
-  ),
-  curl: also(curl, wordOptions('curl', [['--engine', 'load']])),
+  wget,
+  curl,
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   curl: { match: [['curl -o /etc/x http://a', '#o->-/etc/x']], notMatch: ['curl https://example.com'] },
-  ssh: { match: [["ssh -o ProxyCommand='rm x' host", '-[-rm-]']], notMatch: ['ssh host ls'] },
+  ssh: {
+    match: [
+      ["ssh -o ProxyCommand='rm x' host", '-[-rm-]'],
+      ['ssh -o=ProxyCommand=id h', '#o'],
+      ['ssh -o "Include /tmp/c" h', '#o'],
+      ['ssh -o XAuthLocation=/tmp/x -X h', '#o'],
+      ['ssh -o NewFutureKeyword=x h', '#o'],
+      ['ssh -J "h;id" h2', '#o'],
+      ['ssh -o UserKnownHostsFile=/tmp/k h', '#o->-/tmp/k'],
+      ['ssh -Z h', '#unknown_option'],
+      ['ssh h -F /tmp/c', '#F'],
+    ],
+    notMatch: [
+      'ssh host ls',
+      'ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null h uptime',
+      'ssh -o ConnectTimeout=5 -p 2222 -i key user@host',
+      'ssh -J bastion@jump:22 h',
+      'ssh -F /dev/null h',
+      'ssh -NL 8080:localhost:80 h',
+      'ssh h ls -Z --weird',
+    ],
+  },
+  scp: {
+    match: [
+      ['scp -S /tmp/x a h:b', '#S'],
+      ['scp -o ProxyCommand=id a h:b', '#o'],
+      ['scp -Z a h:b', '#unknown_option'],
+    ],
+    notMatch: ['scp -rp -P 2222 dist h:/srv'],
+  },
+  sftp: {
+    match: [
+      ['sftp -b cmds h', '#b'],
+      ['sftp -D /tmp/x h', '#D'],
+    ],
+    notMatch: ['sftp -P 2222 user@h'],
+  },
+  'ssh-copy-id': {
+    match: [
+      ['ssh-copy-id -o ProxyCommand=x h', '#o'],
+      ['ssh-copy-id -F /tmp/c h', '#F'],
+    ],
+    notMatch: ['ssh-copy-id -i ~/.ssh/id_ed25519.pub h'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('network', { effects }, EXAMPLES);
