@@ -148,30 +148,82 @@ export function copyEffects(what: string, args: readonly Arg[]): Effect[] {
   return out;
 }
 
-/** Build options that write files on the host: the build result, the image id, the metadata, the cache. */
-const BUILD_WRITES = ['output', 'iidfile', 'metadata-file', 'cache-to'];
+/** A CSV-ish `k=v,k=v` value's fields (`--secret id=x,src=PATH`), keys lower-cased; undefined if quoted. */
+function fields(v: string): Map<string, string> | undefined {
+  if (/["'\s]/.test(v)) return undefined;
+  return new Map(
+    v.split(',').map((f) => {
+      const eq = f.indexOf('=');
+      return [(eq < 0 ? f : f.slice(0, eq)).toLowerCase(), eq < 0 ? '' : f.slice(eq + 1)];
+    }),
+  );
+}
+
+const buildWrites =
+  (name: string): OptionHandler =>
+  (v, _typed, at) => [write(name, v ?? null, `${at.where} --${name} writes to the host`)];
+
+/** A build context that is not a host folder: an image, another stage, a remote. */
+const REMOTE_CONTEXT = /^(docker-image:\/\/|target:|https?:\/\/|git:\/\/|git@)/;
 
 /**
- * `docker build|buildx build -o DEST`: the build's result is written to the host (`type=local,dest=…`
- * or a folder), anywhere the command names; `--iidfile`, `--metadata-file`, `--cache-to` write too.
- * Not yet an allowlist of build options: only these writes are read.
+ * `--build-context NAME=VALUE`: an image (`docker-image://`), another stage (`target:`) or a
+ * remote (https, git) stays off the host; anything else is a local folder, plain only as a project path.
  */
+const buildContext: OptionHandler = (v, typed, at) => {
+  const value = v == null ? null : v.slice(v.indexOf('=') + 1);
+  if (value !== null && v!.includes('=') && REMOTE_CONTEXT.test(value)) return [];
+  if (value !== null && v!.includes('=') && !value.includes(':') && projectPath(value)) return [];
+  return [risk('build-context', `${at.where} ${typed} hands a host folder to the build`, value)];
+};
+
+/** `--secret id=x,src=PATH|env=VAR`: a file outside the project is a host secret handed to the build's RUN steps. */
+const buildSecret: OptionHandler = (v, typed, at) => {
+  const f = v == null ? undefined : fields(v);
+  const known = f !== undefined && [...f.keys()].every((k) => ['id', 'type', 'src', 'source', 'env', 'required'].includes(k));
+  const src = f?.get('src') ?? f?.get('source');
+  if (known && (src === undefined || projectPath(src))) return [];
+  return [risk('secret', `${at.where} ${typed} hands a host file to the build`, v ?? null)];
+};
+
+/**
+ * `docker build|buildx build|builder build|image build` (docker/buildx commands/build.go, with the
+ * classic builder's flags it still accepts, cli/command/image/build.go). Options may follow the
+ * context (cobra intersperses). What reaches the host: the outputs it writes (`-o`, `--iidfile`,
+ * `--metadata-file`, `--cache-to`), entitlements (`--allow network.host|security.insecure|fs=…`),
+ * `--network host`, `--security-opt`, the SSH agent or keys (`--ssh`), host secrets and local
+ * build contexts outside the project.
+ */
+export const BUILD: OptionTable = optionTable({
+  options:
+    'add-host= allow= annotation= attest= build-arg= build-context= builder= cache-from= cache-to=:write call= cgroup-parent= ' +
+    'f|file= iidfile=:write label= metadata-file=:write network= no-cache-filter= o|output=:write platform= progress= provenance= ' +
+    'sbom= secret= shm-size= ssh= t|tag= target= ulimit= check load no-cache pull push q|quiet help ' +
+    // The classic builder's (cli/command/image/build.go), still accepted.
+    'c|cpu-shares= cpu-period= cpu-quota= cpuset-cpus= cpuset-mems= isolation= m|memory= memory-swap= security-opt= ' +
+    'compress disable-content-trust force-rm rm squash stream',
+  equalsShort: true,
+  handlers: {
+    output: buildWrites('output'),
+    iidfile: buildWrites('iidfile'),
+    'metadata-file': buildWrites('metadata-file'),
+    'cache-to': buildWrites('cache-to'),
+    allow: (_v, typed, at) => [exec('host', opaque(typed), `${at.where} ${typed} grants the build an entitlement on the host`)],
+    'security-opt': host,
+    ssh: (_v, typed, at) => [exec('host', opaque(typed), `${at.where} ${typed} hands the SSH agent or keys to the build`)],
+    network: namespace('network'),
+    'build-context': buildContext,
+    secret: buildSecret,
+  },
+});
+
+/** `docker build …` and friends: the words after `build`; a context folder outside the project is handed to the build too. */
 export function buildEffects(what: string, args: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === null) continue;
-    const long = /^--([a-z-]+)(=(.*))?$/.exec(a);
-    const opt = long ? long[1]! : /^-o/.test(a) ? 'output' : undefined;
-    if (opt === undefined || !BUILD_WRITES.includes(opt)) continue;
-    const value = long
-      ? long[2] !== undefined
-        ? long[3]!
-        : (args[++i] ?? null)
-      : a.length > 2
-        ? a.slice(2).replace(/^=/, '')
-        : (args[++i] ?? null);
-    out.push(write(opt, value, `${what} --${opt} writes to the host`));
+  const r = readOptions(BUILD, args, 0, what);
+  for (const i of r.operands) {
+    const c = args[i] ?? null;
+    if (c === '-' || (c !== null && (REMOTE_CONTEXT.test(c) || projectPath(c)))) continue;
+    r.effects.push(risk('build-context', `${what} sends a host folder outside the project to the build`, c));
   }
-  return out;
+  return r.effects;
 }

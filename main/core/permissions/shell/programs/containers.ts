@@ -83,6 +83,16 @@ function contextCreate(name: string, args: readonly Arg[]): Effect[] {
   return [];
 }
 
+/** `docker buildx [--builder X] [--debug] build|b …` (buildx's root options may come first). */
+function buildxEffects(name: string, args: readonly Arg[]): Effect[] {
+  let i = 0;
+  while (args[i] === '--debug' || args[i] === '-D' || (typeof args[i] === 'string' && /^--builder(=|$)/.test(args[i]!)))
+    i += args[i] === '--builder' ? 2 : 1;
+  const next = args[i];
+  if (next === null) return [exec('unknown_option', opaque(), `${name} buildx: a word known only at run time`)];
+  return next === 'build' || next === 'b' ? buildEffects(`${name} buildx build`, args.slice(i + 1)) : [];
+}
+
 /**
  * The subcommands of docker and podman that reach the host: run/create/exec options, cp, save and
  * export files, volume and context setup read by later commands, plugins (run as root), `podman
@@ -110,7 +120,7 @@ function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; i
       return buildEffects(`${name} build`, args);
     case 'buildx':
     case 'builder':
-      return next === 'build' || next === 'b' ? buildEffects(`${name} buildx build`, args.slice(1)) : [];
+      return buildxEffects(name, args);
     case 'save':
     case 'export':
       return scanOptions(args, 0, { shortValue: 'o', longValue: ['output'], noAbbrev: true })
