@@ -1,11 +1,13 @@
 /**
  * Red-team rows for `docker build` and `buildx build` options, read with an option table
  * (programs/containerOptions.ts BUILD, from docker/buildx commands/build.go and the classic
- * builder's cli/command/image/build.go). Each row: command, expected kind, why, and for an attack
+ * builder's cli/command/image/build.go), and for compose's global options (containers.ts
+ * COMPOSE_GLOBAL, compose v2 cmd/compose/compose.go). Each row: command, expected kind, why, and for an attack
  * the program its program list must name ('?' when it cannot be known), so deny rules still apply.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { optionTable, readOptions } from './programs/optionTable.js';
 
 type Kind = 'simple' | 'compound' | 'invalid';
 type Row = [command: string, kind: Kind, why: string, runs?: string];
@@ -46,6 +48,12 @@ const ROWS: Row[] = [
   ['docker build -t app https://github.com/x/y.git', 'simple', 'a remote context'],
   ['docker build -t app -', 'simple', 'the context (a Dockerfile or tarball) from stdin'],
   ['docker buildx ls', 'simple', 'not a build'],
+  ['docker compose -- run -v /:/h app', 'compound', '`--` before the subcommand: not read here', '?'],
+  ['docker compose -hf x.yml run -v /:/h app', 'compound', 'a cluster of compose globals, then a host mount', 'docker'],
+  ['docker compose -f=x.yml run --privileged app', 'compound', 'pflag -f=VALUE, then --privileged', '?'],
+  ['docker compose $G run -v /:/h app', 'compound', 'a compose global known only at run time', '?'],
+  ['docker compose -p=proj --profile dev run --rm app npm test', 'simple', 'ordinary globals'],
+  ['docker compose -f -- run --rm app', 'simple', '`--` as the value of -f is a file name, not the end of options'],
 ];
 
 describe('red team: docker build options (issue 16)', () => {
@@ -54,5 +62,15 @@ describe('red team: docker build options (issue 16)', () => {
     expect(c.kind, JSON.stringify(c)).toBe(kind);
     expect(classifyCommandViaParser(command).kind).toBe(kind);
     if (runs !== undefined && c.kind === 'compound') expect(c.programs.map((p) => p.program)).toContain(runs);
+  });
+});
+
+describe('readOptions: `ended`', () => {
+  const t = optionTable({ options: 'f|file=', stopAtOperand: true });
+  it('is set when `--` ends the options, not when it is a value or an operand stops them', () => {
+    expect(readOptions(t, ['--', 'run'], 0, 'x')).toMatchObject({ ended: true, rest: 1 });
+    expect(readOptions(t, ['-f', '--', 'run'], 0, 'x').ended).toBeUndefined();
+    expect(readOptions(t, ['run', '--'], 0, 'x')).toMatchObject({ rest: 0 });
+    expect(readOptions(t, ['run', '--'], 0, 'x').ended).toBeUndefined();
   });
 });
