@@ -1,71 +1,22 @@
 /**
  * The options of the container commands that start a container or copy into and out of one, as
- * allowlists with arity: `docker|podman run|create|exec` (docker/cli's cobra flags,
+ * option tables (optionTable.ts): `docker|podman|nerdctl run|create|exec` (docker/cli's cobra flags,
  * cli/command/container/opts.go, exec.go) and `docker compose run|exec` (docker/compose
- * cmd/compose/run.go, exec.go). pflag rules: no abbreviations, `--opt=v`, `--opt v`, `-v=x`,
- * clustered `-itv x`. Options stop at the first operand (the image, service or container): what
- * follows is the container's command. An option not listed makes the command compound.
+ * cmd/compose/run.go, exec.go). pflag rules: no abbreviations, `--opt=v`, `--opt v`, `-v=x`
+ * (`equalsShort`), clustered `-itv x`. Options stop at the first operand (the image, service or
+ * container): what follows is the container's command. An option not listed makes the command compound.
  *
- * What reaches the host is read from the values: a bind mount of anything but a project path, a
- * mount spec this file cannot read completely, host namespaces, capabilities, devices, security
- * options, `--privileged`. containers.ts applies these to each program and subcommand.
+ * What reaches the host is read from the values, by the handlers below: a bind mount of anything
+ * but a project path, a mount spec this file cannot read completely, host namespaces, capabilities,
+ * devices, security options, `--privileged`. containers.ts applies these to each program and subcommand.
  */
 import { exec, risk, write, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
 import { argvOf, opaque } from './kit.js';
-
-export interface RunOptions {
-  valueLong: ReadonlySet<string>;
-  flagLong: ReadonlySet<string>;
-  valueShort: string;
-  flagShort: string;
-  /** A short letter's long name, where the effect is read by the long name (`-v` is volume). */
-  shortLong: Readonly<Record<string, string>>;
-}
-
-const words = (s: string): ReadonlySet<string> => new Set(s.split(' '));
-
-export const DOCKER_RUN: RunOptions = {
-  valueLong: words(
-    'add-host annotation attach blkio-weight blkio-weight-device cap-add cap-drop cgroup-parent cgroupns cidfile cpu-count ' +
-      'cpu-percent cpu-period cpu-quota cpu-rt-period cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems detach-keys device ' +
-      'device-cgroup-rule device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search domainname ' +
-      'entrypoint env env-file expose gpus group-add health-cmd health-interval health-retries health-start-interval ' +
-      'health-start-period health-timeout hostname io-maxbandwidth io-maxiops ip ip6 ipc isolation kernel-memory label label-file ' +
-      'link link-local-ip log-driver log-opt mac-address memory memory-reservation memory-swap memory-swappiness mount name network ' +
-      'net network-alias net-alias oom-score-adj pid pids-limit platform publish pull restart runtime security-opt shm-size ' +
-      'stop-signal stop-timeout storage-opt sysctl tmpfs ulimit user userns uts volume volume-driver volumes-from workdir',
-  ),
-  flagLong: words(
-    'detach disable-content-trust help init interactive no-healthcheck oom-kill-disable privileged publish-all quiet read-only rm sig-proxy tty use-api-socket',
-  ),
-  valueShort: 'acehlmpuvw',
-  flagShort: 'dPitq',
-  shortLong: { v: 'volume', c: 'cpu-shares', e: 'env', u: 'user', w: 'workdir', p: 'publish' },
-};
-
-/** `docker compose run` (compose v2 cmd/compose/run.go). */
-export const COMPOSE_RUN: RunOptions = {
-  valueLong: words('name entrypoint env env-from-file label user workdir volume publish cap-add cap-drop pull'),
-  flagLong: words(
-    'detach rm no-deps service-ports use-aliases interactive tty no-TTY build quiet quiet-pull quiet-build remove-orphans help',
-  ),
-  valueShort: 'eluwvp',
-  flagShort: 'ditTq',
-  shortLong: { v: 'volume', e: 'env', u: 'user', w: 'workdir', p: 'publish', l: 'label' },
-};
-
-/** `docker compose exec` (compose v2 cmd/compose/exec.go). */
-export const COMPOSE_EXEC: RunOptions = {
-  valueLong: words('env user workdir index'),
-  flagLong: words('detach privileged no-TTY interactive tty help'),
-  valueShort: 'euw',
-  flagShort: 'dTit',
-  shortLong: { e: 'env', u: 'user', w: 'workdir' },
-};
+import { optionTable, readOptions, type OptionHandler, type OptionTable } from './optionTable.js';
 
 /** Values that reach the host: namespaces shared with it. */
-const HOST_NAMESPACE = /^(pid|ipc|uts|userns|cgroupns|network|net)$/;
+const HOST_NAMESPACES = ['pid', 'ipc', 'uts', 'userns', 'cgroupns', 'network', 'net'] as const;
 
 /**
  * A host path that stays in the project: relative, no `..` segment, no home, no drive letter or
@@ -74,6 +25,8 @@ const HOST_NAMESPACE = /^(pid|ipc|uts|userns|cgroupns|network|net)$/;
 export function projectPath(src: string): boolean {
   return !/^([/~]|[A-Za-z]:)/.test(src) && !src.includes('\\') && !src.split('/').includes('..') && !src.includes('docker.sock');
 }
+
+const words = (s: string): ReadonlySet<string> => new Set(s.split(' '));
 
 /** `--mount` fields this file reads; `volume-opt` is not here (the local driver binds any host path through it). */
 const MOUNT_KEYS = words(
@@ -100,69 +53,74 @@ export function mountInProject(spec: string): boolean {
   return true;
 }
 
+const mounts = (at: { where: string }, value: Arg): Effect => write('volume', value, `${at.where} mounts a host folder into the container`);
+const host: OptionHandler = (_v, typed, at) => [exec('host', opaque(typed), `${at.where} ${typed} gives the container access to the host`)];
+const namespace =
+  (name: string): OptionHandler =>
+  (v, _typed, at) => {
+    const value = v ?? null;
+    return value === null || /^(host|container:|ns:|\/)/.test(value)
+      ? [exec('host', opaque(`--${name}=${value ?? '?'}`), `${at.where} --${name} ${value ?? ''} shares a namespace with the host`)]
+      : [];
+  };
+
+/** What each option that reaches the host does with its value; a table takes those it lists. */
+const HOST_ACCESS: Readonly<Record<string, OptionHandler>> = {
+  // `-v C:/:/h` (Docker Desktop on Windows): the drive letter's colon does not end the source.
+  volume: (v, _typed, at) => {
+    const value = v ?? null;
+    return value === null || !projectPath(/^[A-Za-z]:[\\/]/.test(value) ? value : value.split(':')[0]!) ? [mounts(at, value)] : [];
+  },
+  mount: (v, _typed, at) => (v == null || !mountInProject(v) ? [mounts(at, v ?? null)] : []),
+  privileged: host,
+  'cap-add': host,
+  device: host,
+  'security-opt': host,
+  'volumes-from': host,
+  cidfile: (v, _typed, at) => [write('cidfile', v ?? null, `${at.where} --cidfile writes the file it names`)],
+  runtime: (v, _typed, at) => [exec('runtime', argvOf([v ?? null]), `${at.where} --runtime names the program that runs the container`)],
+  ...Object.fromEntries(HOST_NAMESPACES.map((n) => [n, namespace(n)])),
+};
+
+/** A pflag table of a container-starting command: stops at the image; the host-reaching options handled. */
+function containerTable(options: string): OptionTable {
+  const listed = optionTable({ options });
+  const handlers = Object.fromEntries(Object.entries(HOST_ACCESS).filter(([k]) => listed.long.has(k)));
+  return optionTable({ options, stopAtOperand: true, equalsShort: true, handlers });
+}
+
+/** `docker|podman|nerdctl run|create|exec` (docker/cli cli/command/container/opts.go, run.go, create.go, exec.go). */
+export const DOCKER_RUN: OptionTable = containerTable(
+  'add-host= annotation= a|attach= blkio-weight= blkio-weight-device= cap-add= cap-drop= cgroup-parent= cgroupns= cidfile= ' +
+    'cpu-count= cpu-percent= cpu-period= cpu-quota= cpu-rt-period= cpu-rt-runtime= c|cpu-shares= cpus= cpuset-cpus= cpuset-mems= ' +
+    'detach-keys= device= device-cgroup-rule= device-read-bps= device-read-iops= device-write-bps= device-write-iops= dns= ' +
+    'dns-option= dns-search= domainname= entrypoint= e|env= env-file= expose= gpus= group-add= health-cmd= health-interval= ' +
+    'health-retries= health-start-interval= health-start-period= health-timeout= h|hostname= io-maxbandwidth= io-maxiops= ip= ip6= ' +
+    'ipc= isolation= kernel-memory= l|label= label-file= link= link-local-ip= log-driver= log-opt= mac-address= m|memory= ' +
+    'memory-reservation= memory-swap= memory-swappiness= mount= name= network= net= network-alias= net-alias= oom-score-adj= pid= ' +
+    'pids-limit= platform= p|publish= pull= restart= runtime= security-opt= shm-size= stop-signal= stop-timeout= storage-opt= ' +
+    'sysctl= tmpfs= ulimit= u|user= userns= uts= v|volume= volume-driver= volumes-from= w|workdir= ' +
+    'd|detach disable-content-trust help i|interactive init no-healthcheck oom-kill-disable privileged P|publish-all q|quiet ' +
+    'read-only rm sig-proxy t|tty use-api-socket',
+);
+
+/** `docker compose run` (compose v2 cmd/compose/run.go). */
+export const COMPOSE_RUN: OptionTable = containerTable(
+  'name= entrypoint= e|env= env-from-file= l|label= u|user= w|workdir= v|volume= p|publish= cap-add= cap-drop= pull= ' +
+    'd|detach rm no-deps service-ports use-aliases i|interactive t|tty T|no-TTY build q|quiet quiet-pull quiet-build remove-orphans help',
+);
+
+/** `docker compose exec` (compose v2 cmd/compose/exec.go). */
+export const COMPOSE_EXEC: OptionTable = containerTable(
+  'e|env= u|user= w|workdir= index= d|detach privileged T|no-TTY i|interactive t|tty help',
+);
+
 /**
  * The effects of the options of a container-starting command (`args`: the words after the
  * subcommand). `what` names the command in notes ("docker run").
  */
-export function runOptionEffects(what: string, args: readonly Arg[], t: RunOptions): Effect[] {
-  const out: Effect[] = [];
-  const option = (opt: string, value: Arg, typed: string): void => {
-    if (opt === 'volume') {
-      // `-v C:/:/h` (Docker Desktop on Windows): the drive letter's colon does not end the source.
-      if (value === null || !projectPath(/^[A-Za-z]:[\\/]/.test(value) ? value : value.split(':')[0]!))
-        out.push(write('volume', value, `${what} mounts a host folder into the container`));
-    } else if (opt === 'mount') {
-      if (value === null || !mountInProject(value)) out.push(write('volume', value, `${what} mounts a host folder into the container`));
-    } else if (opt === 'privileged' || opt === 'cap-add' || opt === 'device' || opt === 'security-opt' || opt === 'volumes-from')
-      out.push(exec('host', opaque(typed), `${what} ${typed} gives the container access to the host`));
-    else if (HOST_NAMESPACE.test(opt) && (value === null || /^(host|container:|ns:|\/)/.test(value)))
-      out.push(exec('host', opaque(`--${opt}=${value ?? '?'}`), `${what} --${opt} ${value ?? ''} shares a namespace with the host`));
-    else if (opt === 'cidfile') out.push(write('cidfile', value, `${what} --cidfile writes the file it names`));
-    else if (opt === 'runtime') out.push(exec('runtime', argvOf([value]), `${what} --runtime names the program that runs the container`));
-  };
-  const unknown = (a: string): void => {
-    out.push(exec('unknown_option', opaque(a), `${what} option ${a} is not known to the classifier`));
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === undefined) break;
-    if (a === null) {
-      out.push(exec('unknown_option', opaque(), `${what}: a word known only at run time`));
-      break;
-    }
-    if (a === '--' || !a.startsWith('-') || a === '-') break; // the image, service or container: the rest is its command
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const opt = a.slice(2, eq >= 0 ? eq : undefined);
-      if (t.valueLong.has(opt)) option(opt, eq >= 0 ? a.slice(eq + 1) : (args[++i] ?? null), a);
-      else if (t.flagLong.has(opt)) option(opt, null, a);
-      else {
-        unknown(a);
-        break;
-      }
-      continue;
-    }
-    // A cluster of short options: flags, then at most one value-taking letter that ends it.
-    let known = true;
-    for (let k = 1; k < a.length; k++) {
-      const l = a[k]!;
-      if (t.flagShort.includes(l)) continue;
-      if (t.valueShort.includes(l)) {
-        let value: Arg = a.slice(k + 1);
-        if (value.startsWith('=')) value = value.slice(1);
-        if (value === '') value = args[++i] ?? null;
-        option(t.shortLong[l] ?? l, value, a);
-        break;
-      }
-      known = false;
-      break;
-    }
-    if (!known) {
-      unknown(a);
-      break;
-    }
-  }
-  return out;
+export function runOptionEffects(what: string, args: readonly Arg[], t: OptionTable): Effect[] {
+  return readOptions(t, args, 0, what).effects;
 }
 
 /**
@@ -190,30 +148,82 @@ export function copyEffects(what: string, args: readonly Arg[]): Effect[] {
   return out;
 }
 
-/** Build options that write files on the host: the build result, the image id, the metadata, the cache. */
-const BUILD_WRITES = ['output', 'iidfile', 'metadata-file', 'cache-to'];
+/** A CSV-ish `k=v,k=v` value's fields (`--secret id=x,src=PATH`), keys lower-cased; undefined if quoted. */
+function fields(v: string): Map<string, string> | undefined {
+  if (/["'\s]/.test(v)) return undefined;
+  return new Map(
+    v.split(',').map((f) => {
+      const eq = f.indexOf('=');
+      return [(eq < 0 ? f : f.slice(0, eq)).toLowerCase(), eq < 0 ? '' : f.slice(eq + 1)];
+    }),
+  );
+}
+
+const buildWrites =
+  (name: string): OptionHandler =>
+  (v, _typed, at) => [write(name, v ?? null, `${at.where} --${name} writes to the host`)];
+
+/** A build context that is not a host folder: an image, another stage, a remote. */
+const REMOTE_CONTEXT = /^(docker-image:\/\/|target:|https?:\/\/|git:\/\/|git@)/;
 
 /**
- * `docker build|buildx build -o DEST`: the build's result is written to the host (`type=local,dest=…`
- * or a folder), anywhere the command names; `--iidfile`, `--metadata-file`, `--cache-to` write too.
- * Not yet an allowlist of build options: only these writes are read.
+ * `--build-context NAME=VALUE`: an image (`docker-image://`), another stage (`target:`) or a
+ * remote (https, git) stays off the host; anything else is a local folder, plain only as a project path.
  */
+const buildContext: OptionHandler = (v, typed, at) => {
+  const value = v == null ? null : v.slice(v.indexOf('=') + 1);
+  if (value !== null && v!.includes('=') && REMOTE_CONTEXT.test(value)) return [];
+  if (value !== null && v!.includes('=') && !value.includes(':') && projectPath(value)) return [];
+  return [risk('build-context', `${at.where} ${typed} hands a host folder to the build`, value)];
+};
+
+/** `--secret id=x,src=PATH|env=VAR`: a file outside the project is a host secret handed to the build's RUN steps. */
+const buildSecret: OptionHandler = (v, typed, at) => {
+  const f = v == null ? undefined : fields(v);
+  const known = f !== undefined && [...f.keys()].every((k) => ['id', 'type', 'src', 'source', 'env', 'required'].includes(k));
+  const src = f?.get('src') ?? f?.get('source');
+  if (known && (src === undefined || projectPath(src))) return [];
+  return [risk('secret', `${at.where} ${typed} hands a host file to the build`, v ?? null)];
+};
+
+/**
+ * `docker build|buildx build|builder build|image build` (docker/buildx commands/build.go, with the
+ * classic builder's flags it still accepts, cli/command/image/build.go). Options may follow the
+ * context (cobra intersperses). What reaches the host: the outputs it writes (`-o`, `--iidfile`,
+ * `--metadata-file`, `--cache-to`), entitlements (`--allow network.host|security.insecure|fs=…`),
+ * `--network host`, `--security-opt`, the SSH agent or keys (`--ssh`), host secrets and local
+ * build contexts outside the project.
+ */
+export const BUILD: OptionTable = optionTable({
+  options:
+    'add-host= allow= annotation= attest= build-arg= build-context= builder= cache-from= cache-to=:write call= cgroup-parent= ' +
+    'f|file= iidfile=:write label= metadata-file=:write network= no-cache-filter= o|output=:write platform= progress= provenance= ' +
+    'sbom= secret= shm-size= ssh= t|tag= target= ulimit= check load no-cache pull push q|quiet help ' +
+    // The classic builder's (cli/command/image/build.go), still accepted.
+    'c|cpu-shares= cpu-period= cpu-quota= cpuset-cpus= cpuset-mems= isolation= m|memory= memory-swap= security-opt= ' +
+    'compress disable-content-trust force-rm rm squash stream',
+  equalsShort: true,
+  handlers: {
+    output: buildWrites('output'),
+    iidfile: buildWrites('iidfile'),
+    'metadata-file': buildWrites('metadata-file'),
+    'cache-to': buildWrites('cache-to'),
+    allow: (_v, typed, at) => [exec('host', opaque(typed), `${at.where} ${typed} grants the build an entitlement on the host`)],
+    'security-opt': host,
+    ssh: (_v, typed, at) => [exec('host', opaque(typed), `${at.where} ${typed} hands the SSH agent or keys to the build`)],
+    network: namespace('network'),
+    'build-context': buildContext,
+    secret: buildSecret,
+  },
+});
+
+/** `docker build …` and friends: the words after `build`; a context folder outside the project is handed to the build too. */
 export function buildEffects(what: string, args: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === null) continue;
-    const long = /^--([a-z-]+)(=(.*))?$/.exec(a);
-    const opt = long ? long[1]! : /^-o/.test(a) ? 'output' : undefined;
-    if (opt === undefined || !BUILD_WRITES.includes(opt)) continue;
-    const value = long
-      ? long[2] !== undefined
-        ? long[3]!
-        : (args[++i] ?? null)
-      : a.length > 2
-        ? a.slice(2).replace(/^=/, '')
-        : (args[++i] ?? null);
-    out.push(write(opt, value, `${what} --${opt} writes to the host`));
+  const r = readOptions(BUILD, args, 0, what);
+  for (const i of r.operands) {
+    const c = args[i] ?? null;
+    if (c === '-' || (c !== null && (REMOTE_CONTEXT.test(c) || projectPath(c)))) continue;
+    r.effects.push(risk('build-context', `${what} sends a host folder outside the project to the build`, c));
   }
-  return out;
+  return r.effects;
 }

@@ -4,6 +4,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import { kubectlConfigEffects } from './kubectlConfig.js';
+import { optionTable, readOptions } from './optionTable.js';
 import { COMPOSE_EXEC, COMPOSE_RUN, DOCKER_RUN, buildEffects, copyEffects, runOptionEffects } from './containerOptions.js';
 import { scanOptions, type Arg } from '../options.js';
 import { opaque, argvOf, isLong, isShort, valueOf, HELP, also } from './kit.js';
@@ -16,25 +17,20 @@ function kubectl(argv: readonly Arg[]): Effect[] {
 }
 
 /** The global options of `docker compose` before its subcommand (compose v2 cmd/compose/compose.go). */
-const COMPOSE_GLOBAL_VALUE = new Set(['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress', 'parallel']);
-const COMPOSE_GLOBAL_FLAG = new Set(['--compatibility', '--dry-run', '--all-resources', '-h', '--help']);
+const COMPOSE_GLOBAL = optionTable({
+  options:
+    'f|file= p|project-name= profile= env-file= project-directory= ansi= progress= parallel= compatibility dry-run all-resources h|help',
+  stopAtOperand: true,
+  equalsShort: true,
+});
 
 /** `docker compose [globals] run|exec …`: the words after `compose`. */
 function composeEffects(name: string, args: readonly Arg[]): Effect[] {
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === null) return [exec('unknown_option', opaque(), `${name} compose: a word known only at run time`)];
-    if (!a.startsWith('-')) break;
-    const long = a.startsWith('--') ? a.slice(2).split('=')[0]! : '';
-    if (COMPOSE_GLOBAL_FLAG.has(a)) continue;
-    if (COMPOSE_GLOBAL_VALUE.has(long) || a === '-f' || a === '-p') {
-      if (!a.includes('=')) i++;
-      continue;
-    }
-    if (/^-[fp]./.test(a)) continue;
-    return [exec('unknown_option', opaque(a), `${name} compose option ${a} is not known to the classifier`)];
-  }
+  const r = readOptions(COMPOSE_GLOBAL, args, 0, `${name} compose`);
+  if (r.unknown) return r.effects;
+  const i = r.rest ?? args.length;
+  // `compose -- run …`: which word cobra takes for the subcommand after `--` is not read here.
+  if (r.ended) return [exec('unknown_option', opaque('--'), `${name} compose option -- is not known to the classifier`)];
   const sub = args[i];
   const rest = args.slice(i + 1);
   if (sub === 'run') return runOptionEffects(`${name} compose run`, rest, COMPOSE_RUN);
@@ -83,6 +79,16 @@ function contextCreate(name: string, args: readonly Arg[]): Effect[] {
   return [];
 }
 
+/** `docker buildx [--builder X] [--debug] build|b …` (buildx's root options may come first). */
+function buildxEffects(name: string, args: readonly Arg[]): Effect[] {
+  let i = 0;
+  while (args[i] === '--debug' || args[i] === '-D' || (typeof args[i] === 'string' && /^--builder(=|$)/.test(args[i]!)))
+    i += args[i] === '--builder' ? 2 : 1;
+  const next = args[i];
+  if (next === null) return [exec('unknown_option', opaque(), `${name} buildx: a word known only at run time`)];
+  return next === 'build' || next === 'b' ? buildEffects(`${name} buildx build`, args.slice(i + 1)) : [];
+}
+
 /**
  * The subcommands of docker and podman that reach the host: run/create/exec options, cp, save and
  * export files, volume and context setup read by later commands, plugins (run as root), `podman
@@ -110,7 +116,7 @@ function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; i
       return buildEffects(`${name} build`, args);
     case 'buildx':
     case 'builder':
-      return next === 'build' || next === 'b' ? buildEffects(`${name} buildx build`, args.slice(1)) : [];
+      return buildxEffects(name, args);
     case 'save':
     case 'export':
       return scanOptions(args, 0, { shortValue: 'o', longValue: ['output'], noAbbrev: true })
@@ -234,13 +240,15 @@ const effects: Readonly<Record<string, Check>> = {
   nerdctl: container,
 };
 
+/** The subcommand finder's view of the compose globals: the same table. */
+const composeGlobal = [...COMPOSE_GLOBAL.long.values(), ...COMPOSE_GLOBAL.short.values()];
 const COMPOSE_GLOBALS: SubcommandSpec = {
   grammar: {
-    shortValue: 'fp',
-    longValue: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress', 'parallel'],
+    shortValue: [...COMPOSE_GLOBAL.short.keys()].filter((k) => COMPOSE_GLOBAL.short.get(k)!.arity === 'value').join(''),
+    longValue: composeGlobal.filter((d) => d.arity === 'value' && d.long !== undefined).map((d) => d.long!),
     noAbbrev: true,
   },
-  flags: [...HELP, '--compatibility', '--dry-run', '--all-resources'],
+  flags: [...HELP, ...composeGlobal.filter((d) => d.arity === 'none' && d.long !== undefined).map((d) => `--${d.long!}`)],
 };
 
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {

@@ -133,6 +133,8 @@ export interface TableReading {
   operands: number[];
   /** An unknown option or a run-time word in option position was met (the reading stopped there). */
   unknown: boolean;
+  /** `--` (or an `ends` word) ended the options: `rest` is the word after it, not an operand met first. */
+  ended?: boolean;
 }
 
 /** The option a long name given as typed means, or undefined (unknown, or an ambiguous prefix). */
@@ -257,6 +259,7 @@ export function readOptions(table: OptionTable, argv: readonly Arg[], from: numb
     }
     if (w === '--' || t.spec.ends?.includes(w)) {
       onlyOperands = true;
+      out.ended = true;
       out.rest = i + 1;
       continue;
     }
