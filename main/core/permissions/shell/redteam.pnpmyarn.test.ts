@@ -1,6 +1,6 @@
 /**
- * Red-team table for pnpm's and yarn's option allowlists (issue 16: programs/node/pnpmOptions.ts,
- * programs/node/yarnOptions.ts). pnpm and yarn are not installed in this sandbox, so no row is
+ * Red-team table for pnpm's, yarn's and bun's option allowlists (issue 16: programs/node/pnpmOptions.ts,
+ * yarnOptions.ts, bunOptions.ts). pnpm, yarn and bun are not installed in this sandbox, so no row is
  * "verified" by running it: each compound row cites the program's source or documentation for what
  * the option does, or is an option the table does not list (compound by the allowlist rule: a
  * later release's option is unknown, not harmless). The simple rows are the everyday forms agents
@@ -37,12 +37,26 @@ const ROWS: Row[] = [
   ],
   ['yarn install --cache-folder /tmp/c', 'compound', 'yarn 1: the cache is written where it names (left out of the table)'],
   ['yarn install --modules-folder=/tmp/nm', 'compound', 'yarn 1 install: node_modules is written where it names'],
+  ['yarn install --mutex file:/tmp/lock', 'compound', 'yarn 1 docs (--mutex): file:PATH writes the lock file it names'],
+  ['pnpm install --lockfile-dir /tmp/lk', 'compound', 'pnpm docs (lockfile-dir): the lockfile is written there'],
   ['yarn pack -o /tmp/x.tgz', 'compound', 'yarn 4 pack --out: writes the archive where it names'],
   ['yarn pack --filename /tmp/x.tgz', 'compound', 'yarn 1 pack --filename: writes the archive where it names'],
   ['yarn add lodash --frobnicate', 'compound', 'not in yarn add’s table (yarn 1 ∪ yarn 4 options)'],
   ['yarn npm login', 'compound', 'a yarn npm subcommand without a table'],
   ['yarn init -i stable', 'compound', 'yarn 4 init -i: downloads and runs that yarn release (left out of the table)'],
-  // Everyday pnpm and yarn stay one simple call.
+  // ── bun's package-manager commands (src/install/PackageManager/CommandLineArguments.zig) ──
+  ['bun install -c ./bunfig.toml', 'compound', 'bun docs (bunfig.toml): its preload list is loaded into every bun run'],
+  ['bun add left-pad --trust', 'compound', 'bun docs (trustedDependencies): --trust runs the package’s lifecycle scripts'],
+  ['bun pm trust --all', 'compound', 'bun pm trust runs the lifecycle scripts of the packages it trusts'],
+  ['bun pm pack --destination /tmp/out', 'compound', 'CommandLineArguments.zig: the tarball is saved in that folder'],
+  ['bun install --cache-dir /tmp/c', 'compound', 'CommandLineArguments.zig: cached data stored in that folder'],
+  ['bun install --frobnicate', 'compound', 'not in bun install’s param list'],
+  // Everyday pnpm, yarn and bun stay one simple call.
+  ['bun install --frozen-lockfile', 'simple', 'everyday (CI)'],
+  ['bun add -d typescript', 'simple', 'everyday'],
+  ['bun remove lodash', 'simple', 'everyday'],
+  ['bun update --latest', 'simple', 'everyday'],
+  ['bun pm ls', 'simple', 'everyday'],
   ['pnpm install', 'simple', 'everyday'],
   ['pnpm install --frozen-lockfile', 'simple', 'everyday (CI)'],
   ['pnpm i -D typescript', 'simple', 'everyday: install with a package is add, -D is --save-dev'],
@@ -79,7 +93,7 @@ const ROWS: Row[] = [
   ['yarn info react --json', 'simple', 'everyday'],
 ];
 
-describe('red team: pnpm and yarn option allowlists', () => {
+describe('red team: pnpm, yarn and bun option allowlists', () => {
   it.each(ROWS)('%s → %s (%s)', (command, kind) => {
     expect(classifyCommand(command).kind).toBe(kind);
   });

@@ -10,6 +10,7 @@ import { npmDeref } from './node/npmCommands.js';
 import { npmOptionEffects } from './node/npmOptions.js';
 import { pnpmOptionEffects } from './node/pnpmOptions.js';
 import { yarnOptionEffects } from './node/yarnOptions.js';
+import { bunOptionEffects } from './node/bunOptions.js';
 import { BUN_OWN, PNPM_OWN, YARN_OWN, type Runner } from './node/scriptRunners.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
@@ -396,9 +397,11 @@ const pnpmOptions: Check = (argv, sub) =>
     : pnpmOptionEffects(argv, sub.index, sub.subcommand, String(argv[sub.index]));
 const yarnOptions: Check = (argv, sub) =>
   sub.index === undefined || sub.subcommand === undefined ? [] : yarnOptionEffects(argv, sub.index, sub.subcommand);
+const bunOptions: Check = (argv, sub) =>
+  sub.index === undefined || sub.subcommand === undefined ? [] : bunOptionEffects(argv, sub.index, sub.subcommand);
 
 export const RULES: readonly ProgramRule[] = rules(
   'node',
-  { effects, options: { npm: npmOptions, pnpm: pnpmOptions, yarn: yarnOptions }, subcommands, aliases, runners },
+  { effects, options: { npm: npmOptions, pnpm: pnpmOptions, yarn: yarnOptions, bun: bunOptions }, subcommands, aliases, runners },
   EXAMPLES,
 );

@@ -40,7 +40,7 @@ const UNIVERSAL_SHORT: Readonly<Record<string, string>> = {
 const INSTALL =
   'frozen-lockfile prefer-frozen-lockfile fix-lockfile force ignore-scripts ignore-pnpmfile lockfile-only ' +
   'offline prefer-offline production dev optional resolution-only shamefully-hoist side-effects-cache ' +
-  'side-effects-cache-readonly strict-peer-dependencies ignore-workspace lockfile-dir= ' +
+  'side-effects-cache-readonly strict-peer-dependencies ignore-workspace lockfile-dir=:write ' +
   'store-dir=:write virtual-store-dir=:write modules-dir=:write network-concurrency= child-concurrency= ' +
   'registry= node-linker= hoist-pattern= public-hoist-pattern= package-import-method= ' +
   'merge-git-branch-lockfiles frozen-shrinkwrap save-workspace-protocol= prod';

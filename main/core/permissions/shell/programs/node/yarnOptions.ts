@@ -7,7 +7,8 @@
  * An option not listed makes the command compound. Left out on purpose (so compound): yarn 1's
  * `--use-yarnrc` (loads a yarnrc, whose `yarn-path` names a program), `--cache-folder`,
  * `--global-folder`, `--link-folder` and `--preferred-cache-folder` (write outside the project),
- * `--scripts-prepend-node-path`, `--har` (writes a file); yarn 4 `init -i` (downloads and runs a
+ * `--scripts-prepend-node-path`, `--har` (writes a file), `--mutex` (`file:PATH` writes a lock file
+ * anywhere, `network:PORT` listens on a port); yarn 4 `init -i` (downloads and runs a
  * yarn release).
  *
  * `yarn run`: options end at the script name (what follows is the script's); yarn 4 run's
@@ -24,7 +25,7 @@ import { YARN_OWN } from './scriptRunners.js';
 /** yarn 1's global flags (harmless ones), accepted after any command. */
 const GLOBAL =
   'verbose offline prefer-offline json silent progress non-interactive ignore-engines ignore-optional ' +
-  'ignore-platform ignore-scripts cwd= registry= network-concurrency= network-timeout= emoji= mutex= ' +
+  'ignore-platform ignore-scripts cwd= registry= network-concurrency= network-timeout= emoji= ' +
   'frozen-lockfile pure-lockfile production prod strict-semver skip-integrity-check update-checksums ' +
   'check-files flat focus force link-duplicates bin-links lockfile default-rc otp= https-proxy= proxy= ' +
   'h|help';
