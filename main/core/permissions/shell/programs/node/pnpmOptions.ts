@@ -72,6 +72,8 @@ const COMMANDS: Readonly<Record<string, readonly [options: string, shorthands?: 
   unlink: ['global', { g: '--global' }],
   init: ['init-type= init-package-manager bare'],
   config: ['global location=', { g: '--global' }],
+  get: ['global location=', { g: '--global' }],
+  help: ['all'],
   // `pnpm recursive` alone (a qualifier with no command after it) lists the workspace's packages.
   recursive: [''],
   run: ['if-present parallel sequential resume-from= report-summary reverse bail sort no-bail'],

@@ -16,6 +16,8 @@ describe('pnpm options (nopt)', () => {
     'pnpm up --latest --interactive',
     'pnpm run -r --parallel dev --pnpmfile x', // after the script name: the script's
     'pnpm t --unknown-to-pnpm', // test hands every word to the script
+    'pnpm help add',
+    'pnpm get registry',
   ])('%s is simple', (c) => expect(kind(c)).toBe('simple'));
 
   it.each([
@@ -42,6 +44,7 @@ describe('yarn options (yarn 1 ∪ yarn 4)', () => {
     'yarn cache clean --all',
     'yarn config set color false',
     'yarn workspaces list --json',
+    'yarn help',
   ])('%s is simple', (c) => expect(kind(c)).toBe('simple'));
 
   it.each([

@@ -57,6 +57,7 @@ const SPECS: Readonly<Record<string, TableSpec>> = {
   init: { options: 'y|yes p|private w|workspace n|name=' },
   info: { options: 'A|all R|recursive X|extra= cache dependents manifest name-only virtuals' },
   bin: { options: 'v|verbose' },
+  help: { options: '' },
   dedupe: { options: `s|strategy= c|check ${MODE}` },
   cache: {
     options: 'mirror all pattern=',
