@@ -8,6 +8,9 @@ import { packageExecEffects, type ExecFront, yarnExecEffects } from './node/pack
 import { isYarnFolderWord, yarnWorkspacePrefix } from './node/yarnWorkspaces.js';
 import { npmDeref } from './node/npmCommands.js';
 import { npmOptionEffects } from './node/npmOptions.js';
+import { pnpmOptionEffects } from './node/pnpmOptions.js';
+import { yarnOptionEffects } from './node/yarnOptions.js';
+import { bunOptionEffects } from './node/bunOptions.js';
 import { BUN_OWN, PNPM_OWN, YARN_OWN, type Runner } from './node/scriptRunners.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
@@ -363,7 +366,22 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'npm config set color false',
     ],
   },
-  pnpm: { notMatch: ["pnpm bash -c 'rm x'"] },
+  pnpm: {
+    match: [
+      ['pnpm install --pnpmfile ./hooks.cjs', '#unknown_option'],
+      ['pnpm pack --pack-destination /tmp/out', '#pack_destination'],
+      ['pnpm run --frobnicate build', '#unknown_option'],
+    ],
+    notMatch: ["pnpm bash -c 'rm x'", 'pnpm install --frozen-lockfile', 'pnpm add -D x --filter app', 'pnpm build --watch'],
+  },
+  yarn: {
+    match: [
+      ['yarn run --require /tmp/x.js jest', '#require'],
+      ['yarn install --use-yarnrc /tmp/rc', '#unknown_option'],
+      ['yarn pack -o /tmp/x.tgz', '#out'],
+    ],
+    notMatch: ['yarn install --immutable', 'yarn add -DE x', 'yarn run dev --port 3000'],
+  },
 };
 
 /** npm's options after the command, against its config definitions; exec and explore read their own. */
@@ -372,8 +390,18 @@ const npmOptions: Check = (argv, sub) =>
     ? []
     : npmOptionEffects(argv, sub.index + 1, `npm ${sub.subcommand}`);
 
+/** pnpm's and yarn's options after the command, against each command's table (pnpmOptions.ts, yarnOptions.ts). */
+const pnpmOptions: Check = (argv, sub) =>
+  sub.index === undefined || sub.subcommand === undefined
+    ? []
+    : pnpmOptionEffects(argv, sub.index, sub.subcommand, String(argv[sub.index]));
+const yarnOptions: Check = (argv, sub) =>
+  sub.index === undefined || sub.subcommand === undefined ? [] : yarnOptionEffects(argv, sub.index, sub.subcommand);
+const bunOptions: Check = (argv, sub) =>
+  sub.index === undefined || sub.subcommand === undefined ? [] : bunOptionEffects(argv, sub.index, sub.subcommand);
+
 export const RULES: readonly ProgramRule[] = rules(
   'node',
-  { effects, options: { npm: npmOptions }, subcommands, aliases, runners },
+  { effects, options: { npm: npmOptions, pnpm: pnpmOptions, yarn: yarnOptions, bun: bunOptions }, subcommands, aliases, runners },
   EXAMPLES,
 );

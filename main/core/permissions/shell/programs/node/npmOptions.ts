@@ -11,15 +11,31 @@
  */
 import type { Effect } from '../../effects.js';
 import type { Arg } from '../../options.js';
-import { longOption, optionTable, unknown, useEffects, type OptionDef } from '../optionTable.js';
+import { longOption, optionTable, unknown, useEffects, type OptionDef, type OptionTable } from '../optionTable.js';
 import { NPM_CONFIG, NPM_SHORTHANDS } from './npmConfig.js';
 
 const TABLE = optionTable({ options: NPM_CONFIG, abbrev: true, negate: true });
 
-const own = (k: string): string | undefined => (Object.prototype.hasOwnProperty.call(NPM_SHORTHANDS, k) ? NPM_SHORTHANDS[k] : undefined);
-
-/** The effects of the options in argv[from..] (up to `--`). */
+/** The effects of npm's options in argv[from..] (up to `--`). */
 export function npmOptionEffects(argv: readonly Arg[], from: number, where: string): Effect[] {
+  return noptOptionEffects(TABLE, NPM_SHORTHANDS, argv, from, where);
+}
+
+/**
+ * The effects of the options in argv[from..] read as nopt reads them against `table` and
+ * `shorthands` (npm's, pnpm's: @pnpm/nopt is the same parser). Stops at `--`, or with
+ * `stopAtOperand` at the first operand (pnpm run: what follows the script name is the script's).
+ */
+export function noptOptionEffects(
+  table: OptionTable,
+  shorthands: Readonly<Record<string, string>>,
+  argv: readonly Arg[],
+  from: number,
+  where: string,
+  stopAtOperand = false,
+): Effect[] {
+  const TABLE = table;
+  const own = (k: string): string | undefined => (Object.prototype.hasOwnProperty.call(shorthands, k) ? shorthands[k] : undefined);
   const out: Effect[] = [];
   for (let i = from; i < argv.length; i++) {
     const w = argv[i];
@@ -28,7 +44,10 @@ export function npmOptionEffects(argv: readonly Arg[], from: number, where: stri
       return out;
     }
     if (/^-{2,}$/.test(w)) break;
-    if (!w.startsWith('-') || w === '-') continue;
+    if (!w.startsWith('-') || w === '-') {
+      if (stopAtOperand) break;
+      continue;
+    }
     const eq = w.indexOf('=');
     const name = (eq >= 0 ? w.slice(0, eq) : w).replace(/^-+/, '');
     const attached = eq >= 0 ? w.slice(eq + 1) : undefined;
@@ -39,7 +58,7 @@ export function npmOptionEffects(argv: readonly Arg[], from: number, where: stri
     if (short !== undefined) {
       const [opt, value] = short.split(' ') as [string, string | undefined];
       const o = longOption(TABLE, opt.replace(/^-+/, ''));
-      if (!o) throw new Error(`npm shorthand ${name} stands for an option not in the table: ${opt}`);
+      if (!o) throw new Error(`${where}: shorthand ${name} stands for an option not in the table: ${opt}`);
       steps.push(value === undefined ? o : { ...o, value });
     } else {
       const o = longOption(TABLE, name);
