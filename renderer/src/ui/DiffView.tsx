@@ -1,3 +1,4 @@
+import './ui.css';
 import { EscapedText } from './EscapedText.js';
 
 /** One line of a unified diff and how it is drawn. */

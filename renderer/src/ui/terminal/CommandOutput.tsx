@@ -1,3 +1,4 @@
+import './terminal.css';
 import { useEffect, useState } from 'react';
 import { LiveTerminal } from './LiveTerminal.js';
 import { TerminalSnapshot } from './TerminalSnapshot.js';
