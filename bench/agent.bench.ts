@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { ApprovalQueue } from '../main/core/agent/approvals.js';
+import { ApprovalQueue } from '../main/core/approvals/queue.js';
 import { runAgent } from '../main/core/agent/loop.js';
 import { createProvider } from '../main/core/llm/provider.js';
 import { startScriptedServer } from '../main/core/llm/scripted/server.js';

@@ -26,7 +26,7 @@ import { chromium, type Page } from '@playwright/test';
 import { WebSocketServer } from 'ws';
 import type { BenchModule, BenchRow } from './types.js';
 import { startScriptedServer } from '../main/core/llm/scripted/server.js';
-import { createPlainNodeCore } from '../main/webhost/plainNodeCore.js';
+import { createPlainNodeCore } from '../main/core/app/plainNodeCore.js';
 import { startWebHost } from '../main/webhost/server.js';
 import {
   measureApprovalRoundTrip,

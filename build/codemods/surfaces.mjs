@@ -30,7 +30,16 @@ const SOURCE_DIRS = ['main', 'bench', 'bin', 'build', 'e2e', 'shared', 'scripts'
 const SKIP_DIRS = new Set(['node_modules', 'out', 'dist', 'test-results']);
 
 /** Files that moved between folders: old → new, repo-relative, without extension. */
-const MOVES = {};
+const MOVES = {
+  // Approvals gathered in one folder: the queue, its notifications, next to the preview.
+  'main/core/agent/approvals': 'main/core/approvals/queue',
+  'main/core/agent/approvals.test': 'main/core/approvals/queue.test',
+  'main/core/app/approvalNotifier': 'main/core/approvals/notifier',
+  'main/core/app/approvalNotifier.test': 'main/core/approvals/notifier.test',
+  // What the Electron shell shared with the web host now lives in core.
+  'main/webhost/static': 'main/core/host/static',
+  'main/webhost/plainNodeCore': 'main/core/app/plainNodeCore',
+};
 
 const check = process.argv.includes('--check');
 const movesOnly = process.argv.includes('--moves-only');
@@ -49,9 +58,9 @@ function sourceFiles(dir) {
   return out;
 }
 
-/** A relative specifier from `importer` to repo-relative module `target` (no extension): './x.js'. */
+/** A relative specifier from `importer` to repo-relative `target` ('main/core/x.js' → '../x.js'). */
 function specifierTo(importer, target) {
-  let s = path.posix.relative(path.posix.dirname(importer), `${target}.js`);
+  let s = path.posix.relative(path.posix.dirname(importer), target);
   if (!s.startsWith('.')) s = `./${s}`;
   return s;
 }
@@ -74,24 +83,32 @@ const changed = new Map(); // repo-relative path → new text
 const left = []; // what was not rewritten, and why
 const textOf = (r) => changed.get(r) ?? readFileSync(abs(r), 'utf8');
 
-// 1. Moves.
+// 1. Moves: imports of a moved file follow it, and a moved file's own imports (written from its old
+// folder, e.g. by a branch that edited it before the move) are re-aimed from its new one.
 const files = SOURCE_DIRS.flatMap(sourceFiles);
-const moved = Object.entries(MOVES);
-if (moved.length > 0) {
-  for (const file of files) {
-    const sf = ts.createSourceFile(file, textOf(file), ts.ScriptTarget.Latest, true);
-    const edits = [];
-    for (const decl of moduleDeclarations(sf)) {
-      const spec = decl.moduleSpecifier.text;
-      if (!spec.startsWith('.')) continue;
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.js$/, '');
-      const to = MOVES[target];
-      if (to && !existsSync(abs(`${target}.ts`)) && !existsSync(abs(`${target}.tsx`))) {
-        edits.push([decl.moduleSpecifier.getStart(sf) + 1, decl.moduleSpecifier.getEnd() - 1, specifierTo(file, to)]);
-      }
-    }
-    if (edits.length > 0) changed.set(file, applyEdits(textOf(file), edits));
+const movedFrom = Object.fromEntries(Object.entries(MOVES).map(([from, to]) => [to, from]));
+/** A module (repo-relative, with or without .js) that exists on disk, without its extension; else null. */
+function existing(target) {
+  const t = target.replace(/\.js$/, '');
+  if (['.ts', '.tsx', '.mts', '/index.ts'].some((ext) => existsSync(abs(`${t}${ext}`)))) return t;
+  return existsSync(abs(target)) ? target : null;
+}
+for (const file of Object.keys(MOVES).length > 0 ? files : []) {
+  const sf = ts.createSourceFile(file, textOf(file), ts.ScriptTarget.Latest, true);
+  const from = movedFrom[file.replace(/\.(?:ts|tsx|mts)$/, '')];
+  const edits = [];
+  for (const decl of moduleDeclarations(sf)) {
+    const spec = decl.moduleSpecifier.text;
+    if (!spec.startsWith('.')) continue;
+    const here = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+    const target = !existing(here) && from ? path.posix.normalize(path.posix.join(path.posix.dirname(from), spec)) : here;
+    const bare = target.replace(/\.js$/, '');
+    let to = null;
+    if (MOVES[bare] && !existing(bare)) to = `${MOVES[bare]}.js`; // a moved file
+    else if (target !== here && existing(target)) to = target; // the moved file's own import, from its old folder
+    if (to) edits.push([decl.moduleSpecifier.getStart(sf) + 1, decl.moduleSpecifier.getEnd() - 1, specifierTo(file, to)]);
   }
+  if (edits.length > 0) changed.set(file, applyEdits(textOf(file), edits));
 }
 
 // 2. Deep imports → the folder's index.ts, with the exports it needs.

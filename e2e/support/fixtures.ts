@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPlainNodeCore } from '../../main/webhost/plainNodeCore.js';
+import { createPlainNodeCore } from '../../main/core/app/plainNodeCore.js';
 import { startWebHost, type WebHost } from '../../main/webhost/server.js';
 import { startScriptedServer, type ScriptedServer } from '../../main/core/llm/scripted/server.js';
 import type { ScriptInput } from '../../main/core/llm/scripted/script.js';

@@ -11,7 +11,7 @@ import { buildMenu } from './menu.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
 import { electronJsonStore, safeStorageSecrets } from './stores.js';
 import { createWindow, rendererDir } from './windows.js';
-import { isLoopbackHost } from '../webhost/security.js';
+import { isLoopbackHost } from '../core/host/loopback.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const preloadPath = path.join(here, '../preload/index.cjs');

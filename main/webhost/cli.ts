@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { expandHome } from '../core/app/handlers/project.js';
 import { parseScript } from '../core/llm/scripted/script.js';
 import { startScriptedServer } from '../core/llm/scripted/server.js';
-import { createPlainNodeCore } from './plainNodeCore.js';
+import { createPlainNodeCore } from '../core/app/plainNodeCore.js';
 import { startWebHost } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

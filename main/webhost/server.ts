@@ -11,8 +11,9 @@ import type { Core } from '../core/app/createCore.js';
 import type { WindowSession } from '../core/app/windows.js';
 import { eventMessage, serveRouter } from '../core/router/transport.js';
 import type { ServerMessage } from '../../shared/contract/wire.js';
-import { allowedOrigins, contentSecurityPolicy, hostHeaderAllowed, isLoopbackHost, newToken, tokenMatches } from './security.js';
-import { loadStatic } from './static.js';
+import { isLoopbackHost } from '../core/host/loopback.js';
+import { allowedOrigins, contentSecurityPolicy, hostHeaderAllowed, newToken, tokenMatches } from './security.js';
+import { loadStatic } from '../core/host/static.js';
 
 export interface WebHostOptions {
   core: Core;

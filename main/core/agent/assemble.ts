@@ -19,7 +19,7 @@ import { systemClock } from '../permissions/types.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
 import { createToolRegistry, type FullToolRegistry } from '../tools/registry.js';
-import { ApprovalQueue } from './approvals.js';
+import { ApprovalQueue } from '../approvals/queue.js';
 import type { Emit } from './events.js';
 import { createAgentRuntime, type AgentRuntime, type AgentRuntimeDeps } from './runtime.js';
 

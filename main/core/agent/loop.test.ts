@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
 import type { ScriptInput } from '../llm/scripted/script.js';
-import { ApprovalQueue } from './approvals.js';
+import { ApprovalQueue } from '../approvals/queue.js';
 import { runAgent, type AgentLoopDeps, type RunInput } from './loop.js';
 import {
   bigTool,

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
 import { defineTool, ToolFailure } from '../tools/output.js';
 import type { Tool } from '../tools/types.js';
-import { ApprovalQueue } from './approvals.js';
+import { ApprovalQueue } from '../approvals/queue.js';
 import type { AgentEvent, AgentEventOf } from './events.js';
 import { LIVE_OUTPUT_DEFAULTS } from './liveOutput.js';
 import { RECORDED_OUTPUT_BYTES } from './recordedEvents.js';

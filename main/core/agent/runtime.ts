@@ -14,7 +14,7 @@ import type { Clock, PermissionGate } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
 import type { SubAgentRequest } from '../tools/deps.js';
 import type { ToolRegistry } from '../tools/types.js';
-import type { ApprovalQueue, PresetOffer } from './approvals.js';
+import type { ApprovalQueue, PresetOffer } from '../approvals/queue.js';
 import { CallStops } from './callStops.js';
 import { linkedController } from './cancellation.js';
 import { ConversationStore, titleOf, type ConversationSummary } from './conversations.js';

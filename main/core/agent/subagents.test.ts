@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
 import type { ScriptInput } from '../llm/scripted/script.js';
 import type { ToolRegistry } from '../tools/types.js';
-import { ApprovalQueue } from './approvals.js';
+import { ApprovalQueue } from '../approvals/queue.js';
 import { createAgentRuntime } from './runtime.js';
 import { Semaphore } from './semaphore.js';
 import { SUBAGENT_MARKER } from './systemPrompt.js';

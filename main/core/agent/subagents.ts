@@ -12,7 +12,7 @@ import type { SubAgentRequest } from '../tools/deps.js';
 import { DEPTH_LIMIT_MESSAGE, MAX_AGENT_DEPTH } from '../tools/agent/agent.js';
 import { ToolFailure } from '../tools/output.js';
 import type { ToolRegistry } from '../tools/types.js';
-import { CANCELLED_REASON } from './approvals.js';
+import { CANCELLED_REASON } from '../approvals/queue.js';
 import { getCallOrigin } from './callOrigin.js';
 import type { Emit, StopReason } from './events.js';
 import { runAgent, type AgentLoopDeps } from './loop.js';

@@ -15,7 +15,7 @@ import type { AskAnswer, Decision, PermissionCheckRequest, PermissionGate } from
 import { ceilingOf } from '../permissions/types.js';
 import { defineTool, ToolFailure } from '../tools/output.js';
 import type { Tool, ToolRegistry } from '../tools/types.js';
-import type { ApprovalQueue } from './approvals.js';
+import type { ApprovalQueue } from '../approvals/queue.js';
 import { agentEventSchema, type AgentEvent, type AgentEventOf, type AgentEventType } from './events.js';
 import { DEPTH_LIMIT_MESSAGE } from './subagents.js';
 

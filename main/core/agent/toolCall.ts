@@ -7,7 +7,7 @@
 import { runToolChecked } from '../permissions/runChecked.js';
 import type { Decision, PermissionGate } from '../permissions/types.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/types.js';
-import { CANCELLED_REASON } from './approvals.js';
+import { CANCELLED_REASON } from '../approvals/queue.js';
 import { setCallOrigin } from './callOrigin.js';
 import { linkedController, whenAborted } from './cancellation.js';
 import type { Emit, EventBody } from './events.js';

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, EventName, PendingApprovalView, Result } from '../../../shared/contract/index.js';
 import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
 import type { ScriptInput } from '../llm/scripted/script.js';
-import { createPlainNodeCore } from '../../webhost/plainNodeCore.js';
+import { createPlainNodeCore } from './plainNodeCore.js';
 import type { WindowSession } from './windows.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, McpView, PendingApprovalView, Result } from '../../../shared/contract/index.js';
 import { startScriptedServer } from '../llm/scripted/server.js';
 import { FIXTURE, until } from '../mcp/testSupport.js';
-import { createPlainNodeCore } from '../../webhost/plainNodeCore.js';
+import { createPlainNodeCore } from './plainNodeCore.js';
 import type { WindowSession } from './windows.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];

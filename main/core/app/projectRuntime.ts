@@ -6,7 +6,7 @@
 import type { AllowlistView, ConversationModeView, EventName, EventPayload, McpView, PendingApprovalView } from '../../../shared/contract/index.js';
 import { mcpView } from '../mcp/view.js';
 import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
-import type { PendingApproval } from '../agent/approvals.js';
+import type { PendingApproval } from '../approvals/queue.js';
 import { buildPreview } from '../approvals/preview.js';
 import { cannotUndoNote } from '../checkpoints/undoable.js';
 import { settingsProvider } from '../llm/settingsProvider.js';

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
 import { canonicalPrefix, prefixShare } from '../../llm/scripted/promptCache.js';
-import { ApprovalQueue } from '../approvals.js';
+import { ApprovalQueue } from '../../approvals/queue.js';
 import { runAgent } from '../loop.js';
 import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir } from '../testkit.js';
 

@@ -7,7 +7,7 @@ import { createProvider } from '../../llm/provider.js';
 import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
 import type { ScriptInput } from '../../llm/scripted/script.js';
 import type { LlmMessage } from '../../llm/types.js';
-import { ApprovalQueue } from '../approvals.js';
+import { ApprovalQueue } from '../../approvals/queue.js';
 import { runAgent, type AgentLoopDeps } from '../loop.js';
 import { createAgentRuntime } from '../runtime.js';
 import { SUBAGENT_MARKER } from '../systemPrompt.js';

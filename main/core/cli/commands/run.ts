@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { CliIo } from '../main.js';
 import { jsonText, shown, shownText } from '../output.js';
 import { defaultDataDir } from '../../appData.js';
-import type { PendingApproval } from '../../agent/approvals.js';
+import type { PendingApproval } from '../../approvals/queue.js';
 import { assembleAgent } from '../../agent/assemble.js';
 import type { AgentEvent } from '../../agent/events.js';
 import type { StopReason } from '../../agent/events.js';

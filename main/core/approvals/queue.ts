@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AskAnswer, AskRequest, Asker, Clock } from '../permissions/types.js';
 import { systemClock } from '../permissions/types.js';
-import { askAnswerSchema } from './events.js';
+import { askAnswerSchema } from '../../../shared/contract/agentEvents.js';
 
 export const CANCELLED_REASON = 'cancelled by user';
 
