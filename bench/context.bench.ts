@@ -12,14 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { runAgent } from '../main/core/agent/loop.js';
-import { ContextWindows } from '../main/core/agent/context/window.js';
-import { createProvider } from '../main/core/llm/provider.js';
-import { canonicalPrefix, prefixShare } from '../main/core/llm/scripted/promptCache.js';
-import { startScriptedServer } from '../main/core/llm/scripted/server.js';
+import { runAgent, ContextWindows } from '../main/core/agent/index.js';
+import { createProvider, canonicalPrefix, prefixShare, startScriptedServer } from '../main/core/llm/index.js';
 import type { AgentEvent } from '../shared/contract/index.js';
-import type { PermissionGate } from '../main/core/permissions/types.js';
-import type { Tool, ToolRegistry } from '../main/core/tools/types.js';
+import type { PermissionGate } from '../main/core/permissions/index.js';
+import type { Tool, ToolRegistry } from '../main/core/tools/index.js';
 import type { BenchRow } from './types.js';
 
 const allowNone: PermissionGate = { check: async () => ({ allowed: true, via: 'none' }) };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createPlainNodeCore } from '../core/app/plainNodeCore.js';
+import { createPlainNodeCore } from '../core/app/index.js';
 import { startWebHost, type WebHost } from './server.js';
 
 let host: WebHost;

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectDataDir } from '../appData.js';
-import { JsonlAuditLog } from '../permissions/audit.js';
-import { newLogPath } from '../tools/execute/logs.js';
+import { JsonlAuditLog } from '../permissions/index.js';
+import { newLogPath } from '../tools/index.js';
 import { ConversationStore } from './conversations.js';
 import { fitForModel } from './truncate.js';
 

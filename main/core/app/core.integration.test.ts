@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, EventName, PendingApprovalView, Result } from '../../../shared/contract/index.js';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
-import type { ScriptInput } from '../llm/scripted/script.js';
+import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../llm/index.js';
 import { createPlainNodeCore } from './plainNodeCore.js';
 import type { WindowSession } from './windows.js';
 

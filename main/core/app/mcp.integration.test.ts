@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, McpView, PendingApprovalView, Result } from '../../../shared/contract/index.js';
-import { startScriptedServer } from '../llm/scripted/server.js';
+import { startScriptedServer } from '../llm/index.js';
 import { FIXTURE, until } from '../mcp/testSupport.js';
 import { createPlainNodeCore } from './plainNodeCore.js';
 import type { WindowSession } from './windows.js';

@@ -1,8 +1,7 @@
 import { defaultDataDir } from '../appData.js';
 import { createCore, type Core } from './createCore.js';
-import { confStore } from '../stores/confStore.js';
-import { fileSecretStore } from '../stores/fileSecretStore.js';
-import type { LlmSettings } from '../llm/types.js';
+import { confStore, fileSecretStore } from '../stores/index.js';
+import type { LlmSettings } from '../llm/index.js';
 
 /** The core on plain-Node stores (conf + a 0600 key file): the web host's, the CLI's and tests'. */
 export function createPlainNodeCore(

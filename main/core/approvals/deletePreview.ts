@@ -1,8 +1,8 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PendingApprovalView } from '../../../shared/contract/index.js';
-import { resolveInProject } from '../fs/projectPath.js';
-import { git } from '../tools/vcs/git.js';
+import { resolveInProject } from '../fs/index.js';
+import { git } from '../tools/index.js';
 
 export type DeleteEntryPreview = NonNullable<NonNullable<PendingApprovalView['preview']>['entry']>;
 

@@ -2,9 +2,8 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { parse as shellParse } from 'shell-quote';
 import type { PendingApprovalView } from '../../../shared/contract/index.js';
-import { openProjectDir, readRegularIn } from '../fs/anchored.js';
-import { resolveInProject } from '../fs/projectPath.js';
-import { classifyCommand } from '../permissions/shell/index.js';
+import { openProjectDir, readRegularIn, resolveInProject } from '../fs/index.js';
+import { classifyCommand } from '../permissions/index.js';
 import { deletePreview } from './deletePreview.js';
 
 type Preview = NonNullable<PendingApprovalView['preview']>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AskRequest } from '../permissions/types.js';
+import type { AskRequest } from '../permissions/index.js';
 import { ApprovalError, ApprovalQueue, type ApprovalNotice } from './queue.js';
 
 function req(

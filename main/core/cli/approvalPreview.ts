@@ -3,8 +3,8 @@
  * (approvals/preview.ts — one reading of what write_file/edit_file would do), bounded to a screenful,
  * escaped, so the user approves what they have read.
  */
-import { buildPreview } from '../approvals/preview.js';
-import { diffStat } from '../tools/edit/textFile.js';
+import { buildPreview } from '../approvals/index.js';
+import { diffStat } from '../tools/index.js';
 import { shownText } from './output.js';
 
 const MAX_LINES = 80;

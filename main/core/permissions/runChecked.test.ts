@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Tool, ToolContext } from '../tools/types.js';
+import type { Tool, ToolContext } from '../tools/index.js';
 import { formatKey } from './keyGrammar.js';
 import { runToolChecked } from './runChecked.js';
 import type { Decision, Permission, PermissionCheckRequest, PermissionGate } from './types.js';

@@ -6,8 +6,7 @@
  * The validated arguments are deep-frozen before permission() sees them, so neither permission()
  * nor anything else can change what execute() receives after the check.
  */
-import { noteApproved } from '../tools/approved.js';
-import type { Tool, ToolContext, ToolResult } from '../tools/types.js';
+import { noteApproved, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
 import type { Decision, Permission, PermissionGate } from './types.js';
 
 export type CheckedRun =

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsUpdateSchema } from '../../../shared/contract/index.js';
-import { confStore } from '../stores/confStore.js';
-import { fileSecretStore } from '../stores/fileSecretStore.js';
+import { confStore, fileSecretStore } from '../stores/index.js';
 import { SettingsService } from './settingsService.js';
 
 async function service(env: NodeJS.ProcessEnv = {}) {

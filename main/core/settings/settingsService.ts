@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
 import { AppError, providers, searchProviders, themes, type Settings, type SettingsUpdate } from '../../../shared/contract/index.js';
-import type { JsonStore, SecretStore } from '../stores/types.js';
-import { modelPriceSchema, type ModelPrice } from '../llm/prices.js';
+import type { JsonStore, SecretStore } from '../stores/index.js';
+import { modelPriceSchema, type ModelPrice } from '../llm/index.js';
 
 /** What is kept on disk (the key is not: it lives in the SecretStore). */
 const storedSchema = z.object({

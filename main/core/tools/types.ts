@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Environment, Permission } from '../permissions/types.js';
+import type { Environment, Permission } from '../permissions/index.js';
 
 export type ToolCategory = 'read' | 'edit' | 'execute' | 'vcs' | 'web' | 'agent' | 'mcp';
 

@@ -6,9 +6,8 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
-import { canonicalPrefix, prefixShare } from '../../llm/scripted/promptCache.js';
-import { ApprovalQueue } from '../../approvals/queue.js';
+import { startScriptedServer, type ScriptedServer, canonicalPrefix, prefixShare } from '../../llm/index.js';
+import { ApprovalQueue } from '../../approvals/index.js';
 import { runAgent } from '../loop.js';
 import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir } from '../testkit.js';
 

@@ -2,17 +2,20 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectContextOverflow } from '../../llm/contextErrors.js';
-import { createProvider } from '../../llm/provider.js';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
-import type { ScriptInput } from '../../llm/scripted/script.js';
-import type { LlmMessage } from '../../llm/types.js';
-import { ApprovalQueue } from '../../approvals/queue.js';
+import {
+  detectContextOverflow,
+  createProvider,
+  startScriptedServer,
+  type ScriptedServer,
+  type ScriptInput,
+  type LlmMessage,
+} from '../../llm/index.js';
+import { ApprovalQueue } from '../../approvals/index.js';
 import { runAgent, type AgentLoopDeps } from '../loop.js';
 import { createAgentRuntime } from '../runtime.js';
 import { SUBAGENT_MARKER } from '../systemPrompt.js';
 import { bigTool, echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, toolResultsSent } from '../testkit.js';
-import type { ToolRegistry } from '../../tools/types.js';
+import type { ToolRegistry } from '../../tools/index.js';
 import { SUMMARY_HEADER } from './compaction.js';
 import { TokenCounter } from './tokens.js';
 import { ContextWindows, knownWindow } from './window.js';

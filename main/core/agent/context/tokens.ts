@@ -5,7 +5,7 @@
  * reported to estimated tokens seen so far. That is how Claude must be counted anyway (its
  * tokenizer is not public), and it learns any server's own tokenizer within one turn.
  */
-import type { LlmContentBlock, LlmMessage, LlmToolSpec } from '../../llm/types.js';
+import type { LlmContentBlock, LlmMessage, LlmToolSpec } from '../../llm/index.js';
 
 /** Characters per token before the server has told us anything: low on purpose (code tokenizes densely). */
 export const CHARS_PER_TOKEN = 3;

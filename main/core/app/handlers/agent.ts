@@ -1,5 +1,5 @@
 import { AppError, type ConversationSummary } from '../../../../shared/contract/index.js';
-import type { Handlers } from '../../router/router.js';
+import type { Handlers } from '../../router/index.js';
 import { mapErrors } from '../errors.js';
 import type { ProjectRuntime } from '../projectRuntime.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';

@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConversationStore } from '../../agent/conversations.js';
-import { CheckpointStore } from '../../checkpoints/store.js';
+import { ConversationStore } from '../../agent/index.js';
+import { CheckpointStore } from '../../checkpoints/index.js';
 import { memoryIo } from '../testIo.js';
 import { run } from './checkpoints.js';
 

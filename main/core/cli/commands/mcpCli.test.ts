@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TrustStore } from '../../permissions/trust/trustStore.js';
-import { sha256Hex } from '../../permissions/trust/projectTrust.js';
+import { TrustStore, sha256Hex } from '../../permissions/index.js';
 import { FIXTURE } from '../../mcp/testSupport.js';
 import { main } from '../main.js';
 

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
-import type { ScriptInput } from '../../llm/scripted/script.js';
+import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../../llm/index.js';
 import type { CliIo } from '../main.js';
 
 /** stdin (a TTY when asked, fed `input`), and what was written to stdout and stderr. */

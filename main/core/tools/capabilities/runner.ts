@@ -4,12 +4,19 @@
  * QuickJS, `$1` and $CAPABILITY_ARGS for shell scripts, argv[1] and $CAPABILITY_ARGS for a WASI
  * module.
  */
-import { containerName, containerUser, DEFAULT_IMAGE, detectEngineCached } from '../../env/container.js';
-import { runInContainer } from '../../env/containerRun.js';
-import { ProtectedEntryRefused } from '../../env/protectedEntries.js';
-import { startPty } from '../../env/pty.js';
-import { SandboxUnavailable, wrapSandboxed } from '../../env/sandbox.js';
-import { runQuickJs, type WasmGrant } from '../../env/wasm/quickjs.js';
+import {
+  containerName,
+  containerUser,
+  DEFAULT_IMAGE,
+  detectEngineCached,
+  runInContainer,
+  ProtectedEntryRefused,
+  startPty,
+  SandboxUnavailable,
+  wrapSandboxed,
+  runQuickJs,
+  type WasmGrant,
+} from '../../env/index.js';
 import { childEnv } from '../execute/childEnv.js';
 import type { ExecuteDeps } from '../execute/deps.js';
 import { runResult } from '../execute/format.js';

@@ -13,10 +13,9 @@ import {
   wasiEchoModule,
   wasiSpinModule,
   wasiWriteModule,
-} from '../../env/wasm/wasiTestModule.js';
-import { runToolChecked } from '../../permissions/runChecked.js';
+} from '../../env/index.js';
+import { runToolChecked, type AskAnswer, type AskRequest } from '../../permissions/index.js';
 import { makeEngine } from '../../permissions/testSupport.js';
-import type { AskAnswer, AskRequest } from '../../permissions/types.js';
 import { tempProject, testCtx, testDeps } from '../execute/testSupport.js';
 import { keyEnvironmentResolver } from '../keyEnvironment.js';
 import type { Tool, ToolContext } from '../types.js';

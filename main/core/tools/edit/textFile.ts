@@ -1,4 +1,4 @@
-import { readRegularIn, type AnchoredDir } from '../../fs/anchored.js';
+import { readRegularIn, type AnchoredDir } from '../../fs/index.js';
 import { formatBytes } from '../output.js';
 import { decodeFile } from '../read/decode.js';
 import { unifiedDiff } from '../read/unified.js';

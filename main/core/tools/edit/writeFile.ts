@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { replaceFileIn } from '../../fs/anchored.js';
-import { pathPermission } from '../../permissions/keys.js';
+import { replaceFileIn } from '../../fs/index.js';
+import { pathPermission } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
 import { confine } from '../read/confine.js';
 import type { Tool } from '../types.js';

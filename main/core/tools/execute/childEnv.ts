@@ -1,4 +1,4 @@
-import { scrubEnv } from '../../env/secrets.js';
+import { scrubEnv } from '../../env/index.js';
 import type { ExecuteDeps } from './deps.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ToolDeps } from '../deps.js';
-import type { ContainerLimits } from '../../env/container.js';
+import type { ContainerLimits } from '../../env/index.js';
 
 /** Settings of the execute tools, all optional (defaults in each tool). */
 export interface ExecuteSettings {

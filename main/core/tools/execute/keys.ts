@@ -1,5 +1,4 @@
-import { commandPermission } from '../../permissions/keys.js';
-import type { Permission } from '../../permissions/types.js';
+import { commandPermission, type Permission } from '../../permissions/index.js';
 
 export type CommandTool = 'run_command' | 'run_sandboxed' | 'run_container';
 

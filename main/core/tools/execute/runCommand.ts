@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startCommand } from '../../env/pty.js';
+import { startCommand } from '../../env/index.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
 import { childEnv } from './childEnv.js';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectEngineCached } from '../../env/container.js';
+import { detectEngineCached } from '../../env/index.js';
 import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from '../../env/testPlanting.js';
 import type { Tool } from '../types.js';
 import { createExecuteTools } from './index.js';

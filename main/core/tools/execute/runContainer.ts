@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { containerName, containerUser, DEFAULT_IMAGE, detectEngineCached } from '../../env/container.js';
-import { runInContainer } from '../../env/containerRun.js';
-import { ProtectedEntryRefused } from '../../env/protectedEntries.js';
+import { containerName, containerUser, DEFAULT_IMAGE, detectEngineCached, runInContainer, ProtectedEntryRefused } from '../../env/index.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
 import type { ExecuteDeps } from './deps.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { startPty } from '../../env/pty.js';
-import { SandboxUnavailable, wrapSandboxed } from '../../env/sandbox.js';
+import { startPty, SandboxUnavailable, wrapSandboxed } from '../../env/index.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
 import { childEnv } from './childEnv.js';
