@@ -2,18 +2,24 @@
  * Long conversations (issue 12), against the scripted server through the real SDKs:
  * 1. Prefix stability: over a 50-turn conversation with 10 KB tool results, the share of the input
  *    tokens of each request that repeat the previous request from its start (cache markers left
- *    out), summed over the conversation, on both wire formats (goal ≥ 90%). The server's emulated cache read share is printed beside it.
+ *    out), the mean per request on both wire formats (goal ≥ 90%); weighted by size and the server's
+ *    emulated cache read share are printed beside it. A request's share is at most the previous
+ *    request's size over its own, so early requests (a small prefix plus a 10 KB result) are low
+ *    whatever is done; a compaction keeps the head whole so the cache survives it.
  * 2. 200 turns of 30 KB tool results against a 100k-token window (the server refuses anything
  *    longer): failures (goal 0) and the peak request as a share of the window (goal ≤ 85%).
  * 3. Compaction time: mean milliseconds per compaction (cut or summary, the summariser answering
  *    at once), as a ratio of the mean model round trip of the same run.
+ * 4. Counting before sending, as the loop does it (the server's figure for the previous request
+ *    plus what was added), over a 50-turn conversation with 10 KB results: milliseconds per request
+ *    with the o200k tokenizer, against the character estimate.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { runAgent, ContextWindows } from '../main/core/agent/index.js';
-import { createProvider, canonicalPrefix, prefixShare, startScriptedServer } from '../main/core/llm/index.js';
+import { runAgent, ContextWindows, loadTokenizer, TokenCounter } from '../main/core/agent/index.js';
+import { type LlmMessage, createProvider, canonicalPrefix, prefixShare, startScriptedServer } from '../main/core/llm/index.js';
 import type { AgentEvent } from '../shared/contract/index.js';
 import type { PermissionGate } from '../main/core/permissions/index.js';
 import type { Tool, ToolRegistry } from '../main/core/tools/index.js';
@@ -98,13 +104,60 @@ async function conversation(kind: 'anthropic' | 'openai', opts: { turns: number;
   return { result, events, requests, wallMs };
 }
 
+/** Counts each request of a 50-turn conversation as the loop does; mean ms per request, and the last request. */
+function countingRun(counter: TokenCounter): { ms: number; last: LlmMessage[]; system: string } {
+  const system = 'You are a coding agent.'.repeat(50);
+  const messages: LlmMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'Read every result.' }] }];
+  let ms = 0;
+  for (let i = 0; i < 50; i++) {
+    const req = { system, messages: messages.slice(), tools: [] };
+    const t0 = performance.now();
+    const n = counter.count(req);
+    ms += performance.now() - t0;
+    counter.observe(req, n); // the server's figure, as usage reports it
+    const body = Array.from({ length: 160 }, (_, k) => `  const value_${i}_${k} = compute(${k}, "turn ${i}"); // line ${k}`).join('\n');
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: `call_${i}`, name: 'read_file', input: { path: `src/f${i}.ts` } }],
+    });
+    messages.push({ role: 'user', content: [{ type: 'tool_result', toolUseId: `call_${i}`, content: body.slice(0, 10_000) }] });
+  }
+  return { ms: ms / 50, last: messages, system };
+}
+
 export default async function (report: (row: BenchRow) => void): Promise<void> {
+  {
+    const t0 = performance.now();
+    const tokenize = await loadTokenizer('o200k_base');
+    const loadMs = performance.now() - t0;
+    const estimate = countingRun(new TokenCounter()).ms;
+    const exact = new TokenCounter();
+    exact.useTokenizer(tokenize);
+    const run = countingRun(exact);
+    // The naive way: tokenising the whole of the last request again (what each count would cost
+    // without the per-message memory and the server's anchor).
+    const t1 = performance.now();
+    for (const m of run.last)
+      for (const b of m.content) tokenize(b.type === 'text' ? b.text : b.type === 'tool_result' ? b.content : JSON.stringify(b.input));
+    tokenize(run.system);
+    const naive = performance.now() - t1;
+    report({
+      name: 'counting a request before sending (o200k tokenizer, 50 turns × 10 KB)',
+      value: run.ms.toFixed(2),
+      unit: `ms mean per request (the character estimate: ${estimate.toFixed(3)} ms; loading the encoding once: ${loadMs.toFixed(0)} ms, in the background)`,
+      baseline: `tokenising the whole last request (${naive.toFixed(1)} ms)`,
+      ratio: run.ms / naive,
+      goal: '≤ 0.1 (each message is tokenised once)',
+      met: run.ms / naive <= 0.1,
+    });
+  }
+
   for (const kind of ['anthropic', 'openai'] as const) {
     const { result, events, requests } = await conversation(kind, { turns: 50, resultChars: 10_000 });
     if (result.stopReason !== 'end_turn') throw new Error(`prefix bench ended ${result.stopReason}`);
     const main = requests.filter((q) => q.turn !== null && !JSON.stringify(q.body.system ?? q.body.messages).includes('You summarise'));
-    // Weighted by each request's size: the share of all input tokens sent that repeat the previous
-    // request's prefix (what a cache can serve). The unweighted mean per request is printed too.
+    // The goal is on the mean per request (the issue's wording); weighted by each request's size
+    // (the share of all input tokens sent that a cache can serve) is printed beside it.
     const sizes = main.map((q) => canonicalPrefix(kind, q.body).length);
     const shares = main.slice(1).map((q, i) => prefixShare(kind, main[i]!.body, q.body));
     const mean = shares.reduce((s, x, i) => s + x * sizes[i + 1]!, 0) / sizes.slice(1).reduce((s, x) => s + x, 0);
@@ -115,12 +168,12 @@ export default async function (report: (row: BenchRow) => void): Promise<void> {
     const compactions = events.filter((e) => e.type === 'context.compacted').length;
     report({
       name: `prefix stability, 50 turns × 10 KB results (${kind})`,
-      value: (mean * 100).toFixed(1),
-      unit: `% of input tokens repeat the previous request's prefix (mean per request ${(perRequest * 100).toFixed(1)}%; server cache read ${((read / input) * 100).toFixed(0)}% of input; ${compactions} compaction${compactions === 1 ? '' : 's'})`,
+      value: (perRequest * 100).toFixed(1),
+      unit: `% mean per request of its input that repeats the previous request's prefix (weighted by size ${(mean * 100).toFixed(1)}%; server cache read ${((read / input) * 100).toFixed(0)}% of input; ${compactions} compaction${compactions === 1 ? '' : 's'})`,
       baseline: 'the whole request',
-      ratio: mean,
-      goal: '≥ 90%',
-      met: mean >= 0.9,
+      ratio: perRequest,
+      goal: '≥ 90% per request',
+      met: perRequest >= 0.9,
     });
   }
 

@@ -73,6 +73,8 @@ test.describe('sub-agent', () => {
     await expect(nested.getByRole('article', { name: 'Tool call read_file' })).toContainText('None');
     await expect(nested).toContainText('one-line demo heading');
     await expect(transcript(page)).toContainText('The sub-agent says the README is a demo.');
+    // The sub-agent's own tokens and cost, on its card (the scripted model has no price).
+    await expect(nested.locator('.subagent-head')).toContainText(/end_turn · [\d.]+k? in( \([\d.]+k? cached\))? · \d+ out · unknown price/);
     // The child's read_file is not a top-level card.
     await expect(toolCards(page, 'read_file')).toHaveCount(1);
   });

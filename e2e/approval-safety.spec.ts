@@ -10,10 +10,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { expectAccessible } from './support/axe.js';
-import { approvalPrompt, call, llmRequests, say, script, send, toolCards, transcript } from './ui-helpers.js';
+import { approvalPrompt, call, llmRequests, say, script, send, setTheme, toolCards, transcript } from './ui-helpers.js';
 
 /** Every audit record the host wrote for this test's project (the data folder is the test's own). */
 async function auditLines(dataDir: string): Promise<string[]> {
@@ -165,7 +164,8 @@ test.describe('offers', () => {
     await send(page, 'add a hook');
     const prompt = await approvalPrompt(page, 'write_file');
     await expect(prompt.getByRole('button', { name: /Allow/ })).toHaveText(['Allow once Enter']);
-    await expect(prompt.getByTestId('once-note')).toContainText('protected path');
+    await expect(prompt.getByTestId('protected-warning')).toContainText('.git/hooks/pre-commit is protected');
+    await expect(prompt.getByTestId('once-note')).toContainText('asked about each time');
     // 2 and 3 grant nothing they cannot keep: a note, and the prompt stays.
     await page.keyboard.press('3');
     await expect(prompt.getByRole('status')).toContainText('Not offered');
@@ -181,14 +181,6 @@ test.describe('offers', () => {
     expect(audit).toEqual([expect.objectContaining({ key: 'write_file:.git/hooks/pre-commit', via: 'once' })]);
   });
 });
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await page.getByRole('link', { name: 'Project' }).click();
-}
 
 test.describe('the prompt is accessible', () => {
   // axe walks every node of the page: on a loaded two-core machine that takes a while.

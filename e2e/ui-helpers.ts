@@ -38,6 +38,15 @@ export function transcript(page: Page): Locator {
   return page.getByRole('log', { name: 'Transcript' });
 }
 
+/** Chooses the theme in Settings, saves it, and comes back to the project. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: theme === 'light' ? 'Light' : 'Dark' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await page.getByRole('link', { name: 'Project' }).click();
+}
+
 export async function openPermissions(page: Page): Promise<Locator> {
   await page.getByRole('tab', { name: 'Permissions' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Permissions' });
@@ -55,4 +64,3 @@ export const call = (name: string, input: Record<string, unknown>, id?: string) 
 type Turns = ScriptInput['turns'];
 /** `test.use` reads a bare array as [value, options], so scripted turns are wrapped. */
 export const script = (...turns: Turns): [Turns, { scope: 'test' }] => [turns, { scope: 'test' }];
-

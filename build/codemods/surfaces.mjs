@@ -111,6 +111,33 @@ for (const file of Object.keys(MOVES).length > 0 ? files : []) {
   if (edits.length > 0) changed.set(file, applyEdits(textOf(file), edits));
 }
 
+// 1b. An index.ts that re-exports a module which is gone (moved or deleted on another branch): the
+// statement follows a file of the same name elsewhere in the folder when there is exactly one, and
+// is dropped otherwise (importers of those names then fail to type-check, and say so).
+function folderFiles(dir) {
+  return sourceFiles(dir).filter((f) => !/\.test\.[cm]?tsx?$/.test(f));
+}
+for (const index of files.filter((f) => /^main\/core\/[^/]+\/index\.ts$/.test(f))) {
+  const dir = path.posix.dirname(index);
+  const sf = ts.createSourceFile(index, textOf(index), ts.ScriptTarget.Latest, true);
+  const edits = [];
+  for (const decl of moduleDeclarations(sf)) {
+    const spec = decl.moduleSpecifier.text;
+    if (!spec.startsWith('./') || existing(path.posix.join(dir, spec))) continue;
+    const base = path.posix.basename(spec).replace(/\.js$/, '');
+    const same = folderFiles(dir).filter((f) => f !== index && f.replace(/\.(?:ts|tsx|mts)$/, '').endsWith(`/${base}`));
+    if (same.length === 1) {
+      edits.push([decl.moduleSpecifier.getStart(sf) + 1, decl.moduleSpecifier.getEnd() - 1, specifierTo(index, same[0].replace(/\.(?:ts|tsx|mts)$/, '.js'))]);
+    } else {
+      left.push(`${index}: dropped the re-export from ${spec} (the module is gone): ${decl.getText(sf).replace(/\s+/g, ' ')}`);
+      let end = decl.getEnd();
+      if (sf.text[end] === '\n') end += 1;
+      edits.push([lineStart(sf.text, decl.getStart(sf)), end, '']);
+    }
+  }
+  if (edits.length > 0) changed.set(index, applyEdits(textOf(index), edits));
+}
+
 // 2. Deep imports → the folder's index.ts, with the exports it needs.
 const options = {
   target: ts.ScriptTarget.ES2022,

@@ -3,8 +3,10 @@ import { event, method, noInput } from './define.js';
 
 export const providers = ['anthropic', 'openai', 'openai-compatible'] as const;
 export const themes = ['light', 'dark', 'system'] as const;
-/** web_search request shapes: Brave Search API, a SearXNG instance's JSON, or the simple {results:[…]} contract. */
-export const searchProviders = ['brave', 'searxng', 'json'] as const;
+/** How a diff is laid out: one column with − and + lines, or old and new side by side. */
+export const diffViews = ['unified', 'split'] as const;
+/** web_search request shapes: Brave Search API, Tavily, a SearXNG instance's JSON, or the simple {results:[…]} contract. */
+export const searchProviders = ['brave', 'tavily', 'searxng', 'json'] as const;
 
 /** US dollars per million tokens; cache prices default to the input price. */
 export const modelPriceSchema = z
@@ -41,6 +43,8 @@ export const settingsSchema = z.object({
   baseUrl: httpUrl.optional(),
   notifications: z.boolean(),
   theme: z.enum(themes),
+  /** The diff layout last chosen with a diff's toggle; absent = unified. */
+  diffView: z.enum(diffViews).optional(),
   /** Where the key for the current provider comes from, if anywhere; `hint`: its last four characters. */
   apiKey: keyStatusSchema,
   /** The context window (tokens) set for the current provider; absent = the known-model table or what the server taught. */
@@ -67,6 +71,7 @@ export const settingsUpdateSchema = z
     baseUrl: httpUrl.or(z.literal('')).optional(),
     notifications: z.boolean().optional(),
     theme: z.enum(themes).optional(),
+    diffView: z.enum(diffViews).optional(),
     apiKey: z.string().trim().min(8, 'an API key is longer than that').max(400).nullable().optional(),
     /** For the provider being saved; null forgets it. */
     contextWindow: z.number().int().min(1024, 'a context window is at least 1024 tokens').max(10_000_000).nullable().optional(),

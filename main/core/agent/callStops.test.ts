@@ -59,3 +59,38 @@ describe('runtime.stopCall', () => {
     expect(runtime.stopCall(h.conversationId, 'call_wait')).toBe(false);
   });
 });
+
+describe('runtime.idle', () => {
+  it('after cancelAll, resolves only once the cancelled run has ended and written its last record', async () => {
+    server = await startScriptedServer({
+      script: { turns: [{ toolCalls: [{ id: 'call_wait', name: 'wait_forever', input: {} }] }, { text: 'never reached' }] },
+    });
+    const approvals = new ApprovalQueue();
+    const reg = registryOf([waitTool({ started: 0, aborted: 0 })]);
+    const log = new EventLog();
+    const projectRoot = await tempDir('cc-proj-');
+    const dataDir = await tempDir('cc-data-');
+    dirs.push(projectRoot, dataDir);
+    const runtime = createAgentRuntime({
+      provider: scriptedProvider('anthropic', server, noRetry),
+      gate: fakeGate(approvals),
+      registry: () => reg,
+      subAgentRegistry: () => reg,
+      approvals,
+      emit: log.emit,
+      projectRoot,
+      dataDir,
+      memory: null,
+    });
+    const h = await runtime.start({ prompt: 'wait' });
+    await log.next('tool.output');
+    let ended = false;
+    void h.done.then(() => (ended = true));
+    runtime.cancelAll();
+    await runtime.idle();
+    expect(ended).toBe(true);
+    expect(runtime.activeRuns()).toEqual([]);
+    // Nothing runs: idle resolves at once.
+    await runtime.idle();
+  });
+});

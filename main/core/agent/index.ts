@@ -4,3 +4,6 @@ export { ContextWindows } from './context/window.js';
 export { ConversationStore } from './conversations.js';
 export { type AgentEvent, type EventBody, type StopReason } from './events.js';
 export { runAgent } from './loop.js';
+export { loadTokenizer } from './context/tokenizer.js';
+export { TokenCounter } from './context/tokens.js';
+export { runToolChecked } from './runChecked.js';

@@ -187,7 +187,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       if (signal.aborted) return finish('cancelled');
       await compact('budget');
       if (signal.aborted) return finish('cancelled');
-      const request = { system, messages: messages.slice(), tools };
+      const request = { system, messages: messages.slice(), tools, ...context.cacheHint(messages) };
       turns++;
       let text = '';
       let calls: ToolCallInput[] = [];

@@ -74,6 +74,8 @@ export interface AgentRuntime {
   /** Stops one running tool call alone (the contract's agent.stopCall); the run goes on. False when it is not running. */
   stopCall(conversationId: string, callId: string): boolean;
   cancelAll(): void;
+  /** Resolves once every run started so far has ended and written its last record (after cancelAll, before the files go). */
+  idle(): Promise<void>;
   /** The project's conversations, newest first, with whether a run is in progress. */
   listConversations(): Promise<(ConversationSummary & { running: boolean })[]>;
   activeRuns(): { runId: string; conversationId: string }[];
@@ -95,6 +97,8 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   // Windows learned from servers' "too long" errors, remembered per model across runs and projects.
   const context = { windows: new ContextWindows(path.join(deps.dataDir, 'context-windows.json')) };
   const runs = new Map<string, { conversationId: string; cancel: () => void }>();
+  /** Runs not yet settled, including their final flush: closing a project waits for these. */
+  const unsettled = new Set<Promise<unknown>>();
   const callStops = new CallStops();
   const byConversation = new Map<string, string>();
   /** Events waiting to be written with the next step, per conversation with a run (merged as they come, so bounded). */
@@ -229,6 +233,11 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       await flush(cid).catch(() => {});
       buffers.delete(cid);
     });
+    unsettled.add(done);
+    void done.then(
+      () => unsettled.delete(done),
+      () => unsettled.delete(done),
+    );
     return { runId, conversationId: cid, done, cancel };
   }
 
@@ -250,6 +259,9 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     },
     cancelAll() {
       for (const r of [...runs.values()]) r.cancel();
+    },
+    async idle() {
+      await Promise.allSettled([...unsettled]);
     },
     stopCall: (conversationId, callId) => callStops.stop(conversationId, callId),
     activeRuns: () => [...runs].map(([runId, r]) => ({ runId, conversationId: r.conversationId })),

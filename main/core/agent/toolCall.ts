@@ -1,10 +1,10 @@
 /**
  * One tool call, in the order the seed requires: validate the arguments → permission() → the
- * gate's check (Ask goes to the approval queue) → execute → a result the model reads, through the
- * permission engine's `runToolChecked`. Nothing runs before the gate says yes. Every outcome — unknown tool, bad arguments, denial, failure,
+ * gate's check (Ask goes to the approval queue) → execute → a result the model reads, through
+ * `runToolChecked` (runChecked.ts). Nothing runs before the gate says yes. Every outcome — unknown tool, bad arguments, denial, failure,
  * cancellation — becomes a tool result, so the transcript always pairs a result with each call.
  */
-import { runToolChecked, type Decision, type PermissionGate } from '../permissions/index.js';
+import type { PermissionGate } from '../permissions/index.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/index.js';
 import { CANCELLED_REASON } from '../approvals/index.js';
 import { setCallOrigin } from './callOrigin.js';
@@ -12,6 +12,7 @@ import { linkedController, whenAborted } from './cancellation.js';
 import type { Emit, EventBody } from './events.js';
 import type { CallStops } from './callStops.js';
 import { createLiveOutput, type LiveOutputOptions } from './liveOutput.js';
+import { runToolChecked } from './runChecked.js';
 import { fitForModel } from './truncate.js';
 
 export interface ToolCallInput {
@@ -110,32 +111,6 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
   const call$ = linkedController(runSignal);
   const unregister = env.callStops?.register(call.id, env.conversationId, () => call$.controller.abort(CALL_STOPPED_REASON));
   try {
-    let decided = false;
-    // The permission helper's runToolChecked is the one path (validate → permission() → gate →
-    // execute); this wrapper only reports the decision the moment it is made, before execute.
-    const gate: PermissionGate = {
-      check: async (req) => {
-        let decision: Decision;
-        try {
-          decision = await env.gate.check({ ...req, callId: call.id });
-        } catch (err) {
-          decision = { allowed: false, via: 'invalid', reason: `the permission check failed: ${(err as Error).message}` };
-        }
-        decided = true;
-        const key = decision.key ?? (req.permission.kind === 'ask' ? req.permission.key.raw : undefined);
-        env.send({
-          type: 'tool.call',
-          callId: call.id,
-          tool: tool.name,
-          args: req.args,
-          ...(key ? { key } : {}),
-          decision: decision.allowed ? 'allowed' : decision.via === 'invalid' ? 'invalid' : 'denied',
-          via: decision.via,
-          ...(decision.reason ? { reason: decision.reason } : {}),
-        });
-        return decision;
-      },
-    };
     const ctx: ToolContext = {
       projectRoot: env.projectRoot,
       signal: call$.signal,
@@ -148,7 +123,11 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
       logDir: env.logDir,
     };
     setCallOrigin(ctx, { callId: call.id, runId: env.runId, emit: env.rawEmit });
-    const running = runToolChecked(tool, call.input, gate, ctx).then(
+    // The decision is shown the moment it is made (before execute), or why the call never reached the gate.
+    const running = runToolChecked(tool, call.input, env.gate, ctx, {
+      callId: call.id,
+      onDecision: (d) => env.send({ type: 'tool.call', callId: call.id, tool: tool.name, ...d }),
+    }).then(
       (r) => ({ ok: true as const, r }),
       (e: unknown) => ({ ok: false as const, e }),
     );
@@ -166,18 +145,6 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
     if (!first.ok)
       return await finish({ content: `${tool.name} failed: ${(first.e as Error)?.message ?? String(first.e)}`, isError: true });
     const run = first.r;
-    if (!decided) {
-      // Refused before the gate (bad arguments, a permission() that threw): report it as invalid.
-      env.send({
-        type: 'tool.call',
-        callId: call.id,
-        tool: tool.name,
-        args: call.input,
-        decision: 'invalid',
-        via: 'invalid',
-        reason: run.result.content,
-      });
-    }
     const userDenied = run.status === 'refused' && run.decision?.via === 'user-deny';
     return await finish(run.result, { userDenied });
   } finally {

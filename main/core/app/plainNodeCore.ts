@@ -13,7 +13,7 @@ export function createPlainNodeCore(
     host: { kind: 'web', version: opts.version ?? '0.1.0' },
     dataDir,
     stores: { settings: confStore(dataDir, 'settings'), recent: confStore(dataDir, 'recent') },
-    secrets: fileSecretStore(dataDir),
+    secrets: fileSecretStore(dataDir, { hideSealed: true }),
     env,
     ...(opts.llmOverride ? { llmOverride: opts.llmOverride } : {}),
     ...(opts.llmOverrideWhy ? { llmOverrideWhy: opts.llmOverrideWhy } : {}),

@@ -138,10 +138,7 @@ export class ProjectRuntime {
         presets: p.presets,
       };
     const r = p.request;
-    const mcpTool = this.agent.mcp?.tool(r.tool);
-    const preview = mcpTool
-      ? { mcp: { server: mcpTool.mcp.server, tool: mcpTool.mcp.tool, hints: mcpTool.mcp.hints } }
-      : await buildPreview(r.tool, r.args, this.root);
+    const preview = await buildPreview(this.agent.registry.get(r.tool), r.args, this.root);
     // A write the classifier knows lands outside the project: checkpoints cannot undo it, and the prompt says so.
     const undo = cannotUndoNote(r.flags?.notes, this.root);
     const notes = undo ? [...(r.flags?.notes ?? []), undo] : r.flags?.notes;
@@ -191,6 +188,8 @@ export class ProjectRuntime {
     if (this.mcpTimer) clearTimeout(this.mcpTimer);
     this.agent.runtime.cancelAll();
     this.agent.approvals.cancelAll();
+    // A cancelled run still writes its last records: let it, before the caller removes or reopens the files.
+    await this.agent.runtime.idle();
     await this.agent.close();
   }
 }

@@ -1,25 +1,40 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { buildPreview, commandWords } from './preview.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { editFileTool, writeFileTool, commandWords, runCommandTool, ProcessTable, globTool, type Tool } from '../tools/index.js';
+import { tempProject, type TempProject } from '../tools/read/testkit.js';
+import { buildPreview } from './preview.js';
+
+let p: TempProject;
+beforeEach(() => {
+  p = tempProject();
+});
+afterEach(() => p.cleanup());
 
 describe('approval previews', () => {
-  it('shows the literal argv of a simple command and a display reading of a compound one', () => {
+  it('shows the literal argv of a simple command and a display reading of a compound one', async () => {
     expect(commandWords('git commit -m "fix: a && b"')).toEqual(['git', 'commit', '-m', 'fix: a && b']);
     expect(commandWords('git status && git push origin main')).toEqual(['git', 'status', '&&', 'git', 'push', 'origin', 'main']);
+    const run = runCommandTool({ projectRoot: p.root, dataDir: p.outside, secretsToScrub: () => [] }, new ProcessTable()) as Tool;
+    expect(await buildPreview(run, { command: 'ls -la' }, p.root)).toEqual({ command: 'ls -la', argv: ['ls', '-la'] });
   });
 
   it('diffs a write against the file on disk and an edit against its result', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'cc-preview-'));
-    await writeFile(path.join(root, 'a.txt'), 'one\ntwo\n');
-    const w = await buildPreview('write_file', { path: 'a.txt', content: 'one\nthree\n' }, root);
+    p.write('a.txt', 'one\ntwo\n');
+    const write = writeFileTool() as Tool;
+    const w = await buildPreview(write, { path: 'a.txt', content: 'one\nthree\n' }, p.root);
     expect(w?.diff).toContain('-two');
     expect(w?.diff).toContain('+three');
-    const created = await buildPreview('write_file', { path: 'new.txt', content: 'hello\n' }, root);
+    // The contract's unified diff: headers then hunks — no jsdiff "Index:"/"=====" preamble, no tab after a name.
+    expect(w?.diff?.startsWith('--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n')).toBe(true);
+    const created = await buildPreview(write, { path: 'new.txt', content: 'hello\n' }, p.root);
     expect(created?.diff).toContain('+hello');
-    const e = await buildPreview('edit_file', { path: 'a.txt', old_text: 'two', new_text: 'TWO', replace_all: false }, root);
+    const e = await buildPreview(editFileTool() as Tool, { path: 'a.txt', old_text: 'two', new_text: 'TWO', replace_all: false }, p.root);
     expect(e?.diff).toContain('+TWO');
-    expect(await buildPreview('write_file', { path: '../outside', content: 'x' }, root)).toMatchObject({ path: '../outside' });
+    expect(await buildPreview(write, { path: '../outside', content: 'x' }, p.root)).toEqual({ path: '../outside' });
+  });
+
+  it('says nothing for arguments the call would refuse, or a tool with nothing to add', async () => {
+    expect(await buildPreview(writeFileTool() as Tool, { path: 'a.txt' }, p.root)).toBeUndefined();
+    expect(await buildPreview(globTool() as Tool, { pattern: '*' }, p.root)).toBeUndefined();
+    expect(await buildPreview(undefined, { path: 'a.txt' }, p.root)).toBeUndefined();
   });
 });

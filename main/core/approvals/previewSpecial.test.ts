@@ -7,6 +7,7 @@ import { closeSync, ftruncateSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempProject, type TempProject } from '../tools/read/testkit.js';
+import { editFileTool, writeFileTool, type Tool } from '../tools/index.js';
 import { buildPreview } from './preview.js';
 
 let p: TempProject;
@@ -21,9 +22,9 @@ const within = <T>(ms: number, work: Promise<T>) =>
 describe('preview of a write to something that is not a plain small file', () => {
   it('a FIFO: answers at once, with no diff of its content', async () => {
     execFileSync('mkfifo', [path.join(p.root, 'pipe')]);
-    const w = await within(2000, buildPreview('write_file', { path: 'pipe', content: 'x\n' }, p.root));
+    const w = await within(2000, buildPreview(writeFileTool() as Tool, { path: 'pipe', content: 'x\n' }, p.root));
     expect(w).toMatchObject({ path: 'pipe' });
-    const e = await within(2000, buildPreview('edit_file', { path: 'pipe', old_text: 'a', new_text: 'b' }, p.root));
+    const e = await within(2000, buildPreview(editFileTool() as Tool, { path: 'pipe', old_text: 'a', new_text: 'b' }, p.root));
     expect(e).toEqual({ path: 'pipe' });
   });
 
@@ -31,7 +32,7 @@ describe('preview of a write to something that is not a plain small file', () =>
     const fd = openSync(path.join(p.root, 'big.bin'), 'w');
     ftruncateSync(fd, 8 * 1024 ** 3);
     closeSync(fd);
-    const e = await within(2000, buildPreview('edit_file', { path: 'big.bin', old_text: 'a', new_text: 'b' }, p.root));
+    const e = await within(2000, buildPreview(editFileTool() as Tool, { path: 'big.bin', old_text: 'a', new_text: 'b' }, p.root));
     expect(e).toEqual({ path: 'big.bin' });
   });
 });

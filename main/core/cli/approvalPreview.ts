@@ -1,16 +1,17 @@
 /**
  * What a terminal approval shows for a file change: the same diff the app's prompt shows
- * (approvals/preview.ts — one reading of what write_file/edit_file would do), bounded to a screenful,
+ * (the tool's own preview — the plan its execute() follows), bounded to a screenful,
  * escaped, so the user approves what they have read.
  */
 import { buildPreview } from '../approvals/index.js';
-import { diffStat } from '../tools/index.js';
+import { diffStat, type Tool } from '../tools/index.js';
 import { shownText } from './output.js';
 
 const MAX_LINES = 80;
 
-export async function changePreview(projectRoot: string, tool: string, args: unknown): Promise<string | undefined> {
-  if (tool !== 'write_file' && tool !== 'edit_file') return undefined;
+export async function changePreview(projectRoot: string, tool: Tool | undefined, args: unknown): Promise<string | undefined> {
+  // A diff for the tools that change a file's text; the key already says what a delete or move does.
+  if (tool?.name !== 'write_file' && tool?.name !== 'edit_file') return undefined;
   let preview;
   try {
     preview = await buildPreview(tool, args, projectRoot);

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { LlmProviderKind, LlmSettings } from '../llm/index.js';
 import { providerKeyEnv, SettingsService } from '../settings/index.js';
-import { confStore, fileSecretStore } from '../stores/index.js';
+import { confStore, fileSecretStore, isSealedSecret } from '../stores/index.js';
 
 export const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
   anthropic: 'claude-sonnet-4-5',
@@ -16,8 +16,6 @@ export const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
   'openai-compatible': 'llama3.1',
 };
 
-/** Chromium's safeStorage output starts with "v10"/"v11"; base64 of that begins "djEw"/"djEx". No API key does. */
-const ENCRYPTED = /^djE[wx]/;
 
 export interface ResolvedSettings {
   settings: LlmSettings;
@@ -42,7 +40,7 @@ export function resolveRunSettings(
     : undefined;
   const saved = service?.llmConfig();
   const search = service?.searchConfig() ?? {};
-  const savedSecrets = service?.secretValues().filter((v) => !ENCRYPTED.test(v)) ?? [];
+  const savedSecrets = service?.secretValues().filter((v) => !isSealedSecret(v)) ?? [];
   const envProvider: LlmProviderKind | undefined = !env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY ? 'openai' : undefined;
   const provider: LlmProviderKind = flags.provider ?? saved?.provider ?? envProvider ?? 'anthropic';
   const sourceProvider = flags.provider ? 'flag' : saved ? 'saved' : envProvider ? 'env' : 'default';
@@ -61,13 +59,13 @@ export function resolveRunSettings(
     return { settings, source: { provider: sourceProvider, key: 'env' }, search, savedSecrets };
   }
   const savedKey = service?.llmConfigFor(provider).apiKey;
-  if (savedKey && ENCRYPTED.test(savedKey)) {
+  if (savedKey && isSealedSecret(savedKey)) {
     return {
       settings,
       source: { provider: sourceProvider, key: 'none' },
       search,
       savedSecrets,
-      keyProblem: `the ${provider} key saved by the desktop app is encrypted with the system keychain and only the app can read it; set ${providerKeyEnv[provider]} for the terminal`,
+      keyProblem: `the ${provider} key saved by the desktop app is encrypted with the system keychain and only the app can read it; for the terminal set ${providerKeyEnv[provider]} or pass --api-key-file FILE`,
     };
   }
   if (savedKey) settings.apiKey = savedKey;

@@ -11,7 +11,6 @@ export {
   exec,
   hardeningArgs,
 } from './container.js';
-export { runInContainer } from './containerRun.js';
 export { checkEnvironments } from './doctor.js';
 export { OutputPipeline, type OutputSummary, plainText } from './output.js';
 export { groupAlive, killGroup } from './processGroup.js';
@@ -30,3 +29,4 @@ export {
   wasiSpinModule,
   wasiWriteModule,
 } from './wasm/wasiTestModule.js';
+export { type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';

@@ -39,26 +39,39 @@ function convertBlocks(m: LlmMessage): Block[] {
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /**
- * Prompt-cache breakpoints (at most 4): the last tool, the system prompt, the end of the previous
- * turn (what the last request wrote, read now) and the end of this request (written for the next
- * turn). The prefix they cover is byte-stable: the same tools in the same order, a system prompt
- * without timestamps, and a transcript that only grows (compaction rewrites it once, in one step).
+ * Prompt-cache breakpoints (at most 4): the last tool, the system prompt, the end of what the
+ * previous request also sent (what it wrote, read now) and the end of this request (written for
+ * the next turn). The prefix they cover is byte-stable: the same tools in the same order, a system
+ * prompt without timestamps, and a transcript that only grows — a compaction keeps its head
+ * unchanged up to where an earlier request ended, and `anchor` (the last block of that head, from
+ * `LlmRequest.cacheAnchor`) is marked so the cache is read there. Without an anchor, the end of the
+ * previous turn is found by its shape: the user message before the latest assistant message.
  * Blocks are copied, never marked in place: the converted transcript is shared across turns.
  */
-export function withCacheBreakpoints(messages: Param[]): Param[] {
+export function withCacheBreakpoints(messages: Param[], anchor?: Block): Param[] {
   const out = messages.slice();
-  const mark = (i: number) => {
+  const mark = (i: number, at?: number) => {
     const m = out[i];
     if (!m || typeof m.content === 'string' || m.content.length === 0) return;
     const content = m.content.slice();
-    const last = content[content.length - 1]!;
-    if (last.type === 'thinking' || last.type === 'redacted_thinking') return;
-    content[content.length - 1] = { ...last, cache_control: EPHEMERAL } as Block;
+    const j = at ?? content.length - 1;
+    const block = content[j]!;
+    if (block.type === 'thinking' || block.type === 'redacted_thinking') return;
+    content[j] = { ...block, cache_control: EPHEMERAL } as Block;
     out[i] = { ...m, content } as Param;
   };
   const lastIndex = out.length - 1;
   mark(lastIndex);
-  // The previous turn ended at the user message before the latest assistant message.
+  if (anchor) {
+    for (let i = lastIndex; i >= 0; i--) {
+      const content = messages[i]!.content; // the given blocks: `out` holds copies where marked
+      const j = typeof content === 'string' ? -1 : (content as Block[]).indexOf(anchor);
+      if (j < 0) continue;
+      // The request's own end is already marked; a second mark on it would only waste a breakpoint.
+      if (i !== lastIndex || j !== (content as Block[]).length - 1) mark(i, j);
+      return out;
+    }
+  }
   let prevUser = -1;
   for (let i = lastIndex - 1, sawAssistant = false; i >= 0; i--) {
     if (out[i]!.role === 'assistant') sawAssistant = true;
@@ -69,6 +82,16 @@ export function withCacheBreakpoints(messages: Param[]): Param[] {
   }
   if (prevUser >= 0) mark(prevUser);
   return out;
+}
+
+/** The converted last block of the transcript's message `index` (the cache anchor), if it has one. */
+function anchorBlock(messages: LlmMessage[], index: number | undefined): Block | undefined {
+  if (index === undefined) return undefined;
+  for (let i = index; i >= 0; i--) {
+    const blocks = converted.get(messages[i]!);
+    if (blocks?.length) return blocks[blocks.length - 1];
+  }
+  return undefined;
 }
 
 function stopReason(raw: string | null | undefined): LlmStopReason {
@@ -102,7 +125,7 @@ export function createAnthropicProvider(settings: LlmSettings, opts: ProviderOpt
         model: settings.model,
         max_tokens: request.maxTokens ?? settings.maxTokens ?? 8192,
         system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],
-        messages: withCacheBreakpoints(toAnthropicMessages(request.messages)),
+        messages: withCacheBreakpoints(toAnthropicMessages(request.messages), anchorBlock(request.messages, request.cacheAnchor)),
         ...(request.tools.length
           ? {
               tools: request.tools.map((t, i) => ({

@@ -19,3 +19,4 @@ export {
   type LlmStopReason,
   type LlmToolSpec,
 } from './types.js';
+export { withCacheBreakpoints } from './anthropic.js';

@@ -29,6 +29,13 @@ export interface LlmRequest {
   messages: LlmMessage[];
   tools: LlmToolSpec[];
   maxTokens?: number;
+  /**
+   * Index of the last message that the previous request the server answered also sent, unchanged
+   * and at the same place, ending where a request ended (so its end is in the prompt cache).
+   * Providers with explicit cache breakpoints (Anthropic) mark it; without it they guess from the
+   * transcript's shape. Set by the loop's context manager.
+   */
+  cacheAnchor?: number;
 }
 
 export type LlmStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'other';

@@ -77,6 +77,8 @@ export function mcpTool(conn: ServerConnection, named: NamedTool, def: McpToolDe
     keyTemplate: named.key,
     mcp: meta,
     permission: () => permission,
+    // The prompt names the server and its own name for the tool, and shows its hints as claims.
+    preview: async () => ({ mcp: { server: meta.server, tool: meta.tool, hints: meta.hints } }),
     async execute(args, ctx) {
       if (ctx.signal.aborted) return toolError(`${named.modelName}: cancelled`);
       try {

@@ -24,7 +24,6 @@ export {
 export { SessionAllowlist, NEVER, type SessionEntry } from './sessionAllowlist.js';
 export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord, type AuditEntry, type AuditQuery } from './audit.js';
 export { CeilingViolationError, ceilingViolation } from './ceiling.js';
-export { runToolChecked, type CheckedRun } from './runChecked.js';
 export type { LoadReport, EntryIssue, ProjectEntryView, DenyEntryView } from './projectLevel.js';
 export { MCP_KEY_TOOL } from './keyGrammar.js';
 export { AllowSet, DenySet, patternProblem } from './match.js';
@@ -38,3 +37,4 @@ export { needsTrust, ProjectTrust, sha256Hex, type TrustSource } from './trust/p
 export { entryMeaning } from './trust/entryMeaning.js';
 export { trustReview } from './trust/review.js';
 export { TrustStore } from './trust/trustStore.js';
+export { EVERYDAY_GOAL, everydayCommands, overBlocked } from './shell/fixtures/everyday.js';

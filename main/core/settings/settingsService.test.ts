@@ -66,6 +66,18 @@ describe('SettingsService (plain Node: conf + 0600 key file)', () => {
     svc.update({ theme: 'light' });
     expect(seen).toEqual(['light']);
   });
+
+  it('remembers the diff layout chosen with a diff toggle, and refuses any other', async () => {
+    const { dir, svc } = await service();
+    try {
+      expect(svc.get().diffView).toBeUndefined();
+      expect(svc.update({ diffView: 'split' }).diffView).toBe('split');
+      expect(new SettingsService({ store: confStore(dir, 'settings'), secrets: fileSecretStore(dir) }).get().diffView).toBe('split');
+      expect(settingsUpdateSchema.safeParse({ diffView: 'sideways' }).success).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('SettingsService: context window, prices, web search and GitHub', () => {

@@ -1,6 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
-import { AppError, providers, searchProviders, themes, type Settings, type SettingsUpdate } from '../../../shared/contract/index.js';
+import {
+  AppError,
+  diffViews,
+  providers,
+  searchProviders,
+  themes,
+  type Settings,
+  type SettingsUpdate,
+} from '../../../shared/contract/index.js';
 import type { JsonStore, SecretStore } from '../stores/index.js';
 import { modelPriceSchema, type ModelPrice } from '../llm/index.js';
 
@@ -11,6 +19,7 @@ const storedSchema = z.object({
   baseUrl: z.string().url().optional(),
   notifications: z.boolean(),
   theme: z.enum(themes),
+  diffView: z.enum(diffViews).optional(),
   /** Context window in tokens, per provider, when the user knows it better than the table. */
   contextWindows: z.partialRecord(z.enum(providers), z.number().int().min(1024)).optional(),
   /** Prices per million tokens by exact model name (over the built-in table). */

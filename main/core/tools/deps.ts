@@ -3,10 +3,10 @@ import type { ToolContext } from './types.js';
 
 /** How web_search talks to its provider. See docs/tools.md for each wire format. */
 export interface WebSearchSettings {
-  /** e.g. https://api.search.brave.com/res/v1/web/search, http://localhost:8888/search */
+  /** e.g. https://api.search.brave.com/res/v1/web/search, https://api.tavily.com/search, http://localhost:8888/search */
   endpoint: string;
-  /** `brave`: X-Subscription-Token; `searxng`: adds format=json; `json`: the simple contract. */
-  provider?: 'brave' | 'searxng' | 'json';
+  /** `brave`: X-Subscription-Token; `tavily`: POST JSON, bearer key; `searxng`: adds format=json; `json`: the simple contract. */
+  provider?: 'brave' | 'tavily' | 'searxng' | 'json';
   apiKey?: string;
 }
 

@@ -62,15 +62,5 @@ export function clipLine(line: string, max: number): string {
   return line.length <= max ? line : `${line.slice(0, max)}… [${line.length - max} more characters]`;
 }
 
-/** Human size: 1536 → "1.5 KB". */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
-}
+// Where it lives: the renderer's delete prompt says sizes the same way.
+export { formatBytes } from '../../../shared/formatBytes.js';

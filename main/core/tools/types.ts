@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PendingApprovalView } from '../../../shared/contract/index.js';
 import type { Environment, Permission } from '../permissions/index.js';
 
 export type ToolCategory = 'read' | 'edit' | 'execute' | 'vcs' | 'web' | 'agent' | 'mcp';
@@ -15,6 +16,9 @@ export interface ToolContext {
   /** Where long outputs are written in full (app data, never the project). */
   logDir: string;
 }
+
+/** What an approval prompt shows beyond the key: the command and its words, a diff, what a delete removes. */
+export type ToolPreview = NonNullable<PendingApprovalView['preview']>;
 
 export interface ToolResult {
   /** What the model reads. */
@@ -37,6 +41,12 @@ export interface Tool<A = unknown> {
   /** None, Ask(key) or Invalid. May resolve paths (realpath), hence async. */
   permission(args: A, ctx: { projectRoot: string }): Permission | Promise<Permission>;
   execute(args: A, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * What the approval prompt shows for these (validated) arguments, read from the same plan
+   * execute() follows, so the prompt shows the change that would land. Reads only; never writes
+   * or runs anything, and never blocks on a FIFO or reads a huge file whole.
+   */
+  preview?(args: A, ctx: { projectRoot: string }): Promise<ToolPreview | undefined>;
   /** Human template of the key, for the catalogue (`run_command:<program>`). */
   keyTemplate?: string;
   /**

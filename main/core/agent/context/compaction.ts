@@ -63,6 +63,34 @@ export async function trimToolResults(
   return { messages: out, trimmed };
 }
 
+/**
+ * Step 1 as compaction does it for the budget: cuts results from the newest old one backwards
+ * (`end` - 1 down to 0) and stops as soon as `fits` says the transcript is small enough. The head
+ * of the transcript is thus left byte-identical, ending where an earlier request ended (a user
+ * message, whose end that request marked for the cache): the cached prefix survives a compaction
+ * instead of being broken at its first old result. `saved(before, after)` is how much one message
+ * shrank, so `fits` can be answered without recounting everything.
+ */
+export async function trimNewestFirst(
+  messages: readonly LlmMessage[],
+  end: number,
+  opts: TrimOptions,
+  fits: (shrunkBy: number) => boolean,
+  saved: (before: LlmMessage, after: LlmMessage) => number,
+): Promise<{ messages: LlmMessage[]; trimmed: number }> {
+  const out = [...messages];
+  let trimmed = 0;
+  let shrunk = 0;
+  for (let i = end - 1; i >= 0 && !fits(shrunk); i--) {
+    const t = await trimToolResults([out[i]!], 1, opts);
+    if (t.trimmed === 0) continue;
+    shrunk += saved(out[i]!, t.messages[0]!);
+    out[i] = t.messages[0]!;
+    trimmed += t.trimmed;
+  }
+  return { messages: out, trimmed };
+}
+
 async function cutResult(text: string, toolUseId: string, opts: TrimOptions): Promise<string> {
   let log = FULL_LOG.exec(text.slice(-600))?.[1];
   if (!log) {

@@ -9,6 +9,7 @@ import {
   type ScriptedServer,
   type ScriptInput,
   type LlmMessage,
+  type LlmProvider,
 } from '../../llm/index.js';
 import { ApprovalQueue } from '../../approvals/index.js';
 import { runAgent, type AgentLoopDeps } from '../loop.js';
@@ -17,6 +18,8 @@ import { SUBAGENT_MARKER } from '../systemPrompt.js';
 import { bigTool, echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, toolResultsSent } from '../testkit.js';
 import type { ToolRegistry } from '../../tools/index.js';
 import { SUMMARY_HEADER } from './compaction.js';
+import { ContextManager } from './manager.js';
+import { encodingFor, loadTokenizer } from './tokenizer.js';
 import { TokenCounter } from './tokens.js';
 import { ContextWindows, knownWindow } from './window.js';
 
@@ -143,6 +146,59 @@ describe('counting before sending', () => {
     expect(Math.abs(added - Math.ceil((700 / raw) * (raw - 2)))).toBeLessThan(20);
     // A rewritten transcript has no anchor: the calibrated estimate of everything.
     expect(c.count({ ...req, messages: [msg('b'.repeat(3000))] })).toBeLessThan(raw);
+  });
+});
+
+describe('a real tokenizer for OpenAI models', () => {
+  const msg = (text: string): LlmMessage => ({ role: 'user', content: [{ type: 'text', text }] });
+  it('picks the encoding by model name, and none for Claude or local models', () => {
+    for (const m of ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1-nano', 'gpt-5', 'o3', 'o4-mini', 'openai/gpt-4.1', 'gpt-oss:20b'])
+      expect(encodingFor('openai-compatible', m)).toBe('o200k_base');
+    for (const m of ['gpt-4', 'gpt-4-turbo', 'gpt-3.5-turbo']) expect(encodingFor('openai', m)).toBe('cl100k_base');
+    expect(encodingFor('anthropic', 'claude-sonnet-4-5')).toBeUndefined();
+    expect(encodingFor('anthropic', 'gpt-4o')).toBeUndefined();
+    for (const m of ['llama3.1', 'qwen2.5-coder:7b', 'o3x', 'scripted']) expect(encodingFor('openai-compatible', m)).toBeUndefined();
+  });
+
+  it('counts what the tokenizer counts, a special-token spelling included, and anchors on the server as before', async () => {
+    const tokenize = await loadTokenizer('o200k_base');
+    const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+    const code = 'export const value_1 = computeThing(a, b) ?? fallback; // <|endoftext|> in a file is text\n'.repeat(200);
+    const c = new TokenCounter();
+    c.useTokenizer(tokenize);
+    expect(c.exact).toBe(true);
+    const req = { system: 'sys', messages: [msg(code)], tools: [] };
+    const exact = countTokens(code, { disallowedSpecial: new Set() }) + countTokens('sys');
+    expect(c.count(req)).toBeGreaterThanOrEqual(exact);
+    expect(c.count(req)).toBeLessThanOrEqual(exact + 8); // framing tokens only
+    // Where the character estimate is far off (prose, about 4.5 characters a token), the tokenizer is not.
+    const prose = {
+      system: '',
+      messages: [msg('The quick brown fox jumps over the lazy dog near the river bank. '.repeat(100))],
+      tools: [],
+    };
+    const proseTokens = tokenize(prose.messages[0]!.content[0]!.type === 'text' ? prose.messages[0]!.content[0]!.text : '');
+    expect(new TokenCounter().count(prose) / proseTokens).toBeGreaterThan(1.3);
+    expect(c.count(prose) / proseTokens).toBeLessThan(1.01);
+    // The server's figure anchors the prefix; what is added is counted by the tokenizer.
+    c.observe(req, exact + 10);
+    const added = msg('hello world');
+    expect(c.count({ ...req, messages: [...req.messages, added] })).toBe(exact + 10 + c.countMessages([added]));
+    expect(c.countMessages([added])).toBeLessThanOrEqual(8);
+  });
+
+  it('a context manager for an OpenAI model loads it and counts with it before compacting', async () => {
+    const provider = { kind: 'openai', model: 'gpt-4.1-mini', contextWindow: 2_000 } as unknown as LlmProvider;
+    const m = new ContextManager({ provider, logDir: await temp(), windows: new ContextWindows() });
+    await m.fit({ system: 's', messages: [msg('x '.repeat(3000))], tools: [] }, 'budget');
+    expect(m.counter.exact).toBe(true);
+    const claude = new ContextManager({
+      provider: { kind: 'anthropic', model: 'claude-sonnet-4-5' } as unknown as LlmProvider,
+      logDir: await temp(),
+      windows: new ContextWindows(),
+    });
+    await claude.fit({ system: 's', messages: [msg('x '.repeat(3000))], tools: [] }, 'budget');
+    expect(claude.counter.exact).toBe(false);
   });
 });
 

@@ -6,7 +6,8 @@
  * long" the window is learned from its words and `fit()` runs again with a harder target.
  */
 import type { LlmError, LlmMessage, LlmProvider } from '../../llm/index.js';
-import { recentStart, summarise, trimToolResults, type SummaryUsage } from './compaction.js';
+import { recentStart, summarise, trimNewestFirst, trimToolResults, type SummaryUsage } from './compaction.js';
+import { encodingFor, loadTokenizer } from './tokenizer.js';
 import { TokenCounter, type CountedRequest } from './tokens.js';
 import { ContextWindows, sharedContextWindows } from './window.js';
 
@@ -49,6 +50,7 @@ export class ContextManager {
   private readonly keepTurns: number;
   private readonly trimKeepChars: number;
   private readonly now: () => number;
+  private lastAnswered: readonly LlmMessage[] | undefined;
 
   constructor(private readonly opts: ContextOptions) {
     this.windows = opts.windows ?? sharedContextWindows;
@@ -57,7 +59,17 @@ export class ContextManager {
     this.keepTurns = opts.keepTurns ?? 2;
     this.trimKeepChars = opts.trimKeepChars ?? 2_000;
     this.now = opts.now ?? (() => performance.now());
+    // OpenAI's models are counted with their own tokenizer, loaded in the background (it is big):
+    // until it is there the anchored estimate counts, and `fit` waits for it only when it matters.
+    const encoding = encodingFor(opts.provider.kind, opts.provider.model);
+    if (encoding)
+      this.tokenizerReady = loadTokenizer(encoding).then(
+        (t) => this.counter.useTokenizer(t),
+        () => {}, // a broken install: the estimate keeps counting
+      );
   }
+
+  private readonly tokenizerReady: Promise<void> | undefined;
 
   window(): number {
     const p = this.opts.provider;
@@ -74,6 +86,21 @@ export class ContextManager {
 
   observe(req: CountedRequest, inputTokens: number): void {
     this.counter.observe(req, inputTokens);
+    this.lastAnswered = req.messages;
+  }
+
+  /**
+   * Where the prompt cache can be read for the next request: the last user message (a request's
+   * end) of the head that the last answered request also sent, the same message objects in the same
+   * places. Normally that is all of the previous request; after a compaction, the head it left whole.
+   */
+  cacheHint(messages: readonly LlmMessage[]): { cacheAnchor?: number } {
+    const prev = this.lastAnswered;
+    if (!prev) return {};
+    let n = 0;
+    while (n < prev.length && n < messages.length && prev[n] === messages[n]) n++;
+    for (let i = n - 1; i >= 0; i--) if (messages[i]!.role === 'user') return { cacheAnchor: i };
+    return {};
   }
 
   /** After a "too long" refusal: learn the window (the server's number, else a bit under what was refused). */
@@ -97,6 +124,7 @@ export class ContextManager {
     signal?: AbortSignal,
     attempt = 0,
   ): Promise<{ messages: LlmMessage[]; info: CompactionInfo } | undefined> {
+    if (this.tokenizerReady && !this.counter.exact && this.count(req) > this.budget() / 2) await this.tokenizerReady;
     const started = this.now();
     const window = this.window();
     const before = this.count(req);
@@ -110,7 +138,16 @@ export class ContextManager {
     let usage: SummaryUsage | undefined;
 
     if (reason !== 'manual') {
-      const t = await trimToolResults(messages, start, { keepChars: this.trimKeepChars, logDir: this.opts.logDir });
+      // As few results as bring the request to the target, nearest the recent turns first: the
+      // head stays byte-identical and cached (see trimNewestFirst).
+      const base = sized(messages);
+      const t = await trimNewestFirst(
+        messages,
+        start,
+        { keepChars: this.trimKeepChars, logDir: this.opts.logDir },
+        (shrunk) => base - shrunk <= target,
+        (a, b) => this.counter.countMessages([a]) - this.counter.countMessages([b]),
+      );
       messages = t.messages;
       trimmedResults = t.trimmed;
     }

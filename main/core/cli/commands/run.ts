@@ -36,6 +36,7 @@ options:
   --provider anthropic|openai|openai-compatible   (default: anthropic, or openai when only OPENAI_API_KEY is set)
   --model NAME          the model (default: claude-sonnet-4-5 / gpt-4.1; "scripted" with --llm-script)
   --base-url URL        API root (Ollama: http://localhost:11434/v1, LM Studio: http://localhost:1234/v1)
+  --api-key-file FILE   read the API key from FILE (one line; beats the environment and Settings)
   --llm-script FILE     replay a scripted model (no key needed), e.g. scripts/demo.llm.json
   --on-ask stop|deny|once|session   how approvals are answered without a TTY (default stop: refuse and
                         stop the run; deny: refuse, tell the model why, and let it go on)
@@ -46,7 +47,8 @@ options:
   --events              print every agent event as one JSON line on stdout instead of text
 Without flags the provider, model, base URL and key saved in the app's Settings are used; flags
 and the environment win.
-keys: ANTHROPIC_API_KEY, OPENAI_API_KEY (never printed)
+keys: --api-key-file, ANTHROPIC_API_KEY, OPENAI_API_KEY, or the app's Settings when the web host saved
+them (never printed; a key the desktop app saved is in the system keychain, which only the app opens)
 exit: 0 finished · 1 error · 2 usage · 3 stopped by a denial · 4 turn limit · 5 finished, but calls
 were denied · 130 cancelled
 `;
@@ -70,6 +72,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         provider: { type: 'string' },
         model: { type: 'string' },
         'base-url': { type: 'string' },
+        'api-key-file': { type: 'string' },
         'llm-script': { type: 'string' },
         'on-ask': { type: 'string', default: 'stop' },
         conversation: { type: 'string' },
@@ -122,6 +125,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   );
   const settings: LlmSettings = resolved.settings;
   const providerKind = settings.provider;
+  if (o['api-key-file']) {
+    const fromFile = await readKeyFile(o['api-key-file']);
+    if (typeof fromFile !== 'string') return fail(fromFile.error);
+    settings.apiKey = fromFile;
+    delete resolved.keyProblem;
+  }
   const key = settings.apiKey;
 
   if (o['llm-script']) {
@@ -136,6 +145,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     settings.baseUrl = providerKind === 'anthropic' ? server.url : server.openaiUrl;
     // The scripted server checks no key; a real key is never sent to it.
     settings.apiKey = 'scripted-no-key';
+  } else if (resolved.keyProblem) {
+    // Also for openai-compatible servers: the user saved a key, so the server wants one; going on
+    // without it would fail later with a less clear "invalid key".
+    return fail(resolved.keyProblem);
   } else if (!key && providerKind !== 'openai-compatible') {
     return fail(
       resolved.keyProblem ??
@@ -159,7 +172,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     dataDir,
     provider,
     emit: (e) => print.event(e),
-    secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY, ...resolved.savedSecrets].filter((k): k is string => !!k),
+    secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY, settings.apiKey, ...resolved.savedSecrets].filter(
+      (k): k is string => !!k && k !== 'scripted-no-key',
+    ),
     toolDeps: { ...(webSearch ? { webSearch } : {}), ...(githubToken ? { github: { token: githubToken } } : {}) },
     runtime: { ...(maxTurns ? { maxTurns } : {}) },
     trustProjectForRun: o['trust-project'],
@@ -213,7 +228,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(
       `\n? ${r.tool} wants ${shown(describeArgs(r.tool, r.args))}\n  key ${shown(r.key.raw)}${r.flags?.notes?.length ? `\n  note: ${shown(r.flags.notes.join('; '))}` : ''}\n`,
     );
-    const preview = await changePreview(root, r.tool, r.args);
+    const preview = await changePreview(root, agent.registry.get(r.tool), r.args);
     if (preview) io.stderr.write(`${preview}\n`);
     for (;;) {
       const choice = (
@@ -379,7 +394,9 @@ class Printer {
         err(`${pad}  ↳ sub-agent ${e.childAgentId}: ${shown(clip(e.prompt, 120))}\n`);
         break;
       case 'subagent.finished':
-        err(`${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${shown(clip(e.answer.split('\n')[0] ?? '', 160))}\n`);
+        err(
+          `${pad}  ↲ sub-agent ${e.childAgentId} ${e.stopReason}: ${shown(clip(e.answer.split('\n')[0] ?? '', 160))}${e.usage ? `  (${this.usageText(e.usage)})` : ''}\n`,
+        );
         break;
       case 'checkpoint':
         err(
@@ -399,11 +416,14 @@ class Printer {
     }
   }
 
+  /** "12,345 in (9,000 cached) / 1,234 out tokens · $0.0123" of one sub-agent. */
+  private usageText(u: NonNullable<Extract<AgentEvent, { type: 'subagent.finished' }>['usage']>): string {
+    return usageLine({ input: u.inputTokens, cached: u.cacheReadTokens ?? 0, output: u.outputTokens, cost: u.costUsd ?? null });
+  }
+
   /** "12,345 in (9,000 cached) / 1,234 out tokens · $0.0123", plus the sub-agents' share when any ran. */
   costLine(): string {
-    const f = (n: number) => n.toLocaleString('en-US');
-    const line = (t: Printer['totals'][number]) =>
-      `${f(t.input)} in${t.cached ? ` (${f(t.cached)} cached)` : ''} / ${f(t.output)} out tokens · ${formatCost(t.cost)}`;
+    const line = usageLine;
     const [main, sub] = this.totals as [Printer['totals'][number], Printer['totals'][number]];
     if (sub.calls === 0) return line(main);
     const all = {
@@ -415,6 +435,11 @@ class Printer {
     };
     return `${line(all)} (sub-agents: ${line(sub)})`;
   }
+}
+
+function usageLine(t: { input: number; cached: number; output: number; cost: number | null }): string {
+  const f = (n: number) => n.toLocaleString('en-US');
+  return `${f(t.input)} in${t.cached ? ` (${f(t.cached)} cached)` : ''} / ${f(t.output)} out tokens · ${formatCost(t.cost)}`;
 }
 
 function isCommandResult(data: unknown): boolean {
@@ -438,4 +463,16 @@ export function commandOutput(content: string): string[] | undefined {
 
 function clip(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+/** The key in a `--api-key-file`: its first line, trimmed. An empty or unreadable file is a usage error naming it. */
+async function readKeyFile(file: string): Promise<string | { error: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    return { error: `cannot read the key file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` };
+  }
+  const key = (text.split(/\r?\n/)[0] ?? '').trim();
+  return key ? key : { error: `the key file ${file} is empty (it should hold the key on its first line)` };
 }

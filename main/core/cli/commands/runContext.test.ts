@@ -2,12 +2,13 @@
  * The issue's done-means for context management: a headless `codecoder run` against a loopback
  * server that refuses prompts over 300,000 characters finishes a 40-file reading task with exit 0,
  * every request after the first refusal stays under the limit, and the latest tool result is
- * whole in the last request. Once per wire format.
+ * whole in the last request. Once per wire format; on the Anthropic wire the cache breakpoints are
+ * checked request by request.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ScriptInput } from '../../llm/index.js';
+import { canonicalPrefix, type ScriptInput } from '../../llm/index.js';
 import { run } from './run.js';
 import { cliIo, scratch } from './runTestkit.js';
 
@@ -62,6 +63,7 @@ async function readAll(wire: 'openai' | 'anthropic') {
 }
 
 const size = (body: unknown) => JSON.stringify(body).length;
+const EPHEMERAL = { type: 'ephemeral' };
 
 describe.each(['openai', 'anthropic'] as const)(
   'a 40-file task against a server refusing prompts over 300k characters (%s wire)',
@@ -89,12 +91,30 @@ describe.each(['openai', 'anthropic'] as const)(
       // An older result was cut with a marker naming where the full text is.
       expect(wireText).toContain('the full output is in');
       if (wire === 'anthropic') {
-        // Cache breakpoints on every request: the last tool, the system prompt, the request's end.
-        for (const r of requests.filter((q) => !q.refused)) {
-          expect((r.body.tools as { cache_control?: unknown }[]).at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
-          expect((r.body.system as { cache_control?: unknown }[])[0]!.cache_control).toEqual({ type: 'ephemeral' });
-          const lastMsg = (r.body.messages as { content: { cache_control?: unknown }[] }[]).at(-1)!;
-          expect(lastMsg.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
+        // Cache breakpoints on every request: the last tool, the system prompt, the request's end,
+        // and from the second answered request on, the anchor: the end of a head the previous
+        // answered request sent unchanged (so its cache entry exists and is read), compactions included.
+        const answered = requests.filter((q) => !q.refused && q.turn !== null && !JSON.stringify(q.body.system).includes('You summarise'));
+        let prev: Record<string, unknown> | undefined;
+        for (const r of answered) {
+          expect((r.body.tools as { cache_control?: unknown }[]).at(-1)!.cache_control).toEqual(EPHEMERAL);
+          expect((r.body.tools as { cache_control?: unknown }[]).filter((t) => t.cache_control)).toHaveLength(1);
+          expect((r.body.system as { cache_control?: unknown }[])[0]!.cache_control).toEqual(EPHEMERAL);
+          const messages = r.body.messages as { content: { cache_control?: unknown }[] }[];
+          expect(messages.at(-1)!.content.at(-1)!.cache_control).toEqual(EPHEMERAL);
+          const marks = messages.flatMap((m, mi) => m.content.flatMap((b, bi) => (b.cache_control ? [[mi, bi] as const] : [])));
+          if (prev) {
+            expect(marks).toHaveLength(2);
+            const [mi, bi] = marks[0]!;
+            const head = {
+              ...r.body,
+              messages: messages.slice(0, mi + 1).map((m, i) => (i === mi ? { ...m, content: m.content.slice(0, bi + 1) } : m)),
+            };
+            expect(canonicalPrefix('anthropic', prev).startsWith(canonicalPrefix('anthropic', head))).toBe(true);
+            // More than the prompt is cached once there is more: the head survives compactions too.
+            if (messages.length > 3) expect(mi).toBeGreaterThan(0);
+          } else expect(marks).toHaveLength(1);
+          prev = r.body;
         }
       }
     }, 60_000);

@@ -44,6 +44,27 @@ describe('the cost of codecoder run', () => {
     );
   });
 
+  it("prints each sub-agent's own cost when it finishes, and its share in the end line", async () => {
+    const root = await box.temp('cc-cost-');
+    const dataDir = await box.temp('cc-cost-data-');
+    const sub = { system: 'You are a read-only sub-agent' };
+    const server = await box.server({
+      turns: [
+        { text: 'Delegating.', toolCalls: [{ name: 'agent', input: { prompt: 'list the root' } }] },
+        { match: sub, text: 'Listing.', toolCalls: [{ name: 'list_dir', input: { path: '.' } }] },
+        { match: sub, text: 'It is empty.' },
+        { text: 'Done.' },
+      ],
+    });
+    const t = cliIo({ CODECODER_DATA_DIR: dataDir, ANTHROPIC_API_KEY: 'sk-ant-test-0000' });
+    const args = ['--project', root, '--provider', 'anthropic', '--base-url', server.url, '--model', 'claude-sonnet-4-5', 'look'];
+    expect(await run(args, t.cli)).toBe(0);
+    expect(t.err()).toMatch(
+      /↲ sub-agent \S+ end_turn: It is empty\. {2}\([\d,]+ in( \([\d,]+ cached\))? \/ [\d,]+ out tokens · \$0\.\d{4}\)/,
+    );
+    expect(t.err()).toMatch(/\(sub-agents: [\d,]+ in( \([\d,]+ cached\))? \/ [\d,]+ out tokens · \$0\.\d{4}\)/);
+  });
+
   it('says "unknown price" for a model without one, never a guess', async () => {
     const { code, err } = await runWith('my-local-model');
     expect(code).toBe(0);

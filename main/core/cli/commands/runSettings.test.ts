@@ -55,6 +55,41 @@ describe('codecoder run uses the saved Settings', () => {
     expect(c.err()).toContain('encrypted with the system keychain');
     expect(t.server.requests).toHaveLength(0);
   });
+
+  it('an encrypted key stops every provider with the way out; --api-key-file is that way and beats the environment', async () => {
+    const t = await setup({ turns: [{ text: 'one' }, { text: 'two' }] });
+    saved(t.dataDir).update({ provider: 'openai-compatible', model: 'qwen3', baseUrl: t.server.openaiUrl });
+    fileSecretStore(t.dataDir).set('apiKey.openai-compatible', Buffer.from('v10\x01\x02encrypted').toString('base64'));
+    // An openai-compatible server may need no key, but one was saved: never go on silently without it.
+    let c = io({ CODECODER_DATA_DIR: t.dataDir });
+    expect(await run(['--project', t.root, 'hi'], c.cli)).toBe(2);
+    expect(c.err()).toContain('set OPENAI_API_KEY or pass --api-key-file FILE');
+    expect(t.server.requests).toHaveLength(0);
+    const keyFile = path.join(t.dataDir, 'key.txt');
+    await writeFile(keyFile, 'sk-from-file-9876\n', { mode: 0o600 });
+    c = io({ CODECODER_DATA_DIR: t.dataDir, OPENAI_API_KEY: 'sk-env-key-1111' });
+    expect(await run(['--project', t.root, '--api-key-file', keyFile, 'hi'], c.cli)).toBe(0);
+    expect(t.server.requests[0]).toMatchObject({ model: 'qwen3', hasKey: true, keyHint: '9876' });
+    // The environment's key comes next.
+    c = io({ CODECODER_DATA_DIR: t.dataDir, OPENAI_API_KEY: 'sk-env-key-1111' });
+    expect(await run(['--project', t.root, 'hi'], c.cli)).toBe(0);
+    expect(t.server.requests[1]).toMatchObject({ keyHint: '1111' });
+    expect(c.out() + c.err()).not.toContain('sk-env-key');
+  });
+
+  it('--api-key-file: a missing or empty file is a usage error naming it', async () => {
+    const t = await setup({ turns: [] });
+    const empty = path.join(t.dataDir, 'empty.txt');
+    await writeFile(empty, '\n');
+    let c = io({ CODECODER_DATA_DIR: t.dataDir });
+    expect(await run(['--project', t.root, '--provider', 'openai', '--api-key-file', empty, 'hi'], c.cli)).toBe(2);
+    expect(c.err()).toContain(`the key file ${empty} is empty`);
+    c = io({ CODECODER_DATA_DIR: t.dataDir });
+    expect(await run(['--project', t.root, '--api-key-file', path.join(t.dataDir, 'nope'), 'hi'], c.cli)).toBe(2);
+    expect(c.err()).toContain('cannot read the key file');
+    expect(c.err()).toContain('ENOENT');
+    expect(t.server.requests).toHaveLength(0);
+  });
 });
 
 const askGit: ScriptInput = {
@@ -115,5 +150,24 @@ describe('the terminal shows what happens', () => {
     expect(c.err()).toContain('change README.md (+1 -1)');
     expect(c.err()).toContain('-old line');
     expect(c.err()).toContain('+new line');
+  });
+
+  it("shows an edit_file's diff too, and clips a command's long output lines", async () => {
+    const t = await setup({
+      turns: [
+        { toolCalls: [{ name: 'edit_file', input: { path: 'README.md', old_text: 'old line', new_text: 'edited line' } }] },
+        { toolCalls: [{ name: 'run_command', input: { command: "printf 'x%.0s' $(seq 1 500); echo" } }] },
+        { text: 'done' },
+      ],
+    });
+    const c = io({ CODECODER_DATA_DIR: t.dataDir }, { tty: true, input: 'o\no\n' });
+    const code = await run(['--project', t.root, '--provider', 'openai-compatible', '--base-url', t.server.openaiUrl, 'go'], c.cli);
+    expect(code).toBe(0);
+    expect(c.err()).toContain('change README.md (+1 -1)');
+    expect(c.err()).toContain('+edited line');
+    const long = c.err().split('\n').find((l) => l.includes('│ xxxx'))!;
+    expect(long).toBeDefined();
+    expect(long.length).toBeLessThan(260);
+    expect(long).not.toContain('x'.repeat(201));
   });
 });

@@ -21,6 +21,8 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
   /** Whether a key was sent; the key itself is never recorded. */
   hasKey: boolean;
+  /** Its last four characters (as Settings shows a key), so a test can tell which key was sent. */
+  keyHint: string;
   /** Index of the script turn served, or null (exhausted, unknown model, bad request). */
   turn: number | null;
   /** Refused by the script's contextLimit (too long). */
@@ -111,7 +113,7 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     // Newer Anthropic SDKs send the key as a bearer token, older ones as x-api-key: accept both.
     const key = String(req.headers['x-api-key'] ?? '') || String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     const model = String(body.model ?? '');
-    const rec: RecordedRequest = { seq: requests.length, provider, path, model, body, hasKey: key !== '' && key !== 'no-key', turn: null };
+    const rec: RecordedRequest = { seq: requests.length, provider, path, model, body, hasKey: key !== '' && key !== 'no-key', keyHint: key.slice(-4), turn: null };
     requests.push(rec);
     for (const w of [...waiters]) {
       if (requests.length < w.n) continue;

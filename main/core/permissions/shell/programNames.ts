@@ -7,7 +7,7 @@
  * program as typed.
  */
 import { programRule } from './programs/index.js';
-import { PROGRAM_ALIASES, VERSIONED } from './programs/spellings.js';
+import { PROGRAM_ALIASES, VERSIONED, withoutDebugSuffix } from './programs/spellings.js';
 
 const known = (n: string): boolean => programRule(n) !== undefined;
 
@@ -16,7 +16,7 @@ export function tableName(program: string): string {
   if (Object.prototype.hasOwnProperty.call(PROGRAM_ALIASES, program)) return PROGRAM_ALIASES[program]!;
   const forms = new Set<string>();
   for (const base of [program, program.toLowerCase()]) {
-    const noExe = base.replace(/\.exe$/i, '');
+    const noExe = withoutDebugSuffix(base.replace(/\.exe$/i, ''));
     forms.add(noExe);
     // `python3.12` → the shortest known base (`python`), `bash-5.2` → `bash`, `ksh93` → `ksh`.
     const m = VERSIONED.exec(noExe);

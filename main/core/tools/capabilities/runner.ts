@@ -4,23 +4,11 @@
  * QuickJS, `$1` and $CAPABILITY_ARGS for shell scripts, argv[1] and $CAPABILITY_ARGS for a WASI
  * module.
  */
-import {
-  containerName,
-  containerUser,
-  DEFAULT_IMAGE,
-  detectEngineCached,
-  runInContainer,
-  ProtectedEntryRefused,
-  startPty,
-  SandboxUnavailable,
-  wrapSandboxed,
-  runQuickJs,
-  type WasmGrant,
-} from '../../env/index.js';
-import { childEnv } from '../execute/childEnv.js';
+import { runQuickJs, type WasmGrant } from '../../env/index.js';
 import type { ExecuteDeps } from '../execute/deps.js';
-import { runResult } from '../execute/format.js';
-import { newLogPath } from '../execute/logs.js';
+import { startRun } from '../execute/startRun.js';
+import { runResult } from '../kit/format.js';
+import { newLogPath } from '../kit/logs.js';
 import { ToolFailure } from '../output.js';
 import type { ToolContext, ToolResult } from '../types.js';
 import { isWasi, type Capability } from './manifest.js';
@@ -50,60 +38,19 @@ export async function runCapabilityIn(cap: Capability, args: unknown, ctx: ToolC
     if (!r.ok) return { content: `${tool}: ${r.error}`, isError: true, data: { ...data, kind: r.kind, logs: r.logs } };
     return { content: `${tool}: ${JSON.stringify(r.value, null, 2)}`, data: { ...data, value: r.value, logs: r.logs } };
   }
+  // The same runner, child environment and output limits as the execute tools (env/run.ts).
   const logPath = await newLogPath(ctx.logDir, 'run_capability');
-  const common = {
-    cwd: ctx.projectRoot,
+  const handle = await startRun(m.environment, code, deps, {
+    projectRoot: ctx.projectRoot,
     timeoutMs,
     signal: ctx.signal,
     onText: ctx.output,
     logPath,
-    killGraceMs: deps.execute?.killGraceMs,
-  };
-  if (m.environment === 'shell') {
-    const env = { ...childEnv(deps), CAPABILITY_ARGS: argsJson };
-    const r = await startPty({ ...common, argv: ['/bin/bash', '-c', code, m.name, argsJson], env }).done;
-    return withData(runResult(tool, r), data);
-  }
-  if (m.environment === 'sandbox') {
-    const env = { ...childEnv(deps), CAPABILITY_ARGS: argsJson };
-    let wrapped;
-    try {
-      wrapped = await wrapSandboxed(code, { projectRoot: ctx.projectRoot, denyRead: [deps.dataDir], allowedDomains: [] }, env, ctx.signal);
-    } catch (err) {
-      if (err instanceof SandboxUnavailable) throw new ToolFailure(`the OS sandbox cannot run on this machine: ${err.message}`);
-      throw err;
-    }
-    try {
-      const r = await startPty({ ...common, argv: wrapped.argv, env: wrapped.env }).done;
-      return withData(runResult(tool, r), data);
-    } finally {
-      wrapped.release();
-    }
-  }
-  const image = deps.execute?.containerImage ?? DEFAULT_IMAGE;
-  const found = await detectEngineCached(image);
-  if (!found.ok) throw new ToolFailure(`no container engine can run here: ${found.reason}`);
-  const name = containerName();
-  let r;
-  try {
-    r = await runInContainer(
-      {
-        engine: found.engine,
-        image,
-        projectRoot: ctx.projectRoot,
-        command: code,
-        name,
-        limits: deps.execute?.containerLimits,
-        user: containerUser(found.engine),
-        env: { CAPABILITY_ARGS: argsJson },
-      },
-      { ...common, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/' } },
-    );
-  } catch (err) {
-    if (err instanceof ProtectedEntryRefused) throw new ToolFailure(err.message);
-    throw err;
-  }
-  return withData(runResult(tool, r), data);
+    env: { CAPABILITY_ARGS: argsJson },
+    args: [m.name, argsJson],
+    containerEnv: { CAPABILITY_ARGS: argsJson },
+  });
+  return withData(runResult(tool, await handle.done), data);
 }
 
 function withData(r: ToolResult, extra: Record<string, unknown>): ToolResult {

@@ -14,8 +14,9 @@ import {
   wasiSpinModule,
   wasiWriteModule,
 } from '../../env/index.js';
-import { runToolChecked, type AskAnswer, type AskRequest } from '../../permissions/index.js';
+import { runToolChecked } from '../../agent/index.js';
 import { makeEngine } from '../../permissions/testSupport.js';
+import type { AskAnswer, AskRequest } from '../../permissions/index.js';
 import { tempProject, testCtx, testDeps } from '../execute/testSupport.js';
 import { keyEnvironmentResolver } from '../keyEnvironment.js';
 import type { Tool, ToolContext } from '../types.js';

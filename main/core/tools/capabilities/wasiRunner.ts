@@ -11,7 +11,7 @@
 import { open, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { plainText, OutputPipeline, type OutputSummary, runWasi, WASI_PROJECT_DIR, type WasiOutcome } from '../../env/index.js';
-import { newLogPath } from '../execute/logs.js';
+import { newLogPath } from '../kit/logs.js';
 import { ToolFailure } from '../output.js';
 import type { ToolContext, ToolResult } from '../types.js';
 import type { Capability } from './manifest.js';
@@ -62,7 +62,7 @@ export async function runWasiCapability({ cap, argsJson, timeoutMs, ctx }: WasiC
   });
 }
 
-/** Like execute/format.ts runResult (how it ended, then head + tail), in a worker's words. */
+/** Like kit/format.ts runResult (how it ended, then head + tail), in a worker's words. */
 export function wasiResult(
   tool: string,
   o: WasiOutcome,

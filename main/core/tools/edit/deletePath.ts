@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { checkStillInPlace, lstatIn, openChild, removeTreeIn, unlinkIn, type AnchoredDir } from '../../fs/index.js';
 import { ToolFailure, defineTool } from '../output.js';
 import type { Tool, ToolResult } from '../types.js';
+import { deletePreview } from './deletePreview.js';
 import { confineEntry, entryPermission } from './entry.js';
 import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
 import { currentTextIn, diffFor } from './textFile.js';
@@ -26,6 +27,10 @@ export function deletePathTool(): Tool<DeletePathArgs> {
     keyTemplate: 'delete_path:<project-relative path>',
     parameters: params,
     permission: (args, { projectRoot }) => entryPermission('delete_path', projectRoot, args.path),
+    async preview(args, { projectRoot }) {
+      const entry = await deletePreview(projectRoot, args.path);
+      return { path: args.path, ...(entry ? { entry } : {}) };
+    },
     async execute(args, ctx) {
       const e = await confineEntry(ctx.projectRoot, args.path, 'path');
       holdToApproval(await approvedOr(args, () => entryPermission('delete_path', ctx.projectRoot, args.path)), e.rel, args.path);

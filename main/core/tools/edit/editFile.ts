@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { readRegularIn, replaceFileIn, type AnchoredDir } from '../../fs/index.js';
 import { pathPermission } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
-import { confine } from '../read/confine.js';
-import { decodeFile } from '../read/decode.js';
-import type { Tool, ToolResult } from '../types.js';
+import { confine } from '../kit/confine.js';
+import { decodeFile } from '../kit/decode.js';
+import type { Tool, ToolPreview, ToolResult } from '../types.js';
 import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
-import { diffFor, diffStat } from './textFile.js';
+import { MAX_DIFF_SOURCE_BYTES, diffFor, diffStat, previewOf } from './textFile.js';
 
 const params = z
   .object({
@@ -31,6 +31,7 @@ export function editFileTool(): Tool<EditFileArgs> {
     keyTemplate: 'edit_file:<project-relative path>',
     parameters: params,
     permission: (args, { projectRoot }) => pathPermission('edit_file', projectRoot, args.path),
+    preview: (args, { projectRoot }) => previewEdit(args, projectRoot),
     async execute(args, ctx) {
       const { rel } = await confine(ctx.projectRoot, args.path);
       holdToApproval(await approvedOr(args, () => pathPermission('edit_file', ctx.projectRoot, args.path)), rel, args.path);
@@ -44,12 +45,55 @@ export function editFileTool(): Tool<EditFileArgs> {
   });
 }
 
+/** What the prompt shows: the diff execute() would apply, from the same reading and the same plan. */
+async function previewEdit(args: EditFileArgs, projectRoot: string): Promise<ToolPreview> {
+  try {
+    const { rel } = await confine(projectRoot, args.path);
+    const t = await openTarget(projectRoot, rel);
+    try {
+      // Capped: a huge file is not read into memory for a prompt (execute() reads it whole).
+      const f = await readEditable(t.dir, t.name, rel, MAX_DIFF_SOURCE_BYTES);
+      if (!f) return { path: args.path };
+      return previewOf(args.path, diffFor(rel, f.text, planEdit(f.text, args, rel).updated));
+    } finally {
+      await t.dir.close();
+    }
+  } catch (err) {
+    // What execute() would refuse (missing text, not a file, outside the project) shows no diff.
+    if (err instanceof ToolFailure) return { path: args.path };
+    throw err;
+  }
+}
+
 /** Reads the file through the anchored folder and replaces the entry: never through a symlink. */
 async function editIn(dir: AnchoredDir, name: string, rel: string, args: EditFileArgs, signal: AbortSignal): Promise<ToolResult> {
-  const cur = await readRegularIn(dir, name).catch(asFailure);
+  const f = (await readEditable(dir, name, rel))!;
+  const { updated, count } = planEdit(f.text, args, rel);
+  signal.throwIfAborted();
+  const out = f.bom ? `\ufeff${updated}` : updated;
+  await replaceFileIn(dir, name, out, f.mode).catch(asFailure);
+  const d = diffFor(rel, f.text, updated);
+  return {
+    content: `edited ${rel}: replaced ${count} occurrence${count === 1 ? '' : 's'}${d.diff ? ` (${diffStat(d.diff)})` : ''}`,
+    data: { path: rel, replacements: count, ...d },
+  };
+}
+
+/**
+ * The file's text as edit_file may change it, or a ToolFailure saying why not. With `max`, a file
+ * larger than that gives undefined (not read).
+ */
+async function readEditable(
+  dir: AnchoredDir,
+  name: string,
+  rel: string,
+  max?: number,
+): Promise<{ text: string; bom: boolean; mode: number } | undefined> {
+  const cur = await readRegularIn(dir, name, max).catch(asFailure);
   if (cur.kind === 'missing') throw new ToolFailure(`${rel} does not exist; use write_file to create it`);
   if (cur.kind === 'other') throw new ToolFailure(`${rel} is not a regular file (${cur.what})`);
-  const decoded = decodeFile(cur.data!);
+  if (!cur.data) return undefined;
+  const decoded = decodeFile(cur.data);
   if (decoded.kind === 'binary') throw new ToolFailure(`${rel} is a binary file (${decoded.what})`);
   if (decoded.kind === 'not-utf8') {
     throw new ToolFailure(
@@ -59,7 +103,15 @@ async function editIn(dir: AnchoredDir, name: string, rel: string, args: EditFil
   if (decoded.encoding !== 'utf-8' && decoded.encoding !== 'utf-8-bom') {
     throw new ToolFailure(`${rel} is ${decoded.encoding.toUpperCase()}; edit_file edits UTF-8 files only`);
   }
-  const text = decoded.text;
+  return { text: decoded.text, bom: decoded.encoding === 'utf-8-bom', mode: cur.stat.mode };
+}
+
+/**
+ * What the edit does to `text` (the decoded file, without its BOM): the one plan preview() and
+ * execute() share, so the prompt's diff is the change that lands. Throws a ToolFailure when
+ * old_text is missing or, without replace_all, ambiguous.
+ */
+export function planEdit(text: string, args: EditFileArgs, rel: string): { updated: string; count: number } {
   let oldText = args.old_text;
   let newText = args.new_text;
   let count = countOf(text, oldText);
@@ -83,15 +135,7 @@ async function editIn(dir: AnchoredDir, name: string, rel: string, args: EditFil
       `old_text occurs ${count} times in ${rel} (at lines ${lines}${count > 10 ? ', …' : ''}); include more surrounding text to make it unique, or set replace_all`,
     );
   }
-  const updated = text.split(oldText).join(newText);
-  signal.throwIfAborted();
-  const out = decoded.encoding === 'utf-8-bom' ? `\ufeff${updated}` : updated;
-  await replaceFileIn(dir, name, out, cur.stat.mode).catch(asFailure);
-  const d = diffFor(rel, text, updated);
-  return {
-    content: `edited ${rel}: replaced ${count} occurrence${count === 1 ? '' : 's'}${d.diff ? ` (${diffStat(d.diff)})` : ''}`,
-    data: { path: rel, replacements: count, ...d },
-  };
+  return { updated: text.split(oldText).join(newText), count };
 }
 
 function countOf(haystack: string, needle: string): number {

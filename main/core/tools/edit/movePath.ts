@@ -53,6 +53,8 @@ export function movePathTool(): Tool<MovePathArgs> {
     keyTemplate: 'move_path:<project-relative source path>',
     parameters: params,
     permission: (args, { projectRoot }) => movePermission(args, projectRoot),
+    // The destination is in the key's notes ("moves to …"), which the prompt shows.
+    preview: async (args) => ({ path: args.from }),
     async execute(args, ctx) {
       const src = await confineEntry(ctx.projectRoot, args.from, 'from');
       const dest = await confineEntry(ctx.projectRoot, args.to, 'to');

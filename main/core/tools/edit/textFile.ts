@@ -1,7 +1,7 @@
 import { readRegularIn, type AnchoredDir } from '../../fs/index.js';
 import { formatBytes } from '../output.js';
-import { decodeFile } from '../read/decode.js';
-import { unifiedDiff } from '../read/unified.js';
+import { decodeFile } from '../kit/decode.js';
+import { unifiedDiff } from '../kit/unified.js';
 
 export const MAX_DIFF_SOURCE_BYTES = 2 * 1024 * 1024;
 
@@ -43,6 +43,11 @@ export function diffFor(
   const d = unifiedDiff(rel, rel, before, after);
   if (!d) return { diffOmitted: 'too large to diff' };
   return { diff: d.text };
+}
+
+/** A prompt's preview of a change: the path, and the diff when there is one to show. */
+export function previewOf(path: string, d: { diff?: string }): { path: string; diff?: string } {
+  return d.diff ? { path, diff: d.diff } : { path };
 }
 
 /** "+3 -1" from a unified diff. */

@@ -1,11 +1,13 @@
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
-import { replaceFileIn } from '../../fs/index.js';
+import { replaceFileIn, type AnchoredDir } from '../../fs/index.js';
 import { pathPermission } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
-import { confine } from '../read/confine.js';
-import type { Tool } from '../types.js';
+import { confine } from '../kit/confine.js';
+import type { Tool, ToolPreview } from '../types.js';
 import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
-import { currentTextIn, diffFor, diffStat } from './textFile.js';
+import { currentTextIn, diffFor, diffStat, previewOf, type CurrentText } from './textFile.js';
 
 const params = z
   .object({
@@ -26,16 +28,14 @@ export function writeFileTool(): Tool<WriteFileArgs> {
     keyTemplate: 'write_file:<project-relative path>',
     parameters: params,
     permission: (args, { projectRoot }) => pathPermission('write_file', projectRoot, args.path),
+    preview: (args, { projectRoot }) => previewWrite(args, projectRoot),
     async execute(args, ctx) {
       const { rel } = await confine(ctx.projectRoot, args.path);
       if (rel === '.') throw new ToolFailure('"path" is the project root itself, not a file');
       holdToApproval(await approvedOr(args, () => pathPermission('write_file', ctx.projectRoot, args.path)), rel, args.path);
       const t = await openTarget(ctx.projectRoot, rel, { create: true });
       try {
-        const before = await currentTextIn(t.dir, t.name);
-        if (before.other === 'a folder') throw new ToolFailure(`${rel} is a directory`);
-        // A FIFO, a device, a socket, or a symlink put there since the check: never replaced unseen.
-        if (before.other) throw new ToolFailure(`${rel} is ${before.other}, not a regular file; nothing was written`);
+        const before = await replaceable(t.dir, t.name, rel);
         ctx.signal.throwIfAborted();
         await replaceFileIn(t.dir, t.name, args.content, before.mode).catch(asFailure);
         const d = diffFor(rel, before.text, args.content, before.why);
@@ -49,4 +49,39 @@ export function writeFileTool(): Tool<WriteFileArgs> {
       }
     },
   });
+}
+
+/** The text a write replaces ('' when new), or a ToolFailure when the entry there is not a regular file. */
+async function replaceable(dir: AnchoredDir, name: string, rel: string): Promise<CurrentText> {
+  const before = await currentTextIn(dir, name);
+  if (before.other === 'a folder') throw new ToolFailure(`${rel} is a directory`);
+  // A FIFO, a device, a socket, or a symlink put there since the check: never replaced unseen.
+  if (before.other) throw new ToolFailure(`${rel} is ${before.other}, not a regular file; nothing was written`);
+  return before;
+}
+
+/** The diff execute() would report, from the same reading; nothing is created (a missing folder is a new file). */
+async function previewWrite(args: WriteFileArgs, projectRoot: string): Promise<ToolPreview> {
+  try {
+    const { abs, rel } = await confine(projectRoot, args.path);
+    if (rel === '.') return { path: args.path };
+    let t;
+    try {
+      t = await openTarget(projectRoot, rel);
+    } catch (err) {
+      // Its folder does not exist yet: execute() creates it, and the file is new.
+      const parentMissing = err instanceof ToolFailure && !(await lstat(path.dirname(abs)).catch(() => undefined));
+      if (parentMissing) return previewOf(args.path, diffFor(rel, '', args.content));
+      throw err;
+    }
+    try {
+      const before = await replaceable(t.dir, t.name, rel);
+      return previewOf(args.path, diffFor(rel, before.text, args.content, before.why));
+    } finally {
+      await t.dir.close();
+    }
+  } catch (err) {
+    if (err instanceof ToolFailure) return { path: args.path };
+    throw err;
+  }
 }

@@ -1,4 +1,3 @@
-import type { ToolDeps } from '../deps.js';
 import type { ContainerLimits } from '../../env/index.js';
 
 /** Settings of the execute tools, all optional (defaults in each tool). */
@@ -22,5 +21,16 @@ export interface ExecuteSettings {
   shell?: string;
 }
 
-/** Narrow on purpose: the app's ToolDeps satisfies it, and tests pass just these. */
-export type ExecuteDeps = Pick<ToolDeps, 'projectRoot' | 'dataDir' | 'secretsToScrub'> & { execute?: ExecuteSettings };
+/**
+ * Narrow on purpose: the app's ToolDeps (tools/deps.ts, which holds these settings) satisfies it, and
+ * tests pass just these. Said here rather than picked from ToolDeps, so the two files do not import
+ * each other.
+ */
+export interface ExecuteDeps {
+  projectRoot: string;
+  /** The app data folder: command logs; never readable from the sandbox. */
+  dataDir: string;
+  /** API keys and tokens the app holds: removed from a child process's environment. */
+  secretsToScrub(): string[];
+  execute?: ExecuteSettings;
+}

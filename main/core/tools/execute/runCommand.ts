@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { startCommand } from '../../env/index.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
-import { childEnv } from './childEnv.js';
 import type { ExecuteDeps } from './deps.js';
-import { runResult } from './format.js';
-import { commandToolPermission } from './keys.js';
-import { newLogPath } from './logs.js';
+import { runResult } from '../kit/format.js';
+import { commandPreview, commandToolPermission } from './keys.js';
+import { newLogPath } from '../kit/logs.js';
 import type { ProcessTable } from './processTable.js';
+import { startRun } from './startRun.js';
 import { workdir } from './workdir.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -55,25 +54,21 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
     parameters: runCommandArgs,
     keyTemplate: 'run_command:<program>',
     permission: (args) => commandToolPermission('run_command', args.command, args.cwd),
+    preview: (args) => commandPreview(args.command),
     async execute(args, ctx) {
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       const logPath = await newLogPath(ctx.logDir, 'run_command');
       const timeoutMs = args.timeout_ms ?? (args.background ? undefined : (s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS));
-      const handle = await startCommand({
-        command: args.command,
+      const handle = await startRun('shell', args.command, deps, {
+        projectRoot: ctx.projectRoot,
         // The default is a pipe: plain output for the model, and several times faster than a pty.
         outputVia: args.tty ? 'pty' : 'pipe',
-        shell: s.shell,
         cwd,
-        env: childEnv(deps),
         timeoutMs,
         // A background process outlives the tool call: the call's signal must not end it.
         signal: args.background ? undefined : ctx.signal,
         onText: args.background ? undefined : ctx.output,
         logPath,
-        headChars: s.headChars,
-        tailChars: s.tailChars,
-        killGraceMs: s.killGraceMs,
       });
       if (args.background) {
         let p;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { containerName, containerUser, DEFAULT_IMAGE, detectEngineCached, runInContainer, ProtectedEntryRefused } from '../../env/index.js';
-import { defineTool, ToolFailure } from '../output.js';
+import { DEFAULT_IMAGE } from '../../env/index.js';
+import { defineTool } from '../output.js';
 import type { Tool } from '../types.js';
 import type { ExecuteDeps } from './deps.js';
-import { runResult } from './format.js';
-import { commandToolPermission } from './keys.js';
-import { newLogPath } from './logs.js';
+import { runResult } from '../kit/format.js';
+import { commandPreview, commandToolPermission } from './keys.js';
+import { newLogPath } from '../kit/logs.js';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './runCommand.js';
+import { startRun } from './startRun.js';
 
 export const runContainerArgs = z
   .object({
@@ -38,44 +39,18 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
     parameters: runContainerArgs,
     keyTemplate: 'run_container:<program>',
     permission: (args) => commandToolPermission('run_container', args.command),
+    preview: (args) => commandPreview(args.command),
     async execute(args, ctx) {
-      const found = await detectEngineCached(image);
-      if (!found.ok) throw new ToolFailure(`no container engine can run here: ${found.reason}`);
       const logPath = await newLogPath(ctx.logDir, 'run_container');
-      const name = containerName();
-      const engine = found.engine;
-      try {
-        const r = await runInContainer(
-          {
-            engine,
-            image,
-            projectRoot: ctx.projectRoot,
-            command: args.command,
-            name,
-            limits: s.containerLimits,
-            user: containerUser(engine),
-          },
-          {
-            // The CLI needs PATH and HOME (its config); the container gets none of the host's variables.
-            env: {
-              PATH: process.env.PATH ?? '/usr/bin:/bin',
-              HOME: process.env.HOME ?? '/',
-              ...(process.env.XDG_RUNTIME_DIR ? { XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR } : {}),
-            },
-            timeoutMs: args.timeout_ms ?? s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-            signal: ctx.signal,
-            onText: ctx.output,
-            logPath,
-            headChars: s.headChars,
-            tailChars: s.tailChars,
-            killGraceMs: s.killGraceMs,
-          },
-        );
-        return runResult('run_container', r, { engine: engine.name, image, container: name });
-      } catch (err) {
-        if (err instanceof ProtectedEntryRefused) throw new ToolFailure(err.message);
-        throw err;
-      }
+      const handle = await startRun('docker', args.command, deps, {
+        projectRoot: ctx.projectRoot,
+        timeoutMs: args.timeout_ms ?? s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+        signal: ctx.signal,
+        onText: ctx.output,
+        logPath,
+      });
+      const r = await handle.done;
+      return runResult('run_container', r, { engine: handle.container?.engine, image, container: handle.container?.name });
     },
   });
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { startPty, SandboxUnavailable, wrapSandboxed } from '../../env/index.js';
-import { defineTool, ToolFailure } from '../output.js';
+import { defineTool } from '../output.js';
 import type { Tool } from '../types.js';
-import { childEnv } from './childEnv.js';
 import type { ExecuteDeps } from './deps.js';
-import { runResult } from './format.js';
-import { commandToolPermission } from './keys.js';
-import { newLogPath } from './logs.js';
+import { runResult } from '../kit/format.js';
+import { commandPreview, commandToolPermission } from './keys.js';
+import { newLogPath } from '../kit/logs.js';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './runCommand.js';
+import { startRun } from './startRun.js';
 import { workdir } from './workdir.js';
 
 const HOST = /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:\d{1,5})?$/;
@@ -54,42 +53,20 @@ export function runSandboxedTool(deps: ExecuteDeps): Tool<RunSandboxedArgs> {
       }
       return p;
     },
+    preview: (args) => commandPreview(args.command),
     async execute(args, ctx) {
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       const logPath = await newLogPath(ctx.logDir, 'run_sandboxed');
-      let wrapped;
-      try {
-        wrapped = await wrapSandboxed(
-          args.command,
-          {
-            projectRoot: ctx.projectRoot,
-            denyRead: [deps.dataDir],
-            allowedDomains: [...(s.sandboxAllowedDomains ?? []), ...(args.allow_hosts ?? [])],
-          },
-          childEnv(deps),
-          ctx.signal,
-        );
-      } catch (err) {
-        if (err instanceof SandboxUnavailable) throw new ToolFailure(`the OS sandbox cannot run on this machine: ${err.message}`);
-        throw err;
-      }
-      try {
-        const handle = startPty({
-          argv: wrapped.argv,
-          cwd,
-          env: wrapped.env,
-          timeoutMs: args.timeout_ms ?? s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-          signal: ctx.signal,
-          onText: ctx.output,
-          logPath,
-          headChars: s.headChars,
-          tailChars: s.tailChars,
-          killGraceMs: s.killGraceMs,
-        });
-        return runResult('run_sandboxed', await handle.done, { network: args.allow_hosts ?? [] });
-      } finally {
-        wrapped.release();
-      }
+      const handle = await startRun('sandbox', args.command, deps, {
+        projectRoot: ctx.projectRoot,
+        cwd,
+        allowedDomains: [...(s.sandboxAllowedDomains ?? []), ...(args.allow_hosts ?? [])],
+        timeoutMs: args.timeout_ms ?? s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+        signal: ctx.signal,
+        onText: ctx.output,
+        logPath,
+      });
+      return runResult('run_sandboxed', await handle.done, { network: args.allow_hosts ?? [] });
     },
   });
 }

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ToolFailure, defineTool, headTail } from '../output.js';
 import type { Tool } from '../types.js';
 import { gitOk } from '../vcs/git.js';
-import { confine } from './confine.js';
-import { unifiedDiff } from './unified.js';
-import { decodeFile } from './decode.js';
+import { confine } from '../kit/confine.js';
+import { unifiedDiff } from '../kit/unified.js';
+import { decodeFile } from '../kit/decode.js';
 
 const MAX_DIFF_CHARS = 100_000;
 const MAX_INPUT_BYTES = 5 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ToolFailure, defineTool } from '../output.js';
 import type { Tool } from '../types.js';
 import { rgBaseArgs } from './args.js';
-import { confine } from './confine.js';
+import { confine } from '../kit/confine.js';
 import { runRg } from './rg.js';
 
 /** Paths kept in memory for sorting; past this the rest are only counted. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ToolFailure, defineTool, formatBytes } from '../output.js';
 import type { Tool } from '../types.js';
-import { confine } from './confine.js';
+import { confine } from '../kit/confine.js';
 
 const params = z
   .object({

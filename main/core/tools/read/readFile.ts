@@ -2,8 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolFailure, clipLine, defineTool, formatBytes } from '../output.js';
 import type { Tool } from '../types.js';
-import { confine } from './confine.js';
-import { decodeFile } from './decode.js';
+import { confine } from '../kit/confine.js';
+import { decodeFile } from '../kit/decode.js';
 
 export const READ_MAX_FILE_BYTES = 20 * 1024 * 1024;
 const DEFAULT_LINES = 2000;
@@ -30,6 +30,7 @@ export function readFileTool(): Tool<ReadFileArgs> {
     environment: 'host',
     parameters: params,
     permission: () => ({ kind: 'none' }),
+    preview: async (args) => ({ path: args.path }),
     async execute(args, ctx) {
       const { abs, rel } = await confine(ctx.projectRoot, args.path);
       const st = await stat(abs).catch(() => undefined);

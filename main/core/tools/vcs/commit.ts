@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isProtectedPath, resolveInProject } from '../../fs/index.js';
 import type { Permission } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
-import { confine } from '../read/confine.js';
+import { confine } from '../kit/confine.js';
 import type { Tool } from '../types.js';
 import { git, gitOk } from './git.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, headTail } from '../output.js';
-import { confine } from '../read/confine.js';
+import { confine } from '../kit/confine.js';
 import type { Tool } from '../types.js';
 import { gitOk } from './git.js';
 

@@ -1,17 +1,26 @@
 import { ToolFailure } from '../output.js';
 
-/** GET a JSON API with a deadline and the caller's signal; HTTP errors become readable failures. */
+/**
+ * GET a JSON API (POST when a JSON `body` is given: Tavily) with a deadline and the caller's
+ * signal; HTTP errors become readable failures.
+ */
 export async function getJson(
   fetchImpl: typeof fetch,
   url: string,
   headers: Record<string, string>,
   signal: AbortSignal,
   timeoutMs = 20_000,
+  body?: string,
 ): Promise<unknown> {
   const timeout = AbortSignal.timeout(timeoutMs);
   let res: Response;
   try {
-    res = await fetchImpl(url, { headers, signal: AbortSignal.any([signal, timeout]), redirect: 'follow' });
+    res = await fetchImpl(url, {
+      headers,
+      signal: AbortSignal.any([signal, timeout]),
+      redirect: 'follow',
+      ...(body === undefined ? {} : { method: 'POST', body }),
+    });
   } catch (err) {
     if (signal.aborted) throw err;
     if (timeout.aborted) throw new ToolFailure(`timed out after ${timeoutMs / 1000} s: ${new URL(url).origin}`);

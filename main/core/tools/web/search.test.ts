@@ -19,7 +19,7 @@ describe('web_search', () => {
     expect(r).toEqual({
       isError: true,
       content:
-        'web_search: web search is not configured: choose a search provider (Brave Search, SearXNG) and its endpoint in Settings → Web search',
+        'web_search: web search is not configured: choose a search provider (Brave Search, Tavily, SearXNG) and its endpoint in Settings → Web search',
     });
   });
 
@@ -32,11 +32,17 @@ describe('web_search', () => {
       'http://localhost:8888/search?q=q&format=json',
     );
     expect(searchRequest({ endpoint: 'https://s.example/', apiKey: 'k' }, 'q', 3).headers.authorization).toBe('Bearer k');
+    expect(searchRequest({ endpoint: 'https://api.tavily.com/search', provider: 'tavily', apiKey: 'tvly-k' }, 'a b', 4)).toEqual({
+      url: 'https://api.tavily.com/search',
+      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: 'Bearer tvly-k' },
+      body: '{"query":"a b","max_results":4}',
+    });
   });
 
   it.each([
     ['brave', { web: { results: [{ title: 'T', url: 'https://a.example', description: 'about <strong>a</strong>' }] } }],
     ['searxng', { results: [{ title: 'T', url: 'https://a.example', content: 'about a' }] }],
+    ['tavily', { query: 'a', results: [{ title: 'T', url: 'https://a.example', content: 'about a', score: 0.8 }] }],
     ['json', { results: [{ title: 'T', url: 'https://a.example', snippet: 'about a' }] }],
   ] as const)('reads %s results', async (provider, body) => {
     const f = fakeFetch(body);

@@ -1,6 +1,6 @@
 /**
  * web_search and github_search end to end against loopback fakes of the real APIs (Brave Search,
- * a SearXNG instance, the GitHub REST search API), configured through the Settings service the
+ * Tavily, a SearXNG instance, the GitHub REST search API), configured through the Settings service the
  * way the app wires them (getters read at each call, keys from the key store).
  */
 import http from 'node:http';
@@ -20,16 +20,38 @@ afterEach(async () => {
   for (const c of closers.splice(0)) await c();
 });
 
-/** One loopback server answering like the three APIs; records what each request carried. */
+/** One loopback server answering like the four APIs; records what each request carried. */
 async function fakeApis() {
-  const seen: { path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders }[] = [];
-  const server = http.createServer((req, res) => {
+  const seen: { path: string; method: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const server = http.createServer(async (req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
-    seen.push({ path: u.pathname, query: u.searchParams, headers: req.headers });
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    seen.push({ path: u.pathname, method: req.method ?? '', query: u.searchParams, headers: req.headers, body });
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (u.pathname === '/tavily/search') {
+      // Tavily: POST JSON, the key as a bearer token; its 401 shape is {detail: {error}}.
+      if (req.method !== 'POST') return json(405, { detail: 'Method Not Allowed' });
+      if (req.headers.authorization !== 'Bearer tvly-key-12345678')
+        return json(401, { detail: { error: 'Unauthorized: missing or invalid API key.' } });
+      const q = JSON.parse(body) as { query: string; max_results: number };
+      return json(200, {
+        query: q.query,
+        answer: null,
+        images: [],
+        results: Array.from({ length: q.max_results + 2 }, (_, i) => ({
+          title: `Tavily hit ${i + 1}`,
+          url: `https://tavily.example/${i + 1}`,
+          content: `about ${q.query}`,
+          score: 0.9 - i / 10,
+          raw_content: null,
+        })),
+        response_time: 0.5,
+      });
+    }
     if (u.pathname === '/res/v1/web/search') {
       // Brave: the key in X-Subscription-Token, else 401 with its error shape.
       if (req.headers['x-subscription-token'] !== 'brave-key-12345678')
@@ -88,6 +110,28 @@ describe('configured search against loopback fakes of the real APIs', () => {
     expect(api.seen.at(-1)!.query.get('count')).toBe('3');
     svc.update({ webSearchKey: 'wrong-key-00000000' });
     expect((await call(tool, { query: 'x' }, toolCtx('/'))).isError).toBe(true);
+  });
+
+  it('Tavily: a POST of the query and count with the key as a bearer token; a bad key is an error the model reads', async () => {
+    const api = await fakeApis();
+    const svc = await settings();
+    const tool = webSearchTool({ webSearch: () => svc.searchConfig().webSearch });
+    svc.update({ webSearch: { provider: 'tavily', endpoint: `${api.url}/tavily/search` }, webSearchKey: 'tvly-key-12345678' });
+    const r = await call(tool, { query: 'prompt caching', count: 2 }, toolCtx('/'));
+    expect(r.content).toBe(
+      '1. Tavily hit 1\n   https://tavily.example/1\n   about prompt caching\n2. Tavily hit 2\n   https://tavily.example/2\n   about prompt caching',
+    );
+    const sent = api.seen.at(-1)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(sent.body)).toEqual({ query: 'prompt caching', max_results: 2 });
+    // The key is never in the URL or the body.
+    expect(sent.body).not.toContain('tvly-key');
+    expect([...sent.query.keys()]).toEqual([]);
+    svc.update({ webSearchKey: 'tvly-wrong-000000' });
+    const bad = await call(tool, { query: 'x' }, toolCtx('/'));
+    expect(bad.isError).toBe(true);
+    expect(bad.content).toContain('HTTP 401');
   });
 
   it('SearXNG: format=json, no key needed', async () => {

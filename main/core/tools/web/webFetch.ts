@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '../../permissions/index.js';
 import type { ToolDeps } from '../deps.js';
 import { ToolFailure, defineTool, formatBytes, headTail } from '../output.js';
-import { sniffBinary } from '../read/decode.js';
+import { sniffBinary } from '../kit/decode.js';
 import type { Tool } from '../types.js';
 import { classifyHost, systemLookup, type Lookup } from './classify.js';
 import { htmlToText } from './html.js';

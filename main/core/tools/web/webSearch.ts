@@ -19,11 +19,21 @@ export interface SearchResult {
 }
 
 /** The request for each provider. See docs/tools.md ("web_search providers"). */
-export function searchRequest(s: WebSearchSettings, query: string, count: number): { url: string; headers: Record<string, string> } {
-  const u = new URL(s.endpoint);
-  u.searchParams.set('q', query);
+export function searchRequest(
+  s: WebSearchSettings,
+  query: string,
+  count: number,
+): { url: string; headers: Record<string, string>; body?: string } {
   const headers: Record<string, string> = { accept: 'application/json' };
   const provider = s.provider ?? 'json';
+  if (provider === 'tavily') {
+    // Tavily: POST a JSON body; the key as a bearer token (its current scheme).
+    headers['content-type'] = 'application/json';
+    if (s.apiKey) headers.authorization = `Bearer ${s.apiKey}`;
+    return { url: new URL(s.endpoint).href, headers, body: JSON.stringify({ query, max_results: count }) };
+  }
+  const u = new URL(s.endpoint);
+  u.searchParams.set('q', query);
   if (provider === 'searxng') u.searchParams.set('format', 'json');
   else u.searchParams.set('count', String(count));
   if (s.apiKey) {
@@ -33,7 +43,7 @@ export function searchRequest(s: WebSearchSettings, query: string, count: number
   return { url: u.href, headers };
 }
 
-/** Reads the three shapes: Brave `{web:{results}}`, SearXNG `{results:[{content}]}`, ours `{results:[{snippet}]}`. */
+/** Reads the shapes: Brave `{web:{results}}`, SearXNG and Tavily `{results:[{content}]}`, ours `{results:[{snippet}]}`. */
 export function parseResults(body: unknown): SearchResult[] {
   const b = body as { web?: { results?: unknown }; results?: unknown };
   const list = Array.isArray(b?.web?.results) ? b.web!.results : Array.isArray(b?.results) ? b.results : undefined;
@@ -63,11 +73,14 @@ export function webSearchTool(deps: Pick<ToolDeps, 'webSearch' | 'fetch'>): Tool
       const s = current(deps.webSearch);
       if (!s?.endpoint) {
         throw new ToolFailure(
-          'web search is not configured: choose a search provider (Brave Search, SearXNG) and its endpoint in Settings → Web search',
+          'web search is not configured: choose a search provider (Brave Search, Tavily, SearXNG) and its endpoint in Settings → Web search',
         );
       }
       const req = searchRequest(s, args.query, args.count);
-      const results = parseResults(await getJson(deps.fetch ?? fetch, req.url, req.headers, ctx.signal)).slice(0, args.count);
+      const results = parseResults(await getJson(deps.fetch ?? fetch, req.url, req.headers, ctx.signal, undefined, req.body)).slice(
+        0,
+        args.count,
+      );
       if (results.length === 0) return { content: `no results for "${args.query}"`, data: { results } };
       const text = results.map((r, i) => `${i + 1}. ${r.title}\n   ${r.url}${r.snippet ? `\n   ${r.snippet}` : ''}`).join('\n');
       return { content: text, data: { results } };

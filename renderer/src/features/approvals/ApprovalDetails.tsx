@@ -1,10 +1,11 @@
 import type { PendingApprovalView } from '../../../../shared/contract/index.js';
 import { ENVIRONMENT_WORDS } from '../../ui/ceilingRule.js';
-import { DiffView } from '../../ui/DiffView.js';
+import { DiffView } from '../diff/DiffView.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { hasHiddenCharacters } from '../../ui/escapeInvisible.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { isCompoundKey } from '../../ui/keySegments.js';
+import { entryGit, entryWhat } from './deleteEntry.js';
 
 /** Who asks: the main agent or a sub-agent (depth 1), by its id. */
 export function askerOf(a: Pick<PendingApprovalView, 'depth' | 'agentId'>): string {
@@ -19,11 +20,12 @@ export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView
   const command = a.preview?.command;
   const path = a.preview?.path;
   const diff = a.preview?.diff;
+  const entry = a.preview?.entry;
   // An MCP tool's call is its arguments: they are what is being approved.
   const mcpArgs = a.preview?.mcp ? (JSON.stringify(a.args ?? {}, null, 2) ?? '') : undefined;
   const hidden =
     (a.key !== undefined && hasHiddenCharacters(a.key)) || (command !== undefined && hasHiddenCharacters(command, { keepNewlines: true }));
-  if (command === undefined && !path && !diff && mcpArgs === undefined && !hidden) return null;
+  if (command === undefined && !path && !diff && !entry && mcpArgs === undefined && !hidden) return null;
   return (
     <div className="approval-subject">
       {hidden && (
@@ -37,7 +39,8 @@ export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView
           <EscapedText text={command} keepNewlines />
         </pre>
       )}
-      {path && (
+      {/* A diff names its file in its own header: the path is said there, once, and the diff keeps the room. */}
+      {path && !(diff !== undefined && diff !== '') && (
         <p className="approval-path">
           <span className="muted">Path</span>{' '}
           <code data-testid="approval-path">
@@ -45,7 +48,13 @@ export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView
           </code>
         </p>
       )}
-      {diff !== undefined && diff !== '' && <DiffView diff={diff} label="Proposed changes" />}
+      {entry && (
+        // A delete: what will go, and how much of it git could bring back.
+        <p className="approval-entry" data-testid="delete-entry">
+          {entryWhat(entry)} {entryGit(entry)}
+        </p>
+      )}
+      {diff !== undefined && diff !== '' && <DiffView diff={diff} label="Proposed changes" path={path} />}
       {mcpArgs !== undefined && (
         <pre className="tool-command approval-command" tabIndex={0} aria-label="Arguments" data-testid="mcp-args">
           <EscapedText text={mcpArgs} keepNewlines />
@@ -55,10 +64,19 @@ export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView
   );
 }
 
+/** The engine's note on a protected target (permissions/keys.ts: "<path> is protected…"). */
+function isProtectedNote(note: string): boolean {
+  return / is protected[ :(]/.test(note);
+}
+
 /** What else the user needs to judge the request: key, environment, who asks, programs, warnings, argv. */
 export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView }) {
   // An MCP tool's notes (server, tool, hints) are shown in their own rows below.
   const flags = a.preview?.mcp ? { ...a.flags, notes: [] } : (a.flags ?? {});
+  // The engine's own note on a protected path names the file and why: it IS the protected-path
+  // warning, so it is said once, under that heading, not again as a note below it.
+  const protectedNote = flags.protectedPath ? flags.notes?.find(isProtectedNote) : undefined;
+  const notes = flags.notes?.filter((n) => n !== protectedNote);
   return (
     // Focusable: it scrolls when the request is long, and the keyboard must reach all of it.
     <div className="approval-details" role="group" aria-label="Request details" tabIndex={0}>
@@ -116,12 +134,16 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
           </>
         )}
       </dl>
-      {(flags.protectedPath || flags.outsideProject || (flags.notes?.length ?? 0) > 0) && (
+      {(flags.protectedPath || flags.outsideProject || (notes?.length ?? 0) > 0) && (
         <ul className="approval-flags" aria-label="Warnings">
           {flags.protectedPath && (
-            <li className="warn-note">
-              <strong>Protected path.</strong> codecoder.json, .codecoder/ and .git/ always ask: an agent that can write its own allowlist
-              or a git hook can take over your machine.
+            <li className="warn-note" data-testid="protected-warning">
+              <strong>Protected path.</strong>{' '}
+              {protectedNote ? (
+                <EscapedText text={protectedNote} />
+              ) : (
+                'codecoder.json, .codecoder/ and .git/ always ask: an agent that can write its own allowlist or a git hook can take over your machine.'
+              )}
             </li>
           )}
           {flags.outsideProject && (
@@ -129,7 +151,7 @@ export function ApprovalDetails({ approval: a }: { approval: PendingApprovalView
               <strong>Outside the project.</strong> This path resolves outside the project folder.
             </li>
           )}
-          {flags.notes?.map((n, i) => (
+          {notes?.map((n, i) => (
             <li key={i} className="warn-note">
               <EscapedText text={n} />
             </li>

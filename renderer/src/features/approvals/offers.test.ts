@@ -11,7 +11,7 @@ describe('the prompt offers what main lists', () => {
     expect(offeredScopes({ ceiling: 'project' })).toEqual(['once', 'session', 'project']);
   });
   it('says in a few words why a key is allowed once at most', () => {
-    expect(onceOnlyReason({ scopes: ['once'], flags: { protectedPath: true } })).toContain('protected path');
+    expect(onceOnlyReason({ scopes: ['once'], flags: { protectedPath: true } })).toContain('asked about each time');
     expect(onceOnlyReason({ scopes: ['once'], flags: { outsideProject: true } })).toContain('outside the project');
     expect(onceOnlyReason({ scopes: ['once'], flags: { compound: true } })).toContain('unknown until it runs');
     expect(onceOnlyReason({ scopes: ['once', 'session'] })).toBeNull();

@@ -15,7 +15,8 @@ export function offeredScopes(a: Pick<PendingApprovalView, 'scopes' | 'ceiling'>
 /** Why a key is allowed once at most, in a few words; null when more is offered. */
 export function onceOnlyReason(a: Pick<PendingApprovalView, 'scopes' | 'ceiling' | 'flags'>): string | null {
   if (offeredScopes(a).includes('session')) return null;
-  if (a.flags?.protectedPath) return 'a protected path is asked about each time';
+  // The warning above the answers says why a protected path asks each time: this only says the outcome.
+  if (a.flags?.protectedPath) return 'nothing is remembered for this request, it is asked about each time';
   if (a.flags?.outsideProject) return 'a path outside the project is asked about each time';
   return 'part of this command is unknown until it runs, so it is asked about each time';
 }

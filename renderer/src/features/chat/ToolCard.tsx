@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { DiffView } from '../../ui/DiffView.js';
+import { DiffView } from '../diff/DiffView.js';
 import { Elapsed } from '../../ui/Elapsed.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
@@ -32,6 +32,12 @@ function commandOf(args: unknown): string | undefined {
 function diffOf(data: unknown): string | undefined {
   const d = data && typeof data === 'object' ? (data as { diff?: unknown }).diff : undefined;
   return typeof d === 'string' && d !== '' ? d : undefined;
+}
+
+/** The `path` field of a call's arguments or result data, when it is a string. */
+function pathOf(o: unknown): string | undefined {
+  const p = o && typeof o === 'object' ? (o as { path?: unknown }).path : undefined;
+  return typeof p === 'string' && p !== '' ? p : undefined;
 }
 
 /** The arguments as labelled fields (a write's content as a block), never raw JSON. */
@@ -159,6 +165,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         <section className="subagent" aria-label="Sub-agent transcript">
           <p className="subagent-head">
             Sub-agent <code>{item.sub.childAgentId}</code> · {item.sub.status === 'running' ? 'running…' : item.sub.status}
+            {item.sub.usage && <span className="muted"> · {item.sub.usage}</span>}
           </p>
           <blockquote className="subagent-prompt">
             <EscapedText text={item.sub.prompt} keepNewlines />
@@ -170,9 +177,21 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           </div>
         </section>
       )}
-      {proposed && <DiffView diff={proposed} label={`Proposed changes to ${toolSubject(item.args) ?? 'the file'} (not applied)`} />}
+      {proposed && (
+        <DiffView
+          diff={proposed}
+          label={`Proposed changes to ${toolSubject(item.args) ?? 'the file'} (not applied)`}
+          path={pathOf(item.args)}
+        />
+      )}
       {noOutput && <p className="muted tool-no-output">(no output)</p>}
-      {diff && <DiffView diff={diff} label={`Changes to ${String((item.result?.data as { path?: string }).path ?? 'the file')}`} />}
+      {diff && (
+        <DiffView
+          diff={diff}
+          label={`Changes to ${pathOf(item.result?.data) ?? 'the file'}`}
+          path={pathOf(item.result?.data) ?? pathOf(item.args)}
+        />
+      )}
       {item.result && !diff && !isCommand && !item.sub && !(reasonShown && resultRepeatsReason(item.result.content, item.reason)) && (
         <details className="tool-result">
           <summary>{item.result.isError ? 'Error' : 'Result'}</summary>

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { EscapedText } from '../../ui/EscapedText.js';
-import { Markdown } from '../../ui/Markdown.js';
+import { LazyMarkdown as Markdown } from '../../ui/LazyMarkdown.js';
 import { CheckpointRow } from '../checkpoints/CheckpointRow.js';
 import { ToolCard } from './ToolCard.js';
 import type { TranscriptItem } from './transcript.js';

@@ -131,6 +131,7 @@ describe('buildTranscript', () => {
         childRunId: 'r2',
         stopReason: 'end_turn',
         answer: 'It is a demo.',
+        usage: { inputTokens: 4_000, outputTokens: 120, cacheReadTokens: 3_000, costUsd: 0.0042 },
       }),
       ev({
         type: 'tool.result',
@@ -147,6 +148,8 @@ describe('buildTranscript', () => {
     const agent = items[1] as ToolItem;
     expect(agent.how).toBe('none');
     expect(agent.sub).toMatchObject({ childAgentId: 'main/sub-1', prompt: 'read README', status: 'end_turn', answer: 'It is a demo.' });
+    // The sub-agent's own cost, on its card.
+    expect(agent.sub!.usage).toBe('4.0k in (3.0k cached) · 120 out · $0.0042');
     expect(agent.sub!.items.map((i) => i.kind)).toEqual(['assistant', 'tool']);
     expect(agent.sub!.items[1]).toMatchObject({ tool: 'read_file', depth: 1, agentId: 'main/sub-1', result: { content: '# demo' } });
     expect(agent.result?.content).toBe('It is a demo.');

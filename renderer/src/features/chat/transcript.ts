@@ -24,6 +24,8 @@ export interface SubAgentView {
   prompt: string;
   status: 'running' | AgentEventOf<'subagent.finished'>['stopReason'];
   answer?: string;
+  /** The sub-agent's own tokens and cost ("12k in · 300 out · $0.01"), once it finished. */
+  usage?: string;
   items: TranscriptItem[];
 }
 
@@ -306,7 +308,11 @@ export class TranscriptBuilder {
         if (!e.parentCallId) return false;
         const cur = this.get(e.parentCallId);
         if (cur?.kind !== 'tool' || !cur.sub) return false;
-        return this.set({ ...cur, sub: { ...cur.sub, status: e.stopReason, answer: e.answer } });
+        const u = e.usage;
+        const usage = u
+          ? describeUsage({ input: u.inputTokens, cached: u.cacheReadTokens ?? 0, output: u.outputTokens, cost: u.costUsd ?? null })
+          : undefined;
+        return this.set({ ...cur, sub: { ...cur.sub, status: e.stopReason, answer: e.answer, ...(usage ? { usage } : {}) } });
       }
       case 'run.finished': {
         this.closeText();

@@ -11,8 +11,16 @@ import { formatPriceLines, parsePriceLines } from './priceLines.js';
 
 const searchLabels: Record<(typeof searchProviders)[number], string> = {
   brave: 'Brave Search API',
+  tavily: 'Tavily',
   searxng: 'SearXNG (JSON)',
   json: 'Other ({results: [...]} JSON)',
+};
+
+const searchPlaceholders: Record<(typeof searchProviders)[number], string> = {
+  brave: 'https://api.search.brave.com/res/v1/web/search',
+  tavily: 'https://api.tavily.com/search',
+  searxng: 'http://127.0.0.1:8888/search',
+  json: 'http://127.0.0.1:8888/search',
 };
 
 /** The fields of the agent's long-work settings, kept as typed (numbers and lists are parsed on save). */
@@ -222,9 +230,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
                 id="search-endpoint"
                 value={agent.searchEndpoint}
                 onChange={(e) => setA('searchEndpoint', e.target.value)}
-                placeholder={
-                  agent.searchProvider === 'brave' ? 'https://api.search.brave.com/res/v1/web/search' : 'http://127.0.0.1:8888/search'
-                }
+                placeholder={searchPlaceholders[agent.searchProvider]}
                 spellCheck={false}
               />
               <label htmlFor="search-key">Search service key</label>

@@ -1,7 +1,10 @@
 import './terminal.css';
-import { useEffect, useState } from 'react';
-import { LiveTerminal } from './LiveTerminal.js';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { TerminalSnapshot } from './TerminalSnapshot.js';
+
+// xterm.js and its CSS are a chunk of their own, loaded when a command first runs long enough to
+// watch live; until then the snapshot shows the same output.
+const LiveTerminal = lazy(() => import('./LiveTerminal.js').then((m) => ({ default: m.LiveTerminal })));
 
 /** How long a command runs before it gets a live xterm. */
 export const LIVE_AFTER_MS = 400;
@@ -33,9 +36,12 @@ export function CommandOutput({
     const timer = setTimeout(() => setLive(true), LIVE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [running]);
+  const snapshot = <TerminalSnapshot output={output} dropped={dropped} label={label} maxRows={maxRows} />;
   return live && running ? (
-    <LiveTerminal output={output} dropped={dropped} label={label} maxRows={maxRows} />
+    <Suspense fallback={snapshot}>
+      <LiveTerminal output={output} dropped={dropped} label={label} maxRows={maxRows} />
+    </Suspense>
   ) : (
-    <TerminalSnapshot output={output} dropped={dropped} label={label} maxRows={maxRows} />
+    snapshot
   );
 }

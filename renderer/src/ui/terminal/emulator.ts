@@ -2,8 +2,9 @@
  * Output → Screen, cheaply. Plain text (no control characters but tabs and line ends) is split
  * into lines directly: a terminal would show exactly that. Anything else goes through one shared
  * headless xterm.js, one job at a time, so the transcript never holds more than one emulator.
+ * xterm.js is loaded the first time output needs it (its own chunk): plain output never loads it.
  */
-import { Terminal as Headless } from '@xterm/headless';
+import type { Terminal as Headless } from '@xterm/headless';
 import { readScreen, type Screen } from './screen.js';
 
 /** The pty's own size (main/core/env/pty.ts), so output laid out for it reads the same here. */
@@ -58,15 +59,21 @@ function remember(output: string, screen: Screen): Screen {
 export function screenOf(output: string, stillWanted: () => boolean = () => true): Promise<Screen | null> {
   const hit = cache.get(output);
   if (hit) return Promise.resolve(hit);
-  const job = queue.then(
-    () =>
-      new Promise<Screen | null>((resolve) => {
-        if (!stillWanted()) return resolve(null);
-        const t = (shared ??= new Headless({ cols: PTY_COLS, rows: PTY_ROWS, scrollback: 5000, convertEol: true, allowProposedApi: true }));
-        t.reset();
-        t.write(output, () => resolve(remember(output, readScreen(t, MAX_LINES))));
-      }),
-  );
+  const job = queue.then(async () => {
+    if (!stillWanted()) return null;
+    shared ??= new (await import('@xterm/headless')).Terminal({
+      cols: PTY_COLS,
+      rows: PTY_ROWS,
+      scrollback: 5000,
+      convertEol: true,
+      allowProposedApi: true,
+    });
+    const t = shared;
+    return new Promise<Screen | null>((resolve) => {
+      t.reset();
+      t.write(output, () => resolve(remember(output, readScreen(t, MAX_LINES))));
+    });
+  });
   queue = job.catch(() => undefined);
   return job;
 }

@@ -141,8 +141,21 @@ function goTool(argv: readonly Arg[], sub: { subcommand?: string; index?: number
   return out;
 }
 
+/**
+ * `rustup toolchain link NAME DIR` registers a folder as a toolchain: after `rustup default NAME`
+ * (or a rust-toolchain file naming it) a plain `cargo`/`rustc` runs the programs in that folder
+ * (verified with rustup 1.29; `rustup default /path` itself is refused by rustup).
+ */
+function rustupLink(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
+  if (sub.subcommand !== 'toolchain' || sub.index === undefined) return [];
+  const action = argv.slice(sub.index + 1).find((a) => a === null || !a.startsWith('-'));
+  return action === null || action === 'link'
+    ? [exec('link', opaque(), 'rustup toolchain link: a later cargo or rustc runs the programs in that folder')]
+    : [];
+}
+
 function rustup(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
-  if (sub.subcommand !== 'run' || sub.index === undefined) return [];
+  if (sub.subcommand !== 'run' || sub.index === undefined) return rustupLink(argv, sub);
   const args = argv.slice(sub.index + 1);
   const items = scanOptions(args, 0, { stopAtOperand: true });
   const ops = items.filter((it) => it.kind === 'operand' || it.kind === 'dynamic');
@@ -360,6 +373,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
   cargo: { notMatch: ['cargo b'] },
+  rustup: { match: [['rustup toolchain link x /tmp/x', '#link']], notMatch: ['rustup default stable'] },
 };
 
 export const RULES: readonly ProgramRule[] = rules('build', { effects, subcommands, aliases }, EXAMPLES);

@@ -3,8 +3,10 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, write, type Effect } from '../effects.js';
+import { kubectlConfigEffects } from './kubectlConfig.js';
+import { COMPOSE_EXEC, COMPOSE_RUN, DOCKER_RUN, buildEffects, copyEffects, runOptionEffects } from './containerOptions.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, argvOf, isLong, valueOf, HELP, also } from './kit.js';
+import { opaque, argvOf, isLong, isShort, valueOf, HELP, also } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 function kubectl(argv: readonly Arg[]): Effect[] {
@@ -13,106 +15,138 @@ function kubectl(argv: readonly Arg[]): Effect[] {
     .map(() => exec('kubeconfig', opaque(), 'a kubeconfig file can name credential plugins to run'));
 }
 
-/**
- * `docker run -v /:/host`, `--privileged`, `--pid=host`, the docker socket: a container that sees
- * the host's files or kernel is the host. A bind mount of a host path given absolute, from home or
- * climbing out (`/`, `~`, `..`) and the host-namespace options are reported; relative mounts of
- * the project (`-v .:/app`) stay ordinary.
- */
-/**
- * `docker|podman run|create|exec` options, an allowlist with arity from docker/cli's cobra flags
- * (cli/command/container/opts.go, exec.go; pflag: no abbreviations, `-v=x` and `-itv x` forms).
- * Options stop at the first operand (the image or container): what follows is the container's
- * command (`docker run IMAGE node -v`). An option not listed makes the command compound.
- */
-const RUN_VALUE_LONG = new Set(
-  (
-    'add-host annotation attach blkio-weight blkio-weight-device cap-add cap-drop cgroup-parent cgroupns cidfile cpu-count ' +
-    'cpu-percent cpu-period cpu-quota cpu-rt-period cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems detach-keys device ' +
-    'device-cgroup-rule device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search domainname ' +
-    'entrypoint env env-file expose gpus group-add health-cmd health-interval health-retries health-start-interval ' +
-    'health-start-period health-timeout hostname io-maxbandwidth io-maxiops ip ip6 ipc isolation kernel-memory label label-file ' +
-    'link link-local-ip log-driver log-opt mac-address memory memory-reservation memory-swap memory-swappiness mount name network ' +
-    'net network-alias net-alias oom-score-adj pid pids-limit platform publish pull restart runtime security-opt shm-size ' +
-    'stop-signal stop-timeout storage-opt sysctl tmpfs ulimit user userns uts volume volume-driver volumes-from workdir'
-  ).split(' '),
-);
-const RUN_FLAG_LONG = new Set(
-  'detach disable-content-trust help init interactive no-healthcheck oom-kill-disable privileged publish-all quiet read-only rm sig-proxy tty use-api-socket'.split(
-    ' ',
-  ),
-);
-const RUN_VALUE_SHORT = 'acehlmpuvw';
-const RUN_FLAG_SHORT = 'dPitq';
-const SHORT_LONG: Readonly<Record<string, string>> = { v: 'volume', c: 'cpu-shares', e: 'env', u: 'user', w: 'workdir', p: 'publish' };
-/** Values that reach the host: namespaces shared with it, capabilities, devices, host folders. */
-const HOST_VALUE = /^(pid|ipc|uts|userns|cgroupns|network|net)$/;
+/** The global options of `docker compose` before its subcommand (compose v2 cmd/compose/compose.go). */
+const COMPOSE_GLOBAL_VALUE = new Set(['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress', 'parallel']);
+const COMPOSE_GLOBAL_FLAG = new Set(['--compatibility', '--dry-run', '--all-resources', '-h', '--help']);
 
+/** `docker compose [globals] run|exec …`: the words after `compose`. */
+function composeEffects(name: string, args: readonly Arg[]): Effect[] {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === null) return [exec('unknown_option', opaque(), `${name} compose: a word known only at run time`)];
+    if (!a.startsWith('-')) break;
+    const long = a.startsWith('--') ? a.slice(2).split('=')[0]! : '';
+    if (COMPOSE_GLOBAL_FLAG.has(a)) continue;
+    if (COMPOSE_GLOBAL_VALUE.has(long) || a === '-f' || a === '-p') {
+      if (!a.includes('=')) i++;
+      continue;
+    }
+    if (/^-[fp]./.test(a)) continue;
+    return [exec('unknown_option', opaque(a), `${name} compose option ${a} is not known to the classifier`)];
+  }
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  if (sub === 'run') return runOptionEffects(`${name} compose run`, rest, COMPOSE_RUN);
+  if (sub === 'exec') return runOptionEffects(`${name} compose exec`, rest, COMPOSE_EXEC);
+  if (sub === 'cp') return copyEffects(`${name} compose cp`, rest);
+  return [];
+}
+
+/** `docker volume create -o device=/ -o o=bind …`: a later plain `docker run -v NAME:/x` mounts that host path. */
+function volumeCreate(name: string, args: readonly Arg[]): Effect[] {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === null) return [exec('unknown_option', opaque(), `${name} volume create: a word known only at run time`)];
+    if (!a.startsWith('-')) continue;
+    const long = a.startsWith('--');
+    const opt = long ? a.slice(2).split('=')[0]! : a.slice(1, 2);
+    const attached = long
+      ? a.includes('=')
+        ? a.slice(a.indexOf('=') + 1)
+        : undefined
+      : a.length > 2
+        ? a.slice(2).replace(/^=/, '')
+        : undefined;
+    const value = attached ?? args[++i] ?? null;
+    if (opt === 'label' || opt === 'name') continue;
+    if ((opt === 'd' || opt === 'driver') && value === 'local') continue;
+    return [exec('volume', opaque(a), `${name} volume create ${a}: driver options can bind a host path that a later run mounts`)];
+  }
+  return [];
+}
+
+/** `docker context create|update --docker host=ssh://…`: later plain docker commands run ssh to that host. */
+function contextCreate(name: string, args: readonly Arg[]): Effect[] {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === null) return [exec('unknown_option', opaque(), `${name} context: a word known only at run time`)];
+    if (!a.startsWith('--')) continue;
+    const opt = a.slice(2).split('=')[0]!;
+    const value = a.includes('=') ? a.slice(a.indexOf('=') + 1) : (args[++i] ?? null);
+    if (opt === 'description' || opt === 'from') continue;
+    if (opt === 'docker' && value !== null && /(^|,)host=(unix|tcp|npipe):\/\//.test(value) && !/(^|,)host=[^,]*,.*host=/.test(value))
+      continue;
+    if (opt === 'docker' && value !== null && !/(^|,)host=/.test(value)) continue;
+    return [exec('context', opaque(a), `${name} context ${a}: later ${name} commands connect through it (ssh:// runs ssh)`)];
+  }
+  return [];
+}
+
+/**
+ * The subcommands of docker and podman that reach the host: run/create/exec options, cp, save and
+ * export files, volume and context setup read by later commands, plugins (run as root), `podman
+ * unshare` (a command on the host), and `compose` run/exec/cp.
+ */
 function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   if (sub.index === undefined) return [];
+  const name = String(argv[0]);
   let args = argv.slice(sub.index + 1);
   let subcommand = sub.subcommand ?? '';
-  if (subcommand === 'container' && typeof args[0] === 'string' && ['run', 'create', 'exec'].includes(args[0])) {
+  // Management commands: `docker container run` is `docker run`, `docker image save` is `docker save`.
+  if ((subcommand === 'container' || subcommand === 'image') && typeof args[0] === 'string') {
     subcommand = args[0];
     args = args.slice(1);
   }
-  if (!['run', 'create', 'exec'].includes(subcommand)) return [];
-  const name = String(argv[0]);
-  const out: Effect[] = [];
-  const hostPath = (src: string) => /^(\/|~|\.\.(\/|$))/.test(src) || src.includes('docker.sock');
-  const option = (opt: string, value: Arg, typed: string): void => {
-    if (opt === 'volume' || opt === 'mount') {
-      const src = value === null ? null : opt === 'mount' ? (/(?:^|,)(?:source|src)=([^,]*)/.exec(value)?.[1] ?? '') : value.split(':')[0]!;
-      if (src === null || hostPath(src)) out.push(write('volume', value, `${name} mounts a host folder into the container`));
-    } else if (opt === 'privileged' || opt === 'cap-add' || opt === 'device' || opt === 'security-opt' || opt === 'volumes-from')
-      out.push(exec('host', opaque(typed), `${name} ${typed} gives the container access to the host`));
-    else if (HOST_VALUE.test(opt) && (value === null || /^(host|container:|ns:|\/)/.test(value)))
-      out.push(exec('host', opaque(`--${opt}=${value ?? '?'}`), `${name} --${opt} ${value ?? ''} shares a namespace with the host`));
-    else if (opt === 'cidfile') out.push(write('cidfile', value, `${name} --cidfile writes the file it names`));
-    else if (opt === 'runtime') out.push(exec('runtime', argvOf([value]), `${name} --runtime names the program that runs the container`));
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === undefined) break;
-    if (a === null) {
-      out.push(exec('unknown_option', opaque(), `${name} ${subcommand}: a word known only at run time`));
-      break;
-    }
-    if (a === '--' || !a.startsWith('-') || a === '-') break; // the image or container: the rest is its command
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const opt = a.slice(2, eq >= 0 ? eq : undefined);
-      if (RUN_VALUE_LONG.has(opt)) {
-        const value = eq >= 0 ? a.slice(eq + 1) : (args[++i] ?? null);
-        option(opt, value, a);
-      } else if (RUN_FLAG_LONG.has(opt)) option(opt, null, a);
-      else {
-        out.push(exec('unknown_option', opaque(a), `${name} ${subcommand} option ${a} is not known to the classifier`));
-        break;
-      }
-      continue;
-    }
-    // A cluster of short options: flags, then at most one value-taking letter that ends it.
-    let unknown = false;
-    for (let k = 1; k < a.length; k++) {
-      const l = a[k]!;
-      if (RUN_FLAG_SHORT.includes(l)) continue;
-      if (RUN_VALUE_SHORT.includes(l)) {
-        let value: Arg = a.slice(k + 1);
-        if (value.startsWith('=')) value = value.slice(1);
-        if (value === '') value = args[++i] ?? null;
-        option(SHORT_LONG[l] ?? l, value, a);
-        break;
-      }
-      unknown = true;
-      break;
-    }
-    if (unknown) {
-      out.push(exec('unknown_option', opaque(a), `${name} ${subcommand} option ${a} is not known to the classifier`));
-      break;
-    }
+  const next = args[0];
+  switch (subcommand) {
+    case 'run':
+    case 'create':
+    case 'exec':
+      return runOptionEffects(`${name} ${subcommand}`, args, DOCKER_RUN);
+    case 'cp':
+      return copyEffects(`${name} cp`, args);
+    case 'build':
+      return buildEffects(`${name} build`, args);
+    case 'buildx':
+    case 'builder':
+      return next === 'build' || next === 'b' ? buildEffects(`${name} buildx build`, args.slice(1)) : [];
+    case 'save':
+    case 'export':
+      return scanOptions(args, 0, { shortValue: 'o', longValue: ['output'], noAbbrev: true })
+        .filter((it) => isShort(it, 'o') || isLong(it, ['output']))
+        .map((it) => write('output', valueOf(it), `${name} ${subcommand} writes the file it names`));
+    case 'volume':
+      return next === 'create'
+        ? volumeCreate(name, args.slice(1))
+        : next === null
+          ? [exec('volume', opaque(), `${name} volume: a word known only at run time`)]
+          : [];
+    case 'context':
+      return next === 'create' || next === 'update' ? contextCreate(name, args.slice(1)) : [];
+    case 'plugin':
+      return next === null || ['install', 'upgrade', 'enable', 'create', 'set'].includes(next ?? '')
+        ? [exec('plugin', opaque(), `${name} plugin ${next ?? '?'}: a plugin runs as root with the privileges it asks for`)]
+        : [];
+    case 'compose':
+      return composeEffects(name, args);
+    case 'runlabel':
+      // podman container runlabel LABEL IMAGE: runs the command the image's label holds, on the host.
+      return [exec('runlabel', opaque(), `${name} runlabel runs the command an image label holds, on the host`)];
+    case 'unshare':
+      // podman unshare [--rootless-netns] [CMD…]: CMD (or $SHELL) runs on the host in a user namespace.
+      if (name !== 'podman') return [];
+      return [exec('unshare', argsAfterFlags(args), 'podman unshare runs a command on the host')];
+    default:
+      return [];
   }
-  return out;
+}
+
+/** The command after leading flags (`--rootless-netns`), or the login shell when none is given. */
+function argsAfterFlags(args: readonly Arg[]): ReturnType<typeof argvOf> {
+  const i = args.findIndex((a) => a === null || !a.startsWith('-'));
+  if (i < 0) return opaque();
+  return args[i] === null ? opaque() : argvOf(args.slice(i));
 }
 
 function container(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
@@ -176,35 +210,66 @@ const dockerLike: SubcommandSpec = {
   flags: [...HELP, '-D', '--debug', '--tls', '--tlsverify', '--remote', '-r', '--syslog'],
 };
 
-/**
- * Configuration written now that a later plain `kubectl` runs: an exec credential plugin
- * (`config set-credentials --exec-command=`) or a property path into one (`config set users.u.exec.command`).
- */
-const laterConfig: Check = (argv) => {
-  const i = argv.indexOf('config');
-  if (i < 0) return [];
-  const rest = argv.slice(i + 1);
-  const names = rest.some((a) => a === null || /^--(exec-|auth-provider)/.test(a) || /(^|\.)(exec|auth-provider)(\.|$)/.test(a));
-  return names ? [exec('config', opaque(), 'kubectl config sets a credential program a later kubectl runs')] : [];
-};
+/** `kubectl config …`: configuration a later plain kubectl reads (kubectlConfig.ts). */
+const laterConfig: Check = (argv, sub) =>
+  sub.subcommand === 'config' && sub.index !== undefined ? kubectlConfigEffects(argv.slice(sub.index + 1)) : [];
+
+/** `docker-compose run …`, `podman-compose exec …`: the compose subcommands read as under `docker compose`. */
+const composeProgram: Check = (argv, sub) => (sub.index === undefined ? [] : composeEffects(String(argv[0]), argv.slice(sub.index)));
+
+/** `buildah unshare [CMD…]` runs CMD (or $SHELL) on the host in a user namespace (buildah-unshare(1)). */
+const buildah: Check = (argv, sub) =>
+  sub.subcommand === 'unshare' && sub.index !== undefined
+    ? [exec('unshare', argsAfterFlags(argv.slice(sub.index + 1)), 'buildah unshare runs a command on the host')]
+    : [];
 
 const effects: Readonly<Record<string, Check>> = {
   kubectl: also(kubectl, laterConfig),
+  'docker-compose': composeProgram,
+  'podman-compose': composeProgram,
+  buildah,
   helm,
   docker: container,
   podman: container,
+  nerdctl: container,
+};
+
+const COMPOSE_GLOBALS: SubcommandSpec = {
+  grammar: {
+    shortValue: 'fp',
+    longValue: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress', 'parallel'],
+    noAbbrev: true,
+  },
+  flags: [...HELP, '--compatibility', '--dry-run', '--all-resources'],
 };
 
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   docker: dockerLike,
   podman: dockerLike,
-  'docker-compose': {
+  nerdctl: dockerLike,
+  'docker-compose': COMPOSE_GLOBALS,
+  'podman-compose': COMPOSE_GLOBALS,
+  buildah: {
     grammar: {
-      shortValue: 'fp',
-      longValue: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress', 'parallel'],
+      longValue: [
+        'cgroup-manager',
+        'registries-conf',
+        'registries-conf-dir',
+        'root',
+        'runroot',
+        'storage-driver',
+        'storage-opt',
+        'userns-uid-map',
+        'userns-gid-map',
+        'log-level',
+        'short-name-alias-conf',
+        'default-mounts-file',
+        'cpu-profile',
+        'memory-profile',
+      ],
       noAbbrev: true,
     },
-    flags: [...HELP, '--compatibility', '--dry-run', '--all-resources'],
+    flags: [...HELP, '--debug'],
   },
   kubectl: {
     grammar: {
@@ -259,7 +324,23 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  docker: { match: [['docker run --privileged alpine', '#host']], notMatch: ['docker ps'] },
+  docker: {
+    match: [
+      ['docker run --privileged alpine', '#host'],
+      ['docker run -v ./..:/h alpine', '#volume'],
+      ['docker compose run -v /:/h app', '#volume'],
+      ['docker cp web:/x /root/.bashrc', '#cp'],
+      ['docker volume create -o device=/ v', '#volume'],
+    ],
+    notMatch: ['docker ps', 'docker run -v ./src:/src alpine', 'docker compose run --rm app npm test'],
+  },
+  podman: { match: [['podman unshare id', '#unshare-[-id-]']], notMatch: ['podman ps'] },
+  buildah: { match: [['buildah unshare id', '#unshare-[-id-]']] },
+  'docker-compose': { match: [['docker-compose exec --privileged app sh', '#host']], notMatch: ['docker-compose up -d'] },
+  kubectl: {
+    match: [['kubectl config set-credentials u --exec-command=x', '#config']],
+    notMatch: ['kubectl config use-context dev', 'kubectl config set-context --current --namespace dev'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('containers', { effects, subcommands }, EXAMPLES);

@@ -158,7 +158,7 @@ const effects: Readonly<Record<string, Check>> = {
   vi: also(vim, vimFiles),
   nvim: also(vim, vimFiles),
   view: also(vim, vimFiles),
-  vimdiff: vim,
+  vimdiff: also(vim, vimFiles),
   gvim: also(vim, vimFiles),
   rvim: also(vim, vimFiles),
   ex: also(vim, vimFiles),

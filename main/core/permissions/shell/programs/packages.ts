@@ -4,7 +4,7 @@
  */
 import { exec, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, isShort, isLong, valueOf, subcommandRunner, HELP, table, RUN_TOOL } from './kit.js';
+import { opaque, script, isShort, isLong, valueOf, subcommandRunner, HELP, table, RUN_TOOL, also } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 function apt(argv: readonly Arg[]): Effect[] {
@@ -53,19 +53,31 @@ function composer(word: string): string | undefined {
   return w.length > 0 && 'exec'.startsWith(w) && word !== 'exec' ? 'exec' : undefined;
 }
 
+/**
+ * `direnv allow`, `mise trust`: mark a folder's .envrc / mise.toml as trusted, so the user's shell
+ * hook runs the code in it on the next `cd` there (direnv(1), mise trust docs): a program run later
+ * by a plain command. The file is the repository's, which the model may have written.
+ */
+const trusts =
+  (subs: readonly string[]): Check =>
+  (argv, sub) =>
+    sub.subcommand !== undefined && subs.includes(sub.subcommand)
+      ? [exec(sub.subcommand, opaque(), `${String(argv[0])} ${sub.subcommand}: the shell hook runs that folder's code on the next cd`)]
+      : [];
+
 const effects: Readonly<Record<string, Check>> = {
   composer: subcommandRunner(['exec']),
   // Version managers and monorepo tools: `<tool> exec|x|run <command…>`.
   ...Object.fromEntries(['pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'asdf', 'lerna'].map((n) => [n, subcommandRunner(['exec'])])),
-  mise: subcommandRunner(['exec', 'x']),
-  rtx: subcommandRunner(['exec', 'x']),
+  mise: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
+  rtx: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
   devbox: subcommandRunner(['run']),
   rpm: (argv) =>
     argv.slice(1).some((a) => a === null || /^(--eval|-E|--pipe|--define|-D|--macros|--rcfile|--load)/.test(a))
       ? [exec('eval', opaque(), 'rpm macros can run Lua or shell code')]
       : [],
   bundle: subcommandRunner(['exec']),
-  direnv: subcommandRunner(['exec']),
+  direnv: also(subcommandRunner(['exec']), trusts(['allow', 'permit', 'grant'])),
   nix: subcommandRunner(['develop', 'shell', 'run']),
   'nix-shell': (argv) =>
     scanOptions(argv, 1, { longValue: ['run', 'command', 'packages', 'attr', 'arg', 'argstr'], shortValue: 'pAI' })
@@ -156,6 +168,8 @@ const aliases: Readonly<Record<string, Resolver>> = {
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   'apt-get': { notMatch: ['apt-get install x'] },
+  direnv: { match: [['direnv allow', '#allow']], notMatch: ['direnv status'] },
+  mise: { match: [['mise trust', '#trust']] },
 };
 
 export const RULES: readonly ProgramRule[] = rules(

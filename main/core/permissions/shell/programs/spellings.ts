@@ -21,6 +21,22 @@ export const PROGRAM_ALIASES: Readonly<Record<string, string>> = {
   'vim.athena': 'vim',
   'vim.motif': 'vim',
   'nvim.appimage': 'nvim',
+  // vim's own other names (its Makefile links them to the one binary; `:help starting`): restricted,
+  // easy-mode and GUI starts of the same editor, so `-c` runs ex commands in every one of them.
+  rview: 'vim',
+  rgview: 'vim',
+  gview: 'vim',
+  evim: 'vim',
+  eview: 'vim',
+  rgvim: 'vim',
+  vimx: 'vim',
+  gvimdiff: 'vimdiff',
+  // OpenSSH installs slogin as a link to ssh; Debian's c89/c99 run gcc with the arguments given
+  // (POSIX c99 utility, so `-wrapper` works there too); original-awk is the one true awk.
+  slogin: 'ssh',
+  c89: 'cc',
+  c99: 'cc',
+  'original-awk': 'awk',
 };
 
 /**
@@ -32,6 +48,14 @@ export const FRONT_ENDS: Readonly<Record<string, { program: string; subcommand: 
   pnpx: { program: 'pnpm', subcommand: 'dlx' },
   bunx: { program: 'bun', subcommand: 'x' },
 };
+
+/**
+ * Debian's debug builds of an interpreter take the same options under a `-dbg` name
+ * (`python3-dbg`, `python3.11-dbg`): the name without the suffix.
+ */
+export function withoutDebugSuffix(name: string): string {
+  return name.replace(/-dbg$/, '');
+}
 
 /**
  * A name, then a version: the shortest base ending in a letter or '+', then the first version part
@@ -78,13 +102,15 @@ function spellings(program: string): string[] {
     .toLowerCase()
     .replace(/\.exe$/, '');
   const out = [base];
-  const m = VERSIONED.exec(base);
+  const build = withoutDebugSuffix(base);
+  if (build !== base) out.push(build);
+  const m = VERSIONED.exec(build);
   if (m) {
     let name = m[1]!;
     out.push(name);
     for (const part of m[2]!.match(VERSION_PART) ?? []) {
       name += part;
-      if (name !== base) out.push(name);
+      if (name !== build) out.push(name);
     }
   }
   for (const n of out) if (hasOwn(PROGRAM_ALIASES, n)) return [...out, PROGRAM_ALIASES[n]!];

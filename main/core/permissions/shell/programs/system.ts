@@ -38,12 +38,50 @@ function crontab(argv: readonly Arg[]): Effect[] {
   return list ? [] : [exec('install', opaque(), 'crontab installs commands that run later')];
 }
 
+/**
+ * `aws configure set KEY VALUE`: a later plain `aws` reads the key. Some keys name a program it
+ * runs (credential_process, cli_pager) or Python modules it imports (the [plugins] section,
+ * cli_legacy_plugin_path), so the key is an allowlist: settings that only choose a region, an
+ * output format, retries, transfer sizes, or credentials and roles by value
+ * (docs.aws.amazon.com/cli/latest/userguide/cli-configure-files.html). Any other key is compound.
+ */
+const AWS_PLAIN_KEYS = new Set(
+  (
+    'region output cli_timestamp_format cli_follow_urlparam cli_binary_format cli_auto_prompt cli_history retry_mode ' +
+    'max_attempts duration_seconds role_session_name parameter_validation tcp_keepalive sts_regional_endpoints ' +
+    'use_fips_endpoint use_dualstack_endpoint aws_access_key_id aws_secret_access_key aws_session_token role_arn ' +
+    'source_profile external_id mfa_serial sso_session sso_start_url sso_region sso_account_id sso_role_name ' +
+    'sso_registration_scopes max_concurrent_requests max_queue_size multipart_threshold multipart_chunksize ' +
+    'max_bandwidth addressing_style use_accelerate_endpoint payload_signing_enabled preferred_transfer_client'
+  ).split(' '),
+);
+const AWS_SET_VALUE = [
+  'profile',
+  'region',
+  'output',
+  'endpoint-url',
+  'query',
+  'color',
+  'ca-bundle',
+  'cli-read-timeout',
+  'cli-connect-timeout',
+];
+
+function awsConfigure(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
+  if (sub.subcommand !== 'configure' || sub.index === undefined) return [];
+  const action = argv[sub.index + 1];
+  if (action === null) return [exec('configure', opaque(), 'aws configure: a word known only at run time')];
+  if (action !== 'set') return [];
+  const items = scanOptions(argv, sub.index + 2, { longValue: AWS_SET_VALUE, noAbbrev: true });
+  const key = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
+  const name = key?.kind === 'operand' ? key.value : null;
+  const last = name?.split('.').pop() ?? '';
+  const plain = name !== null && !/^plugins(\.|$)/.test(name) && AWS_PLAIN_KEYS.has(last);
+  return plain ? [] : [exec('configure', opaque(name), 'aws configure set: this key can name a program or module a later aws runs')];
+}
+
 const effects: Readonly<Record<string, Check>> = {
-  // `aws configure set … credential_process CMD` (or cli_pager): a later plain `aws` runs CMD.
-  aws: (argv) =>
-    argv.includes('configure') && argv.some((a) => a === null || /(^|\.)(credential_process|cli_pager|ca_bundle)$/.test(a))
-      ? [exec('configure', opaque(), 'aws configure set names a program a later aws command runs')]
-      : [],
+  aws: awsConfigure,
   // gio launch/open run the program registered for a desktop file or a file type.
   gio: (argv) =>
     argv.some((a) => a === null || a === 'launch' || a === 'open' || a === 'mime')
@@ -140,6 +178,7 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   crontab: { match: [['crontab f', '#install-[-?-]']] },
+  aws: { match: [['aws configure set plugins.x mod', '#configure']], notMatch: ['aws configure set region us-east-1'] },
   tmux: { match: [['tmux', '#tmux-[-?-]']] },
   systemctl: { notMatch: ['systemctl status x'] },
 };

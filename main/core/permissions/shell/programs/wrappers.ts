@@ -423,6 +423,19 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
       'www-browser',
       'gnome-www-browser',
       'x-terminal-emulator',
+      // Debian's mailcap front ends (run-mailcap(1)): each runs the program mailcap names for the
+      // file's type, which the command does not show.
+      // Other openers (xdg-open's family): each runs the program registered for the file's type.
+      'mimeopen',
+      'gnome-open',
+      'kde-open',
+      'kde-open5',
+      'exo-open',
+      'wslview',
+      'run-mailcap',
+      'see',
+      'edit',
+      'compose',
       'wsl',
       'grc',
       'dotenvx',

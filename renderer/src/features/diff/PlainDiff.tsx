@@ -1,5 +1,5 @@
-import './ui.css';
-import { EscapedText } from './EscapedText.js';
+import '../../ui/ui.css';
+import { EscapedText } from '../../ui/EscapedText.js';
 
 /** One line of a unified diff and how it is drawn. */
 function lineClass(line: string): string {
@@ -12,13 +12,14 @@ function lineClass(line: string): string {
 }
 
 /**
- * A unified diff as the prompt and the transcript show it. Hidden characters are escaped: a diff is
- * exactly where bidi tricks hide what a line really does. Long diffs scroll inside their box.
+ * A unified diff as plain coloured lines: what shows while the diff view's code loads, and instead
+ * of it when the library cannot read a diff. Hidden characters are escaped: a diff is exactly where
+ * bidi tricks hide what a line really does. Long diffs scroll inside their box.
  */
-export function DiffView({ diff, label = 'Changes' }: { diff: string; label?: string }) {
+export function PlainDiff({ diff, label }: { diff: string; label: string }) {
   const lines = diff.replace(/\n$/, '').split('\n');
   return (
-    <pre className="diff" aria-label={label} tabIndex={0}>
+    <pre className="diff" aria-label={label} tabIndex={0} data-testid="plain-diff">
       {lines.map((l, i) => (
         <div key={i} className={lineClass(l)}>
           <EscapedText text={l === '' ? ' ' : l} keepTabs />

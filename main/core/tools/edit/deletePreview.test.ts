@@ -3,7 +3,11 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPreview } from './preview.js';
+import { buildPreview } from '../../approvals/index.js';
+import type { Tool } from '../types.js';
+import { deletePathTool } from './deletePath.js';
+
+const tool = deletePathTool() as Tool;
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -28,9 +32,9 @@ describe('delete previews', () => {
     execFileSync('git', ['add', 'tracked.txt', 'build/a.js'], { cwd: root });
     await symlink('/etc/passwd', path.join(root, 'link'));
 
-    expect((await buildPreview('delete_path', { path: 'tracked.txt' }, root))?.entry).toEqual({ kind: 'file', bytes: 1234, gitTracked: 1 });
-    expect((await buildPreview('delete_path', { path: 'loose.txt' }, root))?.entry).toEqual({ kind: 'file', bytes: 3, gitTracked: 0 });
-    expect((await buildPreview('delete_path', { path: 'build', recursive: true }, root))?.entry).toEqual({
+    expect((await buildPreview(tool, { path: 'tracked.txt' }, root))?.entry).toEqual({ kind: 'file', bytes: 1234, gitTracked: 1 });
+    expect((await buildPreview(tool, { path: 'loose.txt' }, root))?.entry).toEqual({ kind: 'file', bytes: 3, gitTracked: 0 });
+    expect((await buildPreview(tool, { path: 'build', recursive: true }, root))?.entry).toEqual({
       kind: 'dir',
       files: 2,
       bytes: 8,
@@ -38,17 +42,17 @@ describe('delete previews', () => {
       gitTracked: 1,
     });
     // The link goes, not its target.
-    expect((await buildPreview('delete_path', { path: 'link' }, root))?.entry).toEqual({ kind: 'symlink', gitTracked: 0 });
-    expect((await buildPreview('delete_path', { path: 'nope' }, root))?.entry).toEqual({ kind: 'missing' });
+    expect((await buildPreview(tool, { path: 'link' }, root))?.entry).toEqual({ kind: 'symlink', gitTracked: 0 });
+    expect((await buildPreview(tool, { path: 'nope' }, root))?.entry).toEqual({ kind: 'missing' });
     // Outside the project: nothing is looked at.
-    expect((await buildPreview('delete_path', { path: '../x' }, root))?.entry).toBeUndefined();
+    expect((await buildPreview(tool, { path: '../x' }, root))?.entry).toBeUndefined();
   });
 
   it('leaves git out of a folder that is not a repository', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'cc-delprev-'));
     dirs.push(root);
     await writeFile(path.join(root, 'f'), 'hi');
-    const e = (await buildPreview('delete_path', { path: 'f' }, root))?.entry;
+    const e = (await buildPreview(tool, { path: 'f' }, root))?.entry;
     expect(e).toMatchObject({ kind: 'file', bytes: 2 });
     expect(e?.gitTracked).toBeUndefined();
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Tool, ToolContext } from '../tools/index.js';
-import { formatKey } from './keyGrammar.js';
+import { formatKey, type Decision, type Permission, type PermissionCheckRequest, type PermissionGate } from '../permissions/index.js';
 import { runToolChecked } from './runChecked.js';
-import type { Decision, Permission, PermissionCheckRequest, PermissionGate } from './types.js';
-import { makeEngine, tempProject } from './testSupport.js';
+import { makeEngine, tempProject } from '../permissions/testSupport.js';
+import type { CallDecision } from './runChecked.js';
 
 const schema = z.object({ path: z.string().min(1), content: z.string() });
 type Args = z.infer<typeof schema>;
@@ -151,5 +151,42 @@ describe('runToolChecked: execute() never runs unless the check passed', () => {
     };
     const r = await runToolChecked(tool, { path: 'a', content: '' }, gate({ allowed: true, via: 'once' }), ctx());
     expect(r).toMatchObject({ status: 'failed', result: { isError: true, content: 'write_file failed: disk full' } });
+  });
+
+  it('onDecision: told once, before execute(), what was decided or why the gate was never reached', async () => {
+    const order: string[] = [];
+    const told: CallDecision[] = [];
+    const onDecision = (d: CallDecision) => (told.push(d), order.push(`decided ${d.decision}`));
+    const { tool } = recordingTool();
+    tool.execute = async (a) => (order.push('execute'), { content: `wrote ${a.path}` });
+    const seen: PermissionCheckRequest[] = [];
+    await runToolChecked(tool, { path: 'a', content: '' }, gate({ allowed: true, via: 'session' }, seen), ctx(), { callId: 'c1', onDecision });
+    expect(order).toEqual(['decided allowed', 'execute']);
+    expect(told[0]).toEqual({ args: { path: 'a', content: '' }, key: 'write_file:a', decision: 'allowed', via: 'session' });
+    expect(seen[0]?.callId).toBe('c1');
+
+    told.length = 0;
+    await runToolChecked(tool, { path: 42 }, gate({ allowed: true, via: 'none' }), ctx(), { onDecision });
+    await runToolChecked(tool, { path: 'a', content: '' }, gate({ allowed: false, via: 'user-deny', reason: 'no' }), ctx(), { onDecision });
+    await runToolChecked(tool, { path: 'a', content: '' }, gate(async () => Promise.reject(new Error('engine crashed'))), ctx(), { onDecision });
+    await runToolChecked(tool, { path: 'a', content: '' }, gate({ allowed: 'yes' } as unknown as Decision), ctx(), { onDecision });
+    expect(told.map((d) => [d.decision, d.via])).toEqual([
+      ['invalid', 'invalid'],
+      ['denied', 'user-deny'],
+      ['invalid', 'invalid'],
+      ['invalid', 'invalid'],
+    ]);
+    expect(told[0]).toMatchObject({ args: { path: 42 }, reason: expect.stringMatching(/^Invalid arguments for write_file: path/) });
+    expect(told[2]?.reason).toBe('the permission check failed: engine crashed');
+    expect(order.filter((o) => o === 'execute')).toHaveLength(1);
+
+    // A hook that fails leaves the tool unrun.
+    const r = runToolChecked(tool, { path: 'a', content: '' }, gate({ allowed: true, via: 'once' }), ctx(), {
+      onDecision: () => {
+        throw new Error('transcript gone');
+      },
+    });
+    await expect(r).rejects.toThrow('transcript gone');
+    expect(order.filter((o) => o === 'execute')).toHaveLength(1);
   });
 });

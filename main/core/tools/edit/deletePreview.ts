@@ -1,10 +1,10 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { PendingApprovalView } from '../../../shared/contract/index.js';
-import { resolveInProject } from '../fs/index.js';
-import { git } from '../tools/index.js';
+import { resolveInProject } from '../../fs/index.js';
+import type { ToolPreview } from '../types.js';
+import { git } from '../vcs/git.js';
 
-export type DeleteEntryPreview = NonNullable<NonNullable<PendingApprovalView['preview']>['entry']>;
+export type DeleteEntryPreview = NonNullable<ToolPreview['entry']>;
 
 /** A folder's walk stops here: the prompt must appear quickly; "at least" is said then. */
 const MAX_WALK = 5000;

@@ -1,12 +1,11 @@
 import { scrubEnv } from '../../env/index.js';
-import type { ExecuteDeps } from './deps.js';
 
 /**
  * The environment of every command the agent runs: the app's own, minus the secrets it holds, plus
  * settings that keep a non-interactive run from waiting for a human (pagers, git prompts) and one
  * that keeps a plain git command plain (safe.bareRepository, below).
  */
-export function childEnv(deps: Pick<ExecuteDeps, 'secretsToScrub'>, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function childEnv(deps: { secretsToScrub(): string[] }, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const { env } = scrubEnv(base, deps.secretsToScrub());
   return withGitConfig(
     {

@@ -21,6 +21,10 @@ export function unifiedDiff(
     timeout: 2000,
   });
   if (text === undefined) return undefined;
-  // Drop the "Index:"/"====" preamble jsdiff adds; keep the ---/+++ headers git tools expect.
-  return { text: text.replace(/^(Index: .*\n)?=+\n/, ''), changed: true };
+  return { text: withoutPreamble(text), changed: true };
+}
+
+/** jsdiff's patch without the "Index:"/"====" preamble it adds; the ---/+++ headers git tools expect stay. */
+export function withoutPreamble(patch: string): string {
+  return patch.replace(/^(Index: .*\n)?=+\n/, '');
 }

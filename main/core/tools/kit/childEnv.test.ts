@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../types.js';
 import { childEnv, withGitConfig } from './childEnv.js';
-import { createExecuteTools } from './index.js';
-import { tempProject, testCtx, testDeps } from './testSupport.js';
+import { createExecuteTools } from '../execute/index.js';
+import { tempProject, testCtx, testDeps } from '../execute/testSupport.js';
 
 describe('the environment of agent commands', () => {
   it('adds safe.bareRepository=explicit after the git settings the user already has', () => {

@@ -1,0 +1,189 @@
+/**
+ * One runner per environment: a command in the shell, in the OS sandbox or in a container, for the
+ * execute tools and capabilities alike — so both get the same child environment, the same output
+ * limits (head + tail, the full log), the same output mode and the same clean-up, and cannot drift.
+ *
+ * - shell: `bash -c` on a pty, stdout and stderr through one pipe by default (plain output, several
+ *   times faster than the pty; `outputVia: 'pty'` when a program needs a terminal).
+ * - sandbox: the same command wrapped by the sandbox runtime, on the pty.
+ * - docker: a throw-away container (docker or podman) with the protected entries mounted read-only
+ *   (placeholders for absent ones, held until the container is gone); a cancelled or timed-out run
+ *   is removed by the engine, since killing its CLI does not stop it.
+ */
+import {
+  buildRemoveArgv,
+  buildRunArgv,
+  containerName,
+  containerUser,
+  DEFAULT_IMAGE,
+  detectEngineCached,
+  exec,
+  type ContainerLimits,
+  type EngineName,
+} from './container.js';
+import { ensureProtectedEntries, holdEnvironment, ProtectedEntryRefused } from './protectedEntries.js';
+import { defaultShell, startCommand, startPty, type EndReason, type PtyHandle, type PtyRunResult } from './pty.js';
+import { SandboxUnavailable, wrapSandboxed } from './sandbox.js';
+
+export type RunEnvironment = 'shell' | 'sandbox' | 'docker';
+
+/** The environment cannot run this here (no sandbox, no container engine, a protected entry is a symlink): nothing started. */
+export class RunRefused extends Error {
+  override readonly name = 'RunRefused';
+}
+
+export interface RunInOptions {
+  projectRoot: string;
+  /** Where the command runs in the shell and the sandbox (default: the project). A container runs in the project, mounted at /work. */
+  cwd?: string;
+  /** The child's environment on the host (shell, sandbox): the scrubbed one of tools/kit/childEnv.ts. */
+  env: Record<string, string>;
+  /** Words after the command in the shell: bash's $0, $1, … */
+  args?: string[];
+  timeoutMs?: number;
+  /** Ends the run (the whole process group). A background run passes none. */
+  signal?: AbortSignal;
+  onText?: (text: string) => void;
+  logPath: string;
+  headChars?: number;
+  tailChars?: number;
+  killGraceMs?: number;
+  /** shell only: where stdout and stderr go (default 'pipe'). */
+  outputVia?: 'pipe' | 'pty';
+  /** shell only: the shell (default bash; see pty.ts defaultShell). */
+  shell?: string;
+  /** sandbox: what the command may read and reach. */
+  sandbox?: { denyRead?: string[]; allowedDomains?: string[] };
+  /** docker: the image, limits, and the variables set inside (none of the host's reach the container). */
+  container?: { image?: string; limits?: Partial<ContainerLimits>; env?: Record<string, string> };
+}
+
+export interface RunHandle {
+  pid: number;
+  /** Resolves once the run has ended and its environment is cleaned up. */
+  done: Promise<PtyRunResult>;
+  kill(reason?: EndReason): void;
+  readonly running: boolean;
+  readonly bytes: number;
+  /** docker: which engine, image and container ran it. */
+  container?: { engine: EngineName; image: string; name: string };
+}
+
+/** Starts `command` in `environment`. Throws RunRefused (nothing started) when the environment cannot run it. */
+export async function runIn(environment: RunEnvironment, command: string, opts: RunInOptions): Promise<RunHandle> {
+  const pty = {
+    cwd: opts.cwd ?? opts.projectRoot,
+    timeoutMs: opts.timeoutMs,
+    signal: opts.signal,
+    onText: opts.onText,
+    logPath: opts.logPath,
+    headChars: opts.headChars,
+    tailChars: opts.tailChars,
+    killGraceMs: opts.killGraceMs,
+  };
+  if (environment === 'shell') {
+    const shell = opts.shell ?? defaultShell();
+    const argv = opts.args?.length ? [shell, '-c', command, ...opts.args] : undefined;
+    return startCommand({ ...pty, ...(argv ? { argv } : { command, shell: opts.shell }), env: opts.env, outputVia: opts.outputVia ?? 'pipe' });
+  }
+  if (environment === 'sandbox') return runSandboxed(command, opts, pty);
+  return runInContainer(command, opts, pty);
+}
+
+type PtyCommon = Omit<Parameters<typeof startPty>[0], 'env' | 'argv' | 'command'>;
+
+async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
+  let wrapped;
+  try {
+    wrapped = await wrapSandboxed(
+      command,
+      { projectRoot: opts.projectRoot, denyRead: opts.sandbox?.denyRead ?? [], allowedDomains: opts.sandbox?.allowedDomains ?? [] },
+      opts.env,
+      opts.signal,
+    );
+  } catch (err) {
+    if (err instanceof SandboxUnavailable) throw new RunRefused(`the OS sandbox cannot run on this machine: ${err.message}`);
+    throw err;
+  }
+  try {
+    return withCleanup(startPty({ ...pty, argv: wrapped.argv, env: wrapped.env }), () => wrapped.release());
+  } catch (err) {
+    wrapped.release();
+    throw err;
+  }
+}
+
+async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
+  const image = opts.container?.image ?? DEFAULT_IMAGE;
+  const found = await detectEngineCached(image);
+  if (!found.ok) throw new RunRefused(`no container engine can run here: ${found.reason}`);
+  const engine = found.engine;
+  const name = containerName();
+  const endHold = holdEnvironment();
+  let removal: Promise<unknown> | undefined;
+  let handle: PtyHandle;
+  try {
+    const argv = buildRunArgv({
+      engine,
+      image,
+      projectRoot: opts.projectRoot,
+      command,
+      name,
+      limits: opts.container?.limits,
+      user: containerUser(engine),
+      env: opts.container?.env,
+      readOnly: ensureProtectedEntries(opts.projectRoot),
+    });
+    handle = startPty({
+      ...pty,
+      argv,
+      cwd: opts.projectRoot,
+      env: containerCliEnv(),
+      onKill: async () => {
+        const rm = buildRemoveArgv(engine, name);
+        removal = exec(rm[0]!, rm.slice(1), 30_000);
+        await removal;
+      },
+    });
+  } catch (err) {
+    endHold();
+    if (err instanceof ProtectedEntryRefused) throw new RunRefused(err.message);
+    throw err;
+  }
+  // The container is gone (exited, or removed by the engine) before its placeholders are.
+  return withCleanup(
+    handle,
+    async () => {
+      await removal;
+      endHold();
+    },
+    { container: { engine: engine.name, image, name } },
+  );
+}
+
+/**
+ * The container CLI's own environment: PATH and HOME (its config), and XDG_RUNTIME_DIR (rootless
+ * podman finds its socket there). The container itself gets none of the host's variables.
+ */
+export function containerCliEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return {
+    PATH: base.PATH ?? '/usr/bin:/bin',
+    HOME: base.HOME ?? '/',
+    ...(base.XDG_RUNTIME_DIR ? { XDG_RUNTIME_DIR: base.XDG_RUNTIME_DIR } : {}),
+  };
+}
+
+function withCleanup(h: PtyHandle, cleanup: () => unknown, extra: Pick<RunHandle, 'container'> = {}): RunHandle {
+  return {
+    pid: h.pid,
+    done: h.done.finally(cleanup),
+    kill: (reason) => h.kill(reason),
+    get running() {
+      return h.running;
+    },
+    get bytes() {
+      return h.bytes;
+    },
+    ...extra,
+  };
+}
