@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import coreSurfaces from './build/eslint/coreSurfaces.mjs';
 
 // Test helpers are named `<topic>.testkit.ts`; fixture files that tests run as processes live in a
 // `testkit/` folder. Production code never imports either (nor vitest).
@@ -57,5 +58,11 @@ export default tseslint.config(
       TEST_ONLY.map((t) => `${d.replace('/**', '')}/${t}`),
     ),
     rules: { 'no-restricted-imports': ['error', { paths: electronImports }] },
+  },
+  {
+    // From outside a folder of main/core, only its index.ts (build/coreSurfaces.mjs). Fix: node build/codemods/surfaces.mjs
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: { 'core-surfaces': coreSurfaces },
+    rules: { 'core-surfaces/index-only': 'error' },
   },
 );

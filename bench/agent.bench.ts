@@ -11,13 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { ApprovalQueue } from '../main/core/agent/approvals.js';
-import { runAgent } from '../main/core/agent/loop.js';
-import { createProvider } from '../main/core/llm/provider.js';
-import { startScriptedServer } from '../main/core/llm/scripted/server.js';
-import type { AskAnswer, AskRequest, PermissionGate } from '../main/core/permissions/types.js';
-import type { Tool, ToolRegistry } from '../main/core/tools/types.js';
-import type { LlmProvider, LlmRequest } from '../main/core/llm/types.js';
+import { ApprovalQueue } from '../main/core/approvals/index.js';
+import { runAgent } from '../main/core/agent/index.js';
+import { createProvider, startScriptedServer, type LlmProvider, type LlmRequest } from '../main/core/llm/index.js';
+import type { AskAnswer, AskRequest, PermissionGate } from '../main/core/permissions/index.js';
+import type { Tool, ToolRegistry } from '../main/core/tools/index.js';
 import type { BenchRow } from './types.js';
 
 const noop: Tool = {

@@ -25,8 +25,8 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { WebSocketServer } from 'ws';
 import type { BenchModule, BenchRow } from './types.js';
-import { startScriptedServer } from '../main/core/llm/scripted/server.js';
-import { createPlainNodeCore } from '../main/webhost/plainNodeCore.js';
+import { startScriptedServer } from '../main/core/llm/index.js';
+import { createPlainNodeCore } from '../main/core/app/index.js';
 import { startWebHost } from '../main/webhost/server.js';
 import {
   measureApprovalRoundTrip,

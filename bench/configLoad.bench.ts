@@ -7,10 +7,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MemoryAuditLog } from '../main/core/permissions/audit.js';
-import { PermissionEngine } from '../main/core/permissions/engine.js';
-import { formatKey } from '../main/core/permissions/keyGrammar.js';
-import { ProjectConfig } from '../main/core/permissions/projectConfig.js';
+import { MemoryAuditLog, PermissionEngine, formatKey, ProjectConfig } from '../main/core/permissions/index.js';
 import { alwaysTrusted } from '../main/core/permissions/permissions.testkit.js';
 import type { BenchRow } from './types.js';
 

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn as ptySpawn } from 'node-pty';
-import { executeTools } from '../main/core/tools/execute/index.js';
+import { executeTools } from '../main/core/tools/index.js';
 import type { BenchRow } from './types.js';
 
 const BYTES = 200_000_000;

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import type { BenchModule, BenchRow } from './types.js';
-import { createPlainNodeCore } from '../main/webhost/plainNodeCore.js';
+import { createPlainNodeCore } from '../main/core/app/index.js';
 import { startWebHost } from '../main/webhost/server.js';
 import { percentiles } from '../e2e/support/approvalRoundTrip.js';
 import { chromiumArgs, findChromium } from '../e2e/support/browser.js';

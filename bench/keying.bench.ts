@@ -4,8 +4,7 @@
  * Goals: ≥ 10k commands/s and p99 < 1 ms.
  */
 import { performance } from 'node:perf_hooks';
-import { classifyCommand } from '../main/core/permissions/shell/index.js';
-import { rawParse } from '../main/core/permissions/shell/parser.js';
+import { classifyCommand, rawParse } from '../main/core/permissions/index.js';
 import type { BenchRow } from './types.js';
 
 const ORDINARY = [

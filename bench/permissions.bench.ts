@@ -6,13 +6,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { JsonlAuditLog, type AuditLog } from '../main/core/permissions/audit.js';
-import { PermissionEngine } from '../main/core/permissions/engine.js';
-import { formatKey } from '../main/core/permissions/keyGrammar.js';
-import { ProjectConfig } from '../main/core/permissions/projectConfig.js';
-import { ProjectTrust } from '../main/core/permissions/trust/projectTrust.js';
-import { TrustStore } from '../main/core/permissions/trust/trustStore.js';
-import type { Environment, PermissionCheckRequest } from '../main/core/permissions/types.js';
+import {
+  JsonlAuditLog,
+  type AuditLog,
+  PermissionEngine,
+  formatKey,
+  ProjectConfig,
+  ProjectTrust,
+  TrustStore,
+  type Environment,
+  type PermissionCheckRequest,
+} from '../main/core/permissions/index.js';
 import type { BenchRow } from './types.js';
 
 const EXACT = 9000;

@@ -7,9 +7,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rgPath } from '@vscode/ripgrep';
-import { globTool } from '../main/core/tools/read/glob.js';
-import { grepTool, type GrepMatch } from '../main/core/tools/read/grep.js';
-import type { ToolContext } from '../main/core/tools/types.js';
+import { globTool, grepTool, type GrepMatch, type ToolContext } from '../main/core/tools/index.js';
 import type { BenchRow } from './types.js';
 
 const DIRS = 50;

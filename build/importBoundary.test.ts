@@ -11,6 +11,18 @@ const electronImport =
   /(?:from\s*['"]electron(?:\/[^'"]*)?['"]|require\(\s*['"]electron(?:\/[^'"]*)?['"]\s*\)|import\(\s*['"]electron['"]\s*\)|from\s*['"]electron-store['"])/;
 const nodeImport = /(?:from\s*['"](?:node:|fs['"]|path['"]|child_process['"]|os['"])|require\(\s*['"]node:)/;
 
+/** Where main/core reaches outside plain Node: the web host and the Electron shell sit on top of it. */
+const hostDirs = ['main/webhost/', 'main/electron/'];
+/** A relative import, export-from, dynamic import() or require(). */
+const relativeImport = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\(\s*|^\s*import\s*)['"](\.{1,2}\/[^'"]*)['"]/gm;
+
+/** The imports of `file` (repo-relative) that land in a host folder. */
+function hostImports(file: string, text: string): string[] {
+  return [...text.matchAll(relativeImport)]
+    .map((m) => path.posix.join(path.posix.dirname(file.split(path.sep).join('/')), m[1]!))
+    .filter((target) => hostDirs.some((dir) => target.startsWith(dir)));
+}
+
 function sources(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -37,7 +49,6 @@ const TOOLS_KIT_MAY_IMPORT = [
   'main/core/permissions/',
   'shared/',
 ];
-const relativeImport = /(?:\bfrom|\bimport\(|^import)\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function importsOutside(file: string, text: string, allowed: string[]): string[] {
   return [...text.matchAll(relativeImport)]
@@ -59,6 +70,17 @@ describe('import boundaries', () => {
     expect(electronImport.test('const { ipcMain } = require("electron")')).toBe(true);
     expect(electronImport.test("import Store from 'electron-store'")).toBe(true);
     expect(electronImport.test("import x from 'electron-vite'")).toBe(false);
+  });
+  it('main/core imports neither the web host nor the Electron shell', () => {
+    const offenders = sources('main/core').flatMap((f) => hostImports(f, readFileSync(path.join(root, f), 'utf8')).map((t) => `${f} → ${t}`));
+    expect(offenders).toEqual([]);
+  });
+  it('the check itself catches a core file importing a host', () => {
+    expect(hostImports('main/core/app/x.ts', "import { a } from '../../webhost/server.js';")).toEqual(['main/webhost/server.js']);
+    expect(hostImports('main/core/app/x.ts', "export * from '../../electron/ipc.js';")).toEqual(['main/electron/ipc.js']);
+    expect(hostImports('main/core/app/x.test.ts', "const m = await import('../../webhost/cli.js');")).toEqual(['main/webhost/cli.js']);
+    expect(hostImports('main/core/x.ts', "import '../electron/main.js';")).toEqual(['main/electron/main.js']);
+    expect(hostImports('main/core/app/x.ts', "import { b } from '../agent/loop.js';\nimport e from 'electron-vite';")).toEqual([]);
   });
   it('shared/ and renderer/ stay free of Node built-ins (they run in the page)', () => {
     const offenders = ['shared', 'renderer'].flatMap(sources).filter((f) => nodeImport.test(readFileSync(path.join(root, f), 'utf8')));

@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { auditFileFor } from '../main/core/permissions/audit.js';
+import { auditFileFor } from '../main/core/permissions/index.js';
 import { expect, test } from './support/fixtures.js';
 import { approvalPrompt, call, say, script, send, transcript } from './ui-helpers.js';
 

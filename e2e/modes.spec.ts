@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { auditFileFor } from '../main/core/permissions/audit.js';
+import { auditFileFor } from '../main/core/permissions/index.js';
 import { expect, test } from './support/fixtures.js';
 import { approvalPrompt, call, llmRequests, say, script, send, toolCards, transcript } from './ui-helpers.js';
 

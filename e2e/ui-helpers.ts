@@ -2,7 +2,7 @@
  * Helpers for the project-window specs. Not a spec: Playwright only runs *.spec.ts.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ScriptInput } from '../main/core/llm/scripted/script.js';
+import type { ScriptInput } from '../main/core/llm/index.js';
 import type { AppHandle } from './support/fixtures.js';
 
 /** The scripted model server's recorded requests (the test must `use` an llmScript). */

@@ -9,10 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPlainNodeCore } from '../../main/webhost/plainNodeCore.js';
+import { createPlainNodeCore } from '../../main/core/app/index.js';
 import { startWebHost, type WebHost } from '../../main/webhost/server.js';
-import { startScriptedServer, type ScriptedServer } from '../../main/core/llm/scripted/server.js';
-import type { ScriptInput } from '../../main/core/llm/scripted/script.js';
+import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../../main/core/llm/index.js';
 import { electronBinary } from './browser.js';
 import { screenshotDirFor } from '../../build/screenshots.js';
 

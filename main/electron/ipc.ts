@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { methodNames } from '../../shared/contract/index.js';
-import type { Core } from '../core/app/createCore.js';
+import type { Core } from '../core/app/index.js';
 import { isTrustedSender } from './senderPolicy.js';
 
 /**

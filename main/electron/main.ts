@@ -5,13 +5,13 @@
 import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore, type Core } from '../core/app/createCore.js';
+import { createCore, type Core } from '../core/app/index.js';
 import { registerIpc } from './ipc.js';
 import { buildMenu } from './menu.js';
 import { registerAppScheme, serveRenderer } from './protocol.js';
 import { electronJsonStore, safeStorageSecrets } from './stores.js';
 import { createWindow, rendererDir } from './windows.js';
-import { isLoopbackHost } from '../webhost/security.js';
+import { isLoopbackHost } from '../core/host/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const preloadPath = path.join(here, '../preload/index.cjs');

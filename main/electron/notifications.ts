@@ -1,6 +1,6 @@
 import { Notification, type BrowserWindow } from 'electron';
 import type { PendingApprovalView } from '../../shared/contract/index.js';
-import { ApprovalNotifier, noticeActions } from '../core/app/approvalNotifier.js';
+import { ApprovalNotifier, noticeActions } from '../core/approvals/index.js';
 
 /**
  * Native notifications for approvals waiting in a background window. A click focuses the window on

@@ -1,7 +1,7 @@
 import { net, protocol } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveStatic } from '../webhost/static.js';
+import { resolveStatic } from '../core/host/index.js';
 import { APP_SCHEME } from './senderPolicy.js';
 
 /** Must run before app 'ready'. A standard, secure scheme instead of file:// (checklist item 18). */

@@ -1,6 +1,6 @@
 import { safeStorage } from 'electron';
 import Store from 'electron-store';
-import type { JsonStore, SecretStore } from '../core/stores/types.js';
+import type { JsonStore, SecretStore } from '../core/stores/index.js';
 
 /** electron-store behind the core's narrow JsonStore interface. */
 export function electronJsonStore(name: string): JsonStore {

@@ -1,7 +1,6 @@
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import path from 'node:path';
-import type { Core } from '../core/app/createCore.js';
-import type { WindowSession } from '../core/app/windows.js';
+import type { Core, WindowSession } from '../core/app/index.js';
 import type { EventPayload } from '../../shared/contract/index.js';
 import { approvalNotifications } from './notifications.js';
 import { APP_ORIGIN, isAppUrl, isSafeExternalUrl } from './senderPolicy.js';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { expandHome } from '../core/app/handlers/project.js';
+import { expandHome } from '../core/app/index.js';
 
 const run = promisify(execFile);
 const cli = path.resolve(import.meta.dirname, 'cli.ts');

@@ -6,10 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readFile, stat } from 'node:fs/promises';
-import { expandHome } from '../core/app/handlers/project.js';
-import { parseScript } from '../core/llm/scripted/script.js';
-import { startScriptedServer } from '../core/llm/scripted/server.js';
-import { createPlainNodeCore } from './plainNodeCore.js';
+import { expandHome, createPlainNodeCore } from '../core/app/index.js';
+import { parseScript, startScriptedServer } from '../core/llm/index.js';
 import { startWebHost } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
 
 /** A fresh secret for each launch of the web host. */
 export function newToken(): string {
@@ -12,15 +11,6 @@ export function tokenMatches(expected: string, given: string | null | undefined)
   const a = createHash('sha256').update(expected).digest();
   const b = createHash('sha256').update(given).digest();
   return timingSafeEqual(a, b);
-}
-
-/** Only loopback addresses may be bound: the web host must never be reachable from the network. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost') return true;
-  if (isIP(h) === 4) return h.split('.')[0] === '127';
-  if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1';
-  return false;
 }
 
 /** The origins a page served by this host has; anything else is another site. */

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createPlainNodeCore } from './plainNodeCore.js';
+import { createPlainNodeCore } from '../core/app/index.js';
 import { startWebHost, type WebHost } from './server.js';
 import { useTempDir } from '../core/fs/tempDir.testkit.js';
 

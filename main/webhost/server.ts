@@ -7,12 +7,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Core } from '../core/app/createCore.js';
-import type { WindowSession } from '../core/app/windows.js';
-import { eventMessage, serveRouter } from '../core/router/transport.js';
+import type { Core, WindowSession } from '../core/app/index.js';
+import { eventMessage, serveRouter } from '../core/router/index.js';
 import type { ServerMessage } from '../../shared/contract/wire.js';
-import { allowedOrigins, contentSecurityPolicy, hostHeaderAllowed, isLoopbackHost, newToken, tokenMatches } from './security.js';
-import { loadStatic } from './static.js';
+import { isLoopbackHost, loadStatic } from '../core/host/index.js';
+import { allowedOrigins, contentSecurityPolicy, hostHeaderAllowed, newToken, tokenMatches } from './security.js';
 
 export interface WebHostOptions {
   core: Core;

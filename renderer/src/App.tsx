@@ -1,3 +1,4 @@
+import './app.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { connectionState, onConnectionState } from './bridge/index.js';

@@ -1,8 +1,9 @@
+import './styles/tokens.css';
+import './styles/base.css';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import './styles.css';
 
 // Pushed events update the cache (an approval prompt, the allowlist): tell components in a microtask
 // rather than react-query's default setTimeout(0), which waits behind every queued task of a busy page.

@@ -5,15 +5,10 @@
  */
 import { z } from 'zod';
 import { useTempDir } from '../fs/tempDir.testkit.js';
-import { createProvider } from '../llm/provider.js';
-import type { RetryPolicy } from '../llm/retry.js';
-import type { ScriptedServer } from '../llm/scripted/server.js';
-import type { LlmProvider } from '../llm/types.js';
-import type { AskAnswer, Decision, PermissionCheckRequest, PermissionGate } from '../permissions/types.js';
-import { ceilingOf } from '../permissions/types.js';
-import { defineTool, ToolFailure } from '../tools/output.js';
-import type { Tool, ToolRegistry } from '../tools/types.js';
-import type { ApprovalQueue } from './approvals.js';
+import { createProvider, type RetryPolicy, type ScriptedServer, type LlmProvider } from '../llm/index.js';
+import { type AskAnswer, type Decision, type PermissionCheckRequest, type PermissionGate, ceilingOf } from '../permissions/index.js';
+import { defineTool, ToolFailure, type Tool, type ToolRegistry } from '../tools/index.js';
+import type { ApprovalQueue } from '../approvals/index.js';
 import { agentEventSchema, type AgentEvent, type AgentEventOf, type AgentEventType } from './events.js';
 import { DEPTH_LIMIT_MESSAGE } from './subagents.js';
 

@@ -3,23 +3,24 @@
  * audit log, the approval queue as its asker), the 26-tool registry with `runSubAgent`, and the
  * runtime. Used by `codecoder run`; the app's composition root can use it too or wire its own.
  */
-import type { LlmProvider } from '../llm/types.js';
-import { McpManager, type McpManagerDeps } from '../mcp/manager.js';
-import { withMcpTools } from '../mcp/registry.js';
-import { JsonlAuditLog, MemoryAuditLog } from '../permissions/audit.js';
-import { PermissionEngine, type EngineDeps } from '../permissions/engine.js';
-import { CheckpointService } from '../checkpoints/service.js';
-import { CheckpointStore, type CheckpointLimits } from '../checkpoints/store.js';
-import { ConversationModes } from '../permissions/modes.js';
-import { ProjectConfig } from '../permissions/projectConfig.js';
-import { ProjectTrust } from '../permissions/trust/projectTrust.js';
-import { TrustStore } from '../permissions/trust/trustStore.js';
-import type { Clock, Environment } from '../permissions/types.js';
-import { systemClock } from '../permissions/types.js';
-import type { ToolDeps } from '../tools/deps.js';
-import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
-import { createToolRegistry, type FullToolRegistry } from '../tools/registry.js';
-import { ApprovalQueue } from './approvals.js';
+import type { LlmProvider } from '../llm/index.js';
+import { McpManager, type McpManagerDeps, withMcpTools } from '../mcp/index.js';
+import {
+  JsonlAuditLog,
+  MemoryAuditLog,
+  PermissionEngine,
+  type EngineDeps,
+  ConversationModes,
+  ProjectConfig,
+  ProjectTrust,
+  TrustStore,
+  type Clock,
+  type Environment,
+  systemClock,
+} from '../permissions/index.js';
+import { CheckpointService, CheckpointStore, type CheckpointLimits } from '../checkpoints/index.js';
+import { type ToolDeps, keyEnvironmentResolver, createToolRegistry, type FullToolRegistry } from '../tools/index.js';
+import { ApprovalQueue } from '../approvals/index.js';
 import type { Emit } from './events.js';
 import { createAgentRuntime, type AgentRuntime, type AgentRuntimeDeps } from './runtime.js';
 

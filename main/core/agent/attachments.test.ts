@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
-import { readFileTool } from '../tools/read/readFile.js';
-import { ApprovalQueue } from './approvals.js';
+import { startScriptedServer, type ScriptedServer } from '../llm/index.js';
+import { readFileTool } from '../tools/index.js';
+import { ApprovalQueue } from '../approvals/index.js';
 import { runAgent } from './loop.js';
 import { EventLog, fakeGate, instantRetry, registryOf, scriptedProvider, toolResultsSent } from './agent.testkit.js';
 

@@ -2,7 +2,7 @@
  * Links a ToolContext to the loop call that made it, so `runSubAgent({prompt, parentCtx})` (which
  * only receives the context) can nest the child's events under the parent's call id.
  */
-import type { ToolContext } from '../tools/types.js';
+import type { ToolContext } from '../tools/index.js';
 import type { Emit } from './events.js';
 
 export interface CallOrigin {

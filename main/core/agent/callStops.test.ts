@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
-import { ApprovalQueue } from './approvals.js';
+import { startScriptedServer, type ScriptedServer } from '../llm/index.js';
+import { ApprovalQueue } from '../approvals/index.js';
 import { createAgentRuntime } from './runtime.js';
 import { CALL_STOPPED_REASON } from './toolCall.js';
 import { EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir, toolResultsSent, waitTool } from './agent.testkit.js';

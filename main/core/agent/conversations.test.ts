@@ -1,7 +1,7 @@
 import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LlmMessage } from '../llm/types.js';
+import type { LlmMessage } from '../llm/index.js';
 import { ConversationStore } from './conversations.js';
 import { tempDir } from './agent.testkit.js';
 

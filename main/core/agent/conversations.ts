@@ -9,10 +9,9 @@ import { open, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs
 import path from 'node:path';
 import { z } from 'zod';
 import { projectDataDir } from '../appData.js';
-import { PRIVATE_FILE_MODE, ensurePrivateDirs, tightenPrivateDirs } from '../fs/privateDir.js';
-import type { LlmMessage } from '../llm/types.js';
-import type { Clock } from '../permissions/types.js';
-import { systemClock } from '../permissions/types.js';
+import { PRIVATE_FILE_MODE, ensurePrivateDirs, tightenPrivateDirs } from '../fs/index.js';
+import type { LlmMessage } from '../llm/index.js';
+import { type Clock, systemClock } from '../permissions/index.js';
 import type { CompactionInfo } from './context/manager.js';
 import type { AgentEvent } from './events.js';
 import type { SubAgentTranscript } from './subagents.js';

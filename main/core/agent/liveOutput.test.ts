@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../tools/output.js';
+import { formatBytes } from '../tools/index.js';
 import { afterFirstLineBreak, createLiveOutput, LIVE_OUTPUT_DEFAULTS, sliceFrom, type LiveOutputOptions } from './liveOutput.js';
 import { manualTime, numberedLine, numberedLines } from './agent.testkit.js';
 

@@ -12,7 +12,7 @@
  * shown, then the kept tail from its first line break. Skipping until the flush (rather than
  * letting a chunk through as soon as the bucket refills) keeps what is shown in order.
  */
-import { formatBytes } from '../tools/output.js';
+import { formatBytes } from '../tools/index.js';
 
 export interface LiveOutputTimers {
   setTimeout(fn: () => void, ms: number): unknown;

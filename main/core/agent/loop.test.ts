@@ -1,9 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
-import type { ScriptInput } from '../llm/scripted/script.js';
-import { ApprovalQueue } from './approvals.js';
+import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../llm/index.js';
+import { ApprovalQueue } from '../approvals/index.js';
 import { runAgent, type AgentLoopDeps, type RunInput } from './loop.js';
 import {
   bigTool,

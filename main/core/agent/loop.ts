@@ -4,12 +4,9 @@
  * Every step is emitted as an AgentEvent.
  */
 import { randomUUID } from 'node:crypto';
-import { isLlmError } from '../llm/errors.js';
-import { costOf, priceOf } from '../llm/prices.js';
-import type { LlmContentBlock, LlmMessage, LlmProvider, LlmStopReason } from '../llm/types.js';
-import type { Clock, PermissionGate } from '../permissions/types.js';
-import { systemClock } from '../permissions/types.js';
-import type { ToolRegistry } from '../tools/types.js';
+import { isLlmError, costOf, priceOf, type LlmContentBlock, type LlmMessage, type LlmProvider, type LlmStopReason } from '../llm/index.js';
+import { type Clock, type PermissionGate, systemClock } from '../permissions/index.js';
+import type { ToolRegistry } from '../tools/index.js';
 import { linkedController } from './cancellation.js';
 import type { CallStops } from './callStops.js';
 import type { LiveOutputOptions } from './liveOutput.js';

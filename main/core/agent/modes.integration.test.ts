@@ -6,9 +6,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ScriptInput } from '../llm/scripted/script.js';
-import { PLAN_REFUSAL } from '../permissions/modes.js';
-import { toolCatalogue } from '../tools/catalogue.js';
+import type { ScriptInput } from '../llm/index.js';
+import { PLAN_REFUSAL } from '../permissions/index.js';
+import { toolCatalogue } from '../tools/index.js';
 import { realAgentHarness } from './realAgent.testkit.js';
 import { toolResultsSent } from './agent.testkit.js';
 

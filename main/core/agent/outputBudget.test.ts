@@ -6,10 +6,9 @@
 import { stat } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
-import { defineTool, ToolFailure } from '../tools/output.js';
-import type { Tool } from '../tools/types.js';
-import { ApprovalQueue } from './approvals.js';
+import { startScriptedServer, type ScriptedServer } from '../llm/index.js';
+import { defineTool, ToolFailure, type Tool } from '../tools/index.js';
+import { ApprovalQueue } from '../approvals/index.js';
 import type { AgentEvent, AgentEventOf } from './events.js';
 import { LIVE_OUTPUT_DEFAULTS } from './liveOutput.js';
 import { RECORDED_OUTPUT_BYTES } from './recordedEvents.js';

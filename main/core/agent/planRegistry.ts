@@ -1,5 +1,4 @@
-import { permissionKindOf } from '../tools/catalogue.js';
-import type { ToolRegistry } from '../tools/types.js';
+import { permissionKindOf, type ToolRegistry } from '../tools/index.js';
 
 /**
  * The registry of a plan-mode run: the model is offered only the tools whose permission is None (the

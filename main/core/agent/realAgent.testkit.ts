@@ -6,8 +6,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
-import type { ScriptInput } from '../llm/scripted/script.js';
+import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../llm/index.js';
 import { assembleAgent, type AssembleOptions, type AssembledAgent } from './assemble.js';
 import { EventLog, instantRetry, scriptedProvider, tempDir } from './agent.testkit.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events.js';
-import { formatBytes } from '../tools/output.js';
+import { formatBytes } from '../tools/index.js';
 import { coalesceEvents, EventRecorder, RECORDED_OUTPUT_BYTES } from './recordedEvents.js';
 import { numberedLine, numberedLines } from './agent.testkit.js';
 

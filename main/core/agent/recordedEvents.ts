@@ -10,7 +10,7 @@
  * its call, whatever came in between (concurrent sub-agents interleave their calls' output).
  */
 import type { AgentEvent } from './events.js';
-import { formatBytes } from '../tools/output.js';
+import { formatBytes } from '../tools/index.js';
 import { afterFirstLineBreak, sliceFrom } from './liveOutput.js';
 
 /** Matches the renderer's card buffer (MAX_OUTPUT_CHARS): a reopened card shows what a live one could. */

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Tool, ToolContext } from '../tools/types.js';
-import { formatKey } from '../permissions/keyGrammar.js';
+import type { Tool, ToolContext } from '../tools/index.js';
+import { formatKey, type Decision, type Permission, type PermissionCheckRequest, type PermissionGate } from '../permissions/index.js';
 import { runToolChecked } from './runChecked.js';
 import { makeEngine, tempProject } from '../permissions/permissions.testkit.js';
-import type { Decision, Permission, PermissionCheckRequest, PermissionGate } from '../permissions/types.js';
 import type { CallDecision } from './runChecked.js';
 
 const schema = z.object({ path: z.string().min(1), content: z.string() });

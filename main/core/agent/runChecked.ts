@@ -6,9 +6,8 @@
  * The validated arguments are deep-frozen before permission() sees them, so neither permission()
  * nor anything else can change what execute() receives after the check.
  */
-import type { Decision, Permission, PermissionGate } from '../permissions/types.js';
-import { noteApproved } from '../tools/approved.js';
-import type { Tool, ToolContext, ToolResult } from '../tools/types.js';
+import type { Decision, Permission, PermissionGate } from '../permissions/index.js';
+import { noteApproved, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
 
 export type CheckedRun =
   | { status: 'invalid-args'; result: ToolResult; decision?: undefined }

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
-import type { ScriptInput } from '../llm/scripted/script.js';
-import type { ToolRegistry } from '../tools/types.js';
-import { ApprovalQueue } from './approvals.js';
+import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../llm/index.js';
+import type { ToolRegistry } from '../tools/index.js';
+import { ApprovalQueue } from '../approvals/index.js';
 import { createAgentRuntime } from './runtime.js';
 import { Semaphore } from './semaphore.js';
 import { SUBAGENT_MARKER } from './systemPrompt.js';

@@ -5,14 +5,10 @@
  * parent's emitter nested under the parent's call id.
  */
 import { randomUUID } from 'node:crypto';
-import type { LlmMessage, LlmProvider } from '../llm/types.js';
-import type { Clock, PermissionGate } from '../permissions/types.js';
-import { systemClock } from '../permissions/types.js';
-import type { SubAgentRequest } from '../tools/deps.js';
-import { DEPTH_LIMIT_MESSAGE, MAX_AGENT_DEPTH } from '../tools/agent/agent.js';
-import { ToolFailure } from '../tools/output.js';
-import type { ToolRegistry } from '../tools/types.js';
-import { CANCELLED_REASON } from './approvals.js';
+import type { LlmMessage, LlmProvider } from '../llm/index.js';
+import { type Clock, type PermissionGate, systemClock } from '../permissions/index.js';
+import { type SubAgentRequest, DEPTH_LIMIT_MESSAGE, MAX_AGENT_DEPTH, ToolFailure, type ToolRegistry } from '../tools/index.js';
+import { CANCELLED_REASON } from '../approvals/index.js';
 import { getCallOrigin } from './callOrigin.js';
 import type { Emit, StopReason } from './events.js';
 import { runAgent, type AgentLoopDeps } from './loop.js';

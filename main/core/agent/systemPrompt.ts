@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolRegistry } from '../tools/types.js';
+import type { ToolRegistry } from '../tools/index.js';
 
 const MEMORY_FILE = 'CODECODER.md';
 const MEMORY_MAX_CHARS = 20_000;

@@ -4,9 +4,9 @@
  * `runToolChecked` (runChecked.ts). Nothing runs before the gate says yes. Every outcome — unknown tool, bad arguments, denial, failure,
  * cancellation — becomes a tool result, so the transcript always pairs a result with each call.
  */
-import type { PermissionGate } from '../permissions/types.js';
-import type { ToolContext, ToolRegistry, ToolResult } from '../tools/types.js';
-import { CANCELLED_REASON } from './approvals.js';
+import type { PermissionGate } from '../permissions/index.js';
+import type { ToolContext, ToolRegistry, ToolResult } from '../tools/index.js';
+import { CANCELLED_REASON } from '../approvals/index.js';
 import { setCallOrigin } from './callOrigin.js';
 import { linkedController, whenAborted } from './cancellation.js';
 import type { Emit, EventBody } from './events.js';

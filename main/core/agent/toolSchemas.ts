@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { LlmToolSpec } from '../llm/types.js';
-import type { Tool, ToolRegistry } from '../tools/types.js';
+import type { LlmToolSpec } from '../llm/index.js';
+import type { Tool, ToolRegistry } from '../tools/index.js';
 
 /** A tool's zod parameters as the JSON Schema object the model APIs want. */
 export function toolSpec(tool: Tool): LlmToolSpec {

@@ -1,5 +1,5 @@
-import type { LlmContentBlock, LlmMessage } from '../llm/types.js';
-import { CANCELLED_REASON } from './approvals.js';
+import type { LlmContentBlock, LlmMessage } from '../llm/index.js';
+import { CANCELLED_REASON } from '../approvals/index.js';
 
 export const INTERRUPTED_RESULT = 'not run: the session ended before this call ran';
 

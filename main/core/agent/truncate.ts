@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE, ensurePrivateDirs } from '../fs/privateDir.js';
-import { headTail } from '../tools/output.js';
-import type { ToolResult } from '../tools/types.js';
+import { PRIVATE_FILE_MODE, ensurePrivateDirs } from '../fs/index.js';
+import { headTail, type ToolResult } from '../tools/index.js';
 
 /**
  * Long tool outputs reach the model as head + tail with a note saying where the full text is

@@ -1,11 +1,7 @@
 import path from 'node:path';
 import type { AllowlistEntryView, AllowlistView } from '../../../shared/contract/index.js';
-import { CONFIG_FILE } from '../permissions/configFile.js';
-import type { PermissionEngine } from '../permissions/engine.js';
-import type { ProjectConfig } from '../permissions/projectConfig.js';
-import { trustReview } from '../permissions/trust/review.js';
-import { serverList, serverRuns } from '../mcp/config.js';
-import type { Environment } from '../permissions/types.js';
+import { CONFIG_FILE, type PermissionEngine, type ProjectConfig, trustReview, type Environment } from '../permissions/index.js';
+import { serverList, serverRuns } from '../mcp/index.js';
 
 const NOT_TRUSTED = "not used until you trust this folder's codecoder.json (its deny rules count)";
 

@@ -7,9 +7,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, EventName, PendingApprovalView, Result } from '../../../shared/contract/index.js';
-import { startScriptedServer, type ScriptedServer } from '../llm/scripted/server.js';
-import type { ScriptInput } from '../llm/scripted/script.js';
-import { createPlainNodeCore } from '../../webhost/plainNodeCore.js';
+import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../llm/index.js';
+import { createPlainNodeCore } from './plainNodeCore.js';
 import type { WindowSession } from './windows.js';
 import { useTempDir } from '../fs/tempDir.testkit.js';
 

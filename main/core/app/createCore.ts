@@ -2,11 +2,11 @@
  * The composition root of the plain-Node core: it wires services into the router and does no work
  * of its own. Both the Electron shell and the web host call it, passing their stores and hooks.
  */
-import type { LlmSettings } from '../llm/types.js';
-import { RecentProjects } from '../projects/recentProjects.js';
-import { Router, type RouterLog } from '../router/router.js';
-import { SettingsService } from '../settings/settingsService.js';
-import type { JsonStore, SecretStore } from '../stores/types.js';
+import type { LlmSettings } from '../llm/index.js';
+import { RecentProjects } from '../projects/index.js';
+import { Router, type RouterLog } from '../router/index.js';
+import { SettingsService } from '../settings/index.js';
+import type { JsonStore, SecretStore } from '../stores/index.js';
 import { agentHandlers } from './handlers/agent.js';
 import { checkpointHandlers } from './handlers/checkpoints.js';
 import { modeHandlers } from './handlers/modes.js';

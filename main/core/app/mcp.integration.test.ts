@@ -8,9 +8,9 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, McpView, PendingApprovalView, Result } from '../../../shared/contract/index.js';
-import { startScriptedServer } from '../llm/scripted/server.js';
+import { startScriptedServer } from '../llm/index.js';
 import { FIXTURE, until } from '../mcp/mcp.testkit.js';
-import { createPlainNodeCore } from '../../webhost/plainNodeCore.js';
+import { createPlainNodeCore } from './plainNodeCore.js';
 import type { WindowSession } from './windows.js';
 import { useTempDir } from '../fs/tempDir.testkit.js';
 

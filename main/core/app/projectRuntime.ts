@@ -4,14 +4,12 @@
  * the project; pushes its events to those windows only.
  */
 import type { AllowlistView, ConversationModeView, EventName, EventPayload, McpView, PendingApprovalView } from '../../../shared/contract/index.js';
-import { mcpView } from '../mcp/view.js';
-import { assembleAgent, type AssembledAgent } from '../agent/assemble.js';
-import type { PendingApproval } from '../agent/approvals.js';
-import { buildPreview } from '../approvals/preview.js';
-import { cannotUndoNote } from '../checkpoints/undoable.js';
-import { settingsProvider } from '../llm/settingsProvider.js';
-import type { LlmSettings } from '../llm/types.js';
-import type { WebSearchSettings } from '../tools/deps.js';
+import { mcpView } from '../mcp/index.js';
+import { assembleAgent, type AssembledAgent } from '../agent/index.js';
+import { type PendingApproval, buildPreview } from '../approvals/index.js';
+import { cannotUndoNote } from '../checkpoints/index.js';
+import { settingsProvider, type LlmSettings } from '../llm/index.js';
+import type { WebSearchSettings } from '../tools/index.js';
 import { allowlistView } from './allowlistView.js';
 
 export interface ProjectRuntimeDeps {

@@ -1,5 +1,5 @@
 import type { EventName, EventPayload, ProjectInfo } from '../../../shared/contract/index.js';
-import type { CallContext } from '../router/router.js';
+import type { CallContext } from '../router/index.js';
 
 /** One window (Electron) or one WebSocket connection (web host): what it shows and how to reach it. */
 export interface WindowSession {

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editFileTool } from '../tools/edit/editFile.js';
-import { writeFileTool } from '../tools/edit/writeFile.js';
-import { commandWords } from '../tools/execute/keys.js';
-import { runCommandTool } from '../tools/execute/runCommand.js';
-import { ProcessTable } from '../tools/execute/processTable.js';
-import { globTool } from '../tools/read/glob.js';
+import { editFileTool, writeFileTool, commandWords, runCommandTool, ProcessTable, globTool, type Tool } from '../tools/index.js';
 import { tempProject, type TempProject } from '../tools/tools.testkit.js';
-import type { Tool } from '../tools/types.js';
 import { buildPreview } from './preview.js';
 
 let p: TempProject;

@@ -1,4 +1,4 @@
-import type { Tool, ToolPreview } from '../tools/types.js';
+import type { Tool, ToolPreview } from '../tools/index.js';
 
 /**
  * What the approval prompt shows beyond the key. Each tool says it itself (Tool.preview, read from

@@ -7,9 +7,7 @@ import { closeSync, ftruncateSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempProject, type TempProject } from '../tools/tools.testkit.js';
-import { editFileTool } from '../tools/edit/editFile.js';
-import { writeFileTool } from '../tools/edit/writeFile.js';
-import type { Tool } from '../tools/types.js';
+import { editFileTool, writeFileTool, type Tool } from '../tools/index.js';
 import { buildPreview } from './preview.js';
 
 let p: TempProject;

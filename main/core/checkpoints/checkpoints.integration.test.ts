@@ -9,7 +9,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { realAgentHarness } from '../agent/realAgent.testkit.js';
-import type { ScriptInput } from '../llm/scripted/script.js';
+import type { ScriptInput } from '../llm/index.js';
 
 const realAgent = realAgentHarness();
 const BIN = Buffer.from([0, 159, 146, 150, 13, 10, 255, 0]);

@@ -4,9 +4,8 @@
  * `checkpoint` event of kind before-restore (restoring to that undoes it), and optionally followed
  * by rewinding the conversation to before the message whose run took the checkpoint.
  */
-import type { ConversationStore } from '../agent/conversations.js';
-import type { AgentEvent } from '../agent/events.js';
-import type { AuditLog } from '../permissions/audit.js';
+import type { ConversationStore, AgentEvent } from '../agent/index.js';
+import type { AuditLog } from '../permissions/index.js';
 import { CheckpointError, type CheckpointMeta, type CheckpointStore, type FileChange, type RestoreResult } from './store.js';
 
 export interface CheckpointServiceDeps {

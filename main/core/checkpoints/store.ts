@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
-import { resolveInProject } from '../fs/projectPath.js';
+import { resolveInProject } from '../fs/index.js';
 import { initShadowRepo, shadowGit, ShadowGitError, type ShadowRepo } from './shadowGit.js';
 
 export interface CheckpointLimits {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandPermission } from '../permissions/keys.js';
+import { commandPermission } from '../permissions/index.js';
 import { cannotUndoNote, outsideWriteTargets } from './undoable.js';
 
 const notesOf = (command: string) => {

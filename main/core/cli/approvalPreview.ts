@@ -3,9 +3,8 @@
  * (the tool's own preview — the plan its execute() follows), bounded to a screenful,
  * escaped, so the user approves what they have read.
  */
-import { buildPreview } from '../approvals/preview.js';
-import { diffStat } from '../tools/edit/textFile.js';
-import type { Tool } from '../tools/types.js';
+import { buildPreview } from '../approvals/index.js';
+import { diffStat, type Tool } from '../tools/index.js';
 import { shownText } from './output.js';
 
 const MAX_LINES = 80;

@@ -6,10 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { LlmProviderKind, LlmSettings } from '../llm/types.js';
-import { providerKeyEnv, SettingsService } from '../settings/settingsService.js';
-import { confStore } from '../stores/confStore.js';
-import { fileSecretStore, isSealedSecret } from '../stores/fileSecretStore.js';
+import type { LlmProviderKind, LlmSettings } from '../llm/index.js';
+import { providerKeyEnv, SettingsService } from '../settings/index.js';
+import { confStore, fileSecretStore, isSealedSecret } from '../stores/index.js';
 
 export const DEFAULT_MODEL: Record<LlmProviderKind, string> = {
   anthropic: 'claude-sonnet-4-5',

@@ -5,9 +5,8 @@
  * nothing starts, nothing is read from the network, no API key is needed.
  */
 import { defaultDataDir } from '../appData.js';
-import type { Environment } from '../permissions/types.js';
-import { keyEnvironmentResolver } from '../tools/keyEnvironment.js';
-import { createToolRegistry, type FullToolRegistry } from '../tools/registry.js';
+import type { Environment } from '../permissions/index.js';
+import { keyEnvironmentResolver, createToolRegistry, type FullToolRegistry } from '../tools/index.js';
 
 export interface CliTools {
   registry: FullToolRegistry;

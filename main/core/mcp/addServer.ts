@@ -8,9 +8,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
-import { PRIVATE_FILE_MODE, ensurePrivateDirs } from '../fs/privateDir.js';
-import { editConfigText, parseConfigText, type ConfigEdit } from '../permissions/configFile.js';
-import type { TrustSource } from '../permissions/trust/projectTrust.js';
+import { PRIVATE_FILE_MODE, ensurePrivateDirs } from '../fs/index.js';
+import { editConfigText, parseConfigText, type ConfigEdit, type TrustSource } from '../permissions/index.js';
 import { USER_MCP_FILE } from './config.js';
 
 export interface AddServerInput {

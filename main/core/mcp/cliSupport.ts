@@ -7,9 +7,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { MCP_KEY_TOOL } from '../permissions/keyGrammar.js';
-import { MCP_NAME } from '../permissions/mcpKeys.js';
-import type { Environment, Permission } from '../permissions/types.js';
+import { MCP_KEY_TOOL, MCP_NAME, type Environment, type Permission } from '../permissions/index.js';
 import { MCP_JSON, USER_MCP_FILE, mcpKeyEnvironment, readServersFile, serverList, type ServerList } from './config.js';
 
 export async function staticServers(projectRoot: string, dataDir: string, projectServers: unknown): Promise<ServerList> {

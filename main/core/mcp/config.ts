@@ -12,9 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { MCP_KEY_TOOL } from '../permissions/keyGrammar.js';
-import { mcpShape } from '../permissions/mcpKeys.js';
-import type { Environment } from '../permissions/types.js';
+import { MCP_KEY_TOOL, mcpShape, type Environment } from '../permissions/index.js';
 import { uniqueParts } from './names.js';
 
 export const MCP_JSON = '.mcp.json';

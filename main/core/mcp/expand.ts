@@ -7,7 +7,7 @@
  * credentials: `${ANTHROPIC_API_KEY}`, or any variable whose value carries a key the app holds, is
  * refused (env/secrets.ts lists them). Only a user-level server may pass those on.
  */
-import { APP_SECRET_NAMES } from '../env/secrets.js';
+import { APP_SECRET_NAMES } from '../env/index.js';
 
 export interface ExpandSources {
   env: NodeJS.ProcessEnv | Record<string, string | undefined>;

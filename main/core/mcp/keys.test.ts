@@ -1,9 +1,6 @@
 /** MCP keys and names without any server: the grammar, matching, sanitising, config and ${VAR}. */
 import { describe, expect, it } from 'vitest';
-import { parseKey } from '../permissions/keyGrammar.js';
-import { AllowSet, DenySet, patternProblem } from '../permissions/match.js';
-import { editConfigText, parseConfigText } from '../permissions/configFile.js';
-import { needsTrust } from '../permissions/trust/projectTrust.js';
+import { parseKey, AllowSet, DenySet, patternProblem, editConfigText, parseConfigText, needsTrust } from '../permissions/index.js';
 import { serverList } from './config.js';
 import { ExpandError, expandValue } from './expand.js';
 import { containerArgv } from './launch.js';
@@ -159,7 +156,7 @@ describe('MCP server configuration', () => {
 
 describe('the registry with MCP tools', () => {
   it("adds them to the main agent only: a sub-agent keeps the seed's nine", async () => {
-    const { createToolRegistry, SUB_AGENT_TOOL_NAMES } = await import('../tools/registry.js');
+    const { createToolRegistry, SUB_AGENT_TOOL_NAMES } = await import('../tools/index.js');
     const { withMcpTools } = await import('./registry.js');
     const base = createToolRegistry({
       projectRoot: '/nonexistent',
@@ -179,7 +176,7 @@ describe('the registry with MCP tools', () => {
 
 describe('MCP entries in words (the trust review)', () => {
   it('names the server and tool', async () => {
-    const { entryMeaning } = await import('../permissions/trust/entryMeaning.js');
+    const { entryMeaning } = await import('../permissions/index.js');
     expect(entryMeaning('mcp:gh:push', 'AlwaysThisSession')).toContain('use the tool push of the MCP server gh');
     expect(entryMeaning('mcp:gh:*', 'AlwaysThisProject')).toContain('every tool of the MCP server gh');
     expect(entryMeaning('mcp:*', 'AlwaysThisProject')).toContain('every tool of every MCP server');

@@ -20,8 +20,8 @@ import {
   exec,
   hardeningArgs,
   type Engine,
-} from '../env/container.js';
-import { wrapSandboxed } from '../env/sandbox.js';
+  wrapSandboxed,
+} from '../env/index.js';
 import type { StdioEntry } from './config.js';
 import { resolveCommand, serverEnv } from './serverEnv.js';
 import type { StdioSpawn } from './stdioTransport.js';

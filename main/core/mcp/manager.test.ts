@@ -6,10 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyFile, mkdir } from 'node:fs/promises';
-import { detectEngineCached } from '../env/container.js';
-import { sandboxProblem } from '../env/sandbox.js';
-import { ProjectTrust } from '../permissions/trust/projectTrust.js';
-import { TrustStore } from '../permissions/trust/trustStore.js';
+import { detectEngineCached, sandboxProblem } from '../env/index.js';
+import { ProjectTrust, TrustStore } from '../permissions/index.js';
 import { EVERYTHING, FIXTURE, McpTestBed, fixtureEntry, processesMatching, until } from './mcp.testkit.js';
 
 const bed = new McpTestBed();

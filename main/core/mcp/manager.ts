@@ -11,8 +11,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { TrustStore } from '../permissions/trust/trustStore.js';
-import type { Environment } from '../permissions/types.js';
+import type { TrustStore, Environment } from '../permissions/index.js';
 import {
   MCP_JSON,
   USER_MCP_FILE,

@@ -13,13 +13,10 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { useTempDir } from '../fs/tempDir.testkit.js';
-import { MemoryAuditLog } from '../permissions/audit.js';
-import { PermissionEngine } from '../permissions/engine.js';
-import { ProjectConfig } from '../permissions/projectConfig.js';
-import { runToolChecked } from '../agent/runChecked.js';
+import { MemoryAuditLog, PermissionEngine, ProjectConfig, type TrustSource } from '../permissions/index.js';
+import { runToolChecked } from '../agent/index.js';
 import { alwaysTrusted, ManualClock, ScriptedAsker } from '../permissions/permissions.testkit.js';
-import type { TrustSource } from '../permissions/trust/projectTrust.js';
-import type { Tool, ToolContext } from '../tools/types.js';
+import type { Tool, ToolContext } from '../tools/index.js';
 import { McpManager, type McpManagerDeps } from './manager.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { TrustStore } from '../permissions/trust/trustStore.js';
+import type { TrustStore } from '../permissions/index.js';
 import { MCP_JSON } from './config.js';
 
 export type FileTrust = 'absent' | 'trusted' | 'untrusted' | 'changed';

@@ -3,8 +3,7 @@
  * read at each use (servers come and go, `tools/list_changed`), and the sub-agent registry stays the
  * read-only nine: a sub-agent never gets an MCP tool.
  */
-import type { FullToolRegistry } from '../tools/registry.js';
-import type { Tool } from '../tools/types.js';
+import type { FullToolRegistry, Tool } from '../tools/index.js';
 import type { McpManager } from './manager.js';
 
 export function withMcpTools(base: FullToolRegistry, mcp: Pick<McpManager, 'tools' | 'tool'> | undefined): FullToolRegistry {

@@ -6,8 +6,7 @@
  * `isError` results reach the model as tool errors.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { formatBytes } from '../tools/output.js';
-import type { ToolResult } from '../tools/types.js';
+import { formatBytes, type ToolResult } from '../tools/index.js';
 
 /** Above this the text is cut here already (the agent then keeps head + tail of what is left). */
 export const MAX_RESULT_CHARS = 2 * 1024 * 1024;

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { groupAlive, killGroup } from '../env/processGroup.js';
+import { groupAlive, killGroup } from '../env/index.js';
 
 export interface StdioSpawn {
   command: string;

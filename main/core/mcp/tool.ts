@@ -6,10 +6,8 @@
  */
 import type { Tool as McpToolDef } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { MCP_KEY_TOOL } from '../permissions/keyGrammar.js';
-import type { Permission } from '../permissions/types.js';
-import { isAbort, toolError } from '../tools/output.js';
-import type { Tool } from '../tools/types.js';
+import { MCP_KEY_TOOL, type Permission } from '../permissions/index.js';
+import { isAbort, toolError, type Tool } from '../tools/index.js';
 import type { ServerConnection } from './connection.js';
 import type { NamedTool } from './names.js';
 import { toToolResult } from './results.js';

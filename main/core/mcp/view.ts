@@ -1,8 +1,7 @@
 /** The MCP tab's view of a project: servers, tools with key and level, problems (contract: shared/contract/mcp.ts). */
 import type { McpView } from '../../../shared/contract/index.js';
-import type { AssembledAgent } from '../agent/assemble.js';
-import { parseKey } from '../permissions/keyGrammar.js';
-import { ceilingOf } from '../permissions/types.js';
+import type { AssembledAgent } from '../agent/index.js';
+import { parseKey, ceilingOf } from '../permissions/index.js';
 
 export function mcpView(agent: Pick<AssembledAgent, 'mcp' | 'engine'>): McpView {
   const m = agent.mcp;

@@ -3,7 +3,7 @@
  * arguments into a Permission (a shell command through the classifier, a path through realpath).
  */
 import path from 'node:path';
-import { isProtectedPath, resolveInProject } from '../fs/projectPath.js';
+import { isProtectedPath, resolveInProject } from '../fs/index.js';
 import { foldersOf } from './denyTargets.js';
 import { classifyCommand } from './shell/index.js';
 import { formatKey, parseKey } from './keyGrammar.js';

@@ -12,7 +12,7 @@
  * while allow entries cover only the name they spell.
  */
 import picomatch from 'picomatch';
-import { isProtectedPath } from '../fs/projectPath.js';
+import { isProtectedPath } from '../fs/index.js';
 import { keyGrammarOf, parseKey } from './keyGrammar.js';
 import { McpIndex, mcpShape } from './mcpKeys.js';
 import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programs/spellings.js';

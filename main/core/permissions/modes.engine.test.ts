@@ -7,11 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deletePathTool } from '../tools/edit/deletePath.js';
-import { editFileTool } from '../tools/edit/editFile.js';
-import { movePathTool } from '../tools/edit/movePath.js';
-import { writeFileTool } from '../tools/edit/writeFile.js';
-import type { Tool } from '../tools/types.js';
+import { deletePathTool, editFileTool, movePathTool, writeFileTool, type Tool } from '../tools/index.js';
 import { commandPermission, formatKey } from './keys.js';
 import { ConversationModes, PLAN_REFUSAL, nextMode, type PermissionMode } from './modes.js';
 import { makeEngine, request, tempProject, type Harness } from './permissions.testkit.js';

@@ -31,7 +31,7 @@ import {
   type DenyItem,
   type ParseResult,
 } from './configFile.js';
-import { fsyncDir } from '../fs/fsyncDir.js';
+import { fsyncDir } from '../fs/index.js';
 
 export interface ConfigSnapshot {
   exists: boolean;

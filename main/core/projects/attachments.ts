@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { AppError } from '../../../shared/contract/index.js';
-import { resolveInProject } from '../fs/projectPath.js';
+import { resolveInProject } from '../fs/index.js';
 
 /**
  * The files a message attaches (@-mentions), checked before the run starts: each must resolve —

@@ -4,8 +4,7 @@
  * from ripgrep, the candidates kept for ranking, and the time; past any of them the answer says it
  * is partial.
  */
-import { runRg } from '../tools/read/rg.js';
-import { fileListArgs } from '../tools/read/fileList.js';
+import { runRg, fileListArgs } from '../tools/index.js';
 
 export const MENTION_SCAN_LIMIT = 200_000;
 const CANDIDATE_LIMIT = 5_000;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RecentProject } from '../../../shared/contract/index.js';
-import type { JsonStore } from '../stores/types.js';
+import type { JsonStore } from '../stores/index.js';
 
 const MAX_RECENT = 12;
 const entrySchema = z.object({ path: z.string(), name: z.string(), openedAt: z.number() });

@@ -2,8 +2,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsUpdateSchema } from '../../../shared/contract/index.js';
-import { confStore } from '../stores/confStore.js';
-import { fileSecretStore } from '../stores/fileSecretStore.js';
+import { confStore, fileSecretStore } from '../stores/index.js';
 import { SettingsService } from './settingsService.js';
 import { useTempDir } from '../fs/tempDir.testkit.js';
 

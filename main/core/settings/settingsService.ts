@@ -9,8 +9,8 @@ import {
   type Settings,
   type SettingsUpdate,
 } from '../../../shared/contract/index.js';
-import type { JsonStore, SecretStore } from '../stores/types.js';
-import { modelPriceSchema, type ModelPrice } from '../llm/prices.js';
+import type { JsonStore, SecretStore } from '../stores/index.js';
+import { modelPriceSchema, type ModelPrice } from '../llm/index.js';
 
 /** What is kept on disk (the key is not: it lives in the SecretStore). */
 const storedSchema = z.object({

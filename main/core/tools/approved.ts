@@ -5,7 +5,7 @@
  * A call that never went through the gate (a direct execute() in a test) has no record, and the
  * tool computes its permission afresh.
  */
-import type { Permission } from '../permissions/types.js';
+import type { Permission } from '../permissions/index.js';
 
 const approved = new WeakMap<object, Permission>();
 

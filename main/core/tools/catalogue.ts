@@ -1,4 +1,4 @@
-import type { Environment } from '../permissions/types.js';
+import type { Environment } from '../permissions/index.js';
 import { CATEGORY_ORDER, SUB_AGENT_TOOL_NAMES, toJsonSchema } from './registry.js';
 import type { Tool, ToolRegistry } from './types.js';
 

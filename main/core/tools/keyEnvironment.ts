@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { Environment } from '../permissions/types.js';
+import type { Environment } from '../permissions/index.js';
 import { CAPABILITIES_DIR, readCodeSync } from './capabilities/store.js';
 import { contentHash, manifestSchema } from './capabilities/manifest.js';
 import type { ToolRegistry } from './types.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PendingApprovalView } from '../../../shared/contract/index.js';
-import type { Environment, Permission } from '../permissions/types.js';
+import type { Environment, Permission } from '../permissions/index.js';
 
 export type ToolCategory = 'read' | 'edit' | 'execute' | 'vcs' | 'web' | 'agent' | 'mcp';
 

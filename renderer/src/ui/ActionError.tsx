@@ -1,3 +1,4 @@
+import './ui.css';
 import { ApiError } from '../bridge/index.js';
 
 /**

@@ -1,3 +1,4 @@
+import './ui.css';
 import { useNow } from './useNow.js';
 
 /** "12 s", "3 min 05 s": time since `since`, counting while shown. */

@@ -1,3 +1,4 @@
+import './ui.css';
 import { escapeInvisibleParts, type EscapeOptions } from './escapeInvisible.js';
 
 /** Text from the model or the project, with every hidden character shown as a marked escape. */

@@ -1,3 +1,4 @@
+import './ui.css';
 import { Fragment } from 'react';
 import { EscapedText } from './EscapedText.js';
 import { segmentKey } from './keySegments.js';

@@ -1,3 +1,4 @@
+import './ui.css';
 import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';

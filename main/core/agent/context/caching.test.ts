@@ -6,11 +6,15 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
-import { canonicalPrefix, prefixShare } from '../../llm/scripted/promptCache.js';
-import { withCacheBreakpoints } from '../../llm/anthropic.js';
-import { createProvider } from '../../llm/provider.js';
-import { ApprovalQueue } from '../approvals.js';
+import {
+  startScriptedServer,
+  type ScriptedServer,
+  canonicalPrefix,
+  prefixShare,
+  withCacheBreakpoints,
+  createProvider,
+} from '../../llm/index.js';
+import { ApprovalQueue } from '../../approvals/index.js';
 import { runAgent } from '../loop.js';
 import { ContextWindows } from './window.js';
 import { bigTool, echoTool, EventLog, fakeGate, noRetry, registryOf, scriptedProvider, tempDir, toolResultsSent } from '../agent.testkit.js';

@@ -9,7 +9,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LlmContentBlock, LlmMessage, LlmProvider } from '../../llm/types.js';
+import type { LlmContentBlock, LlmMessage, LlmProvider } from '../../llm/index.js';
 import { CHARS_PER_TOKEN } from './tokens.js';
 
 export const SUMMARY_HEADER = '[Earlier turns summarised — the conversation continues from this note]';

@@ -1,17 +1,21 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectContextOverflow } from '../../llm/contextErrors.js';
-import { createProvider } from '../../llm/provider.js';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
-import type { ScriptInput } from '../../llm/scripted/script.js';
-import type { LlmMessage, LlmProvider } from '../../llm/types.js';
-import { ApprovalQueue } from '../approvals.js';
+import {
+  detectContextOverflow,
+  createProvider,
+  startScriptedServer,
+  type ScriptedServer,
+  type ScriptInput,
+  type LlmMessage,
+  type LlmProvider,
+} from '../../llm/index.js';
+import { ApprovalQueue } from '../../approvals/index.js';
 import { runAgent, type AgentLoopDeps } from '../loop.js';
 import { createAgentRuntime } from '../runtime.js';
 import { SUBAGENT_MARKER } from '../systemPrompt.js';
 import { bigTool, echoTool, EventLog, fakeAgentTool, fakeGate, noRetry, registryOf, toolResultsSent } from '../agent.testkit.js';
-import type { ToolRegistry } from '../../tools/types.js';
+import type { ToolRegistry } from '../../tools/index.js';
 import { SUMMARY_HEADER } from './compaction.js';
 import { ContextManager } from './manager.js';
 import { encodingFor, loadTokenizer } from './tokenizer.js';

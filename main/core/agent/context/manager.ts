@@ -5,8 +5,7 @@
  * (and cached) for many turns instead of being cut a little every turn. After a server's "too
  * long" the window is learned from its words and `fit()` runs again with a harder target.
  */
-import type { LlmError } from '../../llm/errors.js';
-import type { LlmMessage, LlmProvider } from '../../llm/types.js';
+import type { LlmError, LlmMessage, LlmProvider } from '../../llm/index.js';
 import { recentStart, summarise, trimNewestFirst, trimToolResults, type SummaryUsage } from './compaction.js';
 import { encodingFor, loadTokenizer } from './tokenizer.js';
 import { TokenCounter, type CountedRequest } from './tokens.js';

@@ -7,7 +7,7 @@
  * The encodings are big (o200k takes about a second to load), so they are loaded on first use,
  * in the background, once per process.
  */
-import type { LlmProviderKind } from '../../llm/types.js';
+import type { LlmProviderKind } from '../../llm/index.js';
 import { normaliseModel } from './window.js';
 
 export type Encoding = 'o200k_base' | 'cl100k_base';

@@ -6,7 +6,7 @@
  * `useTokenizer`), else estimated from characters — how Claude must be counted (its tokenizer is not
  * public), and local models, whose own tokenizer the ratio learns within one turn.
  */
-import type { LlmContentBlock, LlmMessage, LlmToolSpec } from '../../llm/types.js';
+import type { LlmContentBlock, LlmMessage, LlmToolSpec } from '../../llm/index.js';
 import type { Tokenize } from './tokenizer.js';
 
 /** Characters per token before the server has told us anything: low on purpose (code tokenizes densely). */

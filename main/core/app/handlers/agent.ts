@@ -1,6 +1,6 @@
 import { AppError, type ConversationSummary } from '../../../../shared/contract/index.js';
-import { checkAttachments } from '../../projects/attachments.js';
-import type { Handlers } from '../../router/router.js';
+import { checkAttachments } from '../../projects/index.js';
+import type { Handlers } from '../../router/index.js';
 import { mapErrors } from '../errors.js';
 import type { ProjectRuntime } from '../projectRuntime.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';

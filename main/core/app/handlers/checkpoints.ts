@@ -1,6 +1,6 @@
 import { AppError } from '../../../../shared/contract/index.js';
-import { CheckpointError, type CheckpointMeta } from '../../checkpoints/store.js';
-import type { Handlers } from '../../router/router.js';
+import { CheckpointError, type CheckpointMeta } from '../../checkpoints/index.js';
+import type { Handlers } from '../../router/index.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';
 import type { WindowContext } from '../windows.js';
 

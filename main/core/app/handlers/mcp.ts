@@ -1,5 +1,5 @@
-import type { Handlers } from '../../router/router.js';
-import { addServer, addUserServer } from '../../mcp/addServer.js';
+import type { Handlers } from '../../router/index.js';
+import { addServer, addUserServer } from '../../mcp/index.js';
 import { mapErrors as mapKnown } from '../errors.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';
 import type { WindowContext } from '../windows.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../../../shared/contract/index.js';
-import type { Handlers } from '../../router/router.js';
+import type { Handlers } from '../../router/index.js';
 import type { ProjectRuntime } from '../projectRuntime.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';
 import type { WindowContext } from '../windows.js';

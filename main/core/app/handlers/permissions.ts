@@ -1,7 +1,6 @@
-import { classifyCommand } from '../../permissions/shell/index.js';
-import { commandPermission } from '../../permissions/keys.js';
-import type { Handlers } from '../../router/router.js';
-import { toolCatalogue } from '../../tools/catalogue.js';
+import { classifyCommand, commandPermission } from '../../permissions/index.js';
+import type { Handlers } from '../../router/index.js';
+import { toolCatalogue } from '../../tools/index.js';
 import { mapErrors } from '../errors.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';
 import type { WindowContext } from '../windows.js';

@@ -1,10 +1,8 @@
 import { homedir } from 'node:os';
 import { join, sep } from 'node:path';
 import { AppError } from '../../../../shared/contract/index.js';
-import { describeProject } from '../../projects/openProject.js';
-import { mentionFiles } from '../../projects/mentionFiles.js';
-import type { RecentProjects } from '../../projects/recentProjects.js';
-import type { Handlers } from '../../router/router.js';
+import { describeProject, mentionFiles, type RecentProjects } from '../../projects/index.js';
+import type { Handlers } from '../../router/index.js';
 import type { HostHooks } from '../host.js';
 import type { WindowContext, WindowSession } from '../windows.js';
 

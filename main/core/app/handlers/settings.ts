@@ -1,8 +1,7 @@
 import type { Settings } from '../../../../shared/contract/index.js';
-import type { LlmSettings } from '../../llm/types.js';
-import { testConnection } from '../../llm/testConnection.js';
-import type { SettingsService } from '../../settings/settingsService.js';
-import type { Handlers } from '../../router/router.js';
+import { type LlmSettings, testConnection } from '../../llm/index.js';
+import type { SettingsService } from '../../settings/index.js';
+import type { Handlers } from '../../router/index.js';
 import type { WindowContext } from '../windows.js';
 
 export interface LlmOverride {

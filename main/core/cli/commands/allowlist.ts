@@ -7,12 +7,9 @@ import path from 'node:path';
 import type { CliIo } from '../main.js';
 import { jsonText, shown } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
-import { CONFIG_FILE } from '../../permissions/configFile.js';
+import { CONFIG_FILE, readConfigFile, compileProject, serverCount, trustLine } from '../../permissions/index.js';
 import { defaultDataDir } from '../../appData.js';
-import { staticEnvironmentOfKey, staticServers } from '../../mcp/cliSupport.js';
-import { readConfigFile } from '../../permissions/projectConfig.js';
-import { compileProject } from '../../permissions/projectLevel.js';
-import { serverCount, trustLine } from '../../permissions/trust/cliTrust.js';
+import { staticEnvironmentOfKey, staticServers } from '../../mcp/index.js';
 
 export const summary = 'validate or list codecoder.json (validate: exit 0 valid, 1 violations, 2 malformed)';
 

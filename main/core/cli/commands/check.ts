@@ -11,15 +11,19 @@ import path from 'node:path';
 import type { CliIo } from '../main.js';
 import { jsonText, shown } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
-import { TOOL_NAMES, parseToolArgs } from '../../tools/registry.js';
-import { MemoryAuditLog } from '../../permissions/audit.js';
-import { PermissionEngine, type Grant } from '../../permissions/engine.js';
-import { ProjectConfig } from '../../permissions/projectConfig.js';
-import { cliProjectTrust } from '../../permissions/trust/cliTrust.js';
-import { isPermissionMode, type PermissionMode } from '../../permissions/modes.js';
-import { systemClock } from '../../permissions/types.js';
+import { TOOL_NAMES, parseToolArgs } from '../../tools/index.js';
+import {
+  MemoryAuditLog,
+  PermissionEngine,
+  type Grant,
+  ProjectConfig,
+  cliProjectTrust,
+  isPermissionMode,
+  type PermissionMode,
+  systemClock,
+} from '../../permissions/index.js';
 import { defaultDataDir } from '../../appData.js';
-import { staticEnvironmentOfKey, staticMcpTool, staticServers } from '../../mcp/cliSupport.js';
+import { staticEnvironmentOfKey, staticMcpTool, staticServers } from '../../mcp/index.js';
 
 export const summary = 'dry-run a tool call through the permission engine (never executes)';
 

@@ -2,9 +2,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConversationStore } from '../../agent/conversations.js';
-import { CheckpointStore } from '../../checkpoints/store.js';
-import { memoryIo } from '../testIo.js';
+import { ConversationStore } from '../../agent/index.js';
+import { CheckpointStore } from '../../checkpoints/index.js';
+import { memoryIo } from '../io.testkit.js';
 import { run } from './checkpoints.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
 

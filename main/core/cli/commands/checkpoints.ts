@@ -10,10 +10,9 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../main.js';
 import { defaultDataDir } from '../../appData.js';
-import { ConversationStore } from '../../agent/conversations.js';
-import { CheckpointService, describe } from '../../checkpoints/service.js';
-import { CheckpointStore, type FileChange } from '../../checkpoints/store.js';
-import { JsonlAuditLog } from '../../permissions/audit.js';
+import { ConversationStore } from '../../agent/index.js';
+import { CheckpointService, describe, CheckpointStore, type FileChange } from '../../checkpoints/index.js';
+import { JsonlAuditLog } from '../../permissions/index.js';
 
 export const summary = "list a project's checkpoints, or restore its files to one (undoable)";
 

@@ -1,4 +1,4 @@
-import { checkEnvironments } from '../../env/doctor.js';
+import { checkEnvironments } from '../../env/index.js';
 import type { CliIo } from '../main.js';
 
 export const summary = 'Report which execution environments (shell, wasm, sandbox, docker) work here, and why not';

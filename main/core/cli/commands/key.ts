@@ -7,7 +7,7 @@
 import { createInterface } from 'node:readline';
 import type { CliIo } from '../main.js';
 import { jsonText } from '../output.js';
-import { classifyCommand } from '../../permissions/shell/index.js';
+import { classifyCommand } from '../../permissions/index.js';
 
 export const summary = 'print the permission key of a shell command (--jsonl: one JSON string per stdin line)';
 

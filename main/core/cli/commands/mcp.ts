@@ -10,16 +10,10 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultDataDir } from '../../appData.js';
-import { McpManager, type McpServerView } from '../../mcp/manager.js';
-import { MemoryAuditLog } from '../../permissions/audit.js';
+import { McpManager, type McpServerView } from '../../mcp/index.js';
+import { MemoryAuditLog, PermissionEngine, parseKey, ProjectConfig, cliProjectTrust, TrustStore, ceilingOf, systemClock } from '../../permissions/index.js';
 import { cliTools } from '../toolRegistry.js';
 import { jsonText, shown } from '../output.js';
-import { PermissionEngine } from '../../permissions/engine.js';
-import { parseKey } from '../../permissions/keyGrammar.js';
-import { ProjectConfig } from '../../permissions/projectConfig.js';
-import { cliProjectTrust } from '../../permissions/trust/cliTrust.js';
-import { TrustStore } from '../../permissions/trust/trustStore.js';
-import { ceilingOf, systemClock } from '../../permissions/types.js';
 import type { CliIo } from '../main.js';
 
 export const summary = "list the project's MCP servers, their tools, keys and levels (mcp list --project DIR [--json])";

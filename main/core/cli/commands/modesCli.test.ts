@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryIo } from '../testIo.js';
+import { memoryIo } from '../io.testkit.js';
 import { run as check } from './check.js';
 import { run } from './run.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';

@@ -6,7 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOOL_NAMES } from '../../tools/registry.js';
+import { TOOL_NAMES } from '../../tools/index.js';
 import { hasHiddenCharacters } from '../../../../shared/escapeInvisible.js';
 import { main } from '../main.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';

@@ -2,8 +2,7 @@
 import { PassThrough } from 'node:stream';
 import { afterEach } from 'vitest';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
-import type { ScriptInput } from '../../llm/scripted/script.js';
+import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../../llm/index.js';
 import type { CliIo } from '../main.js';
 
 /** stdin (a TTY when asked, fed `input`), and what was written to stdout and stderr. */

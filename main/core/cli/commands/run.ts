@@ -13,18 +13,18 @@ import { parseArgs } from 'node:util';
 import type { CliIo } from '../main.js';
 import { jsonText, shown, shownText } from '../output.js';
 import { defaultDataDir } from '../../appData.js';
-import type { PendingApproval } from '../../agent/approvals.js';
-import { assembleAgent } from '../../agent/assemble.js';
-import type { AgentEvent } from '../../agent/events.js';
-import type { StopReason } from '../../agent/events.js';
-import { isLlmError } from '../../llm/errors.js';
-import { createProvider } from '../../llm/provider.js';
-import { startScriptedServer, type ScriptedServer } from '../../llm/scripted/server.js';
-import { parseScript } from '../../llm/scripted/script.js';
-import type { LlmProviderKind, LlmSettings } from '../../llm/types.js';
-import { runTrustNote } from '../../permissions/trust/cliTrust.js';
-import { isPermissionMode } from '../../permissions/modes.js';
-import type { AskAnswer } from '../../permissions/types.js';
+import type { PendingApproval } from '../../approvals/index.js';
+import { assembleAgent, type AgentEvent, type StopReason } from '../../agent/index.js';
+import {
+  isLlmError,
+  createProvider,
+  startScriptedServer,
+  type ScriptedServer,
+  parseScript,
+  type LlmProviderKind,
+  type LlmSettings,
+} from '../../llm/index.js';
+import { runTrustNote, isPermissionMode, type AskAnswer } from '../../permissions/index.js';
 import { describeCompaction, formatCost } from '../../../../shared/contract/agentEvents.js';
 import { changePreview } from '../approvalPreview.js';
 import { resolveRunSettings } from '../savedSettings.js';

@@ -8,8 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalPrefix } from '../../llm/scripted/promptCache.js';
-import type { ScriptInput } from '../../llm/scripted/script.js';
+import { canonicalPrefix, type ScriptInput } from '../../llm/index.js';
 import { run } from './run.js';
 import { cliIo, scratch } from './run.testkit.js';
 

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sandboxProblem } from '../../env/sandbox.js';
+import { sandboxProblem } from '../../env/index.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
 
 const tempDirs = useTempDir();

@@ -7,10 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ScriptInput } from '../../llm/scripted/script.js';
-import { SettingsService } from '../../settings/settingsService.js';
-import { confStore } from '../../stores/confStore.js';
-import { fileSecretStore } from '../../stores/fileSecretStore.js';
+import type { ScriptInput } from '../../llm/index.js';
+import { SettingsService } from '../../settings/index.js';
+import { confStore, fileSecretStore } from '../../stores/index.js';
 import { run } from './run.js';
 import { cliIo as io, scratch } from './run.testkit.js';
 

@@ -1,6 +1,5 @@
 import { defaultDataDir } from '../../appData.js';
-import { formatCatalogue, toolCatalogue } from '../../tools/catalogue.js';
-import { createToolRegistry } from '../../tools/registry.js';
+import { formatCatalogue, toolCatalogue, createToolRegistry } from '../../tools/index.js';
 import type { CliIo } from '../main.js';
 
 export const summary = 'List the 26 tools: category, permission, key template, environment, sub-agent set (--json for parameters)';

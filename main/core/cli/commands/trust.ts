@@ -8,12 +8,7 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../main.js';
 import { defaultDataDir } from '../../appData.js';
-import { CONFIG_FILE } from '../../permissions/configFile.js';
-import { ProjectConfig } from '../../permissions/projectConfig.js';
-import { compileProject } from '../../permissions/projectLevel.js';
-import { ProjectTrust } from '../../permissions/trust/projectTrust.js';
-import { trustReview } from '../../permissions/trust/review.js';
-import { TrustStore } from '../../permissions/trust/trustStore.js';
+import { CONFIG_FILE, ProjectConfig, compileProject, ProjectTrust, trustReview, TrustStore } from '../../permissions/index.js';
 import { shown as printable } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
 

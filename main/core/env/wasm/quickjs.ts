@@ -10,7 +10,7 @@
  */
 import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
 import { readFile, stat } from 'node:fs/promises';
-import { resolveInProject } from '../../fs/projectPath.js';
+import { resolveInProject } from '../../fs/index.js';
 
 export type WasmGrant = 'read_project';
 

@@ -17,7 +17,7 @@ import path from 'node:path';
 import * as lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { fsyncDir } from '../../fs/fsyncDir.js';
+import { fsyncDir } from '../../fs/index.js';
 
 export const TRUST_STORE_FILE = 'trusted-folders.json';
 /** Far above any real store (a record is ~150 bytes); a bigger file is not ours. */

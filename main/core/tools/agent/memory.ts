@@ -1,6 +1,6 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { resolveInProject } from '../../fs/projectPath.js';
+import { resolveInProject } from '../../fs/index.js';
 import { ToolFailure, clipLine, defineTool, headTail } from '../output.js';
 import type { Tool } from '../types.js';
 

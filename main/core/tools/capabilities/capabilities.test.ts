@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync, symlinkSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ceilingOf, type Permission } from '../../permissions/types.js';
+import { ceilingOf, type Permission } from '../../permissions/index.js';
 import { tempProject, testCtx, testDeps } from '../execute/execute.testkit.js';
 import type { Tool } from '../types.js';
 import { capabilityTools } from './index.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatKey } from '../../permissions/keys.js';
+import { formatKey } from '../../permissions/index.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
 import {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { formatKey } from '../../permissions/keys.js';
-import type { Permission } from '../../permissions/types.js';
+import { formatKey, type Permission } from '../../permissions/index.js';
 import type { ExecuteDeps } from '../execute/deps.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';

@@ -4,7 +4,7 @@
  * QuickJS, `$1` and $CAPABILITY_ARGS for shell scripts, argv[1] and $CAPABILITY_ARGS for a WASI
  * module.
  */
-import { runQuickJs, type WasmGrant } from '../../env/wasm/quickjs.js';
+import { runQuickJs, type WasmGrant } from '../../env/index.js';
 import type { ExecuteDeps } from '../execute/deps.js';
 import { startRun } from '../execute/startRun.js';
 import { runResult } from '../kit/format.js';

@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
 import { mkdir, open, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { resolveInProject } from '../../fs/projectPath.js';
+import { resolveInProject } from '../../fs/index.js';
 import { ToolFailure } from '../output.js';
 import {
   codeFileName,

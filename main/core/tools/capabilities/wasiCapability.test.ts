@@ -13,10 +13,10 @@ import {
   wasiEchoModule,
   wasiSpinModule,
   wasiWriteModule,
-} from '../../env/wasm/wasiTestModule.js';
-import { runToolChecked } from '../../agent/runChecked.js';
+} from '../../env/index.js';
+import { runToolChecked } from '../../agent/index.js';
 import { makeEngine } from '../../permissions/permissions.testkit.js';
-import type { AskAnswer, AskRequest } from '../../permissions/types.js';
+import type { AskAnswer, AskRequest } from '../../permissions/index.js';
 import { tempProject, testCtx, testDeps } from '../execute/execute.testkit.js';
 import { keyEnvironmentResolver } from '../keyEnvironment.js';
 import type { Tool, ToolContext } from '../types.js';

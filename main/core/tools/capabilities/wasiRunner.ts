@@ -10,8 +10,7 @@
  */
 import { open, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { plainText, OutputPipeline, type OutputSummary } from '../../env/output.js';
-import { runWasi, WASI_PROJECT_DIR, type WasiOutcome } from '../../env/wasm/wasi.js';
+import { plainText, OutputPipeline, type OutputSummary, runWasi, WASI_PROJECT_DIR, type WasiOutcome } from '../../env/index.js';
 import { newLogPath } from '../kit/logs.js';
 import { ToolFailure } from '../output.js';
 import type { ToolContext, ToolResult } from '../types.js';

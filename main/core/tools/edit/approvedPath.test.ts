@@ -7,8 +7,8 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runToolChecked } from '../../agent/runChecked.js';
-import type { PermissionCheckRequest, PermissionGate } from '../../permissions/types.js';
+import { runToolChecked } from '../../agent/index.js';
+import type { PermissionCheckRequest, PermissionGate } from '../../permissions/index.js';
 import { tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import type { Tool } from '../types.js';
 import { deletePathTool } from './deletePath.js';

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { z } from 'zod';
-import { checkStillInPlace, lstatIn, openChild, removeTreeIn, unlinkIn, type AnchoredDir } from '../../fs/anchored.js';
+import { checkStillInPlace, lstatIn, openChild, removeTreeIn, unlinkIn, type AnchoredDir } from '../../fs/index.js';
 import { ToolFailure, defineTool } from '../output.js';
 import type { Tool, ToolResult } from '../types.js';
 import { deletePreview } from './deletePreview.js';

@@ -1,6 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveInProject } from '../../fs/projectPath.js';
+import { resolveInProject } from '../../fs/index.js';
 import type { ToolPreview } from '../types.js';
 import { git } from '../vcs/git.js';
 

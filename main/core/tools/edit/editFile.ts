@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { readRegularIn, replaceFileIn, type AnchoredDir } from '../../fs/anchored.js';
-import { pathPermission } from '../../permissions/keys.js';
+import { readRegularIn, replaceFileIn, type AnchoredDir } from '../../fs/index.js';
+import { pathPermission } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
 import { confine } from '../kit/confine.js';
 import { decodeFile } from '../kit/decode.js';

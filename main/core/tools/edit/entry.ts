@@ -1,8 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { isProtectedPath, resolveInProject } from '../../fs/projectPath.js';
-import { formatKey, pathPermission } from '../../permissions/keys.js';
-import type { Permission } from '../../permissions/types.js';
+import { isProtectedPath, resolveInProject } from '../../fs/index.js';
+import { formatKey, pathPermission, type Permission } from '../../permissions/index.js';
 import { ToolFailure } from '../output.js';
 
 export interface Entry {

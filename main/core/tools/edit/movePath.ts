@@ -1,8 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { z } from 'zod';
-import { lstatIn, renameBetween } from '../../fs/anchored.js';
-import { isProtectedPath } from '../../fs/projectPath.js';
-import type { KeyFlags, Permission } from '../../permissions/types.js';
+import { lstatIn, renameBetween, isProtectedPath } from '../../fs/index.js';
+import type { KeyFlags, Permission } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
 import type { Tool } from '../types.js';
 import { confineEntry, entryPermission } from './entry.js';

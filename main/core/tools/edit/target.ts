@@ -6,9 +6,8 @@
  * swap after this check cannot redirect the operation either.
  */
 import path from 'node:path';
-import { AnchorError, openProjectDir, type AnchoredDir } from '../../fs/anchored.js';
-import { isProtectedPath } from '../../fs/projectPath.js';
-import type { Permission } from '../../permissions/types.js';
+import { AnchorError, openProjectDir, type AnchoredDir, isProtectedPath } from '../../fs/index.js';
+import type { Permission } from '../../permissions/index.js';
 import { approvedPermission } from '../approved.js';
 import { ToolFailure } from '../output.js';
 

@@ -1,4 +1,4 @@
-import { readRegularIn, type AnchoredDir } from '../../fs/anchored.js';
+import { readRegularIn, type AnchoredDir } from '../../fs/index.js';
 import { formatBytes } from '../output.js';
 import { decodeFile } from '../kit/decode.js';
 import { unifiedDiff } from '../kit/unified.js';

@@ -1,8 +1,8 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { replaceFileIn, type AnchoredDir } from '../../fs/anchored.js';
-import { pathPermission } from '../../permissions/keys.js';
+import { replaceFileIn, type AnchoredDir } from '../../fs/index.js';
+import { pathPermission } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
 import { confine } from '../kit/confine.js';
 import type { Tool, ToolPreview } from '../types.js';

@@ -1,4 +1,4 @@
-import type { ContainerLimits } from '../../env/container.js';
+import type { ContainerLimits } from '../../env/index.js';
 
 /** Settings of the execute tools, all optional (defaults in each tool). */
 export interface ExecuteSettings {

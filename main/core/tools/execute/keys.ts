@@ -1,7 +1,5 @@
 import { parse as shellParse } from 'shell-quote';
-import { commandPermission } from '../../permissions/keys.js';
-import { classifyCommand } from '../../permissions/shell/index.js';
-import type { Permission } from '../../permissions/types.js';
+import { commandPermission, classifyCommand, type Permission } from '../../permissions/index.js';
 import type { ToolPreview } from '../types.js';
 
 export type CommandTool = 'run_command' | 'run_sandboxed' | 'run_container';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from '../../env/output.js';
+import { plainText } from '../../env/index.js';
 import { defineTool, ToolFailure } from '../output.js';
 import type { Tool } from '../types.js';
 import { readLogSlice, type ProcessTable } from './processTable.js';

@@ -4,8 +4,7 @@
  * from the run's log file by byte offset, so a chatty server costs disk, not RAM.
  */
 import { open } from 'node:fs/promises';
-import type { PtyHandle, PtyRunResult } from '../../env/pty.js';
-import { utf8Boundary } from '../../env/utf8.js';
+import { type PtyHandle, type PtyRunResult, utf8Boundary } from '../../env/index.js';
 
 export type ProcessState = 'running' | 'exited' | 'killed' | 'timeout';
 

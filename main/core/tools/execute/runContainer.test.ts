@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectEngineCached } from '../../env/container.js';
+import { detectEngineCached } from '../../env/index.js';
 import { expectNothingPlanted, PLANTING_ATTEMPTS, plantingTarget } from '../../env/planting.testkit.js';
 import type { Tool } from '../types.js';
 import { createExecuteTools } from './index.js';

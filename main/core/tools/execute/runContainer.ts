@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_IMAGE } from '../../env/container.js';
+import { DEFAULT_IMAGE } from '../../env/index.js';
 import { defineTool } from '../output.js';
 import type { Tool } from '../types.js';
 import type { ExecuteDeps } from './deps.js';

@@ -3,7 +3,7 @@
  * one runner (env/run.ts) with the app's child environment (kit/childEnv.ts) and the execute
  * settings' limits. An environment that cannot run here becomes a failure the model reads.
  */
-import { RunRefused, runIn, type RunEnvironment, type RunHandle } from '../../env/run.js';
+import { RunRefused, runIn, type RunEnvironment, type RunHandle } from '../../env/index.js';
 import { childEnv } from '../kit/childEnv.js';
 import { ToolFailure } from '../output.js';
 import type { ExecuteDeps } from './deps.js';

@@ -1,4 +1,4 @@
-import { resolveInProject } from '../../fs/projectPath.js';
+import { resolveInProject } from '../../fs/index.js';
 import { ToolFailure } from '../output.js';
 import { stat } from 'node:fs/promises';
 

@@ -1,4 +1,4 @@
-import { scrubEnv } from '../../env/secrets.js';
+import { scrubEnv } from '../../env/index.js';
 
 /**
  * The environment of every command the agent runs: the app's own, minus the secrets it holds, plus

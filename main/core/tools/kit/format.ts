@@ -1,5 +1,4 @@
-import { plainText, type OutputSummary } from '../../env/output.js';
-import type { EndReason } from '../../env/pty.js';
+import { plainText, type OutputSummary, type EndReason } from '../../env/index.js';
 import type { ToolResult } from '../types.js';
 
 export interface RunOutcome extends OutputSummary {

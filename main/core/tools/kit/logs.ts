@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ensurePrivateDirs } from '../../fs/privateDir.js';
+import { ensurePrivateDirs } from '../../fs/index.js';
 
 /** A fresh log file path per run, in the app's log folder (never the project). */
 export async function newLogPath(logDir: string, tool: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isProtectedPath, resolveInProject } from '../../fs/projectPath.js';
-import type { Permission } from '../../permissions/types.js';
+import { isProtectedPath, resolveInProject } from '../../fs/index.js';
+import type { Permission } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
 import { confine } from '../kit/confine.js';
 import type { Tool } from '../types.js';

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { scrubEnv } from '../../env/secrets.js';
+import { scrubEnv } from '../../env/index.js';
 import { ToolFailure } from '../output.js';
 import { ConfigUnreadable, configEnv, listConfig, overridesFor } from './gitConfigGuard.js';
 

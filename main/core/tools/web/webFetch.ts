@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from '../../permissions/types.js';
+import type { Permission } from '../../permissions/index.js';
 import type { ToolDeps } from '../deps.js';
 import { ToolFailure, defineTool, formatBytes, headTail } from '../output.js';
 import { sniffBinary } from '../kit/decode.js';

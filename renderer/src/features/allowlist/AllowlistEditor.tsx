@@ -1,3 +1,4 @@
+import './allowlist.css';
 import { useAllowlist, useCatalogue } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { AddEntryForm } from './AddEntryForm.js';

@@ -1,3 +1,4 @@
+import './allowlist.css';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { getApi, unwrap } from '../../bridge/index.js';

@@ -1,3 +1,4 @@
+import './allowlist.css';
 import type { AllowlistView } from '../../../../shared/contract/index.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { fileErrorDetail, fileErrorWhere } from '../../ui/fileError.js';

@@ -1,3 +1,4 @@
+import './approvals.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FOCUS_SHORTCUT } from './focusPolicy.js';

@@ -1,3 +1,4 @@
+import './chat.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, getApi, unwrap } from '../../bridge/index.js';

@@ -1,3 +1,4 @@
+import './checkpoints.css';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { useCheckpointActions } from './CheckpointActions.js';
 

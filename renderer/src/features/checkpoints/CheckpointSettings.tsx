@@ -1,3 +1,4 @@
+import './checkpoints.css';
 import { useQuery } from '@tanstack/react-query';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { useAppInfo } from '../../queries.js';

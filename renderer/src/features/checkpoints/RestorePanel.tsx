@@ -1,3 +1,4 @@
+import './checkpoints.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FileChangeView, MethodOutput } from '../../../../shared/contract/index.js';

@@ -1,3 +1,4 @@
+import '../../ui/ui.css';
 import { EscapedText } from '../../ui/EscapedText.js';
 
 /** One line of a unified diff and how it is drawn. */

@@ -1,3 +1,4 @@
+import './mcp.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { McpServerInfo, McpView } from '../../../../shared/contract/index.js';

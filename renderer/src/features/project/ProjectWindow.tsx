@@ -1,3 +1,4 @@
+import './project.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProjectInfo } from '../../../../shared/contract/index.js';

@@ -1,3 +1,4 @@
+import './settings.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { defaultModels, providers, searchProviders, themes, type Settings, type SettingsUpdate } from '../../../../shared/contract/index.js';

@@ -1,3 +1,4 @@
+import './start.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { getApi, unwrap } from '../../bridge/index.js';

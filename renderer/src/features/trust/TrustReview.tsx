@@ -1,3 +1,4 @@
+import './trust.css';
 import { useEffect, useRef } from 'react';
 import type { AllowlistView } from '../../../../shared/contract/index.js';
 import { ActionError } from '../../ui/ActionError.js';

@@ -1,3 +1,4 @@
+import './trust.css';
 import type { AllowlistView } from '../../../../shared/contract/index.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { EscapedText } from '../../ui/EscapedText.js';

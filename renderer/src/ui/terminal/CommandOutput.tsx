@@ -1,3 +1,4 @@
+import './terminal.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TerminalSnapshot } from './TerminalSnapshot.js';
 

@@ -40,7 +40,7 @@ interface Look {
   background?: string;
 }
 
-/** A colour: a class for the 16 themed ones (styles.css), an inline value otherwise. */
+/** A colour: a class for the 16 themed ones (terminal.css), an inline value otherwise. */
 function colour(palette: boolean, rgbMode: boolean, value: number, side: 'fg' | 'bg'): { cls?: string; css?: string } {
   if (rgbMode) return { css: rgb(value) };
   if (!palette) return {};

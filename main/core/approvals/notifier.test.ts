@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingApprovalView } from '../../../shared/contract/index.js';
-import { ApprovalNotifier, noticeActions } from './approvalNotifier.js';
+import { ApprovalNotifier, noticeActions } from './notifier.js';
 
 const approval = (id: string, command: string, depth = 0): PendingApprovalView => ({
   id,

@@ -1,8 +1,7 @@
-import { defaultDataDir } from '../core/appData.js';
-import { createCore, type Core } from '../core/app/createCore.js';
-import { confStore } from '../core/stores/confStore.js';
-import { fileSecretStore } from '../core/stores/fileSecretStore.js';
-import type { LlmSettings } from '../core/llm/types.js';
+import { defaultDataDir } from '../appData.js';
+import { createCore, type Core } from './createCore.js';
+import { confStore, fileSecretStore } from '../stores/index.js';
+import type { LlmSettings } from '../llm/index.js';
 
 /** The core on plain-Node stores (conf + a 0600 key file): the web host's, the CLI's and tests'. */
 export function createPlainNodeCore(

@@ -5,9 +5,8 @@
  * the CLI answers by id.
  */
 import { randomUUID } from 'node:crypto';
-import type { AskAnswer, AskRequest, Asker, Clock } from '../permissions/types.js';
-import { systemClock } from '../permissions/types.js';
-import { askAnswerSchema } from './events.js';
+import { type AskAnswer, type AskRequest, type Asker, type Clock, systemClock } from '../permissions/index.js';
+import { askAnswerSchema } from '../../../shared/contract/agentEvents.js';
 
 export const CANCELLED_REASON = 'cancelled by user';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AskRequest } from '../permissions/types.js';
-import { ApprovalError, ApprovalQueue, type ApprovalNotice } from './approvals.js';
+import type { AskRequest } from '../permissions/index.js';
+import { ApprovalError, ApprovalQueue, type ApprovalNotice } from './queue.js';
 
 function req(
   agentId: string,
