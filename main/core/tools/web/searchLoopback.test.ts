@@ -24,7 +24,7 @@ afterEach(async () => {
 /** One loopback server answering like the four APIs; records what each request carried. */
 async function fakeApis() {
   const seen: { path: string; method: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: string }[] = [];
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const u = new URL(req.url ?? '/', 'http://x');
     let body = '';
     for await (const chunk of req) body += String(chunk);
@@ -85,7 +85,9 @@ async function fakeApis() {
       });
     }
     json(404, { message: 'Not Found' });
-  });
+  };
+  // Answers never reject (each branch ends the response), so the request promise is left to run.
+  const server = http.createServer((req, res) => void handle(req, res));
   server.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   closers.push(() => new Promise((r) => server.close(() => r())));
