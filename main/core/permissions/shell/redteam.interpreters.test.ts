@@ -45,6 +45,8 @@ const ROWS: Row[] = [
   ['node --test --test-reporter-destination=/tmp/r t/', 'compound', 'node docs: the reporter writes that file'],
   ['python3 -X pycache_prefix=/tmp/pc y.py', 'compound', 'python docs -X pycache_prefix: .pyc files written under it'],
   ['java -Xlog:gc:file=/tmp/g Main', 'compound', 'java(1) -Xlog: output to the file'],
+  ['java -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath=/tmp/h.hprof Main', 'compound', 'java(1): the heap dump file'],
+  ['java -XX:ErrorFile=/tmp/err.log Main', 'compound', 'java(1) -XX:ErrorFile: the crash log'],
   // ── Existing keys stay ──
   ["python3 -c 'import os'", 'compound', 'inline code'],
   ["python3 -I -c 'import os'", 'compound', 'inline code after a flag'],
@@ -68,6 +70,7 @@ const ROWS: Row[] = [
   ['java -Xmx512m -XX:+UseG1GC -Dspring.profiles.active=dev -jar app.jar --port 8080', 'simple', 'ordinary'],
   ['java -cp build/classes:lib/a.jar com.example.Main', 'simple', 'a class path'],
   ['java -version', 'simple', 'ordinary'],
+  ['java -XX:+HeapDumpOnOutOfMemoryError -XX:MaxRAMPercentage=75 -jar app.jar', 'simple', 'heap dump into the working folder'],
 ];
 
 describe('red team: interpreter option allowlists (issue 16)', () => {

@@ -143,7 +143,7 @@ const JDK_PLAIN =
 
 /** -XX: settings that size, choose a collector or report (no program, file or library). */
 const JAVA_XX =
-  /^([+-](UseG1GC|UseParallelGC|UseSerialGC|UseZGC|ZGenerational|UseShenandoahGC|UseStringDeduplication|ExitOnOutOfMemoryError|CrashOnOutOfMemoryError|UseCompressedOops|UseContainerSupport|AlwaysPreTouch|ShowCodeDetailsInExceptionMessages|PrintFlagsFinal|PrintCommandLineFlags|UnlockExperimentalVMOptions|UnlockDiagnosticVMOptions|PerfDisableSharedMem|TieredCompilation|UseNUMA|DisableExplicitGC|OmitStackTraceInFastThrow)|(MaxRAMPercentage|InitialRAMPercentage|MinRAMPercentage|MaxMetaspaceSize|MetaspaceSize|TieredStopAtLevel|ActiveProcessorCount|MaxGCPauseMillis|ParallelGCThreads|ConcGCThreads|ReservedCodeCacheSize|MaxDirectMemorySize|ThreadStackSize|MaxHeapSize|InitialHeapSize|MaxRAM|NewRatio|SurvivorRatio|G1HeapRegionSize)=[\w.]+)$/;
+  /^([+-](UseG1GC|UseParallelGC|UseSerialGC|UseZGC|ZGenerational|UseShenandoahGC|UseStringDeduplication|ExitOnOutOfMemoryError|CrashOnOutOfMemoryError|UseCompressedOops|UseContainerSupport|AlwaysPreTouch|ShowCodeDetailsInExceptionMessages|PrintFlagsFinal|PrintCommandLineFlags|UnlockExperimentalVMOptions|UnlockDiagnosticVMOptions|PerfDisableSharedMem|TieredCompilation|UseNUMA|DisableExplicitGC|HeapDumpOnOutOfMemoryError|OmitStackTraceInFastThrow)|(MaxRAMPercentage|InitialRAMPercentage|MinRAMPercentage|MaxMetaspaceSize|MetaspaceSize|TieredStopAtLevel|ActiveProcessorCount|MaxGCPauseMillis|ParallelGCThreads|ConcGCThreads|ReservedCodeCacheSize|MaxDirectMemorySize|ThreadStackSize|MaxHeapSize|InitialHeapSize|MaxRAM|NewRatio|SurvivorRatio|G1HeapRegionSize)=[\w.]+)$/;
 
 /** Single-dash options java knows without a value, and those that take the next word. */
 const JAVA_FLAGS = new Set(
@@ -190,6 +190,11 @@ export const javaOptions: Check = (argv) => {
       continue;
     }
     if (w.startsWith('-XX:') && JAVA_XX.test(w.slice(4))) continue;
+    const dump = /^-XX:(HeapDumpPath|ErrorFile)=(.*)$/.exec(w);
+    if (dump) {
+      out.push(write(dump[1]!, dump[2]!, `java ${w} writes the file it names`));
+      continue;
+    }
     if (/^-(javaagent|agentlib|agentpath):/.test(w) || /^-X(run|bootclasspath)/.test(w)) {
       out.push(exec('agent', opaque(w), `java ${w} loads code into the JVM`));
       continue;
