@@ -5,6 +5,8 @@
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions } from '../options.js';
 import { opaque, isShort, isLong, valueOf, HELP } from './kit.js';
+import { javaOptions, NODE_TABLE, PERL_TABLE, PYTHON_TABLE, RUBY_TABLE } from './interpreterOptions.js';
+import { programOptions } from './programOptions.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 /**
@@ -70,14 +72,74 @@ const effects: Readonly<Record<string, Check>> = {
   tclsh: (argv) => (argv.length > 1 ? [] : [exec('stdin', opaque(), 'tclsh reads commands from stdin')]),
 };
 
+/** The option allowlists (interpreterOptions.ts): an option they do not know is compound. */
+const PYTHON = programOptions('python', PYTHON_TABLE);
+const NODE = programOptions('node', NODE_TABLE);
+const options: Readonly<Record<string, Check>> = {
+  python: PYTHON,
+  python2: PYTHON,
+  python3: PYTHON,
+  pypy: PYTHON,
+  pypy3: PYTHON,
+  node: NODE,
+  nodejs: NODE,
+  ruby: programOptions('ruby', RUBY_TABLE),
+  perl: programOptions('perl', PERL_TABLE),
+  java: javaOptions,
+};
+
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   deno: { grammar: { noAbbrev: true }, flags: [...HELP, '-q', '--quiet', '--unstable'] },
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  python: { match: [["python -c 'print(1)'", '#c-[-?']], notMatch: ['python script.py'] },
-  node: { match: [["node -e 'x'", '#e-[-?']] },
+  python: {
+    match: [
+      ["python -c 'print(1)'", '#c-[-?'],
+      ['python --frob x.py', '#unknown_option'],
+      ['python -X presite=m x.py', '#unknown_option'],
+      ['python -X pycache_prefix=/tmp/p x.py', '#X'],
+    ],
+    notMatch: ['python script.py', 'python -X dev -W error x.py', 'python -m pytest -q --frob', 'python x.py --frob'],
+  },
+  node: {
+    match: [
+      ["node -e 'x'", '#e-[-?'],
+      ['node --frob x.js', '#unknown_option'],
+      ['node --inspect=0.0.0.0:9229 x.js', '#inspect'],
+      ['node --env-file=/tmp/e x.js', '#env_file'],
+      ['node --test-reporter=./r.mjs --test', '#test_reporter'],
+      ['node --redirect-warnings=/tmp/w x.js', '#redirect_warnings'],
+    ],
+    notMatch: ['node --inspect x.js', 'node --max-old-space-size=4096 x.js', 'node --env-file=.env x.js', 'node x.js --frob'],
+  },
+  ruby: {
+    match: [
+      ['ruby --frob x.rb', '#unknown_option'],
+      ['ruby -r/tmp/x x.rb', '#r'],
+      ['ruby -I /tmp x.rb', '#I'],
+    ],
+    notMatch: ['ruby -w -rjson x.rb', 'ruby -Ilib x.rb', 'ruby x.rb --frob'],
+  },
+  perl: {
+    match: [
+      ['perl --frob x.pl', '#unknown_option'],
+      ["perl '-Mstrict;system q(id)' x.pl", '#M'],
+      ['perl -I/tmp x.pl', '#I'],
+    ],
+    notMatch: ['perl -Ilib -MData::Dumper x.pl', 'perl -wc x.pl', 'perl x.pl --frob'],
+  },
+  java: {
+    match: [
+      ['java --frob Main', '#unknown_option'],
+      ['java -javaagent:/tmp/a.jar Main', '#agent'],
+      ['java @opts Main', '#argfile'],
+      ['java -XX:OnError=id Main', '#unknown_option'],
+      ['java -Djava.system.class.loader=E Main', '#D'],
+    ],
+    notMatch: ['java -Xmx512m -XX:+UseG1GC -Dapp.mode=dev -jar app.jar --frob', 'java -cp lib/a.jar Main', 'java -version'],
+  },
 };
 
-export const RULES: readonly ProgramRule[] = rules('interpreters', { effects, subcommands }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules('interpreters', { effects, options, subcommands }, EXAMPLES);

@@ -124,4 +124,14 @@ describe('option tables', () => {
     expect(check(argv('p free --anything'), { subcommand: 'free', index: 1 }, 'p')).toEqual([]);
     expect(check(argv('p'), {}, 'p')).toEqual([]);
   });
+
+  it('an option of stopAfter ends the options after its value, in every spelling (python -m mod, -c code)', () => {
+    const t = optionTable({ options: 'I| m|= c|=', stopAfter: ['m', 'c'], stopAtOperand: true });
+    for (const w of ['-m mod --frob', '-mmod --frob', '-Im mod --frob', '-Immod --frob']) {
+      const r = read(w, t);
+      expect(r, w).toMatchObject({ effects: [], unknown: false });
+      expect(r.rest, w).toBe(w.split(' ').indexOf('--frob'));
+    }
+    expect(read('-I --frob', t).unknown).toBe(true);
+  });
 });

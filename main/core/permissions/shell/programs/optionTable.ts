@@ -62,6 +62,8 @@ export interface TableSpec {
   equalsShort?: boolean;
   /** Long options written with one dash too (`-exec`): only for programs that accept both. */
   singleDashLong?: boolean;
+  /** Options whose value is the last option: the words after it are the program's (python `-m mod`, `-c code`). */
+  stopAfter?: readonly string[];
   /** Words that end the options as `--` does (git's `--end-of-options`). */
   ends?: readonly string[];
   /** Nested subcommands chosen by the first operand (`git stash push`, `git remote add`). */
@@ -263,12 +265,17 @@ export function readOptions(table: OptionTable, argv: readonly Arg[], from: numb
       out.rest = i + 1;
       continue;
     }
-    const last = readOne(t, argv, i, at, out.effects);
+    const hit = { stop: false };
+    const last = readOne(t, argv, i, at, out.effects, hit);
     if (last < 0) {
       out.unknown = true;
       return out;
     }
     i = last;
+    if (hit.stop) {
+      out.rest = i + 1;
+      return out;
+    }
   }
   return out;
 }
@@ -277,7 +284,7 @@ export function readOptions(table: OptionTable, argv: readonly Arg[], from: numb
  * One option word at argv[i] (and its value word): pushes its effects, returns the last index it
  * used, or -1 when it is unknown (its effect pushed).
  */
-function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[]): number {
+function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[], hit: Hit): number {
   const w = argv[i]!;
   const dashes = w.startsWith('--');
   if (dashes || (t.spec.singleDashLong && w.length > 2)) {
@@ -285,20 +292,27 @@ function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableConte
     const eq = body.indexOf('=');
     const name = eq >= 0 ? body.slice(0, eq) : body;
     const o = longOption(t, name);
-    if (!o && !dashes && t.short.size > 0) return readShorts(t, argv, i, at, effects); // `-abc` of a program with both
+    if (!o && !dashes && t.short.size > 0) return readShorts(t, argv, i, at, effects, hit); // `-abc` of a program with both
     if (!o) {
       effects.push(unknown(at.where, w));
       return -1;
     }
     // A negated option takes no value; a flag given `=v` (pflag's --rm=false) keeps it attached.
     if (o.negated) return i;
-    if (o.def.arity === 'none') return use(o.def, undefined, w, t, at, effects, i);
-    if (eq >= 0) return use(o.def, body.slice(eq + 1), w, t, at, effects, i);
-    if (o.def.arity === 'optional') return use(o.def, undefined, w, t, at, effects, i);
-    return i + 1 < argv.length ? use(o.def, argv[i + 1] ?? null, w, t, at, effects, i + 1) : use(o.def, null, w, t, at, effects, i);
+    if (o.def.arity === 'none') return use(o.def, undefined, w, t, at, effects, i, hit);
+    if (eq >= 0) return use(o.def, body.slice(eq + 1), w, t, at, effects, i, hit);
+    if (o.def.arity === 'optional') return use(o.def, undefined, w, t, at, effects, i, hit);
+    return i + 1 < argv.length
+      ? use(o.def, argv[i + 1] ?? null, w, t, at, effects, i + 1, hit)
+      : use(o.def, null, w, t, at, effects, i, hit);
   }
   if (t.spec.numeric && w.length > 1 && isDigits(w)) return i;
-  return readShorts(t, argv, i, at, effects);
+  return readShorts(t, argv, i, at, effects, hit);
+}
+
+/** Set when an option of `stopAfter` was read. */
+interface Hit {
+  stop: boolean;
 }
 
 /** `-20`: every character after the dash a digit. */
@@ -319,13 +333,15 @@ function use(
   at: TableContext,
   effects: Effect[],
   last: number,
+  hit?: Hit,
 ): number {
+  if (hit && t.spec.stopAfter?.includes(def.long ?? def.short!)) hit.stop = true;
   if (def.use !== 'harmless' || t.spec.handlers !== undefined) for (const e of useEffects(def, value, typed, t, at)) effects.push(e);
   return last;
 }
 
 /** A cluster of short options: flags, then at most one value-taking letter that ends it. */
-function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[]): number {
+function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[], hit: Hit): number {
   const w = argv[i]!;
   for (let j = 1; j < w.length; j++) {
     const def = t.short.get(w[j]!);
@@ -334,13 +350,13 @@ function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableCo
       return -1;
     }
     if (def.arity === 'none') {
-      use(def, undefined, w, t, at, effects, i);
+      use(def, undefined, w, t, at, effects, i, hit);
       continue;
     }
     let rest = w.slice(j + 1);
     if (t.spec.equalsShort && rest.startsWith('=')) rest = rest.slice(1);
-    if (rest !== '' || def.arity === 'optional') return use(def, rest === '' ? undefined : rest, w, t, at, effects, i);
-    return i + 1 < argv.length ? use(def, argv[i + 1] ?? null, w, t, at, effects, i + 1) : use(def, null, w, t, at, effects, i);
+    if (rest !== '' || def.arity === 'optional') return use(def, rest === '' ? undefined : rest, w, t, at, effects, i, hit);
+    return i + 1 < argv.length ? use(def, argv[i + 1] ?? null, w, t, at, effects, i + 1, hit) : use(def, null, w, t, at, effects, i, hit);
   }
   return i;
 }
