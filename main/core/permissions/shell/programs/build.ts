@@ -419,6 +419,29 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
   cargo: { notMatch: ['cargo b'] },
+  ld: {
+    match: [
+      ['ld -plugin /tmp/p.so a.o', '#plugin'],
+      ['ld --frob a.o', '#unknown_option'],
+      ['ld @args', '#argfile'],
+    ],
+    notMatch: ['ld -shared -o libx.so a.o -lm'],
+  },
+  ctest: {
+    match: [
+      ['ctest -S s.cmake', '#S'],
+      ['ctest --test-command ./x', '#test_command'],
+    ],
+    notMatch: ['ctest --output-on-failure -j 4'],
+  },
+  go: {
+    match: [
+      ['go build -toolexec=./x .', '#toolexec'],
+      ['go build -o /tmp/app .', '#o->-/tmp/app'],
+      ['go tool x', '#unknown_option'],
+    ],
+    notMatch: ['go test -race -run TestX ./...', 'go mod tidy'],
+  },
   rustup: { match: [['rustup toolchain link x /tmp/x', '#link']], notMatch: ['rustup default stable'] },
   cmake: {
     match: [

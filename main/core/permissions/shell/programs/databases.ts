@@ -99,6 +99,14 @@ const effects: Readonly<Record<string, Check>> = {
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   sqlite3: { match: [["sqlite3 db '.shell rm x'", '#dot-[-?']] },
+  mysql: {
+    match: [
+      ['mysql --pager=./x db', '#pager'],
+      ['mysql -e "system id"', '#e'],
+      ['mysql --frob db', '#unknown_option'],
+    ],
+    notMatch: ['mysql -uroot -h 127.0.0.1 -e "select 1" db'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('databases', { effects }, EXAMPLES);
