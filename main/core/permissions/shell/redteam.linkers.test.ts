@@ -49,6 +49,7 @@ const ROWS: Row[] = [
   ['go -C /tmp/p build .', 'compound', 'go help: -C runs in that folder and writes its outputs there'],
   ['go env -w GOFLAGS=-toolexec=./x', 'compound', 'go help env -w: a later plain go build reads GOFLAGS'],
   ['go mod edit -replace=example.com/m=/tmp/m', 'compound', 'go.mod replace: later builds compile the folder’s code'],
+  ['go test -overlay=/tmp/o.json ./...', 'compound', 'go help build -overlay: source files replaced by files from outside'],
   ['go tool cover -html=c.out', 'compound', 'go tool runs a tool (tool directives in go.mod name any package)'],
   ['go build -frobnicate .', 'compound', 'a flag the table does not know'],
   // ── mysql / mariadb ──

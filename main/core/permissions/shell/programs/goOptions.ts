@@ -9,9 +9,9 @@
  * as before); `-o`, `-pkgdir`, `-C`, the test profiles and `-outputdir` outside the project write;
  * `go env -w|-u` changes configuration (GOFLAGS can hold `-toolexec`); `go mod edit -replace` and
  * `go work edit -replace|-use` with a folder outside the project make later builds compile (and
- * `go test` run) code from there. `go tool` (tools named in go.mod, or any in the tool folder) and
- * subcommands without a table are compound. `go generate` runs the `//go:generate` commands of the
- * project's files, as make runs its recipes.
+ * `go test` run) code from there, as do `-overlay` and `-modfile` outside it. `go tool` (tools
+ * named in go.mod, or any in the tool folder) and subcommands without a table are compound. `go
+ * generate` runs the `//go:generate` commands of the project's files, as make runs its recipes.
  */
 import { exec, risk, write } from '../effects.js';
 import { outside } from './compilerDriver.js';
@@ -64,6 +64,11 @@ const replaced: OptionHandler = (v, typed) => {
     : [];
 };
 
+const outsideCode: OptionHandler = (v, typed) =>
+  v === null || v === undefined || outside(v)
+    ? [exec(typed.replace(/^-+/, '').replace(/=.*$/, ''), opaque(v ?? null), `go ${typed} builds code named from outside the project`)]
+    : [];
+
 const toolchain =
   (name: string): OptionHandler =>
   (v, typed) => [exec(name, opaque(v ?? null), `go ${typed} switches the compiler`)];
@@ -79,6 +84,9 @@ const BUILD_HANDLERS: Readonly<Record<string, OptionHandler>> = {
   o: outputPath,
   pkgdir: outputPath,
   C: outputPath,
+  // Source files or a go.mod from outside the project: `go test` and `go run` would run that code.
+  overlay: outsideCode,
+  modfile: outsideCode,
 };
 
 const TEST_HANDLERS: Readonly<Record<string, OptionHandler>> = Object.fromEntries(
