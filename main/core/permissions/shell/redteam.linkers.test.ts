@@ -50,6 +50,7 @@ const ROWS: Row[] = [
   ['go env -w GOFLAGS=-toolexec=./x', 'compound', 'go help env -w: a later plain go build reads GOFLAGS'],
   ['go mod edit -replace=example.com/m=/tmp/m', 'compound', 'go.mod replace: later builds compile the folder’s code'],
   ['go test -overlay=/tmp/o.json ./...', 'compound', 'go help build -overlay: source files replaced by files from outside'],
+  ['go work use /tmp/m', 'compound', 'go help work use: later builds compile that module'],
   ['go tool cover -html=c.out', 'compound', 'go tool runs a tool (tool directives in go.mod name any package)'],
   ['go build -frobnicate .', 'compound', 'a flag the table does not know'],
   // ── mysql / mariadb ──
@@ -79,6 +80,7 @@ const ROWS: Row[] = [
   ['go run ./cmd/server -port 8080', 'simple', 'words after the package are the program’s'],
   ['go mod edit -replace=example.com/m=./third_party/m', 'simple', 'a folder inside the project'],
   ['go list -m -json all', 'simple', 'ordinary'],
+  ['go work use ./tools', 'simple', 'a module inside the project'],
   ['go vet -printf=false ./...', 'simple', 'an analyzer flag'],
   ['mysql -uroot -pSECRET -h 127.0.0.1 -e "select 1" db', 'simple', 'a plain query'],
   ['mariadb -Bse "show tables" db', 'simple', 'clustered short options and a plain query'],

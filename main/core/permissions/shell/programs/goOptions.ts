@@ -179,5 +179,10 @@ export const goOptions: Check = (argv, sub, program) => {
     if (v === undefined) continue;
     for (const e of outputPath(v, w ?? '-C', { where: 'go' })) out.push(e);
   }
+  // `go work use DIR`: later builds (and `go test`) take that module's code.
+  if (sub.subcommand === 'work' && sub.index !== undefined && argv[sub.index + 1] === 'use')
+    for (const w of argv.slice(sub.index + 2))
+      if (w === null || (!w.startsWith('-') && (outside(w) || /[$`\\]/.test(w))))
+        out.push(exec('use', opaque(w), 'go work use: later builds compile the code of the folder it names'));
   return out;
 };
