@@ -4,8 +4,11 @@
  */
 import { exec, risk, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, argvOf, valueOf, HELP, table, also, wordOptions } from './kit.js';
+import { opaque, argvOf, HELP, table, also } from './kit.js';
 import { cmakeAllowlist } from './cmake.js';
+import { ctest } from './ctest.js';
+import { goOptions } from './goOptions.js';
+import { ldBfd, ldGold } from './linkers.js';
 import { driverAllowlist } from './compilerDriver.js';
 import { optionTable, subcommandOptions } from './optionTable.js';
 import { programOptions } from './programOptions.js';
@@ -101,59 +104,6 @@ function cargo(argv: readonly Arg[], sub: { index?: number }): Effect[] {
       });
     }
   });
-  return out;
-}
-
-function goTool(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
-  const out: Effect[] = [];
-  if (sub.index === undefined) return out;
-  const args = argv.slice(sub.index + 1);
-  for (const it of scanOptions(args, 0, {
-    singleDashLong: true,
-    longValue: [
-      'toolexec',
-      'exec',
-      'vettool',
-      'o',
-      'C',
-      'p',
-      'tags',
-      'ldflags',
-      'gcflags',
-      'run',
-      'bench',
-      'count',
-      'timeout',
-      'coverprofile',
-      'cpuprofile',
-      'memprofile',
-      'mod',
-      'modfile',
-      'overlay',
-      'pkgdir',
-      'trimpath',
-      'covermode',
-      'coverpkg',
-      'json',
-      'asmflags',
-      'buildmode',
-      'compiler',
-      'gccgoflags',
-      'installsuffix',
-      'pgo',
-    ],
-    noAbbrev: true,
-  })) {
-    if (it.kind === 'long' && ['toolexec', 'exec', 'vettool'].includes(it.name))
-      out.push(exec(it.name, script(valueOf(it)), `go -${it.name} runs another program`));
-    // -ldflags=-extld=PROG names the external linker; -compiler/-gccgoflags switch toolchains.
-    if (it.kind === 'long' && it.name === 'ldflags' && (valueOf(it) === null || /extld|linkmode/.test(valueOf(it)!)))
-      out.push(exec('ldflags', opaque(valueOf(it)), 'go -ldflags -extld names a linker program to run'));
-    if (it.kind === 'long' && (it.name === 'compiler' || it.name === 'gccgoflags'))
-      out.push(exec(it.name, opaque(valueOf(it)), `go -${it.name} switches the compiler`));
-  }
-  if (sub.subcommand === 'env' && args.some((a) => a === '-w' || a === '-u'))
-    out.push(risk('env-w', 'go env -w changes Go configuration, which can name programs to run'));
   return out;
 }
 
@@ -401,25 +351,10 @@ const jvmTool: Check = (argv) =>
     : [];
 
 const effects: Readonly<Record<string, Check>> = {
-  ctest: wordOptions('ctest', [
-    ['--test-command', 'exec'],
-    ['-S', 'load'],
-    ['-SP', 'load'],
-    ['--script', 'load'],
-  ]),
-  ld: wordOptions('ld', [
-    ['--plugin', 'load'],
-    ['-plugin', 'load'],
-    ['--wrap', 'load'],
-  ]),
-  'ld.bfd': wordOptions('ld', [
-    ['--plugin', 'load'],
-    ['-plugin', 'load'],
-  ]),
-  'ld.gold': wordOptions('ld', [
-    ['--plugin', 'load'],
-    ['-plugin', 'load'],
-  ]),
+  ctest,
+  ld: ldBfd,
+  'ld.bfd': ldBfd,
+  'ld.gold': ldGold,
   ...Object.fromEntries(
     ['javac', 'javadoc', 'jar', 'jshell', 'jlink', 'jdeps', 'keytool', 'jarsigner', 'jpackage', 'native-image'].map((n) => [n, jvmTool]),
   ),
@@ -452,7 +387,7 @@ const effects: Readonly<Record<string, Check>> = {
   }),
   cargo: also(cargoOptions, cargo, cargoCompilerArgs),
   rustup,
-  go: goTool,
+  go: goOptions,
   cc: also(driverAllowlist, compiler, driverCode),
   gcc: also(driverAllowlist, compiler, driverCode),
   'g++': also(driverAllowlist, compiler, driverCode),
@@ -484,6 +419,29 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
   cargo: { notMatch: ['cargo b'] },
+  ld: {
+    match: [
+      ['ld -plugin /tmp/p.so a.o', '#plugin'],
+      ['ld --frob a.o', '#unknown_option'],
+      ['ld @args', '#argfile'],
+    ],
+    notMatch: ['ld -shared -o libx.so a.o -lm'],
+  },
+  ctest: {
+    match: [
+      ['ctest -S s.cmake', '#S'],
+      ['ctest --test-command ./x', '#test_command'],
+    ],
+    notMatch: ['ctest --output-on-failure -j 4'],
+  },
+  go: {
+    match: [
+      ['go build -toolexec=./x .', '#toolexec'],
+      ['go build -o /tmp/app .', '#o->-/tmp/app'],
+      ['go tool x', '#unknown_option'],
+    ],
+    notMatch: ['go test -race -run TestX ./...', 'go mod tidy'],
+  },
   rustup: { match: [['rustup toolchain link x /tmp/x', '#link']], notMatch: ['rustup default stable'] },
   cmake: {
     match: [

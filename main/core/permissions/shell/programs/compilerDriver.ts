@@ -41,7 +41,7 @@ const VALUE = new Set(
 const FAMILIES = /^(-O|-g|-m|-f|-W|-std=|-march=|-mtune=|-mcpu=|-print-file-name=|-print-prog-name=|--sysroot=|-stdlib=|--stdlib=|-rtlib=|--rtlib=|-unwindlib=|--target=|-fuse-ld=|--ld-path=|--config=|-specs=|--specs=|-Wl,|-Wa,|-Wp,|-no-)/;
 
 /** A path that leaves the project: absolute, from home, or climbing out. */
-const outside = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
+export const outside = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
 
 export const driverAllowlist: Check = (argv) => {
   const name = String(argv[0]);

@@ -3,8 +3,9 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, write, type Effect } from '../effects.js';
-import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, isShort, isLong, valueOf } from './kit.js';
+import type { Arg } from '../options.js';
+import { opaque, script } from './kit.js';
+import { mysqlClient } from './mysql.js';
 import { programOptions } from './programOptions.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
@@ -45,16 +46,6 @@ function sqlite(argv: readonly Arg[]): Effect[] {
  * another meta-command such as `\!`).
  */
 const PSQL_READ_META = /^\s*\\(d[A-Za-z]{0,3}[S+]{0,2}|l\+?|conninfo)(\s+[A-Za-z0-9_.*"]+)?\s*$/;
-
-function sqlClient(name: string, letter: string, long: string): Check {
-  return (argv) =>
-    scanOptions(argv, 1, { shortValue: letter + 'fhUpdP', longValue: [long, 'file', 'host', 'user', 'port', 'dbname', 'database'] })
-      .filter((it) => isShort(it, letter + 'f') || isLong(it, [long, 'file']))
-      .filter((it) => isShort(it, 'f') || isLong(it, ['file']) || valueOf(it) === null || sqlDanger(name, valueOf(it)!))
-      .map((it) =>
-        exec(it.kind === 'short' ? it.name : it.name, opaque(valueOf(it)), `${name} meta-commands can run shell commands or write files`),
-      );
-}
 
 /** SQL or a meta-command given to a client that can run shell commands or write files. */
 function sqlDanger(name: string, sql: string): boolean {
@@ -101,13 +92,21 @@ const psql = programOptions('psql', {
 const effects: Readonly<Record<string, Check>> = {
   sqlite3: sqlite,
   psql,
-  mysql: sqlClient('mysql', 'e', 'execute'),
-  mariadb: sqlClient('mariadb', 'e', 'execute'),
+  mysql: mysqlClient('mysql'),
+  mariadb: mysqlClient('mariadb'),
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   sqlite3: { match: [["sqlite3 db '.shell rm x'", '#dot-[-?']] },
+  mysql: {
+    match: [
+      ['mysql --pager=./x db', '#pager'],
+      ['mysql -e "system id"', '#e'],
+      ['mysql --frob db', '#unknown_option'],
+    ],
+    notMatch: ['mysql -uroot -h 127.0.0.1 -e "select 1" db'],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules('databases', { effects }, EXAMPLES);
