@@ -8,6 +8,8 @@ import type { WindowContext } from './windows.js';
  */
 export class ProjectRuntimes {
   private readonly open = new Map<string, { runtime: Promise<ProjectRuntime>; users: number }>();
+  /** Runtimes released and still closing (their runs writing their last records): closeAll waits for these too. */
+  private readonly closing = new Set<Promise<void>>();
 
   constructor(private readonly depsFor: (projectRoot: string) => ProjectRuntimeDeps) {}
 
@@ -27,7 +29,13 @@ export class ProjectRuntimes {
     if (!slot) return;
     if (--slot.users > 0) return;
     this.open.delete(projectRoot);
-    await (await slot.runtime).close();
+    const closed = slot.runtime.then((r) => r.close());
+    this.closing.add(closed);
+    try {
+      await closed;
+    } finally {
+      this.closing.delete(closed);
+    }
   }
 
   /** The runtime of the project a window shows; a clear error on the start screen. */
@@ -41,6 +49,7 @@ export class ProjectRuntimes {
   async closeAll(): Promise<void> {
     const all = [...this.open.values()];
     this.open.clear();
-    await Promise.all(all.map(async (s) => (await s.runtime).close()));
+    // A window closed just before (the host shutting down) may still be closing its runtime.
+    await Promise.all([...all.map(async (s) => (await s.runtime).close()), ...[...this.closing].map((c) => c.catch(() => {}))]);
   }
 }
