@@ -14,29 +14,35 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
+/** A runtime whose model calls `wait_forever` first and then says `after`; `seen` counts the tool's starts and aborts. */
+async function waitingRuntime(after: string) {
+  server = await startScriptedServer({
+    script: { turns: [{ toolCalls: [{ id: 'call_wait', name: 'wait_forever', input: {} }] }, { text: after }] },
+  });
+  const approvals = new ApprovalQueue();
+  const seen = { started: 0, aborted: 0 };
+  const reg = registryOf([waitTool(seen)]);
+  const log = new EventLog();
+  const projectRoot = await tempDir('cc-proj-');
+  const dataDir = await tempDir('cc-data-');
+  dirs.push(projectRoot, dataDir);
+  const runtime = createAgentRuntime({
+    provider: scriptedProvider('anthropic', server, noRetry),
+    gate: fakeGate(approvals),
+    registry: () => reg,
+    subAgentRegistry: () => reg,
+    approvals,
+    emit: log.emit,
+    projectRoot,
+    dataDir,
+    memory: null,
+  });
+  return { runtime, log, seen, server };
+}
+
 describe('runtime.stopCall', () => {
   it('stops one running call; the run goes on and the model reads that the user stopped it', async () => {
-    server = await startScriptedServer({
-      script: { turns: [{ toolCalls: [{ id: 'call_wait', name: 'wait_forever', input: {} }] }, { text: 'understood, moving on' }] },
-    });
-    const approvals = new ApprovalQueue();
-    const seen = { started: 0, aborted: 0 };
-    const reg = registryOf([waitTool(seen)]);
-    const log = new EventLog();
-    const projectRoot = await tempDir('cc-proj-');
-    const dataDir = await tempDir('cc-data-');
-    dirs.push(projectRoot, dataDir);
-    const runtime = createAgentRuntime({
-      provider: scriptedProvider('anthropic', server, noRetry),
-      gate: fakeGate(approvals),
-      registry: () => reg,
-      subAgentRegistry: () => reg,
-      approvals,
-      emit: log.emit,
-      projectRoot,
-      dataDir,
-      memory: null,
-    });
+    const { runtime, log, seen, server } = await waitingRuntime('understood, moving on');
     const h = await runtime.start({ prompt: 'wait' });
     await log.next('tool.output');
     // Another conversation's id, or an unknown call, stops nothing.
@@ -62,26 +68,7 @@ describe('runtime.stopCall', () => {
 
 describe('runtime.idle', () => {
   it('after cancelAll, resolves only once the cancelled run has ended and written its last record', async () => {
-    server = await startScriptedServer({
-      script: { turns: [{ toolCalls: [{ id: 'call_wait', name: 'wait_forever', input: {} }] }, { text: 'never reached' }] },
-    });
-    const approvals = new ApprovalQueue();
-    const reg = registryOf([waitTool({ started: 0, aborted: 0 })]);
-    const log = new EventLog();
-    const projectRoot = await tempDir('cc-proj-');
-    const dataDir = await tempDir('cc-data-');
-    dirs.push(projectRoot, dataDir);
-    const runtime = createAgentRuntime({
-      provider: scriptedProvider('anthropic', server, noRetry),
-      gate: fakeGate(approvals),
-      registry: () => reg,
-      subAgentRegistry: () => reg,
-      approvals,
-      emit: log.emit,
-      projectRoot,
-      dataDir,
-      memory: null,
-    });
+    const { runtime, log } = await waitingRuntime('never reached');
     const h = await runtime.start({ prompt: 'wait' });
     await log.next('tool.output');
     let ended = false;
