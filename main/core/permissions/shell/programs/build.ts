@@ -11,6 +11,7 @@ import { goOptions } from './goOptions.js';
 import { ldBfd, ldGold } from './linkers.js';
 import { driverAllowlist } from './compilerDriver.js';
 import { optionTable, subcommandOptions } from './optionTable.js';
+import { javaOptions } from './interpreterOptions.js';
 import { programOptions } from './programOptions.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
@@ -344,11 +345,15 @@ const cmakeVars: Check = (argv) =>
       : [];
   });
 
-/** JVM tools pass -J options to the JVM: -J-javaagent loads code. */
-const jvmTool: Check = (argv) =>
-  argv.slice(1).some((w) => w === null || /^-J/.test(w))
-    ? [exec('J', opaque(), `${String(argv[0])} -J passes options to the JVM (agents load code)`)]
-    : [];
+/** JVM tools pass -J options to the JVM they start: read with java's allowlist (-J-javaagent loads code; an unknown one is compound). */
+const jvmTool: Check = (argv) => {
+  // A word known only at run time could be a -J option.
+  if (argv.slice(1).some((w) => w === null))
+    return [exec('J', opaque(), `${String(argv[0])} -J passes options to the JVM (agents load code)`)];
+  // Each -J word is one option of the JVM the tool starts: read them as java reads its own.
+  const jvm = argv.slice(1).flatMap((w) => (w !== null && w.startsWith('-J') ? [w.slice(2)] : []));
+  return jvm.length === 0 ? [] : javaOptions(['java', ...jvm], {}, 'java');
+};
 
 const effects: Readonly<Record<string, Check>> = {
   ctest,
@@ -419,6 +424,14 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
   cargo: { notMatch: ['cargo b'] },
+  javac: {
+    match: [
+      ['javac -J-javaagent:/tmp/a.jar X.java', '#agent'],
+      ['javac -J-XX:OnError=id X.java', '#unknown_option'],
+      ['javac -J$X X.java', '#J'],
+    ],
+    notMatch: ['javac X.java', 'javac -J-Xmx512m -d out X.java'],
+  },
   ld: {
     match: [
       ['ld -plugin /tmp/p.so a.o', '#plugin'],
