@@ -4,7 +4,7 @@
  */
 import { exec, risk, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { opaque, argvOf, HELP, table, also } from './kit.js';
+import { opaque, argvOf, HELP, table, also, outsideProject } from './kit.js';
 import { cmakeAllowlist } from './cmake.js';
 import { ctest } from './ctest.js';
 import { goOptions } from './goOptions.js';
@@ -23,6 +23,12 @@ const MAKE_SWITCH_VARS = /^(V|VERBOSE|Q|QUIET|DEBUG|NDEBUG|RELEASE|BUILD_TYPE|CO
  * and `--eval` (recipe text on the line) are keyed; `-f FILE` is allowed: make runs the project's
  * recipes anyway, whichever makefile holds them.
  */
+/** A makefile read from standard input or a descriptor is recipe text the key cannot show. */
+const makefileFrom = (v: Arg | undefined): Effect[] =>
+  v === undefined || v === null || /^(-|\/dev\/(stdin|fd\/.*)|\/proc\/.*)$/.test(v)
+    ? [exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor')]
+    : [];
+
 const makeOptions = programOptions('make', {
   abbrev: true,
   options: [
@@ -33,15 +39,8 @@ const makeOptions = programOptions('make', {
     'assume-new= warn-undefined-variables jobserver-auth= jobserver-fds= jobserver-style= shuffle=?',
   ],
   handlers: {
-    // A makefile read from standard input or a descriptor is recipe text the key cannot show.
-    file: (v) =>
-      v === undefined || v === null || /^(-|\/dev\/(stdin|fd\/.*)|\/proc\/.*)$/.test(v)
-        ? [exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor')]
-        : [],
-    makefile: (v) =>
-      v === undefined || v === null || /^(-|\/dev\/(stdin|fd\/.*)|\/proc\/.*)$/.test(v)
-        ? [exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor')]
-        : [],
+    file: makefileFrom,
+    makefile: makefileFrom,
     eval: (v) => [exec('eval', opaque(v ?? null), 'make --eval adds recipe text that runs shell commands')],
   },
 });
@@ -164,8 +163,6 @@ const RUSTC_CODEGEN_SAFE = new Set(
   ).split(' '),
 );
 
-const outsidePath = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
-
 /**
  * rustc's options (`rustc --help -v`, 1.95; getopts: no abbreviations). `-C` keys are an allowlist
  * of code-generation settings (`-C linker=PROG` runs a program, `-C link-arg` reaches the linker);
@@ -191,9 +188,9 @@ const rustcOptions = programOptions('rustc', {
         ? [exec('extern', opaque(v ?? null), `rustc ${typed} loads the crate it names (a proc-macro runs in the compiler)`)]
         : [],
     o: (v, typed) =>
-      v === null || v === undefined || outsidePath(v) ? [write('o', v ?? null, `rustc ${typed} writes the file it names`)] : [],
+      v === null || v === undefined || outsideProject(v) ? [write('o', v ?? null, `rustc ${typed} writes the file it names`)] : [],
     'out-dir': (v, typed) =>
-      v === null || v === undefined || outsidePath(v)
+      v === null || v === undefined || outsideProject(v)
         ? [write('out-dir', v ?? null, `rustc ${typed} writes into the folder it names`)]
         : [],
     emit: (v, typed) =>

@@ -10,8 +10,7 @@
  * An option not listed makes the command compound.
  */
 import { exec, risk, type Effect } from '../effects.js';
-import { opaque } from './kit.js';
-import { outsideProject } from './openssl.js';
+import { opaque, outsideProject } from './kit.js';
 import { optionTable, readOptions } from './optionTable.js';
 import type { Check } from './rule.js';
 

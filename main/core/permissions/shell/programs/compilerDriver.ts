@@ -11,6 +11,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
+import { outsideProject } from './kit.js';
 import type { Check } from './rule.js';
 
 /** Options that are the whole word (no value). */
@@ -38,16 +39,14 @@ const VALUE = new Set(
 );
 
 /** Families named by their leading characters: the whole word is one option. */
-const FAMILIES = /^(-O|-g|-m|-f|-W|-std=|-march=|-mtune=|-mcpu=|-print-file-name=|-print-prog-name=|--sysroot=|-stdlib=|--stdlib=|-rtlib=|--rtlib=|-unwindlib=|--target=|-fuse-ld=|--ld-path=|--config=|-specs=|--specs=|-Wl,|-Wa,|-Wp,|-no-)/;
-
-/** A path that leaves the project: absolute, from home, or climbing out. */
-export const outside = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
+const FAMILIES =
+  /^(-O|-g|-m|-f|-W|-std=|-march=|-mtune=|-mcpu=|-print-file-name=|-print-prog-name=|--sysroot=|-stdlib=|--stdlib=|-rtlib=|--rtlib=|-unwindlib=|--target=|-fuse-ld=|--ld-path=|--config=|-specs=|--specs=|-Wl,|-Wa,|-Wp,|-no-)/;
 
 export const driverAllowlist: Check = (argv) => {
   const name = String(argv[0]);
   const out: Effect[] = [];
   const output = (flag: string, v: Arg) => {
-    if (v === null || outside(v)) out.push(write(flag, v, `${name} -${flag} writes the file it names`));
+    if (v === null || outsideProject(v)) out.push(write(flag, v, `${name} -${flag} writes the file it names`));
   };
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i];

@@ -12,13 +12,12 @@
  * are kept.
  */
 import { exec, risk, write, type Effect } from '../effects.js';
-import { outside } from './compilerDriver.js';
-import { opaque } from './kit.js';
+import { opaque, outsideProject } from './kit.js';
 import { optionTable, readOptions, type OptionHandler } from './optionTable.js';
 import type { Check } from './rule.js';
 
 const outFile: OptionHandler = (v, typed) =>
-  v === null || v === undefined || outside(v) ? [write('O', v ?? null, `ctest ${typed} writes the file it names`)] : [];
+  v === null || v === undefined || outsideProject(v) ? [write('O', v ?? null, `ctest ${typed} writes the file it names`)] : [];
 
 const table = optionTable({
   singleDashLong: true,

@@ -60,6 +60,12 @@ function sqlDanger(name: string, sql: string): boolean {
  * SQL and meta-commands (`\!`); `-o |cmd` pipes to a program; a variable whose value has a backtick
  * (`-v PROMPT1=%\`cmd\``) runs it.
  */
+/** `-v NAME=VALUE`: a backtick in the value runs a command when psql expands it. */
+const psqlVariable = (v: Arg | undefined, typed: string): Effect[] =>
+  v === null || v === undefined || v.includes('`')
+    ? [exec('v', opaque(v ?? null), `psql ${typed}: a backtick in a variable runs a command`)]
+    : [];
+
 const psql = programOptions('psql', {
   abbrev: true,
   options: [
@@ -78,14 +84,8 @@ const psql = programOptions('psql', {
       typeof v === 'string' && v.startsWith('|')
         ? [exec('o', script(v.slice(1)), `psql ${typed} pipes the output to a command`)]
         : [write('o', v ?? null, `psql ${typed} writes query output to the file it names`)],
-    set: (v, typed) =>
-      v === null || v === undefined || v.includes('`')
-        ? [exec('v', opaque(v ?? null), `psql ${typed}: a backtick in a variable runs a command`)]
-        : [],
-    variable: (v, typed) =>
-      v === null || v === undefined || v.includes('`')
-        ? [exec('v', opaque(v ?? null), `psql ${typed}: a backtick in a variable runs a command`)]
-        : [],
+    set: psqlVariable,
+    variable: psqlVariable,
   },
 });
 

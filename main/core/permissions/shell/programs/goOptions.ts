@@ -14,8 +14,7 @@
  * generate` runs the `//go:generate` commands of the project's files, as make runs its recipes.
  */
 import { exec, risk, write } from '../effects.js';
-import { outside } from './compilerDriver.js';
-import { opaque } from './kit.js';
+import { opaque, outsideProject } from './kit.js';
 import type { Check } from './rule.js';
 import { optionTable, subcommandOptions, type OptionHandler, type OptionTable, type TableSpec } from './optionTable.js';
 
@@ -46,14 +45,14 @@ const VET = names(
 );
 
 const outputPath: OptionHandler = (v, typed) =>
-  v === null || v === undefined || outside(v)
+  v === null || v === undefined || outsideProject(v)
     ? [write(typed.replace(/^-+/, '').replace(/=.*$/, ''), v ?? null, `go ${typed} writes the file it names`)]
     : [];
 
 /** `old=new` (or a `-use` folder) whose new side is a folder outside the project; a module path or version is plain. */
 const replaced: OptionHandler = (v, typed) => {
   const to = v === null || v === undefined ? null : v.slice(v.indexOf('=') + 1);
-  return to === null || outside(to) || /[$`\\]/.test(to)
+  return to === null || outsideProject(to) || /[$`\\]/.test(to)
     ? [
         exec(
           typed.replace(/^-+/, '').replace(/=.*$/, ''),
@@ -65,7 +64,7 @@ const replaced: OptionHandler = (v, typed) => {
 };
 
 const outsideCode: OptionHandler = (v, typed) =>
-  v === null || v === undefined || outside(v)
+  v === null || v === undefined || outsideProject(v)
     ? [exec(typed.replace(/^-+/, '').replace(/=.*$/, ''), opaque(v ?? null), `go ${typed} builds code named from outside the project`)]
     : [];
 
@@ -182,7 +181,7 @@ export const goOptions: Check = (argv, sub, program) => {
   // `go work use DIR`: later builds (and `go test`) take that module's code.
   if (sub.subcommand === 'work' && sub.index !== undefined && argv[sub.index + 1] === 'use')
     for (const w of argv.slice(sub.index + 2))
-      if (w === null || (!w.startsWith('-') && (outside(w) || /[$`\\]/.test(w))))
+      if (w === null || (!w.startsWith('-') && (outsideProject(w) || /[$`\\]/.test(w))))
         out.push(exec('use', opaque(w), 'go work use: later builds compile the code of the folder it names'));
   return out;
 };

@@ -11,8 +11,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
-import { outsideProject } from './openssl.js';
-import { opaque } from './kit.js';
+import { opaque, outsideProject } from './kit.js';
 import { type OptionHandler } from './optionTable.js';
 import { programOptions } from './programOptions.js';
 

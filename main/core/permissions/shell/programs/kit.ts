@@ -8,6 +8,8 @@ import type { Check, Resolver, SubcommandSpec } from './rule.js';
 
 export const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
 export const script = (text: Arg | undefined): Inner => ({ kind: 'script', text: text ?? null });
+/** A path that leaves the project: absolute, from home, or climbing out (`/dev/null` discards, so it does not count). */
+export const outsideProject = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
 export const argvOf = (argv: readonly Arg[]): Inner => (argv.length ? { kind: 'argv', argv: [...argv] } : { kind: 'none' });
 
 export const isShort = (it: OptItem, letters: string): it is Extract<OptItem, { kind: 'short' }> =>

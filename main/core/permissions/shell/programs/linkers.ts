@@ -9,8 +9,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
-import { outside } from './compilerDriver.js';
-import { opaque } from './kit.js';
+import { opaque, outsideProject } from './kit.js';
 import { LD_BFD_OPTIONS, LD_GOLD_OPTIONS } from './ldTables.js';
 import { optionTable, readOptions, type OptionHandler } from './optionTable.js';
 import type { Check } from './rule.js';
@@ -19,7 +18,7 @@ import type { Check } from './rule.js';
 const USES = 'o|output=:write plugin=:load plugin-opt=:load wrap=:load error-handling-script=:prog';
 
 const outputFile: OptionHandler = (v, typed) =>
-  v === null || v === undefined || outside(v) ? [write('o', v ?? null, `ld ${typed} writes the file it names`)] : [];
+  v === null || v === undefined || outsideProject(v) ? [write('o', v ?? null, `ld ${typed} writes the file it names`)] : [];
 
 /** Files ld writes besides its output (the bfd and gold spellings). */
 const WRITES = ['Map', 'dependency-file', 'out-implib', 'output-def', 'print-symbol-counts'];

@@ -13,8 +13,7 @@
  */
 import { exec, write } from '../effects.js';
 import type { Arg } from '../options.js';
-import { outside } from './compilerDriver.js';
-import { opaque, script } from './kit.js';
+import { opaque, script, outsideProject } from './kit.js';
 import { optionTable, readOptions, type OptionHandler, type OptionTable } from './optionTable.js';
 import type { Check } from './rule.js';
 
@@ -51,7 +50,7 @@ function sqlOption(name: string, flagOf: (typed: string) => string): OptionHandl
 
 function table(name: string) {
   const output: OptionHandler = (v, typed) =>
-    v === null || v === undefined || outside(v) ? [write('tee', v ?? null, `${name} ${typed} writes the file it names`)] : [];
+    v === null || v === undefined || outsideProject(v) ? [write('tee', v ?? null, `${name} ${typed} writes the file it names`)] : [];
   return optionTable({
     abbrev: true,
     negate: true,

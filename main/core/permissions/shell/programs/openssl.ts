@@ -10,9 +10,7 @@ import type { Arg } from '../options.js';
 import { OPENSSL_CIPHER_COMMANDS, OPENSSL_DIGEST_COMMANDS, OPENSSL_TABLES } from './opensslTables.js';
 import { optionTable, readOptions, type OptionHandler, type OptionTable } from './optionTable.js';
 import type { Check } from './rule.js';
-
-/** A path that leaves the project: absolute, from home, or climbing out. */
-export const outsideProject = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
+import { outsideProject } from './kit.js';
 
 /** `-passin file:PATH` reads the password from PATH; `pass:`, `env:`, `fd:` and `stdin` name no file. */
 const password: OptionHandler = (v, typed) =>
