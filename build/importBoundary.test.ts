@@ -163,7 +163,8 @@ function layerViolations(graph: ReadonlyMap<string, ReadonlyMap<string, string>>
     }
     for (const [to, example] of edges) {
       if (!layerOf.has(to)) out.push(`main/core/${to} has no place in CORE_LAYERS`);
-      else if (layerOf.get(to)! >= layerOf.get(from)!) out.push(`${from} → ${to} points ${layerOf.get(to) === layerOf.get(from) ? 'sideways' : 'up'} (${example})`);
+      else if (layerOf.get(to)! >= layerOf.get(from)!)
+        out.push(`${from} → ${to} points ${layerOf.get(to) === layerOf.get(from) ? 'sideways' : 'up'} (${example})`);
     }
   }
   return [...new Set(out)];
@@ -191,7 +192,9 @@ describe('import boundaries', () => {
     expect(electronImport.test("import x from 'electron-vite'")).toBe(false);
   });
   it('main/core imports neither the web host nor the Electron shell', () => {
-    const offenders = sources('main/core').flatMap((f) => hostImports(f, readFileSync(path.join(root, f), 'utf8')).map((t) => `${f} → ${t}`));
+    const offenders = sources('main/core').flatMap((f) =>
+      hostImports(f, readFileSync(path.join(root, f), 'utf8')).map((t) => `${f} → ${t}`),
+    );
     expect(offenders).toEqual([]);
   });
   it('the check itself catches a core file importing a host', () => {
@@ -223,14 +226,26 @@ describe('import boundaries', () => {
       'main/core/permissions/x.ts → main/core/tools/types.js',
     ]);
     expect(importsOutside(f, "const m = await import('../agent/loop.js');", PERMISSIONS_MAY_IMPORT)).toHaveLength(1);
-    expect(importsOutside(f, "import { a } from './keys.js';\nimport { b } from '../fs/projectPath.js';", PERMISSIONS_MAY_IMPORT)).toEqual([]);
+    expect(importsOutside(f, "import { a } from './keys.js';\nimport { b } from '../fs/projectPath.js';", PERMISSIONS_MAY_IMPORT)).toEqual(
+      [],
+    );
     expect(importsOutside(f, "import { projectDataDir } from '../appData.js';", PERMISSIONS_MAY_IMPORT)).toEqual([]);
     expect(importsOutside(f, "import { z } from 'zod';", PERMISSIONS_MAY_IMPORT)).toEqual([]);
   });
   it('main/core has no circle between its folders', () => {
     const folders = coreFolderGraph(coreFileGraph());
     const circles = circlesOf(new Map([...folders].map(([k, v]) => [k, [...v.keys()]])));
-    expect(circles.map((c) => c.map((f) => `${f}: ${[...folders.get(f)!].filter(([to]) => c.includes(to)).map(([, ex]) => ex).join('; ')}`))).toEqual([]);
+    expect(
+      circles.map((c) =>
+        c.map(
+          (f) =>
+            `${f}: ${[...folders.get(f)!]
+              .filter(([to]) => c.includes(to))
+              .map(([, ex]) => ex)
+              .join('; ')}`,
+        ),
+      ),
+    ).toEqual([]);
   });
   it('no main/core folder imports one above or beside it (CORE_LAYERS)', () => {
     expect(layerViolations(coreFolderGraph(coreFileGraph()), CORE_LAYERS)).toEqual([]);
@@ -248,7 +263,14 @@ describe('import boundaries', () => {
       ['e', ['e']],
     ]);
     expect(circlesOf(graph)).toEqual([['a', 'b', 'c'], ['e']]);
-    expect(circlesOf(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      circlesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
     const files = new Map([
       ['main/core/agent/loop.ts', ['main/core/tools/index.ts', 'main/core/agent/runtime.ts']],
       ['main/core/tools/x.ts', ['main/core/agent/index.ts', 'main/core/appData.ts']],
@@ -258,9 +280,11 @@ describe('import boundaries', () => {
       'tools → agent points up (main/core/tools/x.ts → main/core/agent/index.ts)',
       'main/core/newfolder has no place in CORE_LAYERS',
     ]);
-    expect(coreImports('main/core/agent/x.ts', "import type { A } from '../tools/index.js';\nexport * from './y.js';\nimport { z } from 'zod';\nimport { c } from '../../../shared/contract/index.js';")).toEqual([
-      'main/core/tools/index.ts',
-      'main/core/agent/y.ts',
-    ]);
+    expect(
+      coreImports(
+        'main/core/agent/x.ts',
+        "import type { A } from '../tools/index.js';\nexport * from './y.js';\nimport { z } from 'zod';\nimport { c } from '../../../shared/contract/index.js';",
+      ),
+    ).toEqual(['main/core/tools/index.ts', 'main/core/agent/y.ts']);
   });
 });
