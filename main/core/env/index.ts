@@ -21,12 +21,4 @@ export { APP_SECRET_NAMES, scrubEnv } from './secrets.js';
 export { utf8Boundary } from './utf8.js';
 export { runQuickJs, type WasmGrant } from './wasm/quickjs.js';
 export { runWasi, WASI_PROJECT_DIR, type WasiOutcome } from './wasm/wasi.js';
-export {
-  buildWasmModule,
-  WASI_ERRNO_NOTCAPABLE,
-  WASI_OFLAG_TRUNC,
-  wasiEchoModule,
-  wasiSpinModule,
-  wasiWriteModule,
-} from './wasm/wasiTestModule.js';
 export { type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
