@@ -17,10 +17,10 @@
  * All operations of one store run one at a time.
  */
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
-import { isProtectedPath, PROTECTED_ENTRIES, resolveInProject } from '../fs/index.js';
+import { ensurePrivateDirs, isProtectedPath, PRIVATE_FILE_MODE, PROTECTED_ENTRIES, resolveInProject } from '../fs/index.js';
 import { initShadowRepo, shadowGit, ShadowGitError, type ShadowRepo } from './shadowGit.js';
 
 export interface CheckpointLimits {
@@ -427,9 +427,9 @@ export class CheckpointStore {
   }
 
   private async writeIndex(idx: IndexFile): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await ensurePrivateDirs(this.dir);
     const tmp = `${this.indexFile}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(idx));
+    await writeFile(tmp, JSON.stringify(idx), { mode: PRIVATE_FILE_MODE });
     await rename(tmp, this.indexFile);
   }
 
