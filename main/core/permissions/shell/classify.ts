@@ -739,13 +739,13 @@ class Renderer {
     const refName = program.includes('/') ? program.slice(program.lastIndexOf('/') + 1) || program : program;
     this.push(escapeName(program));
 
-    const names = nameOperands(refName, argv);
+    // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
+    const rules = tableName(refName);
+    const names = nameOperands(rules, argv);
     if (names.length > 0) this.evaluatesNames = true;
     if (names.some((n) => n !== null && CODE_VARIABLES.has(n)))
       this.hiddenCode(`${refName} sets a variable bash expands as code`, 'code_variable');
     const ref: ProgramRef = { program: refName };
-    // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
-    const rules = tableName(refName);
     const rule = programRule(rules);
     this.programs.push(ref);
     const effects: Effect[] = [];
