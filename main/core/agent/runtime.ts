@@ -8,7 +8,6 @@ import path from 'node:path';
 import { projectDataDir } from '../appData.js';
 import { PromptBlocked, withHookContext, type Hooks } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
-import { checkpointBeforeTurns, type CheckpointStore } from '../checkpoints/index.js';
 import { ConversationModes, type PermissionMode, type Clock, type PermissionGate, systemClock } from '../permissions/index.js';
 import type { SubAgentRequest, ToolRegistry } from '../tools/index.js';
 import type { ApprovalQueue, PresetOffer } from '../approvals/index.js';
@@ -17,7 +16,7 @@ import { linkedController } from './cancellation.js';
 import { ConversationStore, titleOf, type ConversationSummary } from './conversations.js';
 import type { Emit } from './events.js';
 import type { LiveOutputOptions } from './liveOutput.js';
-import { COMPACT_COMMAND, runAgent, type RunResult } from './loop.js';
+import { COMPACT_COMMAND, runAgent, type AgentLoopDeps, type RunResult } from './loop.js';
 import { EventRecorder } from './recordedEvents.js';
 import { createSubAgentRunner } from './subagents.js';
 import { planRegistry } from './planRegistry.js';
@@ -46,10 +45,21 @@ export interface AgentRuntimeDeps {
   liveOutput?: Partial<LiveOutputOptions>;
   /** The permission mode of each conversation (the engine reads the same object); default: all Ask. */
   modes?: ConversationModes;
-  /** Snapshots of the project's files before each turn that may change them (absent: none taken). */
-  checkpoints?: CheckpointStore;
+  /**
+   * The loop hook of one run that snapshots the project's files before each turn that may change
+   * them (absent: none taken). The assembly wires checkpoints/ here, so the agent imports none of it.
+   */
+  checkpointTurns?: (run: RunOfConversation) => NonNullable<AgentLoopDeps['beforeToolCalls']>;
   /** The project's hooks (hooks/): around each tool call, on each prompt, at the end of each run. */
   hooks?: Hooks;
+}
+
+/** A run as a checkpoint sees it: which conversation, which run, its prompt, and where its messages start. */
+export interface RunOfConversation {
+  conversationId: string;
+  runId: string;
+  prompt: string;
+  messageIndex: number;
 }
 
 export interface RunHandle {
@@ -219,9 +229,9 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(deps.hooks ? { hooks: deps.hooks } : {}),
         stopOnDenial: opts.stopOnDenial ?? false,
         // Plan mode changes nothing, so it takes no checkpoints.
-        ...(deps.checkpoints && mode !== 'plan'
+        ...(deps.checkpointTurns && mode !== 'plan'
           ? {
-              beforeToolCalls: checkpointBeforeTurns(deps.checkpoints, {
+              beforeToolCalls: deps.checkpointTurns({
                 conversationId: cid,
                 runId,
                 prompt: opts.prompt,

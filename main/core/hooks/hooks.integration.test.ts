@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { toolResultsSent } from '../agent/agent.testkit.js';
-import { realAgentHarness, type RealAgent } from '../agent/realAgent.testkit.js';
+import { realAgentHarness, type RealAgent } from '../assembly/realAgent.testkit.js';
 import { sandboxProblem } from '../env/index.js';
 import { useTempDir } from '../fs/tempDir.testkit.js';
 import type { ScriptInput } from '../llm/index.js';

@@ -1,7 +1,9 @@
 /**
- * Wires the agent for one project with the real pieces: the permission engine (codecoder.json,
- * audit log, the approval queue as its asker), the 26-tool registry with `runSubAgent`, and the
- * runtime. Used by `codecoder run`; the app's composition root can use it too or wire its own.
+ * The per-project composition root: wires the agent for one project with the real pieces — the
+ * permission engine (codecoder.json, folder trust, audit log, the approval queue as its asker), the
+ * 26-tool registry with `runSubAgent`, MCP servers, checkpoints and the runtime. The app's
+ * `ProjectRuntime` and `codecoder run` both use it. It sits above agent/, checkpoints/ and mcp/ so
+ * none of them imports another's composition (build/importBoundary.test.ts).
  */
 import { Hooks, UserHooksFile, type HookRun } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
@@ -19,11 +21,10 @@ import {
   type Environment,
   systemClock,
 } from '../permissions/index.js';
-import { CheckpointService, CheckpointStore, type CheckpointLimits } from '../checkpoints/index.js';
+import { CheckpointService, CheckpointStore, checkpointBeforeTurns, type CheckpointLimits } from '../checkpoints/index.js';
 import { type ToolDeps, keyEnvironmentResolver, createToolRegistry, type FullToolRegistry } from '../tools/index.js';
 import { ApprovalQueue } from '../approvals/index.js';
-import type { Emit } from './events.js';
-import { createAgentRuntime, type AgentRuntime, type AgentRuntimeDeps } from './runtime.js';
+import { createAgentRuntime, type AgentRuntime, type AgentRuntimeDeps, type Emit } from '../agent/index.js';
 
 export interface AssembleOptions {
   projectRoot: string;
@@ -174,7 +175,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     clock,
     modes,
     ...(hooks ? { hooks } : {}),
-    ...(opts.checkpoints ? { checkpoints: checkpointStore } : {}),
+    ...(opts.checkpoints ? { checkpointTurns: (run) => checkpointBeforeTurns(checkpointStore, run) } : {}),
     ...opts.runtime,
   });
   late.runtime = runtime;
