@@ -22,7 +22,16 @@ export {
   parseConfigText,
 } from './configFile.js';
 export { SessionAllowlist, NEVER, type SessionEntry } from './sessionAllowlist.js';
-export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord, type AuditEntry, type AuditQuery } from './audit.js';
+export {
+  JsonlAuditLog,
+  MemoryAuditLog,
+  auditFileFor,
+  type AuditLog,
+  type AuditRecord,
+  type AuditEntry,
+  type AuditQuery,
+  type HookRunNote,
+} from './audit.js';
 export { CeilingViolationError, ceilingViolation } from './ceiling.js';
 export type { LoadReport, EntryIssue, ProjectEntryView, DenyEntryView } from './projectLevel.js';
 export { MCP_KEY_TOOL } from './keyGrammar.js';
