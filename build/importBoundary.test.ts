@@ -54,14 +54,15 @@ const TOOLS_KIT_MAY_IMPORT = [
 /**
  * main/core's folders in layers, bottom first. A folder imports only folders of lower layers (and
  * `shared/`): nothing points back up, so there is no circle between folders, and each layer can be
- * read and tested with only what lies under it. `assembly/` is the per-project composition root
+ * read and tested with only what lies under it (`hooks/` runs the user's programs through env/ and
+ * answers to permissions/, under the agent that calls it). `assembly/` is the per-project composition root
  * (engine + registry + MCP + checkpoints + runtime); `app/` and `cli/` are its two users.
  * A new folder must take a place here (the test says so).
  */
 const CORE_LAYERS: readonly (readonly string[])[] = [
   ['appData.ts', 'fs', 'stores', 'router', 'host', 'llm'],
   ['env', 'permissions'],
-  ['tools', 'settings'],
+  ['tools', 'settings', 'hooks'],
   ['approvals', 'checkpoints', 'mcp', 'projects'],
   ['agent'],
   ['assembly'],

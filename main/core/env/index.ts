@@ -21,4 +21,4 @@ export { APP_SECRET_NAMES, scrubEnv } from './secrets.js';
 export { utf8Boundary } from './utf8.js';
 export { runQuickJs, type WasmGrant } from './wasm/quickjs.js';
 export { runWasi, WASI_PROJECT_DIR, type WasiOutcome } from './wasm/wasi.js';
-export { type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
+export { prepareCommand, type PreparedCommand, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
