@@ -5,7 +5,7 @@
  * with node:util parseArgs, strict: an unknown option or an option without its value is a usage error.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import { shown } from './output.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

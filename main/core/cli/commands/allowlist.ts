@@ -4,7 +4,7 @@
  * `codecoder allowlist list --project DIR [--json]`. Neither ever modifies the file.
  */
 import path from 'node:path';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { jsonText, shown } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
 import { Usage } from '../usage.js';

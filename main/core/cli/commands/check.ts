@@ -8,7 +8,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { jsonText, shown } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
 import { Usage } from '../usage.js';

@@ -7,7 +7,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { Usage } from '../usage.js';
 import { defaultDataDir } from '../../appData.js';
 import { ConversationStore } from '../../agent/index.js';

@@ -23,7 +23,7 @@ import {
 } from '../../permissions/index.js';
 import { cliTools } from '../toolRegistry.js';
 import { jsonText, shown } from '../output.js';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { Usage } from '../usage.js';
 
 export const summary = "list the project's MCP servers, their tools, keys and levels (mcp list --project DIR [--json])";

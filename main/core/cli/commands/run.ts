@@ -11,7 +11,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { shown } from '../output.js';
 import { Usage } from '../usage.js';
 import { defaultDataDir } from '../../appData.js';

@@ -6,7 +6,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { defaultDataDir } from '../../appData.js';
 import { CONFIG_FILE, ProjectConfig, compileProject, ProjectTrust, trustReview, TrustStore } from '../../permissions/index.js';
 import { shown as printable } from '../output.js';

@@ -8,7 +8,7 @@ import type { ApprovalQueue, PendingApproval } from '../../approvals/index.js';
 import type { AskAnswer } from '../../permissions/index.js';
 import type { Tool } from '../../tools/index.js';
 import { changePreview } from '../approvalPreview.js';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { shown } from '../output.js';
 import type { OnAsk } from './options.js';
 

@@ -5,7 +5,7 @@
  */
 import { describeCompaction, formatCost } from '../../../../shared/contract/agentEvents.js';
 import type { AgentEvent } from '../../agent/index.js';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { jsonText, shown, shownText } from '../output.js';
 
 /** Human rendering of the event stream (or JSON lines with --events). */
