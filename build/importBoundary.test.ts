@@ -61,6 +61,7 @@ const TOOLS_KIT_MAY_IMPORT = [
  */
 const CORE_LAYERS: readonly (readonly string[])[] = [
   ['appData.ts', 'fs', 'router', 'host', 'llm'],
+  // stores keep their files private through fs (privateDir.ts).
   ['stores', 'env', 'permissions'],
   ['tools', 'settings', 'hooks'],
   ['approvals', 'checkpoints', 'mcp', 'projects'],
