@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
+import type { Redactor } from '../env/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import { ConversationModes, type PermissionMode, type Clock, type PermissionGate, systemClock } from '../permissions/index.js';
 import type { SubAgentRequest, ToolRegistry } from '../tools/index.js';
@@ -42,6 +43,8 @@ export interface AgentRuntimeDeps {
   recordEvents?: boolean;
   /** The live view's budget per tool call (tests shrink it and inject timers). */
   liveOutput?: Partial<LiveOutputOptions>;
+  /** Takes the secrets the app holds out of every tool result and live output, sub-agents' too. */
+  redactor?: Redactor;
   /** The permission mode of each conversation (the engine reads the same object); default: all Ask. */
   modes?: ConversationModes;
   /**
@@ -135,6 +138,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     ...(deps.maxConcurrentSubAgents ? { maxConcurrent: deps.maxConcurrentSubAgents } : {}),
     ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
     context,
+    ...(deps.redactor ? { redactor: deps.redactor } : {}),
     onTranscript: (t) => conversations.appendSubagent(t.conversationId, t).catch(() => {}),
   });
 
@@ -208,6 +212,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
         ...(deps.cancelGraceMs !== undefined ? { cancelGraceMs: deps.cancelGraceMs } : {}),
         ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
+        ...(deps.redactor ? { redactor: deps.redactor } : {}),
         callStops,
         stopOnDenial: opts.stopOnDenial ?? false,
         // Plan mode changes nothing, so it takes no checkpoints.

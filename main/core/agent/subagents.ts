@@ -45,6 +45,8 @@ export interface SubAgentRunnerDeps {
   fallbackEmit?: Emit;
   /** Keeps the child's transcript (the runtime appends it to the conversation). */
   onTranscript?: (t: SubAgentTranscript) => void | Promise<void>;
+  /** The parent's: a child's tool results reach the same model. */
+  redactor?: AgentLoopDeps['redactor'];
 }
 
 export interface SubAgentRunner {
@@ -95,6 +97,7 @@ export function createSubAgentRunner(deps: SubAgentRunnerDeps): SubAgentRunner {
           maxTurns: deps.maxTurns ?? 20,
           ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
           ...(deps.context ? { context: deps.context } : {}),
+          ...(deps.redactor ? { redactor: deps.redactor } : {}),
         },
         {
           prompt,

@@ -17,7 +17,8 @@ export { groupAlive, killGroup } from './processGroup.js';
 export { ProtectedEntryRefused } from './protectedEntries.js';
 export { type EndReason, type PtyHandle, type PtyRunResult, startCommand, startPty } from './pty.js';
 export { sandboxProblem, SandboxUnavailable, wrapSandboxed } from './sandbox.js';
-export { APP_SECRET_NAMES, scrubEnv } from './secrets.js';
+export { APP_SECRET_NAMES, heldSecrets, scrubEnv } from './secrets.js';
+export { REDACTED, createRedactor, type Redactor, type RedactingStream } from './redact.js';
 export { utf8Boundary } from './utf8.js';
 export { runQuickJs, type WasmGrant } from './wasm/quickjs.js';
 export { runWasi, WASI_PROJECT_DIR, type WasiOutcome } from './wasm/wasi.js';
@@ -29,4 +30,4 @@ export {
   wasiSpinModule,
   wasiWriteModule,
 } from './wasm/wasiTestModule.js';
-export { type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
+export { insideProject, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';

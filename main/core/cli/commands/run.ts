@@ -6,6 +6,7 @@
  * instead), deny (refuse, tell the model why, let it go on; exit 5 says calls were denied), once,
  * session. The model settings default to the app's saved Settings (savedSettings.ts).
  */
+import { realpathSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
@@ -126,10 +127,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   );
   const settings: LlmSettings = resolved.settings;
   const providerKind = settings.provider;
+  // The key file and its key: hidden from the sandbox and the container, redacted from tool output.
+  const keyFile = o['api-key-file'] ? keyFilePaths(o['api-key-file']) : [];
+  let fileKey: string | undefined;
   if (o['api-key-file']) {
     const fromFile = await readKeyFile(o['api-key-file']);
     if (typeof fromFile !== 'string') return fail(fromFile.error);
-    settings.apiKey = fromFile;
+    settings.apiKey = fileKey = fromFile;
     delete resolved.keyProblem;
   }
   const key = settings.apiKey;
@@ -173,10 +177,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     dataDir,
     provider,
     emit: (e) => print.event(e),
-    secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY, settings.apiKey, ...resolved.savedSecrets].filter(
+    secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY, settings.apiKey, fileKey, ...resolved.savedSecrets].filter(
       (k): k is string => !!k && k !== 'scripted-no-key',
     ),
-    toolDeps: { ...(webSearch ? { webSearch } : {}), ...(githubToken ? { github: { token: githubToken } } : {}) },
+    toolDeps: {
+      ...(webSearch ? { webSearch } : {}),
+      ...(githubToken ? { github: { token: githubToken } } : {}),
+      ...(keyFile.length ? { hiddenFiles: () => keyFile } : {}),
+    },
     runtime: { ...(maxTurns ? { maxTurns } : {}) },
     trustProjectForRun: o['trust-project'],
     checkpoints: true,
@@ -464,6 +472,16 @@ export function commandOutput(content: string): string[] | undefined {
 
 function clip(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+/** The key file as named and, links followed, where it really is: both are hidden. */
+function keyFilePaths(file: string): string[] {
+  const named = path.resolve(file);
+  try {
+    return [...new Set([named, realpathSync(named)])];
+  } catch {
+    return [named];
+  }
 }
 
 /** The key in a `--api-key-file`: its first line, trimmed. An empty or unreadable file is a usage error naming it. */
