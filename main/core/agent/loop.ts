@@ -13,6 +13,7 @@ import type { CallStops } from './callStops.js';
 import type { LiveOutputOptions } from './liveOutput.js';
 import type { Emit, EventBody, StopReason } from './events.js';
 import { buildSystemPrompt, loadProjectMemory } from './systemPrompt.js';
+import type { ToolHooks } from '../hooks/index.js';
 import { runToolCall, type ToolCallEnv, type ToolCallInput, type ToolCallOutcome } from './toolCall.js';
 import { toolSpecs } from './toolSchemas.js';
 import { cancelledResultBlock, repairTranscript } from './transcript.js';
@@ -56,6 +57,8 @@ export interface AgentLoopDeps {
   callStops?: CallStops;
   /** Takes the secrets the app holds out of every tool result and live output (env/redact.ts). */
   redactor?: Redactor;
+  /** The project's PreToolUse / PostToolUse hooks (hooks/). */
+  hooks?: ToolHooks;
 }
 
 export interface RunInput {
@@ -188,6 +191,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
       ...(deps.callStops ? { callStops: deps.callStops } : {}),
       ...(deps.redactor ? { redactor: deps.redactor } : {}),
+      ...(deps.hooks ? { hooks: deps.hooks } : {}),
     };
     const concurrent = deps.concurrentTools ?? new Set(['agent']);
     const maxTurns = deps.maxTurns ?? 50;

@@ -6,6 +6,7 @@
  * none of them imports another's composition (build/importBoundary.test.ts).
  */
 import { createRedactor, heldSecrets } from '../env/index.js';
+import { Hooks, UserHooksFile, type HookRun } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import { McpManager, type McpManagerDeps, withMcpTools } from '../mcp/index.js';
 import {
@@ -52,6 +53,8 @@ export interface AssembleOptions {
   trustProjectForRun?: boolean;
   /** Checkpoint the project's files before each turn that may change them (the app and `codecoder run` do). */
   checkpoints?: boolean | Partial<CheckpointLimits>;
+  /** Hooks (hooks/): on unless false; `onRun` is told of each run (the Hooks section's last runs). */
+  hooks?: false | { onRun?: (run: HookRun) => void; isEnabled?: (id: string) => boolean; env?: NodeJS.ProcessEnv };
   /** MCP servers (mcp/): off unless given; servers start with `mcp.sync()`, never here. */
   mcp?: Pick<McpManagerDeps, 'timeouts' | 'backoff' | 'stdio' | 'onChange'> & {
     /** The secret store, for `${VAR}` in a server's env and headers. */
@@ -72,6 +75,8 @@ export interface AssembledAgent {
   checkpoints: CheckpointService;
   /** The project's MCP servers, when enabled. */
   mcp?: McpManager;
+  /** The project's hooks (the user's, and codecoder.json's once trusted), when enabled. */
+  hooks?: Hooks;
   /** A key's environment (its ceiling): built-in tools, capabilities and MCP servers. */
   environmentOfKey(raw: string): Environment | undefined;
   close(): Promise<void>;
@@ -145,6 +150,27 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     },
   });
   if (opts.watchConfig) config.watch();
+  const userHooks = new UserHooksFile(opts.dataDir);
+  const hooks =
+    opts.hooks === false
+      ? undefined
+      : new Hooks({
+          projectRoot: opts.projectRoot,
+          dataDir: opts.dataDir,
+          userHooks: () => userHooks.read(),
+          projectHooks: () => config.snapshot().hooks,
+          isTrusted: () => trust.isTrusted(),
+          audit,
+          clock,
+          secretsToScrub: () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])],
+          decisionSoFar: (call) => {
+            const v = engine.decide(call);
+            return { outcome: v.outcome, via: v.via };
+          },
+          ...(opts.hooks?.onRun ? { onRun: opts.hooks.onRun } : {}),
+          ...(opts.hooks?.isEnabled ? { isEnabled: opts.hooks.isEnabled } : {}),
+          ...(opts.hooks?.env ? { env: opts.hooks.env } : {}),
+        });
   const runtime = createAgentRuntime({
     provider: opts.provider,
     gate: engine,
@@ -157,6 +183,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     clock,
     modes,
     redactor,
+    ...(hooks ? { hooks } : {}),
     ...(opts.checkpoints ? { checkpointTurns: (run) => checkpointBeforeTurns(checkpointStore, run) } : {}),
     ...opts.runtime,
   });
@@ -178,9 +205,11 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     trust,
     checkpoints,
     ...(mcp ? { mcp } : {}),
+    ...(hooks ? { hooks } : {}),
     environmentOfKey,
     async close() {
       runtime.dispose();
+      hooks?.close();
       await mcp?.close();
       engine.close();
       config.close();

@@ -30,4 +30,4 @@ export {
   wasiSpinModule,
   wasiWriteModule,
 } from './wasm/wasiTestModule.js';
-export { insideProject, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
+export { insideProject, prepareCommand, type PreparedCommand, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
