@@ -9,8 +9,9 @@
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { classifyCommand, compileAllSpecs, rawParse, specTableTexts } from '../main/core/permissions/index.js';
+import { compileAllSpecs, specTableTexts } from '../main/core/permissions/index.js';
 import { everydayCommands } from '../main/core/permissions/shell/fixtures/everyday.testkit.js';
+import { keyingRates, reportKeying } from './keyingRate.js';
 import type { BenchRow } from './types.js';
 
 /** Spec-layer programs, every kind of word they meet: options, path values, operands, commands. */
@@ -37,19 +38,6 @@ const SPEC_MIX = [
 function collect(): void {
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
-}
-
-function latencies(mix: readonly string[], fn: (c: string) => unknown): { perSecond: number; p99: number } {
-  const lat = new Float64Array(mix.length);
-  const t0 = performance.now();
-  for (let i = 0; i < mix.length; i++) {
-    const s = performance.now();
-    fn(mix[i]!);
-    lat[i] = performance.now() - s;
-  }
-  const total = performance.now() - t0;
-  const sorted = Array.from(lat).sort((a, b) => a - b);
-  return { perSecond: mix.length / (total / 1000), p99: sorted[Math.floor(sorted.length * 0.99)]! };
 }
 
 export default async function specs(report: (row: BenchRow) => void): Promise<void> {
@@ -90,37 +78,7 @@ export default async function specs(report: (row: BenchRow) => void): Promise<vo
   });
 
   // Keying with every table loaded (the lookups' cache filled by classifying each program once).
-  const everyday = everydayCommands();
-  const pool = [...everyday, ...SPEC_MIX];
+  const pool = [...everydayCommands(), ...SPEC_MIX];
   const mix = Array.from({ length: 10_000 }, (_, i) => pool[(i * 7) % pool.length]!);
-  for (const c of pool) classifyCommand(c);
-  for (const c of mix.slice(0, 3_000)) rawParse(c);
-  const base = { perSecond: 0, p99: Infinity };
-  const ours = { perSecond: 0, p99: Infinity };
-  for (let r = 0; r < 3; r++) {
-    const b = latencies(mix, (c) => rawParse(c));
-    const o = latencies(mix, (c) => classifyCommand(c));
-    base.perSecond = Math.max(base.perSecond, b.perSecond);
-    base.p99 = Math.min(base.p99, b.p99);
-    ours.perSecond = Math.max(ours.perSecond, o.perSecond);
-    ours.p99 = Math.min(ours.p99, o.p99);
-  }
-  report({
-    name: `keying with all spec tables loaded: ${mix.length} commands (everyday fixture + spec-layer programs)`,
-    value: Math.round(ours.perSecond),
-    unit: 'commands/s',
-    baseline: `raw mvdan-sh parse ${Math.round(base.perSecond)}/s`,
-    ratio: ours.perSecond / base.perSecond,
-    goal: '≥ 10000/s',
-    met: ours.perSecond >= 10_000,
-  });
-  report({
-    name: 'keying with all spec tables loaded: p99 latency',
-    value: ours.p99.toFixed(3),
-    unit: 'ms',
-    baseline: `raw parse p99 ${base.p99.toFixed(3)} ms`,
-    ratio: ours.p99 / base.p99,
-    goal: '< 1 ms',
-    met: ours.p99 < 1,
-  });
+  reportKeying(report, 'keying with all spec tables loaded', `${mix.length} commands (everyday fixture + spec-layer programs)`, keyingRates(mix, pool));
 }
