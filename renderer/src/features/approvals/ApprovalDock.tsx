@@ -49,15 +49,34 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
     // preventScroll: the dock is always in view; scrolling ancestors into place would lay the page out twice.
     el.focus({ preventScroll: true });
   };
-  /** Focus back to the text field it came from, else to the message box if it is shown. */
-  const backToField = () => {
+  /**
+   * Focus back to the text field it came from, else to the message box if it is shown. Not for a
+   * character typed early in a prompt that took focus in a chain: that user is answering, not
+   * writing, and nothing typed before the prompt armed counts — not even as text.
+   */
+  const backToField = ({ early }: { early: boolean }) => {
+    if (early && enteredByChain.current) return false;
     const from = returnFocus.current;
     const field = from?.isConnected && takesText(from) ? from : document.getElementById(COMPOSER_TEXT_ID);
     field?.focus({ preventScroll: true });
     return field != null && document.activeElement === field;
   };
+  // When the last prompt was answered by a key: the next one then takes focus as it appears (focusPolicy.ts).
+  const keyAnsweredAt = useRef<number | null>(null);
+  const enteredByChain = useRef(false);
+  const answered = ({ byKeyboard }: { byKeyboard: boolean }) => {
+    keyAnsweredAt.current = byKeyboard ? performance.now() : null;
+  };
   const focusInside = useFocusInside(dock, current?.id);
-  useTakeFocusWhenIdle(current?.id, dock, enter);
+  useTakeFocusWhenIdle(
+    current?.id,
+    dock,
+    (byChain) => {
+      enteredByChain.current = byChain;
+      enter();
+    },
+    keyAnsweredAt,
+  );
   useFocusShortcut(Boolean(current), enter);
 
   // The queue emptied: give focus back where it came from — unless the user has moved on meanwhile.
@@ -85,6 +104,7 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
   // An error belongs to the prompt it happened in.
   const currentId = current?.id;
   useEffect(() => {
+    enteredByChain.current = false;
     tool.reset();
     presets.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -141,7 +161,10 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
         <PresetsPrompt
           key={current.id}
           approval={current}
-          onAnswer={(accept) => presets.mutate({ id: current.id, accept })}
+          onAnswer={(accept, how) => {
+            answered(how);
+            presets.mutate({ id: current.id, accept });
+          }}
           error={presets.error}
           busy={presets.isPending}
           onStrayText={backToField}
@@ -150,7 +173,10 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
         <ApprovalPrompt
           key={current.id}
           approval={current}
-          answer={(answer) => tool.mutate({ id: current.id, answer })}
+          answer={(answer, how) => {
+            answered(how);
+            tool.mutate({ id: current.id, answer });
+          }}
           error={tool.error}
           busy={tool.isPending}
           onStrayText={backToField}
