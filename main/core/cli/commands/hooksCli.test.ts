@@ -5,9 +5,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../main.js';
+import { main } from '../main.js';
+import { cliIo } from './run.testkit.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
 
 const tempDirs = useTempDir();
@@ -38,20 +38,9 @@ beforeEach(async () => {
 });
 
 async function cli(argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const io: CliIo = {
-    stdin: Object.assign(new PassThrough(), { isTTY: false }),
-    stdout,
-    stderr,
-    env: { ...process.env, CODECODER_DATA_DIR: dataDir },
-  };
-  const code = await main(argv, io);
-  return { code, out, err };
+  const io = cliIo({ ...process.env, CODECODER_DATA_DIR: dataDir });
+  const code = await main(argv, io.cli);
+  return { code, out: io.out(), err: io.err() };
 }
 
 describe('codecoder hooks list', () => {
