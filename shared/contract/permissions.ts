@@ -81,7 +81,9 @@ export const folderTrustSchema = z.object({
   servers: z.array(z.object({ name: z.string(), runs: z.string(), environment: z.string() })).optional(),
   /** The hooks the file would run once trusted: each command line as written, when it runs, where; why one would not. */
   hooks: z
-    .array(z.object({ event: z.string(), command: z.string(), runsFor: z.string(), environment: z.string(), problem: z.string().optional() }))
+    .array(
+      z.object({ event: z.string(), command: z.string(), runsFor: z.string(), environment: z.string(), problem: z.string().optional() }),
+    )
     .optional(),
 });
 export type FolderTrustView = z.infer<typeof folderTrustSchema>;
