@@ -37,7 +37,7 @@ export type { LoadReport, EntryIssue, ProjectEntryView, DenyEntryView } from './
 export { MCP_KEY_TOOL } from './keyGrammar.js';
 export { AllowSet, DenySet, patternProblem } from './match.js';
 export { MCP_NAME, mcpShape } from './mcpKeys.js';
-export { ConversationModes, isPermissionMode, type PermissionMode, PLAN_REFUSAL } from './modes.js';
+export { ConversationModes, isPermissionMode, PERMISSION_MODES, type PermissionMode, PLAN_REFUSAL } from './modes.js';
 export { compileProject } from './projectLevel.js';
 export { classifyCommand } from './shell/index.js';
 export { rawParse } from './shell/parser.js';

@@ -19,7 +19,7 @@ export interface PermissionKey {
 
 /** Facts about a key that the prompt must call out (protected path, redirect target, compound, …). */
 export interface KeyFlags {
-  /** codecoder.json, .codecoder/**, .git/**: always asks, never covered by a glob or wildcard. */
+  /** An entry of the one protected list (fs/protectedEntries.ts) or what reaches it: always asks, never covered by a glob or wildcard. */
   protectedPath?: boolean;
   /** The path resolved outside the project root: never matches any entry. */
   outsideProject?: boolean;
