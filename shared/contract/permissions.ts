@@ -136,6 +136,19 @@ export const auditRecordSchema = z.object({
       by: z.enum(['editor', 'answer']),
     })
     .optional(),
+  /** A hook run (tool "hook", via "hook"): its event, source, effect, exit and duration; subject is its command line. */
+  hook: z
+    .object({
+      event: z.string(),
+      source: z.enum(['user', 'project']),
+      environment: z.enum(['host', 'sandbox']),
+      tool: z.string().optional(),
+      effect: z.string(),
+      exitCode: z.number().int().nullable(),
+      timedOut: z.boolean(),
+      durationMs: z.number(),
+    })
+    .optional(),
 });
 export type AuditRecordView = z.infer<typeof auditRecordSchema>;
 

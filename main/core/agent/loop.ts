@@ -12,6 +12,7 @@ import type { CallStops } from './callStops.js';
 import type { LiveOutputOptions } from './liveOutput.js';
 import type { Emit, EventBody, StopReason } from './events.js';
 import { buildSystemPrompt, loadProjectMemory } from './systemPrompt.js';
+import type { ToolHooks } from '../hooks/index.js';
 import { runToolCall, type ToolCallEnv, type ToolCallInput, type ToolCallOutcome } from './toolCall.js';
 import { toolSpecs } from './toolSchemas.js';
 import { cancelledResultBlock, repairTranscript } from './transcript.js';
@@ -53,6 +54,8 @@ export interface AgentLoopDeps {
   context?: Partial<Omit<ContextOptions, 'provider' | 'logDir'>>;
   /** Registry of running calls, so one can be stopped alone (agent.stopCall). */
   callStops?: CallStops;
+  /** The project's PreToolUse / PostToolUse hooks (hooks/). */
+  hooks?: ToolHooks;
 }
 
 export interface RunInput {
@@ -184,6 +187,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       cancelGraceMs: deps.cancelGraceMs ?? 3_000,
       ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
       ...(deps.callStops ? { callStops: deps.callStops } : {}),
+      ...(deps.hooks ? { hooks: deps.hooks } : {}),
     };
     const concurrent = deps.concurrentTools ?? new Set(['agent']);
     const maxTurns = deps.maxTurns ?? 50;

@@ -43,6 +43,8 @@ export interface SubAgentRunnerDeps {
   context?: AgentLoopDeps['context'];
   /** Used when the parent context did not come from a loop (a direct call in a test). */
   fallbackEmit?: Emit;
+  /** The project's PreToolUse / PostToolUse hooks: a sub-agent's calls meet them too. */
+  hooks?: AgentLoopDeps['hooks'];
   /** Keeps the child's transcript (the runtime appends it to the conversation). */
   onTranscript?: (t: SubAgentTranscript) => void | Promise<void>;
 }
@@ -95,6 +97,7 @@ export function createSubAgentRunner(deps: SubAgentRunnerDeps): SubAgentRunner {
           maxTurns: deps.maxTurns ?? 20,
           ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
           ...(deps.context ? { context: deps.context } : {}),
+          ...(deps.hooks ? { hooks: deps.hooks } : {}),
         },
         {
           prompt,

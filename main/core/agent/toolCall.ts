@@ -4,6 +4,7 @@
  * `runToolChecked` (runChecked.ts). Nothing runs before the gate says yes. Every outcome — unknown tool, bad arguments, denial, failure,
  * cancellation — becomes a tool result, so the transcript always pairs a result with each call.
  */
+import type { ToolHooks } from '../hooks/index.js';
 import type { PermissionGate } from '../permissions/index.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/index.js';
 import { CANCELLED_REASON } from '../approvals/index.js';
@@ -43,6 +44,8 @@ export interface ToolCallEnv {
   liveOutput?: Partial<LiveOutputOptions>;
   /** Where a running call can be stopped alone (agent.stopCall); absent: only with the run. */
   callStops?: CallStops;
+  /** The project's PreToolUse / PostToolUse hooks (hooks/). */
+  hooks?: ToolHooks;
 }
 
 /** What the model reads when the user stopped one call (the per-command Stop) and the run goes on. */
@@ -126,6 +129,7 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
     // The decision is shown the moment it is made (before execute), or why the call never reached the gate.
     const running = runToolChecked(tool, call.input, env.gate, ctx, {
       callId: call.id,
+      ...(env.hooks ? { hooks: env.hooks } : {}),
       onDecision: (d) => env.send({ type: 'tool.call', callId: call.id, tool: tool.name, ...d }),
     }).then(
       (r) => ({ ok: true as const, r }),

@@ -5,7 +5,7 @@
  */
 import type { AllowlistView, ConversationModeView, EventName, EventPayload, McpView, PendingApprovalView } from '../../../shared/contract/index.js';
 import { mcpView } from '../mcp/index.js';
-import { assembleAgent, type AssembledAgent } from '../agent/index.js';
+import { assembleAgent, type AssembledAgent } from '../assembly/index.js';
 import { type PendingApproval, buildPreview } from '../approvals/index.js';
 import { cannotUndoNote } from '../checkpoints/index.js';
 import { settingsProvider, type LlmSettings } from '../llm/index.js';

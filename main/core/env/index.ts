@@ -29,4 +29,4 @@ export {
   wasiSpinModule,
   wasiWriteModule,
 } from './wasm/wasiTestModule.js';
-export { type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
+export { prepareCommand, type PreparedCommand, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';

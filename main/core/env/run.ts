@@ -84,18 +84,38 @@ export async function runIn(environment: RunEnvironment, command: string, opts: 
   if (environment === 'shell') {
     const shell = opts.shell ?? defaultShell();
     const argv = opts.args?.length ? [shell, '-c', command, ...opts.args] : undefined;
-    return startCommand({ ...pty, ...(argv ? { argv } : { command, shell: opts.shell }), env: opts.env, outputVia: opts.outputVia ?? 'pipe' });
+    return startCommand({
+      ...pty,
+      ...(argv ? { argv } : { command, shell: opts.shell }),
+      env: opts.env,
+      outputVia: opts.outputVia ?? 'pipe',
+    });
   }
   if (environment === 'sandbox') return runSandboxed(command, opts, pty);
   return runInContainer(command, opts, pty);
 }
 
-type PtyCommon = Omit<Parameters<typeof startPty>[0], 'env' | 'argv' | 'command'>;
+/** A command ready to spawn: its argv, its environment, and what to release once it has ended. */
+export interface PreparedCommand {
+  argv: string[];
+  env: Record<string, string>;
+  release(): void;
+}
 
-async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
-  let wrapped;
+/**
+ * The argv and environment `runIn` would run `command` with in the shell or the sandbox, for a
+ * caller that must spawn it itself (a hook: JSON on stdin, stdout apart from stderr). The same
+ * shell and the same sandbox policy (protected entries read-only, the data folder unreadable, no
+ * network) as runIn. Throws RunRefused when the sandbox cannot run here.
+ */
+export async function prepareCommand(
+  environment: 'shell' | 'sandbox',
+  command: string,
+  opts: Pick<RunInOptions, 'projectRoot' | 'env' | 'shell' | 'sandbox' | 'signal'>,
+): Promise<PreparedCommand> {
+  if (environment === 'shell') return { argv: [opts.shell ?? defaultShell(), '-c', command], env: opts.env, release: () => {} };
   try {
-    wrapped = await wrapSandboxed(
+    return await wrapSandboxed(
       command,
       { projectRoot: opts.projectRoot, denyRead: opts.sandbox?.denyRead ?? [], allowedDomains: opts.sandbox?.allowedDomains ?? [] },
       opts.env,
@@ -105,6 +125,12 @@ async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon)
     if (err instanceof SandboxUnavailable) throw new RunRefused(`the OS sandbox cannot run on this machine: ${err.message}`);
     throw err;
   }
+}
+
+type PtyCommon = Omit<Parameters<typeof startPty>[0], 'env' | 'argv' | 'command'>;
+
+async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
+  const wrapped = await prepareCommand('sandbox', command, opts);
   try {
     return withCleanup(startPty({ ...pty, argv: wrapped.argv, env: wrapped.env }), () => wrapped.release());
   } catch (err) {

@@ -183,7 +183,7 @@ export class ServerConnection {
     }
     const entry: StdioEntry = this.spec.entry;
     const env = expandRecord(entry.env, this.deps.expand, fromProject, `mcpServers.${this.spec.name}.env`);
-    this.launch = await launchStdio(entry, { projectRoot: this.deps.projectRoot, dataDir: this.deps.dataDir, env });
+    this.launch = await launchStdio(entry, { projectRoot: this.deps.projectRoot, dataDir: this.deps.dataDir, env, fromProject });
     return new BoundedStdioTransport(this.launch.spawn, this.deps.stdio);
   }
 

@@ -22,13 +22,22 @@ export {
   parseConfigText,
 } from './configFile.js';
 export { SessionAllowlist, NEVER, type SessionEntry } from './sessionAllowlist.js';
-export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord, type AuditEntry, type AuditQuery } from './audit.js';
+export {
+  JsonlAuditLog,
+  MemoryAuditLog,
+  auditFileFor,
+  type AuditLog,
+  type AuditRecord,
+  type AuditEntry,
+  type AuditQuery,
+  type HookRunNote,
+} from './audit.js';
 export { CeilingViolationError, ceilingViolation } from './ceiling.js';
 export type { LoadReport, EntryIssue, ProjectEntryView, DenyEntryView } from './projectLevel.js';
 export { MCP_KEY_TOOL } from './keyGrammar.js';
 export { AllowSet, DenySet, patternProblem } from './match.js';
 export { MCP_NAME, mcpShape } from './mcpKeys.js';
-export { ConversationModes, isPermissionMode, type PermissionMode, PLAN_REFUSAL } from './modes.js';
+export { ConversationModes, isPermissionMode, PERMISSION_MODES, type PermissionMode, PLAN_REFUSAL } from './modes.js';
 export { compileProject } from './projectLevel.js';
 export { classifyCommand } from './shell/index.js';
 export { rawParse } from './shell/parser.js';

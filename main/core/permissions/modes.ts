@@ -15,6 +15,7 @@
  * Modes live in memory only (`ConversationModes`), never in codecoder.json: every new session starts
  * in Ask.
  */
+import { isProtectedPath } from '../fs/index.js';
 import type { DecidedVia, Permission } from './types.js';
 
 export const PERMISSION_MODES = ['ask', 'plan', 'edits'] as const;
@@ -67,6 +68,8 @@ export function modeDecision(mode: PermissionMode, tool: string, permission: Per
   if (chain.outcome !== 'ask' || !MODE_EDIT_TOOLS.has(tool)) return undefined;
   const f = permission.flags;
   if (f?.protectedPath || f?.outsideProject || f?.unclassified) return undefined;
+  // The key's path read against the one list as well, not only the flag its builder set.
+  if (isProtectedPath(permission.key.action)) return undefined;
   return { allowed: true, via: 'mode', reason: 'allowed by the accept-edits mode (an edit inside the project)' };
 }
 

@@ -14,7 +14,8 @@ import type { CliIo } from '../main.js';
 import { jsonText, shown, shownText } from '../output.js';
 import { defaultDataDir } from '../../appData.js';
 import type { PendingApproval } from '../../approvals/index.js';
-import { assembleAgent, type AgentEvent, type StopReason } from '../../agent/index.js';
+import type { AgentEvent, StopReason } from '../../agent/index.js';
+import { assembleAgent } from '../../assembly/index.js';
 import {
   isLlmError,
   createProvider,

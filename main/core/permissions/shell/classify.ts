@@ -52,6 +52,7 @@ import type { Arg } from './options.js';
 import { nodeType, parseBash, walk } from './parser.js';
 import { runnerPrograms, type RunnerProgram } from './programs/node/scriptRunners.js';
 import { programRule, type ProgramRule } from './programs/index.js';
+import { noSpecEffects } from './programs/noSpec.js';
 import { detectSubcommand } from './subcommands.js';
 import { wordInfo, type WordInfo } from './words.js';
 import { tableName } from './programNames.js';
@@ -365,6 +366,12 @@ interface CallFacts {
 
 const DANGEROUS_ENV =
   /^(LD_\w+|DYLD_\w+|PATH|IFS|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|GLOBIGNORE|PAGER|\w+_PAGER|EDITOR|VISUAL|GIT_\w+|LESSOPEN|LESSCLOSE|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|SSH_ASKPASS|SUDO_ASKPASS|BROWSER|MANPAGER|SHELL|npm_config_\w+|CARGO_\w+|RUSTC_WRAPPER|MAKEFLAGS|KUBECONFIG|DOCKER_HOST)$/i;
+
+/**
+ * The one argument with which every program only prints its version or usage and stops (or, not
+ * knowing it, refuses and stops): plain for every program, with a rule or without (docs/permissions.md).
+ */
+const ONLY_PRINTS: ReadonlySet<string> = new Set(['--version', '-V', '--help']);
 
 /** Wrappers that, when their arguments name no command, only print something. */
 const RUN_NOTHING_ALONE = new Set(['env', 'arch', 'emulate', 'command', 'ssh-agent']);
@@ -732,18 +739,20 @@ class Renderer {
     const refName = program.includes('/') ? program.slice(program.lastIndexOf('/') + 1) || program : program;
     this.push(escapeName(program));
 
-    const names = nameOperands(refName, argv);
+    // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
+    const rules = tableName(refName);
+    const names = nameOperands(rules, argv);
     if (names.length > 0) this.evaluatesNames = true;
     if (names.some((n) => n !== null && CODE_VARIABLES.has(n)))
       this.hiddenCode(`${refName} sets a variable bash expands as code`, 'code_variable');
     const ref: ProgramRef = { program: refName };
-    // Rules are looked up under the canonical name (python3.12 → python, BASH → bash).
-    const rules = tableName(refName);
     const rule = programRule(rules);
     this.programs.push(ref);
     const effects: Effect[] = [];
 
-    if (rule?.wrapper) {
+    if (argv.length === 2 && argv[1] !== null && ONLY_PRINTS.has(argv[1]!)) {
+      // `P --version`, `P -V`, `P --help`: every program prints (or refuses) and stops, whatever its rule.
+    } else if (rule?.wrapper) {
       blockers.push(`runs a program through ${refName}`);
       const use = rule.wrapper(argv);
       // `env` alone (or with only NAME=value operands) prints the environment, `arch` alone the
@@ -816,6 +825,8 @@ class Renderer {
         }
       }
       effects.push(...argEffects(rule, rules, argv, sub));
+      // A program without an option allowlist (or none at all) meets the default (programs/noSpec.ts).
+      if (rule === undefined || rule.policy.kind === 'default') effects.push(...noSpecEffects(refName, argv, rule !== undefined, effects));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
       const guarded = rule?.effects !== undefined || rule?.subcommands !== undefined;
       // Also `-*`, `--*`: those expand only to names that ARE options.
