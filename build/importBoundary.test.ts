@@ -60,8 +60,9 @@ const TOOLS_KIT_MAY_IMPORT = [
  * A new folder must take a place here (the test says so).
  */
 const CORE_LAYERS: readonly (readonly string[])[] = [
-  ['appData.ts', 'fs', 'stores', 'router', 'host', 'llm'],
-  ['env', 'permissions'],
+  ['appData.ts', 'fs', 'router', 'host', 'llm'],
+  // stores keep their files private through fs (privateDir.ts).
+  ['stores', 'env', 'permissions'],
   ['tools', 'settings', 'hooks'],
   ['approvals', 'checkpoints', 'mcp', 'projects'],
   ['agent'],

@@ -67,7 +67,7 @@ function build(name: string): ProgramRule | null {
   const root = JSON.parse(text) as SpecNode;
   const compiled = compile(root, override);
   const check = specCheck(name, compiled);
-  return { name, family: 'specs', options: check, effects: check };
+  return { name, family: 'specs', policy: { kind: 'allowlist' }, options: check, effects: check };
 }
 
 function compile(root: SpecNode, override: SpecOverride | undefined): Compiled {
