@@ -77,6 +77,12 @@ export const folderTrustSchema = z.object({
   review: z.array(trustReviewEntrySchema),
   /** The MCP servers the file would start once trusted: what runs, and where. */
   servers: z.array(z.object({ name: z.string(), runs: z.string(), environment: z.string() })).optional(),
+  /** The hooks the file would run once trusted: each command line as written, when it runs, where; why one would not. */
+  hooks: z
+    .array(
+      z.object({ event: z.string(), command: z.string(), runsFor: z.string(), environment: z.string(), problem: z.string().optional() }),
+    )
+    .optional(),
 });
 
 export const allowlistViewSchema = z.object({

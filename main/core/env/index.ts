@@ -14,11 +14,11 @@ export {
 export { checkEnvironments } from './doctor.js';
 export { OutputPipeline, type OutputSummary, plainText } from './output.js';
 export { groupAlive, killGroup } from './processGroup.js';
-
 export { type EndReason, type PtyHandle, type PtyRunResult } from './pty.js';
 export { sandboxProblem, wrapSandboxed } from './sandbox.js';
-export { APP_SECRET_NAMES, scrubEnv } from './secrets.js';
+export { APP_SECRET_NAMES, heldSecrets, scrubEnv } from './secrets.js';
+export { REDACTED, createRedactor, type Redactor, type RedactingStream } from './redact.js';
 export { utf8Boundary } from './utf8.js';
 export { runQuickJs, type WasmGrant } from './wasm/quickjs.js';
 export { runWasi, WASI_PROJECT_DIR, type WasiOutcome } from './wasm/wasi.js';
-export { prepareCommand, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
+export { insideProject, prepareCommand, type PreparedCommand, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';

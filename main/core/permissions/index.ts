@@ -14,9 +14,9 @@ export { ConversationModes, isPermissionMode, PERMISSION_MODES, type PermissionM
 export { compileProject } from './projectLevel.js';
 export { classifyCommand } from './shell/index.js';
 export { rawParse } from './shell/parser.js';
+export { compileAllSpecs, specTableTexts } from './shell/programs/specs/specRules.js';
 export { cliProjectTrust, runTrustNote, serverCount, trustLine } from './trust/cliTrust.js';
 export { needsTrust, ProjectTrust, sha256Hex, type TrustSource } from './trust/projectTrust.js';
 export { entryMeaning } from './trust/entryMeaning.js';
 export { trustReview } from './trust/review.js';
 export { TrustStore } from './trust/trustStore.js';
-export { EVERYDAY_GOAL, everydayCommands, overBlocked } from './shell/fixtures/everyday.js';

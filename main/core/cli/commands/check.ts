@@ -5,6 +5,8 @@
  * (`tool.permission()`, which may resolve paths or, for web_fetch, the host name).
  * Prints {"decision","via","key","violations"} (plus "entry"/"reason" when known). A --grant above
  * the ceiling (a shell key at project scope) exits 1 with the CeilingViolation.
+ * The PreToolUse hooks that apply are run (their programs, never the tool) and what they say is
+ * added as "hooks" — {"decision" after them, "reason", "runs"}; `--no-hooks` skips them.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { cliTools } from '../toolRegistry.js';
 import { Usage } from '../usage.js';
 import { TOOL_NAMES, parseToolArgs } from '../../tools/index.js';
 import {
+  JsonlAuditLog,
   MemoryAuditLog,
   PermissionEngine,
   type Grant,
@@ -23,11 +26,12 @@ import {
   systemClock,
 } from '../../permissions/index.js';
 import { defaultDataDir } from '../../appData.js';
+import { cliHooks, type ToolCallFacts } from '../../hooks/index.js';
 import { staticEnvironmentOfKey, staticMcpTool, staticServers } from '../../mcp/index.js';
 
 export const summary = 'dry-run a tool call through the permission engine (never executes)';
 
-const USAGE = `usage: codecoder check --project DIR [--grant KEY=session|project]... [--mode ask|plan|edits] TOOL ARGS_JSON
+const USAGE = `usage: codecoder check --project DIR [--grant KEY=session|project]... [--mode ask|plan|edits] [--no-hooks] TOOL ARGS_JSON
 tools: ${TOOL_NAMES.join(', ')}, mcp__<server>__<tool> (a configured MCP server's tool)
 example: codecoder check --project . run_command '{"command":"git status"}'
 `;
@@ -38,6 +42,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     project: { type: 'string' },
     grant: { type: 'string', multiple: true, default: [] },
     mode: { type: 'string', default: 'ask' },
+    'no-hooks': { type: 'boolean', default: false },
   });
   if (typeof args === 'number') return args;
   const { project } = args.values;
@@ -83,6 +88,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (mcpTool && !mcpTool.parameters.safeParse(rawArgs).success) return usage.fail(`${toolName}: invalid arguments: an object is expected`);
   const err = config.snapshot().error;
   if (err) io.stderr.write(`codecoder check: warning: ${shown(err.message)}; the project allowlist counts as empty\n`);
+  const trust = await cliProjectTrust('check', root, config, io);
   const engine = new PermissionEngine({
     projectRoot: root,
     asker: async () => {
@@ -90,24 +96,74 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     },
     clock: systemClock,
     config,
-    trust: await cliProjectTrust('check', root, config, io),
+    trust,
     audit: new MemoryAuditLog(),
     environmentOfKey: (raw) => mcpEnvironment(raw) ?? environmentOfKey(raw),
   });
 
   let result;
+  let permission;
+  let environment;
   try {
-    const permission = builtIn ? await builtIn.permission(parsed.args, { projectRoot: root }) : mcpTool!.permission();
-    const environment = builtIn ? builtIn.environment : mcpTool!.environment;
+    permission = builtIn ? await builtIn.permission(parsed.args, { projectRoot: root }) : mcpTool!.permission();
+    environment = builtIn ? builtIn.environment : mcpTool!.environment;
     result = engine.dryRun({ tool: toolName, environment, permission }, grants, mode);
   } catch (e) {
     return usage.fail((e as Error).message);
   }
-  io.stdout.write(jsonText(result) + '\n');
+  const said = !args.values['no-hooks']
+    ? await preToolUseSays(root, io, config, trust, engine, { tool: toolName, environment, permission, args: parsed.args }, result.decision)
+    : undefined;
+  io.stdout.write(jsonText({ ...result, ...(said ? { hooks: said } : {}) }) + '\n');
   const grantViolations = engine.checkGrants(grants).violations;
   if (grantViolations.length) {
     for (const v of grantViolations) io.stderr.write(`${shown(v.message)}\n`);
     return 1;
   }
   return 0;
+}
+
+/** What the PreToolUse hooks that apply would say about this call (undefined when none applies and none is unreadable). */
+async function preToolUseSays(
+  root: string,
+  io: CliIo,
+  config: ProjectConfig,
+  trust: { isTrusted(): boolean },
+  engine: PermissionEngine,
+  call: Omit<ToolCallFacts, 'conversationId'>,
+  decision: 'allow' | 'ask' | 'deny',
+): Promise<{ decision: 'allow' | 'ask' | 'deny'; reason?: string; runs: object[] } | undefined> {
+  const dataDir = defaultDataDir(io.env);
+  const audit = JsonlAuditLog.forProject(dataDir, root);
+  const hooks = cliHooks({
+    projectRoot: root,
+    dataDir,
+    projectHooks: () => config.snapshot().hooks,
+    isTrusted: () => trust.isTrusted(),
+    audit,
+    clock: systemClock,
+    env: io.env,
+    decisionSoFar: (c) => {
+      const v = engine.decide(c);
+      return { outcome: v.outcome, via: v.via };
+    },
+  });
+  const v = await hooks.preToolUse({ ...call, conversationId: 'codecoder-check' });
+  await audit.flush();
+  const runs = hooks.lastRuns();
+  if (runs.length === 0 && v.effect === 'none') return undefined;
+  // Hooks only tighten: a deny stays a deny, an ask turns an allow into an ask.
+  const after = decision === 'deny' || v.effect === 'deny' ? 'deny' : v.effect === 'ask' ? 'ask' : decision;
+  return {
+    decision: after,
+    ...(v.reason ? { reason: v.reason } : {}),
+    runs: runs.map((r) => ({
+      command: r.command,
+      source: r.source,
+      effect: r.effect,
+      ...(r.message ? { message: r.message } : {}),
+      exitCode: r.exitCode,
+      durationMs: r.durationMs,
+    })),
+  };
 }

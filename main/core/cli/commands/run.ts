@@ -107,10 +107,15 @@ function assembleForRun(
     dataDir,
     provider: model.provider,
     emit: (e) => print.event(e),
-    secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY, model.settings.apiKey, ...model.savedSecrets].filter(
+    secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY, model.settings.apiKey, model.fileKey, ...model.savedSecrets].filter(
       (k): k is string => !!k && k !== SCRIPTED_NO_KEY,
     ),
-    toolDeps: { ...(webSearch ? { webSearch } : {}), ...(githubToken ? { github: { token: githubToken } } : {}) },
+    toolDeps: {
+      ...(webSearch ? { webSearch } : {}),
+      ...(githubToken ? { github: { token: githubToken } } : {}),
+      // The key file and its key: hidden from the sandbox and the container, redacted from tool output.
+      ...(model.keyFilePaths.length ? { hiddenFiles: () => model.keyFilePaths } : {}),
+    },
     runtime: { ...(o.maxTurns ? { maxTurns: o.maxTurns } : {}) },
     trustProjectForRun: o.trustProject,
     checkpoints: true,

@@ -8,7 +8,8 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIo } from '../io.js';
 import { defaultDataDir } from '../../appData.js';
-import { CONFIG_FILE, ProjectConfig, compileProject, ProjectTrust, trustReview, TrustStore } from '../../permissions/index.js';
+import { hookReviewLines } from '../../hooks/index.js';
+import { CONFIG_FILE, ProjectConfig, compileProject, needsTrust, ProjectTrust, trustReview, TrustStore } from '../../permissions/index.js';
 import { shown as printable } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
 import { Usage } from '../usage.js';
@@ -52,13 +53,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     const review = trustReview(compileProject(snap, cliTools(root, io.env).environmentOfKey));
-    if (review.allow.length === 0) {
+    const hooks = hookReviewLines(snap.hooks);
+    if (!needsTrust(snap)) {
       io.stdout.write(
-        `${printable(path.join(root, CONFIG_FILE))} ${snap.exists ? 'has no allow entries' : 'does not exist'}: nothing to trust (deny rules always count)\n`,
+        `${printable(path.join(root, CONFIG_FILE))} ${snap.exists ? 'has no allow entries, servers or hooks' : 'does not exist'}: nothing to trust (deny rules always count)\n`,
       );
       return 0;
     }
-    io.stdout.write(`This folder's ${CONFIG_FILE} would allow:\n`);
+    io.stdout.write(`This folder's ${CONFIG_FILE} would allow:${review.allow.length === 0 ? ' (no allow entries)' : ''}\n`);
     for (const e of review.allow) {
       const note = e.violation
         ? `\n      never honoured: ${printable(e.violation)}`
@@ -66,6 +68,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
           ? `\n      ignored: ${printable(e.problem)}`
           : '';
       io.stdout.write(`  ${printable(e.key)}  ${e.value}\n      ${printable(e.meaning)}${note}\n`);
+    }
+    if (hooks.length > 0) {
+      io.stdout.write(`hooks it would run on this computer (${hooks.length}):\n`);
+      for (const h of hooks) {
+        const problem = h.problem ? `  (${printable(h.problem)})` : '';
+        io.stdout.write(
+          `  ${printable(h.event)} for ${printable(h.runsFor)} (${printable(h.environment)}): ${printable(h.command)}${problem}\n`,
+        );
+      }
     }
     io.stdout.write(`deny rules (${review.deny.length}, honoured whether trusted or not):\n`);
     for (const d of review.deny) io.stdout.write(`  ${printable(d.pattern)}${d.problem ? `  (ignored: ${printable(d.problem)})` : ''}\n`);

@@ -2,7 +2,9 @@
  * The model a `codecoder run` talks to: the saved Settings, the environment and the flags resolved
  * (savedSettings.ts), the key from `--api-key-file`, or a scripted model server for `--llm-script`.
  */
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   createProvider,
   parseScript,
@@ -23,6 +25,10 @@ export interface RunModel {
   /** Secrets the app saved (API keys, search tokens): scrubbed from every child process. */
   savedSecrets: string[];
   search: ResolvedSettings['search'];
+  /** The key read from `--api-key-file`, when one was: redacted from tool output like every secret. */
+  fileKey?: string;
+  /** The key file as named and where it really is: hidden from the sandbox and the container. */
+  keyFilePaths: string[];
   /** Closes the scripted server, when there is one. */
   close(): Promise<void>;
 }
@@ -40,10 +46,12 @@ export async function openRunModel(o: RunOptions, env: NodeJS.ProcessEnv, dataDi
   );
   const settings: LlmSettings = resolved.settings;
   const providerKind = settings.provider;
+  const keyFile = o.apiKeyFile ? keyFilePaths(o.apiKeyFile) : [];
+  let fileKey: string | undefined;
   if (o.apiKeyFile) {
     const fromFile = await readKeyFile(o.apiKeyFile);
     if (typeof fromFile !== 'string') return fromFile;
-    settings.apiKey = fromFile;
+    settings.apiKey = fileKey = fromFile;
     delete resolved.keyProblem;
   }
   const key = settings.apiKey;
@@ -72,10 +80,28 @@ export async function openRunModel(o: RunOptions, env: NodeJS.ProcessEnv, dataDi
 
   try {
     const provider = createProvider(settings);
-    return { provider, settings, savedSecrets: resolved.savedSecrets, search: resolved.search, close: async () => server?.close() };
+    return {
+      provider,
+      settings,
+      savedSecrets: resolved.savedSecrets,
+      search: resolved.search,
+      ...(fileKey ? { fileKey } : {}),
+      keyFilePaths: keyFile,
+      close: async () => server?.close(),
+    };
   } catch (err) {
     await server?.close();
     return { error: (err as Error).message };
+  }
+}
+
+/** The key file as named and, links followed, where it really is: both are hidden. */
+function keyFilePaths(file: string): string[] {
+  const named = path.resolve(file);
+  try {
+    return [...new Set([named, realpathSync(named)])];
+  } catch {
+    return [named];
   }
 }
 
