@@ -7,7 +7,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { jsonText, shown } from '../output.js';
 import { defaultDataDir } from '../../appData.js';
 import { cliHooks, USER_HOOKS_FILE } from '../../hooks/index.js';
