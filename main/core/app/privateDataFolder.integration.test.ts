@@ -107,7 +107,18 @@ describe.skipIf(process.platform === 'win32')('the data folder after a session u
     new ContextWindows(path.join(dataDir, 'context-windows.json')).learn('anthropic', 'scripted', 50_000);
 
     const names = allEntries(dataDir).join('\n');
-    for (const expected of ['settings.json', 'secrets.json', 'recent.json', 'trusted-folders.json', 'audit.jsonl', 'conversations/conv_', 'logs/', 'checkpoints/shadow.git/objects', 'checkpoints/index.json', 'context-windows.json']) {
+    for (const expected of [
+      'settings.json',
+      'secrets.json',
+      'recent.json',
+      'trusted-folders.json',
+      'audit.jsonl',
+      'conversations/conv_',
+      'logs/',
+      'checkpoints/shadow.git/objects',
+      'checkpoints/index.json',
+      'context-windows.json',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(openEntries(dataDir)).toEqual([]);

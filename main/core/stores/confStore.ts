@@ -10,7 +10,12 @@ import type { JsonStore } from './types.js';
  */
 export function confStore(dir: string, name: string): JsonStore {
   ensurePrivateDirsSync(dir);
-  const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: name, clearInvalidConfig: false, configFileMode: PRIVATE_FILE_MODE });
+  const conf = new Conf<Record<string, unknown>>({
+    cwd: dir,
+    configName: name,
+    clearInvalidConfig: false,
+    configFileMode: PRIVATE_FILE_MODE,
+  });
   // A file an older version wrote 0644 is tightened now, not only at its next write.
   if (process.platform !== 'win32') {
     try {
