@@ -6,7 +6,7 @@
  * none of them imports another's composition (build/importBoundary.test.ts).
  */
 import { createRedactor, heldSecrets } from '../env/index.js';
-import { Hooks, UserHooksFile, type HookRun } from '../hooks/index.js';
+import { Hooks, HookSwitches, UserHooksFile, type HookRun } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import { McpManager, type McpManagerDeps, withMcpTools } from '../mcp/index.js';
 import {
@@ -54,7 +54,7 @@ export interface AssembleOptions {
   /** Checkpoint the project's files before each turn that may change them (the app and `codecoder run` do). */
   checkpoints?: boolean | Partial<CheckpointLimits>;
   /** Hooks (hooks/): on unless false; `onRun` is told of each run (the Hooks section's last runs). */
-  hooks?: false | { onRun?: (run: HookRun) => void; isEnabled?: (id: string) => boolean; env?: NodeJS.ProcessEnv };
+  hooks?: false | { onRun?: (run: HookRun) => void; env?: NodeJS.ProcessEnv };
   /** MCP servers (mcp/): off unless given; servers start with `mcp.sync()`, never here. */
   mcp?: Pick<McpManagerDeps, 'timeouts' | 'backoff' | 'stdio' | 'onChange'> & {
     /** The secret store, for `${VAR}` in a server's env and headers. */
@@ -151,6 +151,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   });
   if (opts.watchConfig) config.watch();
   const userHooks = new UserHooksFile(opts.dataDir);
+  const hookSwitches = new HookSwitches(opts.dataDir);
   const hooks =
     opts.hooks === false
       ? undefined
@@ -168,7 +169,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
             return { outcome: v.outcome, via: v.via };
           },
           ...(opts.hooks?.onRun ? { onRun: opts.hooks.onRun } : {}),
-          ...(opts.hooks?.isEnabled ? { isEnabled: opts.hooks.isEnabled } : {}),
+          switches: hookSwitches,
           ...(opts.hooks?.env ? { env: opts.hooks.env } : {}),
         });
   const runtime = createAgentRuntime({
