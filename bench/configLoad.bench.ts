@@ -10,6 +10,7 @@ import path from 'node:path';
 import { MemoryAuditLog, PermissionEngine, formatKey, ProjectConfig } from '../main/core/permissions/index.js';
 import { alwaysTrusted } from '../main/core/permissions/permissions.testkit.js';
 import type { BenchRow } from './types.js';
+import { builtInToolFacts } from '../main/core/tools/tools.testkit.js';
 
 const N = { deny: 30_000, allowlist: 22_000 };
 
@@ -41,6 +42,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
           config,
           audit: new MemoryAuditLog(),
           environmentOfKey: () => 'host',
+          tools: builtInToolFacts(),
           // The bench measures loading a file whose entries count (a trusted folder).
           trust: alwaysTrusted(),
         });

@@ -51,6 +51,7 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
       "Use `background: true` for servers and watchers. Each program needs the user's approval (key run_command:<program>), which lasts at most for this session.",
     category: 'execute',
     environment: 'shell',
+    touches: { changesFiles: true, fileAccess: 'none', keyFromCommand: true },
     parameters: runCommandArgs,
     keyTemplate: 'run_command:<program>',
     permission: (args, { projectRoot }) => commandToolPermission('run_command', args.command, projectRoot, args.cwd),

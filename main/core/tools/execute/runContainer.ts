@@ -36,6 +36,7 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
       'Its approval (key run_container:<program>) may be kept for the project.',
     category: 'execute',
     environment: 'docker',
+    touches: { changesFiles: true, fileAccess: 'none', keyFromCommand: true },
     parameters: runContainerArgs,
     keyTemplate: 'run_container:<program>',
     permission: (args, { projectRoot }) => commandToolPermission('run_container', args.command, projectRoot),

@@ -43,6 +43,7 @@ export function runSandboxedTool(deps: ExecuteDeps): Tool<RunSandboxedArgs> {
       'Prefer it to run_command for builds and tests: its approval (key run_sandboxed:<program>) may be kept for the project.',
     category: 'execute',
     environment: 'sandbox',
+    touches: { changesFiles: true, fileAccess: 'none', keyFromCommand: true },
     parameters: runSandboxedArgs,
     keyTemplate: 'run_sandboxed:<program>',
     permission: async (args, { projectRoot }) => {
