@@ -1,6 +1,6 @@
 /** The permission engine's public surface (see docs/permissions.md). */
 export * from './types.js';
-export { commandPermission, pathPermission, parseKey, formatKey } from './keys.js';
+export { COMMAND_KEY_TOOLS, commandPermission, pathPermission, parseKey, formatKey } from './keys.js';
 export { PermissionEngine, type EngineDeps, type Grant } from './engine.js';
 export { ProjectConfig, readConfigFile } from './projectConfig.js';
 export { CONFIG_FILE, type ConfigEdit, editConfigText, parseConfigText } from './configFile.js';
