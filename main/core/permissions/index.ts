@@ -28,6 +28,7 @@ export type { LoadReport, EntryIssue, ProjectEntryView, DenyEntryView } from './
 export { MCP_KEY_TOOL } from './keyGrammar.js';
 export { AllowSet, DenySet, patternProblem } from './match.js';
 export { MCP_NAME, mcpShape } from './mcpKeys.js';
+export { NET_ENVIRONMENT, NET_KEY_TOOL, hostKeys } from './netKeys.js';
 export { ConversationModes, isPermissionMode, type PermissionMode, PLAN_REFUSAL } from './modes.js';
 export { compileProject } from './projectLevel.js';
 export { classifyCommand } from './shell/index.js';
