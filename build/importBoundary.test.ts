@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEST_HELPER } from './coreSurfaces.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const electronImport =
@@ -50,6 +51,113 @@ const TOOLS_KIT_MAY_IMPORT = [
   'shared/',
 ];
 
+/**
+ * main/core's folders in layers, bottom first. A folder imports only folders of lower layers (and
+ * `shared/`): nothing points back up, so there is no circle between folders, and each layer can be
+ * read and tested with only what lies under it (`hooks/` runs the user's programs through env/ and
+ * answers to permissions/, under the agent that calls it). `assembly/` is the per-project composition root
+ * (engine + registry + MCP + checkpoints + runtime); `app/` and `cli/` are its two users.
+ * A new folder must take a place here (the test says so).
+ */
+const CORE_LAYERS: readonly (readonly string[])[] = [
+  ['appData.ts', 'fs', 'router', 'host', 'llm'],
+  // stores keep their files private through fs (privateDir.ts).
+  ['stores', 'env', 'permissions'],
+  ['tools', 'settings', 'hooks'],
+  ['approvals', 'checkpoints', 'mcp', 'projects'],
+  ['agent'],
+  ['assembly'],
+  ['app', 'cli'],
+];
+
+/** Production files: tests and test helpers may reach up (a test of checkpoints drives the assembled agent). */
+const isProduction = (f: string) => !/\.test\.tsx?$/.test(f) && !TEST_HELPER.test(f.split(path.sep).join('/'));
+
+/** The main/core file each relative import of `file` lands on (repo-relative, posix, `.ts`), ignoring imports that leave main/core. */
+function coreImports(file: string, text: string): string[] {
+  const from = file.split(path.sep).join('/');
+  return [...text.matchAll(relativeImport)]
+    .map((m) => path.posix.join(path.posix.dirname(from), m[1]!).replace(/\.js$/, '.ts'))
+    .filter((target) => target.startsWith('main/core/'));
+}
+
+/** The node of main/core a file belongs to: its folder directly under main/core, or the file itself (`appData.ts`). */
+function coreNode(file: string): string {
+  const parts = file.split('/');
+  return parts[2]!;
+}
+
+/** The strongly connected components with more than one node (Tarjan): every circle of the graph, one component each. */
+function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return circles;
+}
+
+/** Every production file of main/core → the main/core files it imports. */
+function coreFileGraph(): Map<string, string[]> {
+  const files = sources(path.join('main', 'core')).filter(isProduction);
+  return new Map(files.map((f) => [f.split(path.sep).join('/'), coreImports(f, readFileSync(path.join(root, f), 'utf8'))]));
+}
+
+/** The folder graph: each main/core folder → the other folders its production files import, with one example import each. */
+function coreFolderGraph(files: ReadonlyMap<string, readonly string[]>): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const [file, targets] of files) {
+    const from = coreNode(file);
+    const edges = graph.get(from) ?? graph.set(from, new Map()).get(from)!;
+    for (const target of targets) {
+      const to = coreNode(target);
+      if (to !== from && !edges.has(to)) edges.set(to, `${file} → ${target}`);
+    }
+  }
+  return graph;
+}
+
+/** The imports that point up or sideways in CORE_LAYERS, and the folders with no layer. */
+function layerViolations(graph: ReadonlyMap<string, ReadonlyMap<string, string>>, layers: readonly (readonly string[])[]): string[] {
+  const layerOf = new Map(layers.flatMap((names, i) => names.map((n) => [n, i] as const)));
+  const out: string[] = [];
+  for (const [from, edges] of graph) {
+    if (!layerOf.has(from)) {
+      out.push(`main/core/${from} has no place in CORE_LAYERS`);
+      continue;
+    }
+    for (const [to, example] of edges) {
+      if (!layerOf.has(to)) out.push(`main/core/${to} has no place in CORE_LAYERS`);
+      else if (layerOf.get(to)! >= layerOf.get(from)!)
+        out.push(`${from} → ${to} points ${layerOf.get(to) === layerOf.get(from) ? 'sideways' : 'up'} (${example})`);
+    }
+  }
+  return [...new Set(out)];
+}
+
 function importsOutside(file: string, text: string, allowed: string[]): string[] {
   return [...text.matchAll(relativeImport)]
     .map((m) => path.posix.join(path.posix.dirname(file.split(path.sep).join('/')), m[1]!))
@@ -72,7 +180,9 @@ describe('import boundaries', () => {
     expect(electronImport.test("import x from 'electron-vite'")).toBe(false);
   });
   it('main/core imports neither the web host nor the Electron shell', () => {
-    const offenders = sources('main/core').flatMap((f) => hostImports(f, readFileSync(path.join(root, f), 'utf8')).map((t) => `${f} → ${t}`));
+    const offenders = sources('main/core').flatMap((f) =>
+      hostImports(f, readFileSync(path.join(root, f), 'utf8')).map((t) => `${f} → ${t}`),
+    );
     expect(offenders).toEqual([]);
   });
   it('the check itself catches a core file importing a host', () => {
@@ -104,8 +214,64 @@ describe('import boundaries', () => {
       'main/core/permissions/x.ts → main/core/tools/types.js',
     ]);
     expect(importsOutside(f, "const m = await import('../agent/loop.js');", PERMISSIONS_MAY_IMPORT)).toHaveLength(1);
-    expect(importsOutside(f, "import { a } from './keys.js';\nimport { b } from '../fs/projectPath.js';", PERMISSIONS_MAY_IMPORT)).toEqual([]);
+    expect(importsOutside(f, "import { a } from './keys.js';\nimport { b } from '../fs/projectPath.js';", PERMISSIONS_MAY_IMPORT)).toEqual(
+      [],
+    );
     expect(importsOutside(f, "import { projectDataDir } from '../appData.js';", PERMISSIONS_MAY_IMPORT)).toEqual([]);
     expect(importsOutside(f, "import { z } from 'zod';", PERMISSIONS_MAY_IMPORT)).toEqual([]);
+  });
+  it('main/core has no circle between its folders', () => {
+    const folders = coreFolderGraph(coreFileGraph());
+    const circles = circlesOf(new Map([...folders].map(([k, v]) => [k, [...v.keys()]])));
+    expect(
+      circles.map((c) =>
+        c.map(
+          (f) =>
+            `${f}: ${[...folders.get(f)!]
+              .filter(([to]) => c.includes(to))
+              .map(([, ex]) => ex)
+              .join('; ')}`,
+        ),
+      ),
+    ).toEqual([]);
+  });
+  it('no main/core folder imports one above or beside it (CORE_LAYERS)', () => {
+    expect(layerViolations(coreFolderGraph(coreFileGraph()), CORE_LAYERS)).toEqual([]);
+  });
+  it('main/core has no circle between its files either', () => {
+    expect(circlesOf(coreFileGraph())).toEqual([]);
+  });
+  it('the checks themselves find a circle and an arrow back up', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
+    expect(circlesOf(graph)).toEqual([['a', 'b', 'c'], ['e']]);
+    expect(
+      circlesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
+    const files = new Map([
+      ['main/core/agent/loop.ts', ['main/core/tools/index.ts', 'main/core/agent/runtime.ts']],
+      ['main/core/tools/x.ts', ['main/core/agent/index.ts', 'main/core/appData.ts']],
+      ['main/core/newfolder/y.ts', []],
+    ]);
+    expect(layerViolations(coreFolderGraph(files), CORE_LAYERS)).toEqual([
+      'tools → agent points up (main/core/tools/x.ts → main/core/agent/index.ts)',
+      'main/core/newfolder has no place in CORE_LAYERS',
+    ]);
+    expect(
+      coreImports(
+        'main/core/agent/x.ts',
+        "import type { A } from '../tools/index.js';\nexport * from './y.js';\nimport { z } from 'zod';\nimport { c } from '../../../shared/contract/index.js';",
+      ),
+    ).toEqual(['main/core/tools/index.ts', 'main/core/agent/y.ts']);
   });
 });

@@ -64,3 +64,12 @@ export const call = (name: string, input: Record<string, unknown>, id?: string) 
 type Turns = ScriptInput['turns'];
 /** `test.use` reads a bare array as [value, options], so scripted turns are wrapped. */
 export const script = (...turns: Turns): [Turns, { scope: 'test' }] => [turns, { scope: 'test' }];
+
+/** Keyboard only: presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}): Promise<number> {
+  for (let n = 0; n < max; n++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return n;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${max} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${target.toString()}`);
+}

@@ -39,6 +39,11 @@ const MOVES = {
   // What the Electron shell shared with the web host now lives in core.
   'main/webhost/static': 'main/core/host/static',
   'main/webhost/plainNodeCore': 'main/core/app/plainNodeCore',
+  // The per-project composition root left agent/ for a folder above agent, checkpoints and mcp (issue 24).
+  'main/core/agent/assemble': 'main/core/assembly/assemble',
+  'main/core/agent/realAgent.testkit': 'main/core/assembly/realAgent.testkit',
+  'main/core/agent/integration.test': 'main/core/assembly/assemble.integration.test',
+  'main/core/agent/modes.integration.test': 'main/core/assembly/modes.integration.test',
 };
 
 const check = process.argv.includes('--check');

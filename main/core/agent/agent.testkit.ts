@@ -12,6 +12,9 @@ import type { ApprovalQueue } from '../approvals/index.js';
 import { agentEventSchema, type AgentEvent, type AgentEventOf, type AgentEventType } from './events.js';
 import { DEPTH_LIMIT_MESSAGE } from './subagents.js';
 
+/** What marks a sub-agent's system prompt, for tests outside this folder that tell a child's requests apart. */
+export { SUBAGENT_MARKER } from './systemPrompt.js';
+
 export const noRetry: RetryPolicy = { maxRetries: 0, backoffMs: () => 0, sleep: async () => {} };
 export const instantRetry: RetryPolicy = { maxRetries: 3, backoffMs: () => 1, sleep: async () => {} };
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { realAgentHarness } from '../agent/realAgent.testkit.js';
+import { realAgentHarness } from '../assembly/realAgent.testkit.js';
 import type { ScriptInput } from '../llm/index.js';
 
 const realAgent = realAgentHarness();

@@ -4,13 +4,24 @@
  * `checkpoint` event of kind before-restore (restoring to that undoes it), and optionally followed
  * by rewinding the conversation to before the message whose run took the checkpoint.
  */
-import type { ConversationStore, AgentEvent } from '../agent/index.js';
+import type { AgentEvent } from '../../../shared/contract/agentEvents.js';
 import type { AuditLog } from '../permissions/index.js';
 import { CheckpointError, type CheckpointMeta, type CheckpointStore, type FileChange, type RestoreResult } from './store.js';
 
+/**
+ * What a restore needs of the project's conversations (the agent's ConversationStore, passed in by
+ * the assembly and the CLI, so checkpoints/ imports nothing of agent/).
+ */
+export interface CheckpointConversations {
+  exists(id: string): Promise<boolean>;
+  /** Keeps the first `keepMessages` messages of the conversation. */
+  rewind(id: string, keepMessages: number): Promise<{ removedMessages: number }>;
+  appendEvents(id: string, events: readonly AgentEvent[]): Promise<void>;
+}
+
 export interface CheckpointServiceDeps {
   store: CheckpointStore;
-  conversations: ConversationStore;
+  conversations: CheckpointConversations;
   audit: AuditLog;
   /** Conversations with a run in progress in this project. */
   activeConversations(): string[];

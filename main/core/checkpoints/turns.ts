@@ -1,4 +1,4 @@
-import type { EventBody } from '../agent/index.js';
+import type { EventBody } from '../../../shared/contract/agentEvents.js';
 import type { CheckpointStore } from './store.js';
 
 /** The tools whose calls may change the project's files: a turn with one of them gets a checkpoint first. */

@@ -141,14 +141,17 @@ describe('MCP server configuration', () => {
       { name: 'podman', bin: 'podman', globalArgs: [] },
       'img',
       'n1',
-      { command: 'srv', args: ['--x'], container: { allowWrite: ['out'] } },
-      '/p',
+      { command: 'srv', args: ['--x'], container: { allowWrite: ['out'] }, cwd: 'out' },
+      { root: '/p', writable: ['/p/out'], cwd: '/p/out', masked: ['secrets/key.txt'] },
       { K: 'v' },
     );
     const s = argv.join(' ');
     expect(s).toContain('run --rm -i --name n1 --network none');
     expect(s).toContain('-v /p:/work:ro');
     expect(s).toContain('-v /p/out:/work/out:rw');
+    expect(s).toContain('-w /work/out');
+    // A key file inside the project (--api-key-file): an empty file in its place.
+    expect(s).toContain('-v /dev/null:/work/secrets/key.txt:ro');
     expect(s).toContain('-e K=v');
     expect(argv.slice(-3)).toEqual(['img', 'srv', '--x'].slice(-3));
   });

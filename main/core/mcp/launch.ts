@@ -19,6 +19,7 @@ import {
   detectEngineCached,
   exec,
   hardeningArgs,
+  insideProject,
   type Engine,
   wrapSandboxed,
 } from '../env/index.js';
@@ -36,8 +37,12 @@ export interface LaunchContext {
   projectRoot: string;
   /** The app's data folder: never readable from a sandboxed server. */
   dataDir: string;
+  /** Files the app reads a secret from (`--api-key-file`): never readable from a sandboxed server. */
+  hiddenFiles?: readonly string[];
   /** The entry's env after `${VAR}` expansion. */
   env: Record<string, string>;
+  /** The entry comes from the project (codecoder.json, .mcp.json): its paths must stay inside it. */
+  fromProject: boolean;
 }
 
 /** A POSIX single-quoted word. */
@@ -45,8 +50,31 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-function serverCwd(entry: StdioEntry, root: string): string {
-  return entry.cwd ? path.resolve(root, entry.cwd) : root;
+/**
+ * A project path, symlinks followed, at the moment of use: it must exist and stay inside the
+ * project (a repository could ship `up -> /` and name it). The real path is what gets used, so a
+ * link swapped in after this check is never followed.
+ */
+async function realProjectPath(declared: string, root: string, what: string): Promise<string> {
+  let real: string;
+  try {
+    real = await realpath(path.resolve(root, declared));
+  } catch {
+    throw new Error(`${what} "${declared}" does not exist in the project`);
+  }
+  if (real !== root && !real.startsWith(root + path.sep)) throw new Error(`${what} "${declared}" leads outside the project (${real})`);
+  return real;
+}
+
+/**
+ * Where the server starts. A project's entry (codecoder.json, .mcp.json): its `cwd` resolved now,
+ * at each launch and restart — not only when the file was loaded — and refused outside the project.
+ * The user's own mcp.json may name any folder.
+ */
+async function serverCwd(entry: StdioEntry, ctx: LaunchContext): Promise<string> {
+  if (!ctx.fromProject) return entry.cwd ? path.resolve(ctx.projectRoot, entry.cwd) : ctx.projectRoot;
+  const root = await realpath(ctx.projectRoot);
+  return entry.cwd ? realProjectPath(entry.cwd, root, 'cwd') : root;
 }
 
 /**
@@ -56,23 +84,14 @@ function serverCwd(entry: StdioEntry, root: string): string {
 export async function writablePaths(declared: readonly string[], projectRoot: string): Promise<string[]> {
   const root = await realpath(projectRoot);
   const out: string[] = [];
-  for (const p of declared) {
-    let real: string;
-    try {
-      real = await realpath(path.resolve(root, p));
-    } catch {
-      throw new Error(`allowWrite "${p}" does not exist in the project`);
-    }
-    if (real !== root && !real.startsWith(root + path.sep)) throw new Error(`allowWrite "${p}" leads outside the project (${real})`);
-    out.push(real);
-  }
+  for (const p of declared) out.push(await realProjectPath(p, root, 'allowWrite'));
   return out;
 }
 
 export async function launchStdio(entry: StdioEntry, ctx: LaunchContext): Promise<Launch> {
-  const cwd = serverCwd(entry, ctx.projectRoot);
   const args = entry.args ?? [];
   if (entry.container) return launchContainer(entry, ctx, args);
+  const cwd = await serverCwd(entry, ctx);
   const resolved = resolveCommand(entry.command, cwd);
   if (!resolved) throw new Error(`${entry.command}: not found on PATH`);
   const env = serverEnv(ctx.env, resolved);
@@ -82,7 +101,7 @@ export async function launchStdio(entry: StdioEntry, ctx: LaunchContext): Promis
     [resolved, ...args].map(shellQuote).join(' '),
     {
       projectRoot: ctx.projectRoot,
-      denyRead: [ctx.dataDir],
+      denyRead: [ctx.dataDir, ...(ctx.hiddenFiles ?? [])],
       allowWrite: await writablePaths(opts.allowWrite ?? [], ctx.projectRoot),
       ...(opts.allowedDomains ? { allowedDomains: opts.allowedDomains } : {}),
     },
@@ -95,21 +114,27 @@ export async function launchStdio(entry: StdioEntry, ctx: LaunchContext): Promis
   };
 }
 
-/** The `<engine> run -i …` argv of a containerised server — pure, unit-tested. */
+/** A real path inside the project root, as the container sees it. */
+const inContainer = (root: string, real: string) => path.posix.join(CONTAINER_WORKDIR, path.relative(root, real).split(path.sep).join('/'));
+
+/**
+ * The `<engine> run -i …` argv of a containerised server — pure, unit-tested. `paths` are real
+ * paths resolved at launch (writablePaths, serverCwd): a link swapped in later is never mounted.
+ */
 export function containerArgv(
   engine: Engine,
   image: string,
   name: string,
   entry: StdioEntry,
-  projectRoot: string,
+  paths: { root: string; writable: readonly string[]; cwd?: string; masked?: readonly string[] },
   env: Record<string, string>,
 ): string[] {
   const argv = [engine.bin, ...engine.globalArgs, 'run', '--rm', '-i', '--name', name, ...hardeningArgs()];
-  argv.push('-v', `${projectRoot}:${CONTAINER_WORKDIR}:ro`);
-  for (const p of entry.container?.allowWrite ?? []) {
-    argv.push('-v', `${path.resolve(projectRoot, p)}:${path.posix.join(CONTAINER_WORKDIR, p.split(path.sep).join('/'))}:rw`);
-  }
-  const cwd = entry.cwd ? path.posix.join(CONTAINER_WORKDIR, entry.cwd) : CONTAINER_WORKDIR;
+  argv.push('-v', `${paths.root}:${CONTAINER_WORKDIR}:ro`);
+  for (const real of paths.writable) argv.push('-v', `${real}:${inContainer(paths.root, real)}:rw`);
+  // A key file inside the project: an empty file in its place.
+  for (const rel of paths.masked ?? []) argv.push('-v', `/dev/null:${inContainer(paths.root, path.join(paths.root, rel))}:ro`);
+  const cwd = paths.cwd ? inContainer(paths.root, paths.cwd) : CONTAINER_WORKDIR;
   argv.push('-w', cwd);
   const user = containerUser(engine);
   if (user) argv.push('--user', user);
@@ -122,9 +147,12 @@ async function launchContainer(entry: StdioEntry, ctx: LaunchContext, _args: str
   const image = entry.container?.image ?? DEFAULT_IMAGE;
   const found = await detectEngineCached(image);
   if (!found.ok) throw new Error(`no container engine: ${found.reason}`);
-  await writablePaths(entry.container?.allowWrite ?? [], ctx.projectRoot);
+  const root = await realpath(ctx.projectRoot);
+  const writable = await writablePaths(entry.container?.allowWrite ?? [], root);
+  const cwd = entry.cwd ? await realProjectPath(entry.cwd, root, 'cwd') : undefined;
   const name = containerName();
-  const argv = containerArgv(found.engine, image, name, entry, ctx.projectRoot, ctx.env);
+  const masked = insideProject(root, ctx.hiddenFiles ?? []);
+  const argv = containerArgv(found.engine, image, name, entry, { root, writable, masked, ...(cwd ? { cwd } : {}) }, ctx.env);
   const engineBin = resolveCommand(found.engine.bin, ctx.projectRoot) ?? found.engine.bin;
   // The engine CLI needs its own environment (socket, config), not the server's: the server's goes in with -e.
   const env = serverEnv({}, engineBin);

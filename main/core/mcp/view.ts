@@ -1,9 +1,10 @@
 /** The MCP tab's view of a project: servers, tools with key and level, problems (contract: shared/contract/mcp.ts). */
 import type { McpView } from '../../../shared/contract/index.js';
-import type { AssembledAgent } from '../agent/index.js';
-import { parseKey, ceilingOf } from '../permissions/index.js';
+import { parseKey, ceilingOf, type PermissionEngine } from '../permissions/index.js';
+import type { McpManager } from './manager.js';
 
-export function mcpView(agent: Pick<AssembledAgent, 'mcp' | 'engine'>): McpView {
+/** `agent`: the project's MCP servers (when enabled) and the engine that levels their tools. */
+export function mcpView(agent: { mcp?: McpManager | undefined; engine: Pick<PermissionEngine, 'dryRun'> }): McpView {
   const m = agent.mcp;
   if (!m) return { servers: [], problems: [], mcpJson: 'absent' };
   return {

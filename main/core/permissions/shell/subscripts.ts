@@ -12,7 +12,6 @@
  * it, in text that may be read as a name or an expression.
  */
 import type { Arg } from './options.js';
-import { tableName } from './programNames.js';
 
 /** Builtins that take variable NAMES as arguments (and evaluate a subscript in one). */
 export const NAME_BUILTINS: ReadonlySet<string> = new Set([
@@ -32,10 +31,10 @@ const READ_VALUES = 'dinNptu';
 
 /**
  * The arguments of a call that bash reads as variable names (null: computed at run time). Only
- * those: a printf format or a test string operand is never evaluated as a subscript.
+ * those: a printf format or a test string operand is never evaluated as a subscript. `name` is
+ * the program's canonical name (programNames.ts `tableName`: `BASH`'s `read` is read).
  */
-export function nameOperands(program: string, argv: readonly Arg[]): Arg[] {
-  const name = tableName(program);
+export function nameOperands(name: string, argv: readonly Arg[]): Arg[] {
   if (!NAME_BUILTINS.has(name)) return [];
   const args = argv.slice(1);
   if (name === 'test' || name === '[') return args.filter((_, i) => i > 0 && (args[i - 1] === '-v' || args[i - 1] === '-R'));

@@ -29,7 +29,7 @@ describe('wrappers and shells', () => {
     ['source ./env.sh', 'run_command:source-[-./env.sh-]', ['source', 'env.sh']],
     ['. ./env.sh', 'run_command:.-[-./env.sh-]', ['.', 'env.sh']],
     ["bash -c 'git status && git push'", 'run_command:bash-[-git-status-&&-git-push-]', ['bash', 'git']],
-    ["sh -c 'rm -rf /'", 'run_command:sh-[-rm-]', ['sh', 'rm']],
+    ["sh -c 'rm -rf /'", 'run_command:sh-[-rm-#outside-/-]', ['sh', 'rm']],
     ["bash -lc 'rm x'", 'run_command:bash-[-rm-]', ['bash', 'rm']],
     ["bash -xc 'rm x'", 'run_command:bash-[-rm-]', ['bash', 'rm']],
     ["bash -o pipefail -c 'rm x'", 'run_command:bash-[-rm-]', ['bash', 'rm']],

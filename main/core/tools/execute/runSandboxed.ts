@@ -48,8 +48,8 @@ export function runSandboxedTool(deps: ExecuteDeps): Tool<RunSandboxedArgs> {
     environment: 'sandbox',
     parameters: runSandboxedArgs,
     keyTemplate: 'run_sandboxed:<program>',
-    permission: (args) => {
-      const p = commandToolPermission('run_sandboxed', args.command, args.cwd);
+    permission: async (args, { projectRoot }) => {
+      const p = await commandToolPermission('run_sandboxed', args.command, projectRoot, args.cwd);
       if (p.kind !== 'ask' || !args.allow_hosts?.length) return p;
       // Each host is a key of its own (net:<host>), decided after the program's: a grant of the
       // program never opens the network.

@@ -15,8 +15,8 @@ import { tempProject, testDeps } from './execute.testkit.js';
 import { runSandboxedTool } from './runSandboxed.js';
 
 const tool = runSandboxedTool({ projectRoot: '/nowhere', dataDir: '/nowhere', secretsToScrub: () => [] });
-/** run_sandboxed's permission is synchronous (a command key and its hosts). */
-const permissionOf = (args: unknown): Permission => tool.permission(tool.parameters.parse(args), { projectRoot: '/nowhere' }) as Permission;
+const permissionOf = async (args: unknown): Promise<Permission> =>
+  tool.permission(tool.parameters.parse(args), { projectRoot: '/nowhere' });
 
 async function engineWith(config: object) {
   const t = tempProject();
@@ -42,7 +42,7 @@ describe('a program grant never opens the network', () => {
   it('run_sandboxed:npm for the project: the named host is still asked, in its own right, the session at most', async () => {
     const h = await engineWith({ allowlist: { 'run_sandboxed:npm': 'AlwaysThisProject' } });
     try {
-      const p = permissionOf(npmInstall);
+      const p = await permissionOf(npmInstall);
       expect(h.engine.dryRun({ tool: 'run_sandboxed', environment: 'sandbox', permission: p })).toMatchObject({
         decision: 'ask',
         key: 'net:evil.example.com',
@@ -67,7 +67,7 @@ describe('a program grant never opens the network', () => {
   it('a host granted for the session is not asked again; the program and every host must be allowed', async () => {
     const h = await engineWith({ allowlist: { 'run_sandboxed:npm': 'AlwaysThisProject' } });
     try {
-      const p = permissionOf({ command: 'npm install', allow_hosts: ['registry.npmjs.org', 'evil.example.com'] });
+      const p = await permissionOf({ command: 'npm install', allow_hosts: ['registry.npmjs.org', 'evil.example.com'] });
       h.asker.answer({ choice: 'session' }, { choice: 'once' });
       expect(await h.engine.check(call(p))).toMatchObject({ allowed: true, via: 'project', key: 'run_sandboxed:npm' });
       expect(h.asker.asked.map((a) => a.key.raw)).toEqual(['net:registry.npmjs.org', 'net:evil.example.com']);
@@ -92,18 +92,18 @@ describe('a program grant never opens the network', () => {
           .violations.map((v) => v.key)
           .sort(),
       ).toEqual(['net:*', 'net:evil.example.com']);
-      const asked = h.engine.dryRun({ tool: 'run_sandboxed', environment: 'sandbox', permission: permissionOf(npmInstall) });
+      const asked = h.engine.dryRun({ tool: 'run_sandboxed', environment: 'sandbox', permission: await permissionOf(npmInstall) });
       expect(asked).toMatchObject({ decision: 'ask', key: 'net:evil.example.com' });
       expect(asked.violations.map((v) => v.message).join()).toMatch(/network host is a way out/);
       const denied = h.engine.dryRun({
         tool: 'run_sandboxed',
         environment: 'sandbox',
-        permission: permissionOf({ command: 'npm install', allow_hosts: ['x.ATTACKER.test.'] }),
+        permission: await permissionOf({ command: 'npm install', allow_hosts: ['x.ATTACKER.test.'] }),
       });
       expect(denied).toMatchObject({ decision: 'deny', via: 'deny', key: 'net:x.attacker.test', entry: 'net:*.attacker.test' });
       // Answering "project" to a host prompt is refused as above the ceiling.
       h.asker.answer({ choice: 'project' });
-      expect(await h.engine.check(call(permissionOf(npmInstall)))).toMatchObject({ allowed: false, via: 'ceiling' });
+      expect(await h.engine.check(call(await permissionOf(npmInstall)))).toMatchObject({ allowed: false, via: 'ceiling' });
     } finally {
       await h.cleanup();
     }
@@ -139,17 +139,17 @@ describe('hosts are normalised before they become keys; what is not a plain host
     expect('problem' in k && k.problem).toMatch(why);
   });
 
-  it('the tool refuses the call (invalid, with the reason) rather than asking about a host it cannot key', () => {
+  it('the tool refuses the call (invalid, with the reason) rather than asking about a host it cannot key', async () => {
     // The argument schema already refuses a wildcard or userinfo; a numeric IP spelling passes it.
-    expect(() => permissionOf({ command: 'npm install', allow_hosts: ['*.example.com'] })).toThrow(/no wildcard/);
-    expect(permissionOf({ command: 'npm install', allow_hosts: ['2130706433'] })).toMatchObject({
+    await expect(permissionOf({ command: 'npm install', allow_hosts: ['*.example.com'] })).rejects.toThrow(/no wildcard/);
+    expect(await permissionOf({ command: 'npm install', allow_hosts: ['2130706433'] })).toMatchObject({
       kind: 'invalid',
       reason: expect.stringMatching(/IP address/),
     });
   });
 
-  it('the program key and the hosts are what the prompt names; the same host twice is one key', () => {
-    const p = permissionOf({ command: 'npm install', allow_hosts: ['Registry.npmjs.org', 'registry.npmjs.org.'] });
+  it('the program key and the hosts are what the prompt names; the same host twice is one key', async () => {
+    const p = await permissionOf({ command: 'npm install', allow_hosts: ['Registry.npmjs.org', 'registry.npmjs.org.'] });
     expect(p).toMatchObject({ kind: 'ask', key: { raw: 'run_sandboxed:npm' }, also: [{ raw: 'net:registry.npmjs.org' }] });
     if (p.kind === 'ask') expect(p.also).toHaveLength(1);
   });

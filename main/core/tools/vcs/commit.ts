@@ -20,8 +20,12 @@ export type CommitArgs = z.infer<typeof params>;
 
 /** The current branch, or HEAD when detached / unborn branch name when there are no commits yet. */
 async function currentBranch(cwd: string, signal: AbortSignal): Promise<string> {
-  const r = await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd, signal });
-  return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : 'HEAD';
+  // A repository git tools refuse (gitView.ts) has no branch to name; execute() says why.
+  const r = await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd, signal }).catch((err: unknown) => {
+    if (err instanceof ToolFailure) return undefined;
+    throw err;
+  });
+  return r && r.code === 0 && r.stdout.trim() ? r.stdout.trim() : 'HEAD';
 }
 
 /**

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { scrubEnv } from '../../env/index.js';
 import { ToolFailure } from '../output.js';
 import { ConfigUnreadable, configEnv, listConfig, overridesFor } from './gitConfigGuard.js';
+import { projectGitView, viewEnv } from './gitView.js';
 
 export interface GitResult {
   stdout: string;
@@ -10,16 +11,17 @@ export interface GitResult {
 }
 
 /**
- * Git's own variables that would point it at another repository, index or config, or hand it a
- * program to run; a tool's git call sets its own.
+ * The only git variables a tool's git call keeps from the app's environment: who commits, and
+ * where the user's own config lives. Every other GIT_* (GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR,
+ * GIT_INDEX_FILE, GIT_OBJECT_DIRECTORY, GIT_CEILING_DIRECTORIES, GIT_NAMESPACE, GIT_SSH_COMMAND,
+ * GIT_EXTERNAL_DIFF, GIT_CONFIG_COUNT, a variable a later git adds…) is dropped: the call sets its own.
  */
-const GIT_ENV_DROP =
-  /^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|CONFIG|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|EXTERNAL_DIFF|SSH|SSH_COMMAND|ASKPASS|PROXY_COMMAND)$/;
+const GIT_ENV_KEEP = /^GIT_((AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)|CONFIG_(GLOBAL|SYSTEM|NOSYSTEM)|EXEC_PATH)$/;
 
 /** The environment of a tool's git call: no app key, nothing that waits for a human, no editor. */
 function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = scrubEnv(process.env, []).env;
-  for (const k of Object.keys(env)) if (GIT_ENV_DROP.test(k)) delete env[k];
+  for (const k of Object.keys(env)) if (k.startsWith('GIT_') && !GIT_ENV_KEEP.test(k)) delete env[k];
   return {
     ...env,
     GIT_TERMINAL_PROMPT: '0',
@@ -36,14 +38,17 @@ function baseEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs git with an argument array (no shell), in `cwd`, killed when `signal` aborts. Before each
- * call the repository's config is read and every program it names is switched off (see
- * gitConfigGuard.ts), so a permission-free tool never runs a program the repository chose.
+ * Runs git with an argument array (no shell) on the repository of the project folder `cwd`,
+ * killed when `signal` aborts. Before each call git's view is verified and forced to exactly the
+ * project folder and its own `.git` (see gitView.ts), then the repository's config is read and
+ * every program it names is switched off (see gitConfigGuard.ts), so a permission-free tool
+ * never shows a file outside the project nor runs a program the repository chose.
  */
 export async function git(args: string[], opts: { cwd: string; signal: AbortSignal; maxBuffer?: number }): Promise<GitResult> {
-  const base = baseEnv();
+  let base = baseEnv();
   let entries;
   try {
+    base = viewEnv(base, await projectGitView(opts.cwd, base, opts.signal));
     entries = await listConfig(opts.cwd, base, opts.signal);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ToolFailure('git is not installed');

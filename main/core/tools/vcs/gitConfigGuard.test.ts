@@ -370,7 +370,7 @@ describe('transports: a partial clone fetches a missing object on a plain diff',
 describe('a config that cannot be listed', () => {
   it('fails closed: git is not run at all', async () => {
     writeFileSync(path.join(p.root, '.git', 'config'), `[core]\n\tfsmonitor = ${program('fsmonitor')}\n[broken\n`);
-    expect((await status()).content).toMatch(/^git_status: git's config could not be read, so git was not run: .*bad config line/);
+    expect((await status()).content).toMatch(/^git_status: git .*was not run: .*bad config line/);
     expect(ran()).toEqual([]);
   });
 });

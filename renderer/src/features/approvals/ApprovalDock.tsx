@@ -5,7 +5,7 @@ import { FOCUS_SHORTCUT } from './focusPolicy.js';
 import { takesText } from './keyboard.js';
 import { COMPOSER_TEXT_ID } from '../chat/Composer.js';
 import { useFocusInside, useFocusShortcut, useTakeFocusWhenIdle } from './useDockFocus.js';
-import { projectKeys, useApprovals, useSettings } from '../../queries.js';
+import { projectKeys, useApprovals, useConversations, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { useEvent } from '../../ui/useEvent.js';
 import { useApprovalNotifications } from '../notifications/useApprovalNotifications.js';
@@ -20,7 +20,16 @@ import { useAnswer } from './useAnswer.js';
  * entered with the shortcut, a click, or by itself once the field is idle and empty. Focus goes
  * back where it was when the queue is empty. A notification click selects its prompt.
  */
-export function ApprovalDock({ projectName }: { projectName: string }) {
+export function ApprovalDock({
+  projectName,
+  shownConversation,
+  onOpenConversation,
+}: {
+  projectName: string;
+  /** The conversation on screen (null: another tab): a prompt from any other one says where it comes from. */
+  shownConversation: string | null;
+  onOpenConversation: (id: string) => void;
+}) {
   const queryClient = useQueryClient();
   const approvals = useApprovals();
   const settings = useSettings();
@@ -49,15 +58,34 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
     // preventScroll: the dock is always in view; scrolling ancestors into place would lay the page out twice.
     el.focus({ preventScroll: true });
   };
-  /** Focus back to the text field it came from, else to the message box if it is shown. */
-  const backToField = () => {
+  /**
+   * Focus back to the text field it came from, else to the message box if it is shown. Not for a
+   * character typed early in a prompt that took focus in a chain: that user is answering, not
+   * writing, and nothing typed before the prompt armed counts — not even as text.
+   */
+  const backToField = ({ early }: { early: boolean }) => {
+    if (early && enteredByChain.current) return false;
     const from = returnFocus.current;
     const field = from?.isConnected && takesText(from) ? from : document.getElementById(COMPOSER_TEXT_ID);
     field?.focus({ preventScroll: true });
     return field != null && document.activeElement === field;
   };
+  // When the last prompt was answered by a key: the next one then takes focus as it appears (focusPolicy.ts).
+  const keyAnsweredAt = useRef<number | null>(null);
+  const enteredByChain = useRef(false);
+  const answered = ({ byKeyboard }: { byKeyboard: boolean }) => {
+    keyAnsweredAt.current = byKeyboard ? performance.now() : null;
+  };
   const focusInside = useFocusInside(dock, current?.id);
-  useTakeFocusWhenIdle(current?.id, dock, enter);
+  useTakeFocusWhenIdle(
+    current?.id,
+    dock,
+    (byChain) => {
+      enteredByChain.current = byChain;
+      enter();
+    },
+    keyAnsweredAt,
+  );
   useFocusShortcut(Boolean(current), enter);
 
   // The queue emptied: give focus back where it came from — unless the user has moved on meanwhile.
@@ -85,6 +113,7 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
   // An error belongs to the prompt it happened in.
   const currentId = current?.id;
   useEffect(() => {
+    enteredByChain.current = false;
     tool.reset();
     presets.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -141,7 +170,10 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
         <PresetsPrompt
           key={current.id}
           approval={current}
-          onAnswer={(accept) => presets.mutate({ id: current.id, accept })}
+          onAnswer={(accept, how) => {
+            answered(how);
+            presets.mutate({ id: current.id, accept });
+          }}
           error={presets.error}
           busy={presets.isPending}
           onStrayText={backToField}
@@ -150,12 +182,35 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
         <ApprovalPrompt
           key={current.id}
           approval={current}
-          answer={(answer) => tool.mutate({ id: current.id, answer })}
+          answer={(answer, how) => {
+            answered(how);
+            tool.mutate({ id: current.id, answer });
+          }}
           error={tool.error}
           busy={tool.isPending}
           onStrayText={backToField}
+          origin={<AskedIn conversationId={current.conversationId} shown={shownConversation} onOpen={onOpenConversation} />}
         />
       )}
     </section>
+  );
+}
+
+/**
+ * Which conversation asked: named always (a run goes on in a conversation that is not on screen),
+ * with a link to it when it is not the one shown.
+ */
+function AskedIn({ conversationId, shown, onOpen }: { conversationId: string; shown: string | null; onOpen: (id: string) => void }) {
+  const conversations = useConversations();
+  const title = conversations.data?.find((c) => c.id === conversationId)?.title || 'an untitled conversation';
+  if (conversationId === shown) return <span className="muted small asked-in"> in this conversation</span>;
+  return (
+    <span className="muted small asked-in" data-testid="asked-in">
+      {' '}
+      in{' '}
+      <button type="button" className="link" onClick={() => onOpen(conversationId)} title="Show the conversation that asked">
+        {title}
+      </button>
+    </span>
   );
 }

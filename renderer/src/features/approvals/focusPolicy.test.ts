@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusPlan, IDLE_BEFORE_FOCUS_MS, isFocusShortcut, type FocusFacts } from './focusPolicy.js';
+import { CHAIN_WINDOW_MS, focusPlan, IDLE_BEFORE_FOCUS_MS, isFocusShortcut, type FocusFacts } from './focusPolicy.js';
 
 const facts = (more: Partial<FocusFacts> = {}): FocusFacts => ({
   now: 10_000,
@@ -8,6 +8,8 @@ const facts = (more: Partial<FocusFacts> = {}): FocusFacts => ({
   typingField: true,
   fieldEmpty: true,
   lastActivityAt: 10_000,
+  keyAnsweredAt: null,
+  lastTypedAt: 0,
   ...more,
 });
 
@@ -24,6 +26,20 @@ describe('when a waiting prompt may take focus by itself', () => {
   it('at once when nothing that takes text has focus as it appears; a later click elsewhere is left alone', () => {
     expect(focusPlan(facts({ typingField: false }))).toEqual({ kind: 'now' });
     expect(focusPlan(facts({ typingField: false, justShown: false }))).toEqual({ kind: 'wait' });
+  });
+
+  it('at once, from the empty box focus went back to, when the previous prompt was just answered by a key', () => {
+    const chain = { keyAnsweredAt: 9_900, lastTypedAt: 5_000 };
+    expect(focusPlan(facts(chain))).toEqual({ kind: 'now' });
+    expect(focusPlan(facts({ ...chain, typingField: false }))).toEqual({ kind: 'now' });
+  });
+
+  it('no chain when something was typed since the key answer, the box holds a draft, or the answer is old', () => {
+    expect(focusPlan(facts({ keyAnsweredAt: 9_900, lastTypedAt: 9_950 }))).toEqual({ kind: 'later', inMs: IDLE_BEFORE_FOCUS_MS });
+    expect(focusPlan(facts({ keyAnsweredAt: 9_900, fieldEmpty: false }))).toEqual({ kind: 'wait' });
+    expect(focusPlan(facts({ keyAnsweredAt: 10_000 - CHAIN_WINDOW_MS }))).toEqual({ kind: 'later', inMs: IDLE_BEFORE_FOCUS_MS });
+    // Only as the prompt appears: a later look leaves the user's own moves alone.
+    expect(focusPlan(facts({ keyAnsweredAt: 9_900, justShown: false, typingField: false }))).toEqual({ kind: 'wait' });
   });
 
   it('nothing to do when focus is in the dock already', () => {

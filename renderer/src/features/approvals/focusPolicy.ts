@@ -6,10 +6,14 @@
  * - an empty text field (the message box after sending) → once it has been idle for IDLE_BEFORE_FOCUS_MS:
  *   no key in it, and neither it nor the prompt new, for that long;
  * - a text field holding a draft → never: the user is mid-thought; the prompt waits for the shortcut
- *   (FOCUS_SHORTCUT) or a click, and announces itself meanwhile.
+ *   (FOCUS_SHORTCUT) or a click, and announces itself meanwhile;
+ * - a chain: the previous prompt was answered by a key less than CHAIN_WINDOW_MS ago and nothing was
+ *   typed since (the message box it went back to is still empty) → at once as it appears: a keyboard
+ *   user answering prompt after prompt stays in the prompts. The answer gate still arms first.
  * Pure, so the rules are tested; the dock applies them.
  */
 export const IDLE_BEFORE_FOCUS_MS = 2500;
+export const CHAIN_WINDOW_MS = 10_000;
 
 /** The deliberate way in from the keyboard: Alt+Shift+A (by physical key, so a layout's Å does not matter). */
 export const FOCUS_SHORTCUT = { label: 'Alt+Shift+A', aria: 'Alt+Shift+A' } as const;
@@ -30,14 +34,24 @@ export interface FocusFacts {
   fieldEmpty: boolean;
   /** The latest of: the last key or input in that field, when it got focus, when the prompt appeared. */
   lastActivityAt: number;
+  /** When the previous prompt was answered by a key (null: not by a key, or none yet). */
+  keyAnsweredAt: number | null;
+  /** The last key or input typed in a text field outside the dock (focus moving there is not typing). */
+  lastTypedAt: number;
 }
 
 export type FocusPlan = { kind: 'now' } | { kind: 'later'; inMs: number } | { kind: 'wait' };
 
 export function focusPlan(f: FocusFacts): FocusPlan {
   if (f.inDock) return { kind: 'wait' };
+  if (f.justShown && chained(f) && (!f.typingField || f.fieldEmpty)) return { kind: 'now' };
   if (!f.typingField) return f.justShown ? { kind: 'now' } : { kind: 'wait' };
   if (!f.fieldEmpty) return { kind: 'wait' };
   const left = f.lastActivityAt + IDLE_BEFORE_FOCUS_MS - f.now;
   return left <= 0 ? { kind: 'now' } : { kind: 'later', inMs: left };
+}
+
+/** The prompt follows one just answered by a key, with nothing typed in between. */
+export function chained(f: Pick<FocusFacts, 'now' | 'keyAnsweredAt' | 'lastTypedAt'>): boolean {
+  return f.keyAnsweredAt !== null && f.now - f.keyAnsweredAt < CHAIN_WINDOW_MS && f.lastTypedAt < f.keyAnsweredAt;
 }

@@ -6,7 +6,6 @@ import { getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys } from '../../queries.js';
 
 export type AskAnswerInput = z.input<typeof askAnswerSchema>;
-export type Answer = (answer: AskAnswerInput) => void;
 
 /**
  * Answers approvals by id. The answered prompt leaves the queue at once (main's approvals.changed

@@ -57,8 +57,13 @@ export function useAnswerGate(root: RefObject<HTMLElement | null>) {
       { shownAt: shownAt.current, focusInSince: focusInSince.current, heldAtEntry: heldAtEntry.current },
       { at: e.timeStamp, code: e.code, repeat: e.repeat, isComposing: e.nativeEvent.isComposing, keyCode: e.nativeEvent.keyCode },
     );
+  /** The key came before the prompt armed (focus inside for ANSWER_ARM_MS). */
+  const early = (e: KeyboardEvent) =>
+    focusInSince.current === null || e.timeStamp - Math.max(shownAt.current, focusInSince.current) < ANSWER_ARM_MS;
   /** A pointer click (detail > 0) counts after the arming delay; a keyboard "click" was already gated at its keydown. */
   const clickMay = (e: MouseEvent) => e.detail === 0 || clickMayAnswer({ shownAt: shownAt.current }, e.timeStamp);
 
-  return { armed, clickable, onFocus, onBlur, keyMay, clickMay };
+  return { armed, clickable, onFocus, onBlur, keyMay, early, clickMay };
 }
+
+export type AnswerGate = ReturnType<typeof useAnswerGate>;

@@ -3,7 +3,7 @@
  * taking focus by itself only as `focusPolicy.ts` allows.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { focusPlan, isFocusShortcut } from './focusPolicy.js';
+import { chained, focusPlan, isFocusShortcut, type FocusFacts } from './focusPolicy.js';
 import { takesText } from './keyboard.js';
 
 /** How often a waiting prompt looks again whether the field has gone idle. */
@@ -41,16 +41,28 @@ export function useFocusShortcut(enabled: boolean, enter: () => void): void {
   }, [enabled]);
 }
 
-/** Takes focus for a new prompt when the policy allows, at most once per prompt. */
-export function useTakeFocusWhenIdle(promptId: string | undefined, dock: RefObject<HTMLElement | null>, enter: () => void): void {
+/**
+ * Takes focus for a new prompt when the policy allows, at most once per prompt. `keyAnsweredAt`:
+ * when the previous prompt was answered by a key (a chain, see focusPolicy.ts).
+ */
+export function useTakeFocusWhenIdle(
+  promptId: string | undefined,
+  dock: RefObject<HTMLElement | null>,
+  enter: (byChain: boolean) => void,
+  keyAnsweredAt: RefObject<number | null>,
+): void {
   const enterRef = useRef(enter);
   enterRef.current = enter;
   // The last sign of writing in a text field outside the dock: a key, an input, the field getting focus.
   const lastActivity = useRef(0);
+  // The same without focus moves: what the user typed.
+  const lastTyped = useRef(0);
   useEffect(() => {
     const mark = (e: Event) => {
       const t = e.target as Element | null;
-      if (t && takesText(t) && !dock.current?.contains(t)) lastActivity.current = performance.now();
+      if (!t || !takesText(t) || dock.current?.contains(t)) return;
+      lastActivity.current = performance.now();
+      if (e.type !== 'focusin') lastTyped.current = lastActivity.current;
     };
     for (const type of ['keydown', 'input', 'focusin', 'compositionupdate']) window.addEventListener(type, mark, true);
     return () => {
@@ -68,21 +80,24 @@ export function useTakeFocusWhenIdle(promptId: string | undefined, dock: RefObje
       const inDock = Boolean(active && dock.current?.contains(active));
       const field = active as HTMLInputElement | HTMLTextAreaElement | null;
       const typing = takesText(active);
-      const plan = focusPlan({
+      const facts: FocusFacts = {
         now: performance.now(),
         inDock,
         justShown,
         typingField: typing,
         fieldEmpty: typing && (field?.value ?? field?.textContent ?? '') === '',
         lastActivityAt: Math.max(lastActivity.current, shownAt),
-      });
+        keyAnsweredAt: keyAnsweredAt.current,
+        lastTypedAt: lastTyped.current,
+      };
+      const plan = focusPlan(facts);
       justShown = false;
       if (inDock) return; // entered (by the user or by us): never taken again for this prompt
-      if (plan.kind === 'now') return enterRef.current();
+      if (plan.kind === 'now') return enterRef.current(facts.justShown && chained(facts));
       timer = setTimeout(check, plan.kind === 'later' ? Math.min(plan.inMs, RECHECK_MS) : RECHECK_MS);
     };
     // After the prompt is in the DOM (effects run after commit).
     timer = setTimeout(check, 0);
     return () => clearTimeout(timer);
-  }, [promptId, dock]);
+  }, [promptId, dock, keyAnsweredAt]);
 }

@@ -474,4 +474,14 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('build', { effects, subcommands, aliases }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules(
+  'build',
+  {
+    effects,
+    subcommands,
+    aliases,
+    // Read whole with option tables: ctest.ts, linkers.ts, the make table, compilerDriver.ts, cargo's and go's.
+    allowlist: ['ctest', 'ld', 'ld.bfd', 'ld.gold', 'make', 'gmake', 'cmake', 'cargo', 'go', 'cc', 'gcc', 'g++', 'c++', 'clang', 'clang++', 'rustc'],
+  },
+  EXAMPLES,
+);

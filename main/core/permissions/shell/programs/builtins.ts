@@ -8,11 +8,11 @@ import { hidesSubscriptCode, nameOperands, NAME_BUILTINS } from '../subscripts.j
 import { opaque, script, isShort, valueOf } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
-function subscriptNames(argv: readonly Arg[], _sub: { subcommand?: string; index?: number }): Effect[] {
+function subscriptNames(argv: readonly Arg[], _sub: { subcommand?: string; index?: number }, program: string): Effect[] {
   const out: Effect[] = String(argv[0]) === 'mapfile' || String(argv[0]) === 'readarray' ? builtinCallbacks(argv) : [];
   // Any `[` with an expansion after it in a name: behind a nested subscript, a quoted or an escaped
   // `]` too; a name computed at run time may hold one.
-  if (nameOperands(String(argv[0]), argv).some((a) => a === null || hidesSubscriptCode(a)))
+  if (nameOperands(program, argv).some((a) => a === null || hidesSubscriptCode(a)))
     out.push(exec('subscript', opaque(), `${String(argv[0])} evaluates an array subscript, which can run a command substitution`));
   return out;
 }

@@ -351,4 +351,4 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('containers', { effects, subcommands }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules('containers', { effects, subcommands, allowlist: ['docker', 'podman', 'nerdctl'] }, EXAMPLES);

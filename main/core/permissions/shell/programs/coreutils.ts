@@ -425,10 +425,32 @@ const effects: Readonly<Record<string, Check>> = {
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+/**
+ * Why sed and awk keep their own checks alone: their first operand is a program text (`/x/d`,
+ * `'/ERROR/ {n++}'`) the default would read as an absolute path. Their checks read the options
+ * that write or run (sed -i/w/e, awk system()/getline/-f); a file they only read is read as cat reads it.
+ */
+const SCRIPT_FIRST = 'the first operand is a program text, not a path; the rule reads the options that write or run';
+
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   find: { match: [['find . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['find . -name x'] },
   sed: { match: [['sed -i s/a/b/ f', '#in_place->-f']], notMatch: ['sed s/a/b/ f'] },
   tar: { match: [['tar --to-command=sh -xf x.tar', '#to_command-[-sh']], notMatch: ['tar -xf x.tar'] },
 };
 
-export const RULES: readonly ProgramRule[] = rules('coreutils', { effects }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules(
+  'coreutils',
+  {
+    effects,
+    allowlist: ['tar', 'gtar', 'bsdtar'],
+    exceptions: {
+      sed: SCRIPT_FIRST,
+      gsed: SCRIPT_FIRST,
+      awk: SCRIPT_FIRST,
+      gawk: SCRIPT_FIRST,
+      mawk: SCRIPT_FIRST,
+      nawk: SCRIPT_FIRST,
+    },
+  },
+  EXAMPLES,
+);

@@ -72,4 +72,4 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('crypto', { effects }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules('crypto', { effects, allowlist: ['gpg', 'openssl'] }, EXAMPLES);

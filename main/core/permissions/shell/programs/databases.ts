@@ -109,4 +109,4 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('databases', { effects }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules('databases', { effects, allowlist: ['psql', 'mysql', 'mariadb'] }, EXAMPLES);

@@ -269,4 +269,4 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('editors', { effects }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules('editors', { effects, allowlist: ['vim', 'vi', 'nvim', 'view', 'vimdiff', 'gvim', 'ex', 'less'] }, EXAMPLES);

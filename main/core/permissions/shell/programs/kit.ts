@@ -8,8 +8,23 @@ import type { Check, Resolver, SubcommandSpec } from './rule.js';
 
 export const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
 export const script = (text: Arg | undefined): Inner => ({ kind: 'script', text: text ?? null });
-/** A path that leaves the project: absolute, from home, or climbing out (`/dev/null` discards, so it does not count). */
-export const outsideProject = (p: string): boolean => /^(\/|~)|(^|\/)\.\.(\/|$)/.test(p) && p !== '/dev/null';
+/**
+ * A path that leaves the project: absolute, from home, or climbing above where it starts once its
+ * `..` are resolved (`src/../lib` stays inside, `src/../../x` does not). `/dev/null` discards, so
+ * it does not count.
+ */
+export const outsideProject = (p: string): boolean => (/^(\/|~)/.test(p) ? p !== '/dev/null' : climbsOut(p));
+
+function climbsOut(p: string): boolean {
+  if (!p.includes('..')) return false;
+  let depth = 0;
+  for (const part of p.split('/')) {
+    if (part === '..') depth--;
+    else if (part !== '' && part !== '.') depth++;
+    if (depth < 0) return true;
+  }
+  return false;
+}
 export const argvOf = (argv: readonly Arg[]): Inner => (argv.length ? { kind: 'argv', argv: [...argv] } : { kind: 'none' });
 
 export const isShort = (it: OptItem, letters: string): it is Extract<OptItem, { kind: 'short' }> =>

@@ -272,4 +272,4 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('network', { effects }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules('network', { effects, allowlist: ['ssh', 'scp', 'sftp', 'ssh-copy-id', 'curl', 'wget'] }, EXAMPLES);

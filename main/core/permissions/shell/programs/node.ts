@@ -402,6 +402,14 @@ const bunOptions: Check = (argv, sub) =>
 
 export const RULES: readonly ProgramRule[] = rules(
   'node',
-  { effects, options: { npm: npmOptions, pnpm: pnpmOptions, yarn: yarnOptions, bun: bunOptions }, subcommands, aliases, runners },
+  {
+    effects,
+    options: { npm: npmOptions, pnpm: pnpmOptions, yarn: yarnOptions, bun: bunOptions },
+    subcommands,
+    aliases,
+    runners,
+    // Their options are read with nopt's and bun's allowlists (node/packageExec.ts): an unknown one runs `?`.
+    allowlist: ['npx', 'pnpx', 'bunx'],
+  },
   EXAMPLES,
 );

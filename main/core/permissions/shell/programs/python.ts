@@ -4,7 +4,7 @@
  */
 import { exec, risk, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
-import { argvOf, isLong, opaque, valueOf, subcommandRunner, HELP, RUN_TOOL, also, wordOptions } from './kit.js';
+import { argvOf, isLong, isShort, opaque, valueOf, subcommandRunner, HELP, RUN_TOOL, also, wordOptions } from './kit.js';
 import { optionTable, readOptions, subcommandOptions, type OptionTable, type TableSpec } from './optionTable.js';
 import { PIP_COMMANDS, PIP_GENERAL } from './python/pipOptions.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
@@ -20,6 +20,9 @@ function pytest(argv: readonly Arg[]): Effect[] {
     noAbbrev: false,
   })) {
     if (isLong(it, ['basetemp'])) out.push(write('basetemp', valueOf(it), 'pytest --basetemp deletes and recreates the folder it names'));
+    // `-p name` imports a plugin module before the run (`-p no:name` only turns one off).
+    if (isShort(it, 'p') && !/^no:/.test(valueOf(it) ?? ''))
+      out.push(exec('p', opaque(valueOf(it)), 'pytest -p loads the plugin module it names'));
     if (isLong(it, reports, ['durations', 'durations-min']))
       out.push(write(it.kind === 'long' ? it.name : 'report', valueOf(it), 'pytest writes a report file it names'));
   }

@@ -58,11 +58,20 @@ export interface Examples {
   notMatch?: readonly Example[];
 }
 
+/**
+ * How a rule reads the program's options (docs/permissions.md, "Policies"):
+ *   allowlist — every option is read with an option table; one the table does not know is compound;
+ *   default   — the rule's own checks, plus the default for a program without a spec (noSpec.ts);
+ *   exception — the rule's own checks alone, for the reason given (`echo`'s operands are text, not paths).
+ */
+export type OptionPolicy = { kind: 'allowlist' } | { kind: 'default' } | { kind: 'exception'; why: string };
+
 export interface ProgramRule extends Examples {
   /** The canonical name rules are looked up under (spellings: programNames.ts). */
   name: string;
   /** The family file that holds the rule. */
   family: string;
+  policy: OptionPolicy;
   subcommands?: SubcommandSpec;
   alias?: Resolver;
   runner?: Runner;
@@ -84,19 +93,37 @@ export interface FamilyTables {
   aliases?: Readonly<Record<string, Resolver>>;
   runners?: Readonly<Record<string, Runner>>;
   wrappers?: Readonly<Record<string, WrapperFn>>;
+  /** Programs whose checks read every option with a table (an unknown option is compound); `options` implies it. */
+  allowlist?: readonly string[];
+  /** Programs the no-spec default does not apply to, each with the reason. */
+  exceptions?: Readonly<Record<string, string>>;
 }
 
 const own = <T>(o: Readonly<Record<string, T>> | undefined, k: string): T | undefined =>
   o !== undefined && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 
+/** A wrapper's options and the command it runs are read by its wrapper function (wrappers.ts), never by the default. */
+const WRAPPER = 'a wrapper: its wrapper function reads its options and the command it runs';
+
 /** One rule per program named in any of a family's tables, with its examples. */
 export function rules(family: string, t: FamilyTables, examples: Readonly<Record<string, Examples>> = {}): ProgramRule[] {
   const names = new Set<string>();
-  for (const table of [t.effects, t.options, t.subcommands, t.aliases, t.runners, t.wrappers])
+  for (const table of [t.effects, t.options, t.subcommands, t.aliases, t.runners, t.wrappers, t.exceptions])
     for (const k of Object.keys(table ?? {})) names.add(k);
+  for (const k of t.allowlist ?? []) if (!names.has(k)) throw new Error(`${k} is listed as an allowlist in ${family} but has no checks`);
   for (const k of Object.keys(examples)) if (!names.has(k)) throw new Error(`examples for ${k}, which has no rule in ${family}`);
   return [...names].map((name) => {
-    const r: ProgramRule = { name, family };
+    const why = own(t.exceptions, name);
+    const allowlist = own(t.options, name) !== undefined || (t.allowlist ?? []).includes(name);
+    if (allowlist && why !== undefined) throw new Error(`${name} in ${family} is both an allowlist and an exception`);
+    const policy: OptionPolicy = allowlist
+      ? { kind: 'allowlist' }
+      : why !== undefined
+        ? { kind: 'exception', why }
+        : own(t.wrappers, name) !== undefined
+          ? { kind: 'exception', why: WRAPPER }
+          : { kind: 'default' };
+    const r: ProgramRule = { name, family, policy };
     const checks = own(t.effects, name);
     const options = own(t.options, name);
     if (options) r.options = options;

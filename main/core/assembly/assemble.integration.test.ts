@@ -8,8 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../llm/index.js';
 import { assembleAgent, type AssembledAgent } from './assemble.js';
-import { SUBAGENT_MARKER } from './systemPrompt.js';
-import { EventLog, instantRetry, scriptedProvider, tempDir, toolResultsSent } from './agent.testkit.js';
+import { EventLog, instantRetry, scriptedProvider, SUBAGENT_MARKER, tempDir, toolResultsSent } from '../agent/agent.testkit.js';
 
 let server: ScriptedServer | undefined;
 let agent: AssembledAgent | undefined;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach } from 'vitest';
 import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../llm/index.js';
 import { assembleAgent, type AssembleOptions, type AssembledAgent } from './assemble.js';
-import { EventLog, instantRetry, scriptedProvider, tempDir } from './agent.testkit.js';
+import { EventLog, instantRetry, scriptedProvider, tempDir } from '../agent/agent.testkit.js';
 
 export interface RealAgent {
   agent: AssembledAgent;

@@ -10,7 +10,7 @@ import type { ScriptInput } from '../llm/index.js';
 import { PLAN_REFUSAL } from '../permissions/index.js';
 import { toolCatalogue } from '../tools/index.js';
 import { realAgentHarness } from './realAgent.testkit.js';
-import { toolResultsSent } from './agent.testkit.js';
+import { toolResultsSent } from '../agent/agent.testkit.js';
 
 const realAgent = realAgentHarness();
 
