@@ -54,6 +54,13 @@ export type Permission =
       key: PermissionKey;
       flags?: KeyFlags;
       /** The key's own environment when it differs from the tool's (run_capability): decides the ceiling. */ environment?: Environment;
+      /**
+       * Further keys the call needs, each decided in its own right after `key` (deny rules, allowlists,
+       * its own prompt with its own scopes, its own audit record): the network hosts a sandboxed command
+       * may reach (`net:<host>`, netKeys.ts). The call is allowed only when `key` and every one of
+       * these are; a grant of `key` never implies them.
+       */
+      also?: PermissionKey[];
     }
   /** Input that must never run (unparseable command, NUL, control characters…). */
   | { kind: 'invalid'; reason: string };
