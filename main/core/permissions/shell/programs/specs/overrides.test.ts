@@ -47,6 +47,23 @@ describe('spec overrides', () => {
     expect(key('swift build -Xswiftc -foo')).toContain('#Xswiftc');
   });
 
+  it('wasm-pack: the options of build and test', () => {
+    expect(kind('wasm-pack test --node')).toBe('simple');
+    expect(kind('wasm-pack build --target web --release')).toBe('simple');
+    expect(key('wasm-pack build --out-dir /tmp/pkg')).toContain('#outside');
+  });
+
+  it('nr: the words after the script name are the script’s', () => {
+    expect(kind('nr build runtime-core -f global')).toBe('simple');
+    expect(key('nr --not-an-nr-option build')).toContain('#unknown_option');
+  });
+
+  it('bat: the cache subcommand', () => {
+    expect(kind('bat cache --build')).toBe('simple');
+    expect(kind('bat cache --clear')).toBe('simple');
+    expect(key('bat cache --build --source ../themes')).toContain('#outside');
+  });
+
   it('webpack: --config names the configuration (code webpack runs)', () => {
     expect(kind('webpack --config webpack.prod.js')).toBe('simple');
     expect(key('webpack --config ../webpack.config.js')).toContain('#outside-../webpack.config.js');

@@ -11,6 +11,10 @@ export interface SpecOverride {
    * compact spec; they come first, so they also correct an option the spec gets wrong.
    */
   options?: Readonly<Record<string, string>>;
+  /** Subcommands the spec lacks, by their path ("cache"), with their options (compact spec). */
+  subcommands?: Readonly<Record<string, string>>;
+  /** Subcommand paths whose options end at the first operand (the rest are a script's: `nr build --all`). */
+  stopAtOperand?: readonly string[];
   /**
    * Subcommand paths whose operands are not paths though they look like ones (bazel's `//pkg:x`
    * labels): the default's outside-the-project rule spares them.
@@ -74,6 +78,18 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
       ]),
     ),
   },
+  // wasm-pack: the spec lists the subcommands without their options (wasm-pack build/test --help).
+  'wasm-pack': {
+    options: {
+      build:
+        't|target= d|out-dir=:read out-name= s|scope= mode= no-typescript no-pack weak-refs reference-types dev release profiling',
+      test: 'node firefox chrome safari headless chromedriver=:read geckodriver=:read safaridriver=:read mode= dev release profiling',
+    },
+  },
+  // antfu's ni: `nr <script> [args]` hands the words after the script name to the script.
+  nr: { stopAtOperand: [''] },
+  // bat: `bat cache --build|--clear` (bat --help; the spec has no `cache` subcommand).
+  bat: { subcommands: { cache: 'b|build c|clear source=:read target=:read blank h|help' } },
   // TypeScript's compiler: the spec lists `--project` and `--build` without their one-letter forms.
   tsc: { options: { '': 'p|project=:read b|build w|watch h|help v|version' } },
 };

@@ -126,11 +126,19 @@ class Node {
   }
 
   get hasSubs(): boolean {
-    return this.spec.u !== undefined;
+    return this.spec.u !== undefined || this.added().length > 0;
   }
 
   get stopsAtOperand(): boolean {
-    return this.spec.s === 1;
+    return this.spec.s === 1 || (this.ctx.override?.stopAtOperand?.includes(this.path.join(' ')) ?? false);
+  }
+
+  /** The subcommands an override adds right below this node: [word, options]. */
+  private added(): [string, string][] {
+    const prefix = this.path.length === 0 ? '' : `${this.path.join(' ')} `;
+    return Object.entries(this.ctx.override?.subcommands ?? {})
+      .filter(([p]) => p.startsWith(prefix) && !p.slice(prefix.length).includes(' '))
+      .map(([p, o]) => [p.slice(prefix.length), o]);
   }
 
   /** The node's table (its options, then those persistent above, then help and version). */
@@ -145,11 +153,17 @@ class Node {
 
   sub(word: string): Node | undefined {
     const u = this.spec.u;
-    if (u === undefined || !Object.prototype.hasOwnProperty.call(u, word)) return undefined;
+    let child: SpecNode | undefined;
+    if (u !== undefined && Object.prototype.hasOwnProperty.call(u, word)) child = u[word];
+    else {
+      const added = this.added().find(([w]) => w === word);
+      if (added) child = {}; // its options are the override's (tableSpec reads them by path)
+    }
+    if (child === undefined) return undefined;
     let n = this.children.get(word);
     if (!n) {
       const persistent = this.spec.P !== undefined ? [this.ctx.expand(this.spec.P), ...this.inherited] : this.inherited;
-      n = new Node(u[word]!, [...this.path, word], persistent, this.ctx);
+      n = new Node(child, [...this.path, word], persistent, this.ctx);
       this.children.set(word, n);
     }
     return n;
@@ -159,12 +173,13 @@ class Node {
   walk(): void {
     void this.table;
     void this.probe;
-    for (const word of Object.keys(this.spec.u ?? {})) this.sub(word)!.walk();
+    for (const word of [...Object.keys(this.spec.u ?? {}), ...this.added().map(([w]) => w)]) this.sub(word)!.walk();
   }
 
   private tableSpec(stop: boolean): TableSpec {
     const own = [this.spec.o, this.spec.P].filter((x): x is string => x !== undefined).map(this.ctx.expand).join(' ');
-    const fix = this.ctx.override?.options?.[this.path.join(' ')];
+    const at = this.path.join(' ');
+    const fix = this.ctx.override?.options?.[at] ?? this.ctx.override?.subcommands?.[at];
     const parts = [...(fix !== undefined ? [fix] : []), own, ...this.inherited, ALWAYS].filter((p) => p !== '');
     const spec: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: parts, handlers: pathHandlers(parts) };
     if (this.spec.d) spec.singleDashLong = true;
