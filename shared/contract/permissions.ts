@@ -11,7 +11,6 @@ export const ceilingViolationSchema = z.object({
   ceiling: z.enum(['session', 'project']),
   message: z.string(),
 });
-export type CeilingViolationView = z.infer<typeof ceilingViolationSchema>;
 
 /** The state of codecoder.json as the editor shows it. */
 export const configFileStatusSchema = z.object({
@@ -60,7 +59,6 @@ export const trustReviewEntrySchema = z.object({
   /** Ignored (unknown tool, unusable pattern), trusted or not. */
   problem: z.string().nullable(),
 });
-export type TrustReviewEntry = z.infer<typeof trustReviewEntrySchema>;
 
 /**
  * Folder trust of codecoder.json (recorded in the app's data folder, never the project): until this
@@ -86,7 +84,6 @@ export const folderTrustSchema = z.object({
     )
     .optional(),
 });
-export type FolderTrustView = z.infer<typeof folderTrustSchema>;
 
 export const allowlistViewSchema = z.object({
   file: configFileStatusSchema,
@@ -108,7 +105,6 @@ export const commandClassSchema = z.object({
   notes: z.array(z.string()).optional(),
   argv: z.array(z.string()).optional(),
 });
-export type CommandClassView = z.infer<typeof commandClassSchema>;
 
 export const dryRunSchema = z.object({
   decision: z.enum(['allow', 'ask', 'deny']),

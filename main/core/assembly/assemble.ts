@@ -5,6 +5,7 @@
  * `ProjectRuntime` and `codecoder run` both use it. It sits above agent/, checkpoints/ and mcp/ so
  * none of them imports another's composition (build/importBoundary.test.ts).
  */
+import { createRedactor, heldSecrets } from '../env/index.js';
 import { Hooks, HookSwitches, UserHooksFile, type HookRun } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import { McpManager, type McpManagerDeps, withMcpTools } from '../mcp/index.js';
@@ -35,7 +36,11 @@ export interface AssembleOptions {
   clock?: Clock;
   /** Extra tool settings (web search, GitHub, execute limits…). */
   toolDeps?: Partial<Omit<ToolDeps, 'projectRoot' | 'dataDir' | 'runSubAgent'>>;
-  /** Secrets the app holds (API keys): scrubbed from every child process environment. */
+  /**
+   * Secrets the app holds (API keys): scrubbed from every child process environment and, with the
+   * ones `toolDeps.secretsToScrub` gives and the values of the app's own variables, redacted by value
+   * from every tool result and live output (env/redact.ts).
+   */
   secrets?: string[];
   /** Keep the audit trail in memory only (tests, throwaway runs). */
   memoryAudit?: boolean;
@@ -89,6 +94,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
         projectRoot: opts.projectRoot,
         dataDir: opts.dataDir,
         project: { servers: () => config.snapshot().mcpServers, isTrusted: () => trust.isTrusted() },
+        ...(opts.toolDeps?.hiddenFiles ? { hiddenFiles: opts.toolDeps.hiddenFiles() } : {}),
         trustStore,
         expand: {
           env: opts.mcp.env ?? process.env,
@@ -113,12 +119,14 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
   // runSubAgent reaches the runtime built below.
   const late: { runtime?: AgentRuntime } = {};
+  const held = () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])];
+  const redactor = createRedactor(() => [...held(), ...heldSecrets(process.env)]);
   const builtIn = createToolRegistry({
     ...opts.toolDeps,
     projectRoot: opts.projectRoot,
     dataDir: opts.dataDir,
     runSubAgent: (req) => late.runtime!.runSubAgent(req),
-    secretsToScrub: () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])],
+    secretsToScrub: held,
   });
   // MCP tools join the main agent's registry only; the sub-agent registry stays the nine.
   const registry = withMcpTools(builtIn, mcp);
@@ -176,6 +184,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     dataDir: opts.dataDir,
     clock,
     modes,
+    redactor,
     ...(hooks ? { hooks } : {}),
     ...(opts.checkpoints ? { checkpointTurns: (run) => checkpointBeforeTurns(checkpointStore, run) } : {}),
     ...opts.runtime,

@@ -7,8 +7,9 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { jsonText, shown } from '../output.js';
+import { Usage } from '../usage.js';
 import { defaultDataDir } from '../../appData.js';
 import { cliHooks, USER_HOOKS_FILE } from '../../hooks/index.js';
 import { CONFIG_FILE, MemoryAuditLog, ProjectConfig, ProjectTrust, systemClock, TrustStore } from '../../permissions/index.js';
@@ -18,28 +19,15 @@ export const summary = "list the hooks that run around a project's tool calls (y
 const USAGE = 'usage: codecoder hooks list --project DIR [--json]\n';
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  let project: string | undefined;
-  let json = false;
-  const fail = (msg: string): number => {
-    io.stderr.write(`codecoder hooks: ${shown(msg)}\n${USAGE}`);
-    return 2;
-  };
-  const [verb, ...rest] = argv;
-  if (verb === '--help' || verb === '-h') {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-  if (verb !== 'list') return fail(verb ? `unknown subcommand ${verb}` : 'missing subcommand (list)');
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a === '--project') {
-      project = rest[++i];
-      if (!project) return fail('--project needs a directory');
-    } else if (a.startsWith('--project=')) project = a.slice('--project='.length);
-    else if (a === '--json') json = true;
-    else return fail(`unexpected argument ${a}`);
-  }
-  if (!project) return fail('--project DIR is required');
+  const usage = new Usage('hooks', USAGE, io);
+  const args = usage.parse(argv, { project: { type: 'string' }, json: { type: 'boolean', default: false } });
+  if (typeof args === 'number') return args;
+  const [verb, ...extra] = args.positionals;
+  if (verb !== 'list') return usage.fail(verb ? `unknown subcommand ${verb}` : 'missing subcommand (list)');
+  if (extra.length) return usage.fail(`unexpected argument ${extra[0]}`);
+  const { project, json } = args.values;
+  if (!project) return usage.fail('--project DIR is required');
+  const fail = (msg: string): number => usage.fail(msg);
   let root: string;
   try {
     root = await realpath(path.resolve(project));
