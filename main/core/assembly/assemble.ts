@@ -172,6 +172,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
           },
           ...(opts.hooks?.onRun ? { onRun: opts.hooks.onRun } : {}),
           switches: hookSwitches,
+          userFile: userHooks,
           ...(opts.hooks?.env ? { env: opts.hooks.env } : {}),
         });
   const runtime = createAgentRuntime({
