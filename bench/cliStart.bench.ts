@@ -43,7 +43,8 @@ export default async function cliStart(report: (row: BenchRow) => void): Promise
   };
   const times: Record<keyof typeof cases, number[]> = { base: [], simple: [], compound: [], tsx: [] };
   for (const run of Object.values(cases)) run();
-  for (let r = 0; r < ROUNDS; r++) for (const [name, run] of Object.entries(cases)) if (name !== 'tsx' || r % 3 === 0) times[name as keyof typeof cases].push(run());
+  for (let r = 0; r < ROUNDS; r++)
+    for (const [name, run] of Object.entries(cases)) if (name !== 'tsx' || r % 3 === 0) times[name as keyof typeof cases].push(run());
   const base = median(times.base);
   const baseline = `node -e 0 ${base.toFixed(0)} ms`;
   const row = (name: string, ms: number, goal?: boolean): BenchRow => ({

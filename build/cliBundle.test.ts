@@ -43,7 +43,13 @@ describe('freshBundle: the bundle runs only while nothing it was built from has 
   it('no bundle, or a manifest it cannot read: none', () => {
     const { dir, manifest } = fixture();
     expect(freshBundle(path.join(dir, 'nowhere'), dir)).toBeNull();
-    for (const bad of ['{', 'null', '{"entry":"main.mjs","inputs":["a.ts"]}', '{"startedAt":1,"entry":"main.mjs","inputs":[]}', '{"startedAt":1,"entry":"main.mjs","inputs":[3]}']) {
+    for (const bad of [
+      '{',
+      'null',
+      '{"entry":"main.mjs","inputs":["a.ts"]}',
+      '{"startedAt":1,"entry":"main.mjs","inputs":[]}',
+      '{"startedAt":1,"entry":"main.mjs","inputs":[3]}',
+    ]) {
       manifest(bad);
       expect(freshBundle(dir, dir), bad).toBeNull();
     }
@@ -60,7 +66,13 @@ describe('the bundle', () => {
     const run = (args: string[]) =>
       promisify(execFile)(
         process.execPath,
-        ['--input-type=module', '-e', 'const { main } = await import(process.argv[1]); process.exitCode = await main(process.argv.slice(2));', path.join(outDir, 'main.mjs'), ...args],
+        [
+          '--input-type=module',
+          '-e',
+          'const { main } = await import(process.argv[1]); process.exitCode = await main(process.argv.slice(2));',
+          path.join(outDir, 'main.mjs'),
+          ...args,
+        ],
         { cwd: work },
       );
     const k = await run(['key', 'git status && git push origin main']);
@@ -71,7 +83,12 @@ describe('the bundle', () => {
     const [keyOut, key] = Object.entries(metafile.outputs).find(([o]) => o.endsWith('/commands/key.mjs'))!;
     const inputs = Object.keys(key.inputs);
     expect(inputs).toContain('main/core/permissions/shell/classify.ts');
-    expect(inputs.filter((i) => /^main\/core\/(agent|assembly|tools|mcp|llm|env|checkpoints|approvals)\/|permissions\/(engine|audit|configFile)\.ts$/.test(i)), keyOut).toEqual([]);
+    expect(
+      inputs.filter((i) =>
+        /^main\/core\/(agent|assembly|tools|mcp|llm|env|checkpoints|approvals)\/|permissions\/(engine|audit|configFile)\.ts$/.test(i),
+      ),
+      keyOut,
+    ).toEqual([]);
     expect(key.imports.map((i) => i.path).filter((p) => !p.startsWith('node:'))).not.toEqual(
       expect.arrayContaining([expect.stringMatching(/modelcontextprotocol|openai|anthropic-ai|node-pty|zod/)]),
     );
@@ -85,7 +102,11 @@ describe('the bundle', () => {
     const bare = /^\s*import\s*['"][^'"]+['"]/m;
     const sources = (dir: string): string[] =>
       readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|testkit/.test(e.name) ? [path.join(dir, e.name)] : [],
+        e.isDirectory()
+          ? sources(path.join(dir, e.name))
+          : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|testkit/.test(e.name)
+            ? [path.join(dir, e.name)]
+            : [],
       );
     const offenders = ['main/core', 'shared'].flatMap(sources).filter((f) => bare.test(readFileSync(path.join(root, f), 'utf8')));
     expect(offenders).toEqual([]);

@@ -70,20 +70,6 @@ const CORE_LAYERS: readonly (readonly string[])[] = [
   ['app', 'cli'],
 ];
 
-/**
- * File-level circles left on purpose, each with the issue that removes it. Only a circle made of
- * exactly these files is tolerated; any other circle fails the test.
- */
-const KNOWN_FILE_CIRCLES: readonly (readonly string[])[] = [
-  // Issue 24 (the classifier's own item): programNames → programs/index → programs/builtins → subscripts → programNames.
-  [
-    'main/core/permissions/shell/programNames.ts',
-    'main/core/permissions/shell/programs/builtins.ts',
-    'main/core/permissions/shell/programs/index.ts',
-    'main/core/permissions/shell/subscripts.ts',
-  ],
-];
-
 /** Production files: tests and test helpers may reach up (a test of checkpoints drives the assembled agent). */
 const isProduction = (f: string) => !/\.test\.tsx?$/.test(f) && !TEST_HELPER.test(f.split(path.sep).join('/'));
 
@@ -252,9 +238,8 @@ describe('import boundaries', () => {
   it('no main/core folder imports one above or beside it (CORE_LAYERS)', () => {
     expect(layerViolations(coreFolderGraph(coreFileGraph()), CORE_LAYERS)).toEqual([]);
   });
-  it('main/core has no circle between its files, but the known ones', () => {
-    const known = KNOWN_FILE_CIRCLES.map((c) => [...c].sort().join(' '));
-    expect(circlesOf(coreFileGraph()).filter((c) => !known.includes(c.join(' ')))).toEqual([]);
+  it('main/core has no circle between its files either', () => {
+    expect(circlesOf(coreFileGraph())).toEqual([]);
   });
   it('the checks themselves find a circle and an arrow back up', () => {
     const graph = new Map([

@@ -38,7 +38,12 @@ const sourcesWithoutSideEffects = {
   setup(build) {
     build.onResolve({ filter: /^\.\.?\// }, async (args) => {
       if (args.pluginData === 'resolving') return undefined;
-      const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'resolving' });
+      const r = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'resolving',
+      });
       if (r.errors.length > 0 || r.external || r.path.includes(`${path.sep}node_modules${path.sep}`)) return r;
       return { path: r.path, sideEffects: false };
     });

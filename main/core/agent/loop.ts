@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { isLlmError, costOf, priceOf, type LlmContentBlock, type LlmMessage, type LlmProvider, type LlmStopReason } from '../llm/index.js';
 import { type Clock, type PermissionGate, systemClock } from '../permissions/index.js';
+import type { Redactor } from '../env/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import { linkedController } from './cancellation.js';
 import type { CallStops } from './callStops.js';
@@ -54,6 +55,8 @@ export interface AgentLoopDeps {
   context?: Partial<Omit<ContextOptions, 'provider' | 'logDir'>>;
   /** Registry of running calls, so one can be stopped alone (agent.stopCall). */
   callStops?: CallStops;
+  /** Takes the secrets the app holds out of every tool result and live output (env/redact.ts). */
+  redactor?: Redactor;
   /** The project's PreToolUse / PostToolUse hooks (hooks/). */
   hooks?: ToolHooks;
 }
@@ -187,6 +190,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       cancelGraceMs: deps.cancelGraceMs ?? 3_000,
       ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
       ...(deps.callStops ? { callStops: deps.callStops } : {}),
+      ...(deps.redactor ? { redactor: deps.redactor } : {}),
       ...(deps.hooks ? { hooks: deps.hooks } : {}),
     };
     const concurrent = deps.concurrentTools ?? new Set(['agent']);

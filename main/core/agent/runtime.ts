@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
+import type { Redactor } from '../env/index.js';
 import { PromptBlocked, withHookContext, type Hooks } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import { ConversationModes, type PermissionMode, type Clock, type PermissionGate, systemClock } from '../permissions/index.js';
@@ -43,6 +44,8 @@ export interface AgentRuntimeDeps {
   recordEvents?: boolean;
   /** The live view's budget per tool call (tests shrink it and inject timers). */
   liveOutput?: Partial<LiveOutputOptions>;
+  /** Takes the secrets the app holds out of every tool result and live output, sub-agents' too. */
+  redactor?: Redactor;
   /** The permission mode of each conversation (the engine reads the same object); default: all Ask. */
   modes?: ConversationModes;
   /**
@@ -138,6 +141,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     ...(deps.maxConcurrentSubAgents ? { maxConcurrent: deps.maxConcurrentSubAgents } : {}),
     ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
     context,
+    ...(deps.redactor ? { redactor: deps.redactor } : {}),
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
     onTranscript: (t) => conversations.appendSubagent(t.conversationId, t).catch(() => {}),
   });
@@ -225,6 +229,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
         ...(deps.cancelGraceMs !== undefined ? { cancelGraceMs: deps.cancelGraceMs } : {}),
         ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
+        ...(deps.redactor ? { redactor: deps.redactor } : {}),
         callStops,
         ...(deps.hooks ? { hooks: deps.hooks } : {}),
         stopOnDenial: opts.stopOnDenial ?? false,

@@ -47,6 +47,8 @@ export interface SubAgentRunnerDeps {
   hooks?: AgentLoopDeps['hooks'];
   /** Keeps the child's transcript (the runtime appends it to the conversation). */
   onTranscript?: (t: SubAgentTranscript) => void | Promise<void>;
+  /** The parent's: a child's tool results reach the same model. */
+  redactor?: AgentLoopDeps['redactor'];
 }
 
 export interface SubAgentRunner {
@@ -97,6 +99,7 @@ export function createSubAgentRunner(deps: SubAgentRunnerDeps): SubAgentRunner {
           maxTurns: deps.maxTurns ?? 20,
           ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
           ...(deps.context ? { context: deps.context } : {}),
+          ...(deps.redactor ? { redactor: deps.redactor } : {}),
           ...(deps.hooks ? { hooks: deps.hooks } : {}),
         },
         {

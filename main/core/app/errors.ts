@@ -15,6 +15,7 @@ export function toAppError(err: unknown): unknown {
     case 'TrustError':
     case 'TrustStoreError':
     case 'PromptBlocked':
+    case 'HookError':
       return new AppError('conflict', err.message);
     case 'KeyError':
       return new AppError('invalid_input', err.message);

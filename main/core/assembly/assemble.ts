@@ -5,7 +5,8 @@
  * `ProjectRuntime` and `codecoder run` both use it. It sits above agent/, checkpoints/ and mcp/ so
  * none of them imports another's composition (build/importBoundary.test.ts).
  */
-import { Hooks, UserHooksFile, type HookRun } from '../hooks/index.js';
+import { createRedactor, heldSecrets } from '../env/index.js';
+import { Hooks, HookSwitches, UserHooksFile, type HookRun } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import { McpManager, type McpManagerDeps, withMcpTools } from '../mcp/index.js';
 import {
@@ -35,7 +36,11 @@ export interface AssembleOptions {
   clock?: Clock;
   /** Extra tool settings (web search, GitHub, execute limits…). */
   toolDeps?: Partial<Omit<ToolDeps, 'projectRoot' | 'dataDir' | 'runSubAgent'>>;
-  /** Secrets the app holds (API keys): scrubbed from every child process environment. */
+  /**
+   * Secrets the app holds (API keys): scrubbed from every child process environment and, with the
+   * ones `toolDeps.secretsToScrub` gives and the values of the app's own variables, redacted by value
+   * from every tool result and live output (env/redact.ts).
+   */
   secrets?: string[];
   /** Keep the audit trail in memory only (tests, throwaway runs). */
   memoryAudit?: boolean;
@@ -49,7 +54,7 @@ export interface AssembleOptions {
   /** Checkpoint the project's files before each turn that may change them (the app and `codecoder run` do). */
   checkpoints?: boolean | Partial<CheckpointLimits>;
   /** Hooks (hooks/): on unless false; `onRun` is told of each run (the Hooks section's last runs). */
-  hooks?: false | { onRun?: (run: HookRun) => void; isEnabled?: (id: string) => boolean; env?: NodeJS.ProcessEnv };
+  hooks?: false | { onRun?: (run: HookRun) => void; env?: NodeJS.ProcessEnv };
   /** MCP servers (mcp/): off unless given; servers start with `mcp.sync()`, never here. */
   mcp?: Pick<McpManagerDeps, 'timeouts' | 'backoff' | 'stdio' | 'onChange'> & {
     /** The secret store, for `${VAR}` in a server's env and headers. */
@@ -89,6 +94,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
         projectRoot: opts.projectRoot,
         dataDir: opts.dataDir,
         project: { servers: () => config.snapshot().mcpServers, isTrusted: () => trust.isTrusted() },
+        ...(opts.toolDeps?.hiddenFiles ? { hiddenFiles: opts.toolDeps.hiddenFiles() } : {}),
         trustStore,
         expand: {
           env: opts.mcp.env ?? process.env,
@@ -113,12 +119,14 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
   // runSubAgent reaches the runtime built below.
   const late: { runtime?: AgentRuntime } = {};
+  const held = () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])];
+  const redactor = createRedactor(() => [...held(), ...heldSecrets(process.env)]);
   const builtIn = createToolRegistry({
     ...opts.toolDeps,
     projectRoot: opts.projectRoot,
     dataDir: opts.dataDir,
     runSubAgent: (req) => late.runtime!.runSubAgent(req),
-    secretsToScrub: () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])],
+    secretsToScrub: held,
   });
   // MCP tools join the main agent's registry only; the sub-agent registry stays the nine.
   const registry = withMcpTools(builtIn, mcp);
@@ -143,6 +151,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   });
   if (opts.watchConfig) config.watch();
   const userHooks = new UserHooksFile(opts.dataDir);
+  const hookSwitches = new HookSwitches(opts.dataDir);
   const hooks =
     opts.hooks === false
       ? undefined
@@ -160,7 +169,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
             return { outcome: v.outcome, via: v.via };
           },
           ...(opts.hooks?.onRun ? { onRun: opts.hooks.onRun } : {}),
-          ...(opts.hooks?.isEnabled ? { isEnabled: opts.hooks.isEnabled } : {}),
+          switches: hookSwitches,
           ...(opts.hooks?.env ? { env: opts.hooks.env } : {}),
         });
   const runtime = createAgentRuntime({
@@ -174,6 +183,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     dataDir: opts.dataDir,
     clock,
     modes,
+    redactor,
     ...(hooks ? { hooks } : {}),
     ...(opts.checkpoints ? { checkpointTurns: (run) => checkpointBeforeTurns(checkpointStore, run) } : {}),
     ...opts.runtime,

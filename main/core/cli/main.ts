@@ -1,21 +1,10 @@
+import type { CliCommand, CliIo } from './io.js';
 import { shown } from './output.js';
-
-/** A CLI subcommand: `main/core/cli/commands/<name>.ts` exporting `run(argv, io)` and `summary`. */
-export interface CliIo {
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  env: NodeJS.ProcessEnv;
-}
-export interface CliCommand {
-  summary: string;
-  run(argv: string[], io: CliIo): Promise<number>;
-}
 
 /**
  * Each subcommand, loaded only when it runs: `codecoder key` never loads the agent, the tools or the
- * MCP SDK. Written out (not read from the folder) so the bundler sees each import and makes each
- * command a chunk of its own (scripts/build-cli.mjs); main.test.ts checks the table against the folder.
+ * MCP SDK. Written out (not read from the folder) so the bundler sees each import and builds each
+ * command as a bundle of its own (scripts/build-cli.mjs); main.test.ts checks the table against the folder.
  */
 export const COMMANDS: Readonly<Record<string, () => Promise<CliCommand>>> = {
   allowlist: () => import('./commands/allowlist.js'),

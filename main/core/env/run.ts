@@ -10,6 +10,8 @@
  *   (placeholders for absent ones, held until the container is gone); a cancelled or timed-out run
  *   is removed by the engine, since killing its CLI does not stop it.
  */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import {
   buildRemoveArgv,
   buildRunArgv,
@@ -55,7 +57,8 @@ export interface RunInOptions {
   /** sandbox: what the command may read and reach. */
   sandbox?: { denyRead?: string[]; allowedDomains?: string[] };
   /** docker: the image, limits, and the variables set inside (none of the host's reach the container). */
-  container?: { image?: string; limits?: Partial<ContainerLimits>; env?: Record<string, string> };
+  /** `hidden`: files (absolute) masked with an empty file in the container when they are inside the project. */
+  container?: { image?: string; limits?: Partial<ContainerLimits>; env?: Record<string, string>; hidden?: readonly string[] };
 }
 
 export interface RunHandle {
@@ -159,6 +162,7 @@ async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommo
       user: containerUser(engine),
       env: opts.container?.env,
       readOnly: ensureProtectedEntries(opts.projectRoot),
+      masked: insideProject(opts.projectRoot, opts.container?.hidden ?? []),
     });
     handle = startPty({
       ...pty,
@@ -197,6 +201,34 @@ export function containerCliEnv(base: NodeJS.ProcessEnv = process.env): Record<s
     HOME: base.HOME ?? '/',
     ...(base.XDG_RUNTIME_DIR ? { XDG_RUNTIME_DIR: base.XDG_RUNTIME_DIR } : {}),
   };
+}
+
+/**
+ * The files among `files` that a container of the project could read: each one's path relative to
+ * the project, as named and once links are followed (a key file reached through either is masked).
+ */
+export function insideProject(projectRoot: string, files: readonly string[]): string[] {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const roots = [...new Set([path.resolve(projectRoot), real(projectRoot) ?? path.resolve(projectRoot)])];
+  const out = new Set<string>();
+  for (const f of files) {
+    // A file that is not there needs no mask (and a mount over it would create it in the project).
+    const target = real(f);
+    if (target === undefined) continue;
+    for (const p of new Set([path.resolve(f), target])) {
+      for (const root of roots) {
+        const rel = path.relative(root, p);
+        if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.add(rel);
+      }
+    }
+  }
+  return [...out];
 }
 
 function withCleanup(h: PtyHandle, cleanup: () => unknown, extra: Pick<RunHandle, 'container'> = {}): RunHandle {

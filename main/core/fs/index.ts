@@ -15,15 +15,11 @@ export {
 export { fsyncDir } from './fsyncDir.js';
 export { ensurePrivateDirs, ensurePrivateDirsSync, PRIVATE_FILE_MODE, tightenPrivateDirs } from './privateDir.js';
 export {
-  entryNameOf,
   isProtectedPath,
   mayNameProtectedEntry,
-  namesProtectedEntry,
   PROTECTED_ENTRIES,
   PROTECTED_NAMES_TEXT,
   protectedInside,
   READ_ONLY_MOUNT_ENTRIES,
-  type InsideFinding,
-  type ProtectedEntry,
 } from './protectedEntries.js';
 export { resolveInProject } from './projectPath.js';

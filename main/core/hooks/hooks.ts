@@ -9,6 +9,7 @@ import { DenySet, type AuditLog, type Clock, type Permission } from '../permissi
 import { matchesTool, readHooks, type HookProblem } from './declarations.js';
 import { readOutcome } from './outcome.js';
 import { spawnHook } from './spawnHook.js';
+import type { HookSwitches } from './hookSwitches.js';
 import type { HookFileRead } from './userHooks.js';
 import type { HookDecl, HookEvent, HookRun } from './types.js';
 
@@ -29,8 +30,8 @@ export interface HooksDeps {
   projectHooks: () => unknown;
   /** Folder trust: project hooks run only while this user trusts codecoder.json's content. */
   isTrusted: () => boolean;
-  /** Enable/disable from the Hooks section (hookSwitches.ts); absent: all enabled. */
-  isEnabled?: (id: string) => boolean;
+  /** Enable/disable from the Hooks section (hookSwitches.ts); absent: all enabled, none can be turned off. */
+  switches?: HookSwitches;
   audit: AuditLog;
   clock: Clock;
   /** The app's API keys: never in a hook's environment. */
@@ -77,6 +78,11 @@ export interface DeclaredHooks {
   problems: (HookProblem & { source: 'user' | 'project' })[];
 }
 
+/** A request about hooks that cannot be done as asked (unknown hook, no switch store). */
+export class HookError extends Error {
+  override readonly name = 'HookError';
+}
+
 export class Hooks {
   private readonly runs: HookRun[] = [];
   private readonly keySets = new Map<string, DenySet>();
@@ -92,7 +98,7 @@ export class Hooks {
     const project = readHooks(this.deps.projectHooks(), 'project', this.deps.projectRoot);
     const trusted = this.deps.isTrusted();
     const hooks = [...user.hooks, ...project.hooks].map((h): DeclaredHook => {
-      const enabled = this.deps.isEnabled?.(h.id) ?? true;
+      const enabled = this.deps.switches?.isEnabled(h.id) ?? true;
       const untrusted = h.source === 'project' && !trusted;
       const inactiveReason = untrusted ? 'codecoder.json is not trusted' : !enabled ? 'disabled' : undefined;
       return { ...h, enabled, active: inactiveReason === undefined, ...(inactiveReason ? { inactiveReason } : {}) };
@@ -108,6 +114,13 @@ export class Hooks {
 
   lastRuns(): HookRun[] {
     return [...this.runs];
+  }
+
+  /** The Hooks section's switch. Refused for an id that is not declared now. */
+  async setEnabled(id: string, enabled: boolean): Promise<void> {
+    if (!this.deps.switches) throw new HookError('hooks cannot be turned off here');
+    if (!this.declared().hooks.some((h) => h.id === id)) throw new HookError(`no hook ${id} is declared`);
+    await this.deps.switches.setEnabled(id, enabled);
   }
 
   async preToolUse(call: ToolCallFacts, signal?: AbortSignal): Promise<PreToolVerdict> {

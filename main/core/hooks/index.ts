@@ -2,6 +2,7 @@
 export { readHooks, matchesTool, type HookProblem, type ReadHooks } from './declarations.js';
 export {
   Hooks,
+  HookError,
   HOOK_OUTPUT_MAX_BYTES,
   type DeclaredHook,
   type DeclaredHooks,
@@ -20,3 +21,6 @@ export {
 } from './toolCallHooks.js';
 export { UserHooksFile, USER_HOOKS_FILE, type HookFileRead } from './userHooks.js';
 export * from './types.js';
+export { hookReviewLines, type HookReviewLine } from './review.js';
+export { HookSwitches, HOOK_SWITCHES_FILE } from './hookSwitches.js';
+export { cliHooks } from './cliHooks.js';

@@ -9,7 +9,7 @@ import { classifyCommand } from './shell/index.js';
 import { formatKey, parseKey } from './keyGrammar.js';
 import type { KeyFlags, Permission } from './types.js';
 
-export { COMMAND_KEY_TOOLS, KeyError, formatKey, keyGrammarOf, parseKey, type KeyGrammar } from './keyGrammar.js';
+export { formatKey, parseKey } from './keyGrammar.js';
 
 /**
  * The Permission of a `run_command` call, from the shell classifier (never from string splitting).

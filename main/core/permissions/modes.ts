@@ -21,12 +21,6 @@ import type { DecidedVia, Permission } from './types.js';
 export const PERMISSION_MODES = ['ask', 'plan', 'edits'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
-export const MODE_LABELS: Record<PermissionMode, string> = {
-  ask: 'Ask',
-  plan: 'Plan (read-only)',
-  edits: 'Accept edits',
-};
-
 /** What the model reads when plan mode refuses a call. */
 export const PLAN_REFUSAL = 'plan mode: propose, do not change';
 

@@ -8,7 +8,6 @@
  * (a remote MCP server acting on the world: PRs, tickets, payments) never reach the project level.
  */
 export type Environment = 'host' | 'shell' | 'wasm' | 'docker' | 'sandbox' | 'remote';
-export const ENVIRONMENTS: readonly Environment[] = ['host', 'shell', 'wasm', 'docker', 'sandbox', 'remote'];
 
 /** `run_command:git` → tool `run_command`, action `git`, raw `run_command:git`. */
 export interface PermissionKey {

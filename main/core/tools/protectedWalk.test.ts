@@ -11,15 +11,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import path from 'node:path';
 import { quote } from 'shell-quote';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  detectEngineCached,
-  runIn,
-  runWasi,
-  sandboxProblem,
-  wasiWriteModule,
-  WASI_OFLAG_TRUNC,
-  type RunEnvironment,
-} from '../env/index.js';
+import { detectEngineCached, runIn, runWasi, sandboxProblem, type RunEnvironment } from '../env/index.js';
+import { wasiWriteModule, WASI_OFLAG_TRUNC } from '../env/wasm/wasiModules.testkit.js';
 import { PROTECTED_ENTRIES, READ_ONLY_MOUNT_ENTRIES } from '../fs/index.js';
 import { ConversationModes, parseKey, PERMISSION_MODES, type AskAnswer, type Permission, type PermissionMode } from '../permissions/index.js';
 import { makeEngine, type Harness } from '../permissions/permissions.testkit.js';

@@ -185,3 +185,37 @@ function join(src: string, at: number[], keep: boolean[]): { text: string; offse
   text += src.slice(from);
   return { text, offsets };
 }
+
+// ── Comments ending in a backslash ─────────────────────────────────────────────────────────────
+// mvdan-sh 0.10.1 treats backslash-newline at the end of a comment as a line continuation, so
+// `ls # x \⏎rm -rf y` parses as one call of ls; bash ends the comment at the newline and runs rm.
+// A light scan (quotes and escapes tracked, a `#` that starts a word opens a comment) finds such
+// comments; anything it misjudges makes the command invalid, never simple.
+
+export function commentEndsWithBackslash(command: string): boolean {
+  let quote: '' | "'" | '"' = '';
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = '';
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (quote === '"') {
+      if (c === '"') quote = '';
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '#' && (i === 0 || /[\s;&|()<>]/.test(command[i - 1]!))) {
+      const end = command.indexOf('\n', i);
+      const text = end < 0 ? command.slice(i) : command.slice(i, end);
+      if (/\\$/.test(text)) return true;
+      if (end < 0) return false;
+      i = end;
+    }
+  }
+  return false;
+}

@@ -13,7 +13,8 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallExpr, ParamExp } from './ast.js';
-import { classifyCommand, classifyCommandViaParser, PARAM_TRANSFORM } from './classify.js';
+import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { PARAM_TRANSFORM } from './wordVisitor.js';
 import { parseBash } from './parser.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
 

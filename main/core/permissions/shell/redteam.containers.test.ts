@@ -6,13 +6,10 @@
  * the program its program list must name ('?' when it cannot be known), so deny rules still apply.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { itClassifiesRows, type Row } from './redteam.testkit.js';
 import { optionTable, readOptions } from './programs/optionTable.js';
 
-type Kind = 'simple' | 'compound' | 'invalid';
-type Row = [command: string, kind: Kind, why: string, runs?: string];
-
-const ROWS: Row[] = [
+const ROWS: readonly Row[] = [
   ['docker buildx build --allow security.insecure .', 'compound', 'RUN --security=insecure is a privileged container', '?'],
   ['docker buildx build --allow=network.host .', 'compound', 'RUN --network=host', '?'],
   ['docker buildx build --allow fs=/ .', 'compound', 'buildx entitlement to read and write any host path', '?'],
@@ -57,12 +54,7 @@ const ROWS: Row[] = [
 ];
 
 describe('red team: docker build options (issue 16)', () => {
-  it.each(ROWS)('%j → %s (%s)', (command, kind, _why, runs) => {
-    const c = classifyCommand(command);
-    expect(c.kind, JSON.stringify(c)).toBe(kind);
-    expect(classifyCommandViaParser(command).kind).toBe(kind);
-    if (runs !== undefined && c.kind === 'compound') expect(c.programs.map((p) => p.program)).toContain(runs);
-  });
+  itClassifiesRows(ROWS);
 });
 
 describe('readOptions: `ended`', () => {

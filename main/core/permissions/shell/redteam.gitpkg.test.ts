@@ -7,12 +7,9 @@
  * what the why says; other rows cite the program's documentation or source.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyCommand } from './classify.js';
+import { itClassifiesRows, type Row } from './redteam.testkit.js';
 
-type Kind = 'simple' | 'compound';
-type Row = [command: string, kind: Kind, why: string];
-
-const ROWS: Row[] = [
+const ROWS: readonly Row[] = [
   // ── Theme 2: git transports, strategies, pagers and writes outside the project ──
   ["git ls-remote --upload-pack='touch pwned' /x", 'compound', 'verified: runs sh -c "touch pwned …"'],
   ["git push --receive-pack='touch pwned' /x HEAD", 'compound', 'verified: runs the receive-pack program through sh'],
@@ -89,9 +86,7 @@ const ROWS: Row[] = [
 ];
 
 describe('red team: git and package-manager option allowlists', () => {
-  it.each(ROWS)('%s → %s (%s)', (command, kind) => {
-    expect(classifyCommand(command).kind).toBe(kind);
-  });
+  itClassifiesRows(ROWS);
 
   it('has at least 10 new rows for each theme it covers', () => {
     const count = (from: string, to: string) => {

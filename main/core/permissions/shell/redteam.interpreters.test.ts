@@ -4,13 +4,10 @@
  * (bwrap + strace, a stub `./x` that touches a file) and seen to run it or write the file; the
  * others cite the program's manual or `--help`. ruby is not installed here: its rows cite ruby(1).
  */
-import { describe, expect, it } from 'vitest';
-import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { describe } from 'vitest';
+import { itClassifiesRows, type Row } from './redteam.testkit.js';
 
-type Kind = 'simple' | 'compound' | 'invalid';
-type Row = [command: string, kind: Kind, why: string];
-
-const ROWS: Row[] = [
+const ROWS: readonly Row[] = [
   // ── Options that load code ──
   ["perl '-Mstrict;system q(./x)' y.pl", 'compound', 'verified: perl spliced the text into `use strict;…` and ran ./x'],
   ['perl -I ~/lib -MEvil y.pl', 'compound', 'verified: Evil.pm from the folder outside the project ran ./x'],
@@ -74,10 +71,5 @@ const ROWS: Row[] = [
 ];
 
 describe('red team: interpreter option allowlists (issue 16)', () => {
-  it.each(ROWS)('%j → %s (%s)', (command, kind) => {
-    const c = classifyCommand(command);
-    expect(c.kind, JSON.stringify(c)).toBe(kind);
-    // The fast path and the parser agree on every row.
-    expect(classifyCommandViaParser(command).kind).toBe(kind);
-  });
+  itClassifiesRows(ROWS);
 });

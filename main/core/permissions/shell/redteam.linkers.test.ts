@@ -6,13 +6,10 @@
  * `./x` that touches a file; GNU ld 2.40, gold 1.16, ctest 3.25) and seen to run the program or
  * write the file; go and mysql are not installed here, so their rows cite the manual.
  */
-import { describe, expect, it } from 'vitest';
-import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { describe } from 'vitest';
+import { itClassifiesRows, type Row } from './redteam.testkit.js';
 
-type Kind = 'simple' | 'compound' | 'invalid';
-type Row = [command: string, kind: Kind, why: string];
-
-const ROWS: Row[] = [
+const ROWS: readonly Row[] = [
   // ── the ld family ──
   ['ld --error-handling-script=./x b.o -o out', 'compound', 'verified: an undefined symbol made ld run ./x'],
   ['ld @args a.o -o out', 'compound', 'verified: the response file held -Map /tmp/m and ld wrote /tmp/m'],
@@ -88,10 +85,5 @@ const ROWS: Row[] = [
 ];
 
 describe('red team: ld, ctest, go and mysql option allowlists (issue 16)', () => {
-  it.each(ROWS)('%j → %s (%s)', (command, kind) => {
-    const c = classifyCommand(command);
-    expect(c.kind, JSON.stringify(c)).toBe(kind);
-    // The fast path and the parser agree on every row.
-    expect(classifyCommandViaParser(command).kind).toBe(kind);
-  });
+  itClassifiesRows(ROWS);
 });

@@ -7,12 +7,9 @@
  * run (fixtures/everyday.txt and the pnpm/yarn CLI docs).
  */
 import { describe, expect, it } from 'vitest';
-import { classifyCommand } from './classify.js';
+import { itClassifiesRows, type Row } from './redteam.testkit.js';
 
-type Kind = 'simple' | 'compound';
-type Row = [command: string, kind: Kind, why: string];
-
-const ROWS: Row[] = [
+const ROWS: readonly Row[] = [
   // ── pnpm: options that load code, name a program or write where they name ──
   ['pnpm install --pnpmfile ./evil.cjs', 'compound', 'pnpm docs (settings, pnpmfile): the hooks file is loaded and run during install'],
   ['pnpm add lodash --global-pnpmfile=/tmp/h.cjs', 'compound', 'pnpm docs (global-pnpmfile): a hooks file loaded on every install'],
@@ -94,9 +91,7 @@ const ROWS: Row[] = [
 ];
 
 describe('red team: pnpm, yarn and bun option allowlists', () => {
-  it.each(ROWS)('%s → %s (%s)', (command, kind) => {
-    expect(classifyCommand(command).kind).toBe(kind);
-  });
+  itClassifiesRows(ROWS);
 
   it('has at least 10 compound rows each for pnpm and yarn', () => {
     for (const p of ['pnpm', 'yarn'])

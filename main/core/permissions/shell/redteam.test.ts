@@ -6,12 +6,10 @@
  * hides what it does.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { itClassifiesRows, type Row } from './redteam.testkit.js';
+import { classifyCommand } from './classify.js';
 
-type Kind = 'simple' | 'compound' | 'invalid';
-type Row = [command: string, kind: Kind, why: string];
-
-const ROWS: Row[] = [
+const ROWS: readonly Row[] = [
   // ── Versioned or re-cased interpreter names meet the plain name's rules ──
   ['python3.12 -c "import os"', 'compound', 'versioned python runs inline code'],
   ['python2.7 -c 1', 'compound', 'versioned python runs inline code'],
@@ -458,10 +456,5 @@ describe('red team: bypass attempts and ordinary commands', () => {
     expect(a.key).not.toBe(b.key);
   });
 
-  it.each(ROWS)('%j → %s (%s)', (command, kind) => {
-    const c = classifyCommand(command);
-    expect(c.kind, JSON.stringify(c)).toBe(kind);
-    // The fast path and the parser agree on every row.
-    expect(classifyCommandViaParser(command).kind).toBe(kind);
-  });
+  itClassifiesRows(ROWS);
 });

@@ -7,11 +7,8 @@
  * write of `pwned` seen); otherwise the why cites the program's documentation or source.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { itClassifiesRows, type Row } from './redteam.testkit.js';
 import { denyNames } from './programs/spellings.js';
-
-type Kind = 'simple' | 'compound' | 'invalid';
-type Row = [command: string, kind: Kind, why: string, runs?: string];
 
 const BSNL = '\\\n'; // a backslash-newline
 
@@ -223,13 +220,7 @@ const THEMES: Record<string, Row[]> = {
 const ROWS: Row[] = Object.values(THEMES).flat();
 
 describe('red team, issue 16 themes 1, 5, 6, 7', () => {
-  it.each(ROWS)('%j → %s (%s)', (command, kind, _why, runs) => {
-    const c = classifyCommand(command);
-    expect(c.kind, JSON.stringify(c)).toBe(kind);
-    // The fast path and the parser agree on every row.
-    expect(classifyCommandViaParser(command).kind).toBe(kind);
-    if (runs !== undefined && c.kind === 'compound') expect(c.programs.map((p) => p.program)).toContain(runs);
-  });
+  itClassifiesRows(ROWS);
 
   it('a deny rule on a program also refuses its other names', () => {
     expect(denyNames('python3.11-dbg')).toEqual(expect.arrayContaining(['python', 'python3', 'python3.11']));

@@ -6,13 +6,10 @@
  * were run with /work/shared/tools/what-runs (bwrap + strace, stub programs `./x` that touch a file)
  * and seen to run the program or write the file; the others cite the program's manual.
  */
-import { describe, expect, it } from 'vitest';
-import { classifyCommand, classifyCommandViaParser } from './classify.js';
+import { describe } from 'vitest';
+import { itClassifiesRows, type Row } from './redteam.testkit.js';
 
-type Kind = 'simple' | 'compound' | 'invalid';
-type Row = [command: string, kind: Kind, why: string];
-
-const ROWS: Row[] = [
+const ROWS: readonly Row[] = [
   // ── Theme 3: options that load code (configuration that can, or a library) ──
   ['wget --config=./rc http://127.0.0.1:1/', 'compound', 'verified: the wgetrc set output_document and wget wrote it'],
   ['curl -K ./cfg https://a', 'compound', 'curl(1) -K: a config file holds any option (-o, --engine, -T)'],
@@ -98,10 +95,5 @@ const ROWS: Row[] = [
 ];
 
 describe('red team: options that load code, name a program or write a file (issue 16)', () => {
-  it.each(ROWS)('%j → %s (%s)', (command, kind) => {
-    const c = classifyCommand(command);
-    expect(c.kind, JSON.stringify(c)).toBe(kind);
-    // The fast path and the parser agree on every row.
-    expect(classifyCommandViaParser(command).kind).toBe(kind);
-  });
+  itClassifiesRows(ROWS);
 });

@@ -34,20 +34,13 @@ interface SpecNode {
 /** What every program understands whatever its spec says (issue 25: help and version stay plain). */
 const ALWAYS = 'help version';
 
-/** A node's table, with the facts the check needs beside it. */
-interface Compiled {
-  table: OptionTable;
-  /** Per subcommand path ("" the program, "run" …): operands are paths / where a command starts. */
-  operands: Map<string, { paths: boolean; command?: number }>;
-}
-
 const cache = new Map<string, ProgramRule | null>();
 
 /** The base-layer rule of `name`, or undefined when the spec library has none (or an override drops it). */
 export function specRule(name: string): ProgramRule | undefined {
   let r = cache.get(name);
   if (r === undefined) {
-    r = build(name);
+    r = build(name)?.rule ?? null;
     cache.set(name, r);
   }
   return r ?? undefined;
@@ -58,46 +51,116 @@ export function specPrograms(): string[] {
   return Object.keys(FIG_TABLES).filter((n) => !OVERRIDES[n]?.drop);
 }
 
-function build(name: string): ProgramRule | null {
+/**
+ * For the bench and the tests: every program's rule built afresh (the cache left alone), as a first
+ * lookup builds it; `deep` also compiles every subcommand's table (a lookup compiles those it meets).
+ */
+export function compileAllSpecs(deep = false): ProgramRule[] {
+  return specPrograms().map((n) => {
+    const built = build(n)!;
+    if (deep) built.root.walk();
+    return built.rule;
+  });
+}
+
+/** For the bench: the generated tables as shipped (the raw text a load parses). */
+export function specTableTexts(): string[] {
+  return Object.values(FIG_TABLES);
+}
+
+function build(name: string): { rule: ProgramRule; root: Node } | null {
   if (!Object.prototype.hasOwnProperty.call(FIG_TABLES, name)) return null;
   const override = Object.prototype.hasOwnProperty.call(OVERRIDES, name) ? OVERRIDES[name] : undefined;
   if (override?.drop) return null;
   let text = FIG_TABLES[name]!;
   if (text.startsWith('=')) text = FIG_TABLES[text.slice(1)]!;
-  const root = JSON.parse(text) as SpecNode;
-  const compiled = compile(root, override);
-  const check = specCheck(name, compiled);
-  return { name, family: 'specs', policy: { kind: 'allowlist' }, options: check, effects: check };
-}
-
-function compile(root: SpecNode, override: SpecOverride | undefined): Compiled {
-  const keys = root.k ?? [];
+  const spec = JSON.parse(text) as SpecNode;
+  const keys = spec.k ?? [];
   const expand = (s: string): string =>
     s
       .split(' ')
       .map((t) => (t.startsWith('~') ? keys[parseInt(t.slice(1), 36)]! : t))
       .join(' ');
-  const operands: Compiled['operands'] = new Map();
-  const toSpec = (node: SpecNode, path: string, inherited: readonly string[]): TableSpec => {
-    const persistent = node.P !== undefined ? [expand(node.P), ...inherited] : inherited;
-    const own = [node.o, node.P].filter((x): x is string => x !== undefined).map(expand).join(' ');
-    const fix = override?.options?.[path];
-    const parts = [...(fix !== undefined ? [fix] : []), own, ...inherited, ALWAYS].filter((p) => p !== '');
-    const spec: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: parts, handlers: pathHandlers(parts) };
-    if (node.d) spec.singleDashLong = true;
-    if (node.s) spec.stopAtOperand = true;
-    operands.set(path, {
-      paths: override?.pathOperands?.[path] ?? node.p === 1,
-      ...(node.c !== undefined ? { command: node.c } : {}),
-    });
-    if (node.u) {
-      const subs: Record<string, TableSpec> = {};
-      for (const [word, child] of Object.entries(node.u)) subs[word] = toSpec(child, path === '' ? word : `${path} ${word}`, persistent);
-      spec.subs = subs;
+  const root = new Node(spec, [], [], { expand, override });
+  const check = specCheck(name, root);
+  return { rule: { name, family: 'specs', policy: { kind: 'allowlist' }, options: check, effects: check }, root };
+}
+
+interface Context {
+  expand: (tokens: string) => string;
+  override: SpecOverride | undefined;
+}
+
+/**
+ * One program or subcommand: its table compiled on first use, its subcommands built on first use
+ * (aws has 17,000: a lookup compiles only the path a command takes).
+ */
+class Node {
+  private compiled?: OptionTable;
+  private probing?: OptionTable;
+  private readonly children = new Map<string, Node>();
+  readonly paths: boolean;
+  /** From this operand on, the words are a command the program runs. */
+  readonly command?: number;
+
+  constructor(
+    private readonly spec: SpecNode,
+    readonly path: readonly string[],
+    /** The persistent options of the nodes above, nearest first. */
+    private readonly inherited: readonly string[],
+    private readonly ctx: Context,
+  ) {
+    const at = path.join(' ');
+    this.paths = ctx.override?.pathOperands?.[at] ?? spec.p === 1;
+    if (spec.c !== undefined) this.command = spec.c;
+  }
+
+  get hasSubs(): boolean {
+    return this.spec.u !== undefined;
+  }
+
+  get stopsAtOperand(): boolean {
+    return this.spec.s === 1;
+  }
+
+  /** The node's table (its options, then those persistent above, then help and version). */
+  get table(): OptionTable {
+    return (this.compiled ??= optionTable(this.tableSpec(this.stopsAtOperand)));
+  }
+
+  /** The same options, stopping at the first operand: to find a subcommand word. */
+  get probe(): OptionTable {
+    return (this.probing ??= this.stopsAtOperand ? this.table : optionTable(this.tableSpec(true)));
+  }
+
+  sub(word: string): Node | undefined {
+    const u = this.spec.u;
+    if (u === undefined || !Object.prototype.hasOwnProperty.call(u, word)) return undefined;
+    let n = this.children.get(word);
+    if (!n) {
+      const persistent = this.spec.P !== undefined ? [this.ctx.expand(this.spec.P), ...this.inherited] : this.inherited;
+      n = new Node(u[word]!, [...this.path, word], persistent, this.ctx);
+      this.children.set(word, n);
     }
+    return n;
+  }
+
+  /** Compiles every table below (the tests: a malformed token anywhere throws). */
+  walk(): void {
+    void this.table;
+    void this.probe;
+    for (const word of Object.keys(this.spec.u ?? {})) this.sub(word)!.walk();
+  }
+
+  private tableSpec(stop: boolean): TableSpec {
+    const own = [this.spec.o, this.spec.P].filter((x): x is string => x !== undefined).map(this.ctx.expand).join(' ');
+    const fix = this.ctx.override?.options?.[this.path.join(' ')];
+    const parts = [...(fix !== undefined ? [fix] : []), own, ...this.inherited, ALWAYS].filter((p) => p !== '');
+    const spec: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: parts, handlers: pathHandlers(parts) };
+    if (this.spec.d) spec.singleDashLong = true;
+    if (stop) spec.stopAtOperand = true;
     return spec;
-  };
-  return { table: optionTable(toSpec(root, '', [])), operands };
+  }
 }
 
 /** Handlers for the options whose value the spec marks as a path: one outside the project is keyed. */
@@ -134,17 +197,72 @@ const pathValue: OptionHandler = (value, typed, at) => {
 
 const flagOf = (typed: string): string => typed.replace(/^-+/, '').replace(/=.*$/, '');
 
-function specCheck(program: string, c: Compiled): Check {
+/** What reading a command with a program's nodes found (optionTable.ts's TableReading, across subcommands). */
+interface Reading {
+  effects: Effect[];
+  node: Node;
+  operands: number[];
+  rest?: number;
+  ended?: boolean;
+  unknown: boolean;
+}
+
+/**
+ * Reads `words` with the program's nodes: optionTable.ts's reader over each node's table; where the
+ * node has subcommands it stops at the first operand, and a word naming one goes on in its table.
+ */
+function read(program: string, root: Node, words: readonly Arg[]): Reading {
+  const out: Reading = { effects: [], node: root, operands: [], unknown: false };
+  let from = 1;
+  for (;;) {
+    const n = out.node;
+    const where = [program, ...n.path].join(' ');
+    const r = readOptions(n.hasSubs ? n.probe : n.table, words, from, where);
+    out.effects.push(...r.effects);
+    out.operands.push(...r.operands);
+    if (r.unknown) {
+      out.unknown = true;
+      return out;
+    }
+    if (!n.hasSubs || r.rest === undefined || r.ended) {
+      if (r.rest !== undefined) out.rest = r.rest;
+      if (r.ended) out.ended = true;
+      return out;
+    }
+    const word = words[r.rest];
+    const child = typeof word === 'string' ? n.sub(word) : undefined;
+    if (child) {
+      out.operands.pop(); // the subcommand word, not an operand
+      out.node = child;
+      from = r.rest + 1;
+      continue;
+    }
+    // The first operand names no subcommand: the rest is read as the node's own table says.
+    if (n.stopsAtOperand) {
+      out.rest = r.rest;
+      return out;
+    }
+    const more = readOptions(n.table, words, r.rest + 1, where);
+    out.effects.push(...more.effects);
+    out.operands.push(...more.operands);
+    out.unknown = more.unknown;
+    if (more.rest !== undefined) out.rest = more.rest;
+    if (more.ended) out.ended = true;
+    return out;
+  }
+}
+
+function specCheck(program: string, root: Node): Check {
   return (argv) => {
     const cut = argv.indexOf(null);
     const words: readonly Arg[] = cut < 0 ? argv : [...argv.slice(0, cut), RUN_TIME];
-    const reading = readOptions(c.table, words, 1, program);
-    const effects: Effect[] = [...reading.effects];
+    const reading = read(program, root, words);
+    const effects = reading.effects;
     if (reading.unknown) return effects;
-    const facts = c.operands.get(reading.path.join(' ')) ?? { paths: false };
-    const where = [program, ...reading.path].join(' ');
-    if (facts.command !== undefined && reading.rest !== undefined) {
-      let start = reading.rest + facts.command;
+    const node = reading.node;
+    const where = [program, ...node.path].join(' ');
+    if (node.command !== undefined && reading.rest !== undefined) {
+      let start = reading.rest + node.command;
       if (words[start] === '--') start++; // `kubecolor exec pod -- sh`: the separator is not the command
       effects.push(
         cut >= 0 && start >= cut
@@ -153,7 +271,7 @@ function specCheck(program: string, c: Compiled): Check {
       );
       return effects;
     }
-    if (facts.paths) {
+    if (node.paths) {
       const operands = [...reading.operands, ...(reading.rest !== undefined && !reading.ended ? indexesFrom(words, reading.rest + 1) : [])];
       for (const i of operands) {
         const w = words[i];
