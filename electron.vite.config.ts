@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { cspSafeLibraries } from './build/cspSafeLibraries.js';
 
 export default defineConfig({
   main: {
@@ -17,7 +18,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react()],
+    plugins: [react(), cspSafeLibraries({ constructedStyle: resolve('renderer/src/ui/terminal/constructedStyle.ts') })],
     // Minified: the page parses every byte before its first paint (the web host serves it over loopback).
     build: { minify: true, rollupOptions: { input: { index: resolve('renderer/index.html') } } },
   },

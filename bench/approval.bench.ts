@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { WebSocketServer } from 'ws';
+import { buildRendererIfStale } from './builtRenderer.js';
 import type { BenchModule, BenchRow } from './types.js';
 import { startScriptedServer } from '../main/core/llm/index.js';
 import { createPlainNodeCore } from '../main/core/app/index.js';
@@ -135,8 +136,9 @@ async function floorTrips(page: Page, server: string, n: number): Promise<number
 const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 const run: BenchModule['default'] = async (report) => {
+  buildRendererIfStale();
   if (!existsSync(path.join(rendererDir, 'index.html'))) {
-    throw new Error(`approval bench: ${rendererDir}/index.html is missing; run \`npx electron-vite build\` first.`);
+    throw new Error(`approval bench: ${rendererDir}/index.html is missing after the build (scripts/build-if-stale.mjs).`);
   }
   // The floor's server: a blank page and a bare `ws` echo on one loopback port.
   const echoHttp = createServer((_req, res) =>

@@ -2,13 +2,14 @@
  * Loading a hostile codecoder.json: 30,000 deny globs, and 22,000 allow globs (what fits
  * with their values), each file under the 1 MiB cap, read from disk and compiled into the engine (goal < 1 s each). The baseline is
  * JSON.parse of the same bytes in the same run. Also the first decision after the load (the
- * alternations' RegExps are compiled by V8 on first use) and a later miss.
+ * matchers' programs are compiled and their lazy DFAs start at first use) and a later miss.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MemoryAuditLog, PermissionEngine, formatKey, ProjectConfig } from '../main/core/permissions/index.js';
 import { alwaysTrusted } from '../main/core/permissions/permissions.testkit.js';
+import { best } from './timing.js';
 import type { BenchRow } from './types.js';
 
 const N = { deny: 30_000, allowlist: 22_000 };
@@ -72,14 +73,4 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
   } finally {
     await rm(root, { recursive: true, force: true });
   }
-}
-
-function best(runs: number, body: () => unknown): number {
-  let b = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    body();
-    b = Math.min(b, performance.now() - t0);
-  }
-  return b;
 }

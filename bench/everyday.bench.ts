@@ -2,7 +2,7 @@
  * Over-block rate of the everyday-command fixture (issue 16): the share of ordinary one-program
  * commands agents run that the classifier does not key as one simple call. Goal ≤ 3%.
  */
-import { EVERYDAY_GOAL, everydayCommands, overBlocked } from '../main/core/permissions/index.js';
+import { EVERYDAY_GOAL, everydayCommands, overBlocked } from '../main/core/permissions/shell/fixtures/everyday.testkit.js';
 import type { BenchRow } from './types.js';
 
 export default async function everyday(report: (row: BenchRow) => void): Promise<void> {

@@ -17,6 +17,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { buildRendererIfStale } from './builtRenderer.js';
 import type { BenchModule, BenchRow } from './types.js';
 import { createPlainNodeCore } from '../main/core/app/index.js';
 import { startWebHost } from '../main/webhost/server.js';
@@ -65,8 +66,12 @@ async function firstPaint(browser: Browser, url: string, ready: string[]): Promi
 
 const run: BenchModule['default'] = async (report) => {
   const fail = (why: string): void => report({ name: `${NAME} (not measured)`, value: 'failed', unit: `— ${why}` });
-  if (!existsSync(path.join(rendererDir, 'index.html')))
-    return fail(`${rendererDir}/index.html is missing; run \`npx electron-vite build\``);
+  try {
+    buildRendererIfStale();
+  } catch (err) {
+    return fail(`the renderer could not be built: ${(err as Error).message.split('\n')[0]}`);
+  }
+  if (!existsSync(path.join(rendererDir, 'index.html'))) return fail(`${rendererDir}/index.html is missing after the build`);
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });

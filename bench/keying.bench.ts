@@ -3,8 +3,8 @@
  * `classifyCommand`, against the raw mvdan-sh parse of the same mix measured in the same run.
  * Goals: ≥ 10k commands/s and p99 < 1 ms.
  */
-import { performance } from 'node:perf_hooks';
-import { classifyCommand, rawParse } from '../main/core/permissions/index.js';
+import { classifyCommand } from '../main/core/permissions/index.js';
+import { keyingRates, reportKeying } from './keyingRate.js';
 import type { BenchRow } from './types.js';
 
 const ORDINARY = [
@@ -79,70 +79,17 @@ function buildMix(n: number): string[] {
   return mix;
 }
 
-function measure(mix: string[], fn: (c: string) => unknown): { perSecond: number; p50: number; p99: number } {
-  const lat = new Float64Array(mix.length);
-  const t0 = performance.now();
-  for (let i = 0; i < mix.length; i++) {
-    const s = performance.now();
-    fn(mix[i]!);
-    lat[i] = performance.now() - s;
-  }
-  const total = performance.now() - t0;
-  const sorted = Array.from(lat).sort((a, b) => a - b);
-  return {
-    perSecond: mix.length / (total / 1000),
-    p50: sorted[Math.floor(sorted.length * 0.5)]!,
-    p99: sorted[Math.floor(sorted.length * 0.99)]!,
-  };
-}
-
 export default async function keying(report: (row: BenchRow) => void): Promise<void> {
   const mix = buildMix(10_000);
-  // Warm both paths up (the GopherJS parser is several times slower until the JIT has seen it).
-  for (const c of buildMix(3_000)) {
-    classifyCommand(c);
-    rawParse(c);
-  }
-  // Rounds alternate between the baseline and the classifier; the best round of each is reported, so
-  // a burst of load from other processes on this 2-core machine penalises neither side alone.
-  const rounds = { base: [] as ReturnType<typeof measure>[], ours: [] as ReturnType<typeof measure>[] };
-  for (let r = 0; r < 3; r++) {
-    rounds.base.push(measure(mix, (c) => rawParse(c)));
-    rounds.ours.push(measure(mix, (c) => classifyCommand(c)));
-  }
-  const best = (xs: ReturnType<typeof measure>[]) => ({
-    perSecond: Math.max(...xs.map((x) => x.perSecond)),
-    p50: Math.min(...xs.map((x) => x.p50)),
-    p99: Math.min(...xs.map((x) => x.p99)),
-  });
-  const base = best(rounds.base);
-  const ours = best(rounds.ours);
+  const rates = keyingRates(mix, buildMix(3_000));
   const kinds = { simple: 0, compound: 0, invalid: 0 };
   for (const c of mix) kinds[classifyCommand(c).kind]++;
-
-  report({
-    name: `keying: ${mix.length} commands (${kinds.simple} simple, ${kinds.compound} compound, ${kinds.invalid} invalid)`,
-    value: Math.round(ours.perSecond),
-    unit: 'commands/s',
-    baseline: `raw mvdan-sh parse ${Math.round(base.perSecond)}/s`,
-    ratio: ours.perSecond / base.perSecond,
-    goal: '≥ 10000/s',
-    met: ours.perSecond >= 10_000,
-  });
-  report({
-    name: 'keying: p99 latency',
-    value: ours.p99.toFixed(3),
-    unit: 'ms',
-    baseline: `raw parse p99 ${base.p99.toFixed(3)} ms`,
-    ratio: ours.p99 / base.p99,
-    goal: '< 1 ms',
-    met: ours.p99 < 1,
-  });
+  reportKeying(report, 'keying', `${mix.length} commands (${kinds.simple} simple, ${kinds.compound} compound, ${kinds.invalid} invalid)`, rates);
   report({
     name: 'keying: p50 latency',
-    value: ours.p50.toFixed(3),
+    value: rates.ours.p50.toFixed(3),
     unit: 'ms',
-    baseline: `raw parse p50 ${base.p50.toFixed(3)} ms`,
-    ratio: ours.p50 / base.p50,
+    baseline: `raw parse p50 ${rates.base.p50.toFixed(3)} ms`,
+    ratio: rates.ours.p50 / rates.base.p50,
   });
 }

@@ -4,9 +4,11 @@
  * same arming: a key typed before it armed answers nothing and is not typed into the message box
  * either. Three prompts in a row, answered with keys alone.
  */
-import { IDLE_BEFORE_FOCUS_MS } from '../renderer/src/features/approvals/focusPolicy.js';
 import { expect, test } from './support/fixtures.js';
 import { call, say, script, tabTo, toolCards, transcript } from './ui-helpers.js';
+
+/** The idle wait of focusPolicy.ts (IDLE_BEFORE_FOCUS_MS), which a chained prompt does not wait for. */
+const IDLE_BEFORE_FOCUS_MS = 2500;
 
 test.use({
   llmScript: script(

@@ -1,5 +1,5 @@
 /**
- * Permission modes switched with the keyboard (Shift+Tab in the message box), with the
+ * Permission modes switched with the keyboard (Alt+Shift+M in the message box), with the
  * prompts counted: Ask asks, Plan refuses a write without a prompt, Accept edits writes without a
  * prompt while a command still asks.
  */
@@ -27,7 +27,7 @@ test.describe('permission modes', () => {
     ),
   });
 
-  test('Shift+Tab cycles Ask → Plan → Accept edits → Ask; the prompt count follows the mode', async ({ app }) => {
+  test('Alt+Shift+M cycles Ask → Plan → Accept edits → Ask; the prompt count follows the mode', async ({ app }) => {
     const { page, dataDir, projectDir } = app;
     const box = page.getByRole('textbox', { name: 'Message' });
     const selector = page.getByRole('combobox', { name: 'Permission mode' });
@@ -40,9 +40,9 @@ test.describe('permission modes', () => {
     await expect(transcript(page)).toContainText('Wrote a.');
     await expect.poll(() => promptsAsked(dataDir, projectDir)).toBe(1);
 
-    // Plan: Shift+Tab in the message box; the write is refused without a prompt.
+    // Plan: Alt+Shift+M in the message box; the write is refused without a prompt.
     await box.focus();
-    await box.press('Shift+Tab');
+    await box.press('Alt+Shift+KeyM');
     await expect(selector).toHaveValue('plan');
     await expect(box).toBeFocused();
     await expect(page.getByRole('status', { name: 'Permission mode notice' })).toContainText('Plan mode: read-only');
@@ -56,7 +56,7 @@ test.describe('permission modes', () => {
     expect((planRequest.tools as { name: string }[]).map((t) => t.name)).not.toContain('write_file');
 
     // Accept edits: the plan is carried; the write runs without a prompt, the command still asks.
-    await box.press('Shift+Tab');
+    await box.press('Alt+Shift+KeyM');
     await expect(selector).toHaveValue('edits');
     const notice = page.getByRole('status', { name: 'Permission mode notice' });
     await expect(notice).toContainText('Accept edits is on');
@@ -75,7 +75,7 @@ test.describe('permission modes', () => {
     await expect(readFile(path.join(projectDir, 'b.txt'), 'utf8')).rejects.toThrow();
 
     // And back to Ask; the notice goes.
-    await box.press('Shift+Tab');
+    await box.press('Alt+Shift+KeyM');
     await expect(selector).toHaveValue('ask');
     await expect(page.getByRole('status', { name: 'Permission mode notice' })).toHaveCount(0);
   });

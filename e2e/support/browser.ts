@@ -19,7 +19,16 @@ export function findChromium(): string {
 }
 
 /** Flags for a headless Chromium on a machine with no network beyond loopback. */
-export const chromiumArgs = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * The Electron binary's path, or why there is none. Read from the package's path.txt rather than
@@ -34,7 +43,8 @@ export function electronBinary(): { path: string } | { missing: string } {
     return { missing: 'the electron package is not installed' };
   }
   const pathFile = path.join(pkgDir, 'path.txt');
-  if (!existsSync(pathFile)) return { missing: 'the Electron binary was never downloaded (its download host is unreachable from this machine)' };
+  if (!existsSync(pathFile))
+    return { missing: 'the Electron binary was never downloaded (its download host is unreachable from this machine)' };
   const bin = path.join(pkgDir, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(bin) ? { path: bin } : { missing: `the Electron binary ${bin} is missing` };
 }

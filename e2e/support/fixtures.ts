@@ -3,6 +3,11 @@
  * (project "web"), or the first window of the Electron app (project "electron", where the binary
  * exists). Each test gets a fresh data folder and a fresh project folder. On failure the browser
  * console, page errors and host logs are attached.
+ *
+ * Every page of the test is watched: a console error, an uncaught page error or a Content Security
+ * Policy violation fails the test after it ran (consoleGuard.ts). A spec that triggers an error on
+ * purpose declares it with `test.use({ expectedConsoleErrors: [/…/] })`, and each declared pattern
+ * must then be seen — nothing is allowed silently.
  */
 import { test as base, type ElectronApplication, type Page, _electron } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -14,6 +19,7 @@ import { startWebHost, type WebHost } from '../../main/webhost/server.js';
 import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../../main/core/llm/index.js';
 import { electronBinary } from './browser.js';
 import { screenshotDirFor } from '../../build/screenshots.js';
+import { consoleProblems, reportCspViolations, watchConsole, type ConsoleEntry } from './consoleGuard.js';
 
 export interface AppHandle {
   page: Page;
@@ -35,6 +41,8 @@ interface Options {
   llmScript: ScriptInput['turns'] | null;
   /** Files to create in the project before the app opens it (path → content). */
   projectFiles: Record<string, string>;
+  /** Console errors this spec triggers on purpose; each must occur (consoleGuard.ts). */
+  expectedConsoleErrors: RegExp[];
 }
 
 export const rendererDir = path.resolve(import.meta.dirname, '../../out/renderer');
@@ -43,8 +51,10 @@ export const test = base.extend<Options & { app: AppHandle }>({
   withProject: [true, { option: true }],
   llmScript: [null, { option: true }],
   projectFiles: [{}, { option: true }],
-  app: async ({ browser, withProject, llmScript, projectFiles }, use, testInfo) => {
+  expectedConsoleErrors: [[], { option: true }],
+  app: async ({ browser, withProject, llmScript, projectFiles, expectedConsoleErrors }, use, testInfo) => {
     const logs: string[] = [];
+    const seen: ConsoleEntry[] = [];
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-e2e-data-'));
     const projectDir = await mkdtemp(path.join(tmpdir(), 'cc-e2e-project-'));
     // Tests leave nothing behind: both folders go, whatever happens (a skip throws, a failure too).
@@ -70,8 +80,9 @@ export const test = base.extend<Options & { app: AppHandle }>({
           args: [path.resolve(import.meta.dirname, '../..'), ...(withProject ? [projectDir] : [])],
           env: { ...process.env, CODECODER_DATA_DIR: dataDir, ...(model ? { CODECODER_SCRIPTED_MODEL_URL: model.url } : {}) },
         });
+        await reportCspViolations(electron.context());
+        watchConsole(electron.context(), logs, seen);
         const page = await electron.firstWindow();
-        attachPageLogs(page, logs);
         await use({ page, projectDir, dataDir, electron, ...(model ? { model } : {}) });
         await electron.close();
       } else {
@@ -83,8 +94,9 @@ export const test = base.extend<Options & { app: AppHandle }>({
           log: (l) => logs.push(`[host] ${l}`),
         });
         const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+        await reportCspViolations(context);
+        watchConsole(context, logs, seen);
         const page = await context.newPage();
-        attachPageLogs(page, logs);
         await page.goto(host.url);
         await use({ page, projectDir, dataDir, host, ...(model ? { model } : {}) });
         await context.close();
@@ -92,20 +104,17 @@ export const test = base.extend<Options & { app: AppHandle }>({
         await core.runtimes.closeAll();
       }
       await model?.close();
-      if (testInfo.status !== testInfo.expectedStatus) {
+      const problems = consoleProblems(seen, expectedConsoleErrors);
+      if (testInfo.status !== testInfo.expectedStatus || problems) {
         await testInfo.attach('logs', { body: logs.join('\n') || '(no logs)', contentType: 'text/plain' });
       }
+      if (problems) throw new Error(problems);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
       await rm(projectDir, { recursive: true, force: true });
     }
   },
 });
-
-function attachPageLogs(page: Page, logs: string[]): void {
-  page.on('console', (m) => logs.push(`[console.${m.type()}] ${m.text()}`));
-  page.on('pageerror', (e) => logs.push(`[pageerror] ${e.message}\n${e.stack ?? ''}`));
-}
 
 export { expect } from '@playwright/test';
 

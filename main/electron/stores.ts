@@ -4,13 +4,13 @@ import type { JsonStore, SecretStore } from '../core/stores/index.js';
 
 /** electron-store behind the core's narrow JsonStore interface. */
 export function electronJsonStore(name: string): JsonStore {
-  const store = new Store<Record<string, unknown>>({ name, clearInvalidConfig: false });
+  const store = new Store<Record<string, unknown>>({ name, clearInvalidConfig: false, configFileMode: 0o600 });
   return { location: store.path, read: () => ({ ...store.store }), write: (v) => void (store.store = v) };
 }
 
 /** API keys encrypted with the OS keychain (safeStorage); refuses to save in plain text. */
 export function safeStorageSecrets(): SecretStore {
-  const store = new Store<Record<string, string>>({ name: 'secrets', clearInvalidConfig: false });
+  const store = new Store<Record<string, string>>({ name: 'secrets', clearInvalidConfig: false, configFileMode: 0o600 });
   return {
     get: (name) => {
       const enc = store.get(name);

@@ -1,3 +1,4 @@
+import './zodConfig.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';

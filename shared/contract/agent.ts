@@ -73,8 +73,6 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const agentEventEnvelope = agentEventSchema;
-
 export const agentMethods = {
   'approvals.list': method('Pending approvals of this project, oldest first.', noInput, z.array(pendingApprovalSchema)),
   'approvals.answer': method(

@@ -18,7 +18,6 @@ export const checkpointViewSchema = z.object({
   files: z.number().int(),
   bytes: z.number(),
 });
-export type CheckpointView = z.infer<typeof checkpointViewSchema>;
 
 export const fileChangeSchema = z.object({
   path: z.string(),

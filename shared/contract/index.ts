@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { agentEvents, agentMethods } from './agent.js';
 import { checkpointMethods } from './checkpoints.js';
 import { modeEvents, modeMethods } from './modes.js';
+import { hookEvents, hookMethods } from './hooks.js';
 import { mcpEvents, mcpMethods } from './mcp.js';
 import { permissionEvents, permissionMethods } from './permissions.js';
 import { projectEvents, projectMethods } from './project.js';
@@ -20,6 +21,7 @@ export const methods = {
   ...modeMethods,
   ...checkpointMethods,
   ...mcpMethods,
+  ...hookMethods,
 };
 
 export const events = {
@@ -29,6 +31,7 @@ export const events = {
   ...agentEvents,
   ...modeEvents,
   ...mcpEvents,
+  ...hookEvents,
 };
 
 export type Methods = typeof methods;
@@ -62,3 +65,4 @@ export * from './agentEvents.js';
 export * from './modes.js';
 export * from './checkpoints.js';
 export * from './mcp.js';
+export * from './hooks.js';

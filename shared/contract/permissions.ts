@@ -11,7 +11,6 @@ export const ceilingViolationSchema = z.object({
   ceiling: z.enum(['session', 'project']),
   message: z.string(),
 });
-export type CeilingViolationView = z.infer<typeof ceilingViolationSchema>;
 
 /** The state of codecoder.json as the editor shows it. */
 export const configFileStatusSchema = z.object({
@@ -60,7 +59,6 @@ export const trustReviewEntrySchema = z.object({
   /** Ignored (unknown tool, unusable pattern), trusted or not. */
   problem: z.string().nullable(),
 });
-export type TrustReviewEntry = z.infer<typeof trustReviewEntrySchema>;
 
 /**
  * Folder trust of codecoder.json (recorded in the app's data folder, never the project): until this
@@ -79,8 +77,13 @@ export const folderTrustSchema = z.object({
   review: z.array(trustReviewEntrySchema),
   /** The MCP servers the file would start once trusted: what runs, and where. */
   servers: z.array(z.object({ name: z.string(), runs: z.string(), environment: z.string() })).optional(),
+  /** The hooks the file would run once trusted: each command line as written, when it runs, where; why one would not. */
+  hooks: z
+    .array(
+      z.object({ event: z.string(), command: z.string(), runsFor: z.string(), environment: z.string(), problem: z.string().optional() }),
+    )
+    .optional(),
 });
-export type FolderTrustView = z.infer<typeof folderTrustSchema>;
 
 export const allowlistViewSchema = z.object({
   file: configFileStatusSchema,
@@ -102,7 +105,6 @@ export const commandClassSchema = z.object({
   notes: z.array(z.string()).optional(),
   argv: z.array(z.string()).optional(),
 });
-export type CommandClassView = z.infer<typeof commandClassSchema>;
 
 export const dryRunSchema = z.object({
   decision: z.enum(['allow', 'ask', 'deny']),
@@ -134,6 +136,19 @@ export const auditRecordSchema = z.object({
       op: z.enum(['add', 'remove', 'undo']),
       scope: z.enum(['project', 'preset', 'session', 'deny']),
       by: z.enum(['editor', 'answer']),
+    })
+    .optional(),
+  /** A hook run (tool "hook", via "hook"): its event, source, effect, exit and duration; subject is its command line. */
+  hook: z
+    .object({
+      event: z.string(),
+      source: z.enum(['user', 'project']),
+      environment: z.enum(['host', 'sandbox']),
+      tool: z.string().optional(),
+      effect: z.string(),
+      exitCode: z.number().int().nullable(),
+      timedOut: z.boolean(),
+      durationMs: z.number(),
     })
     .optional(),
 });

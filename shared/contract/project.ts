@@ -22,7 +22,6 @@ export const appInfoSchema = z.object({
   /** Whether a native folder picker exists (Electron) or the path is typed (web host). */
   canPickFolder: z.boolean(),
 });
-export type AppInfo = z.infer<typeof appInfoSchema>;
 
 const folderPath = z.string().trim().min(1, 'enter a folder path').max(4096);
 

@@ -11,7 +11,6 @@ export const clientMessageSchema = z.object({
   method: z.string().max(100),
   input: z.unknown(),
 });
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('response'), id: z.number().int(), result: resultSchema }),

@@ -246,7 +246,7 @@ export class ConversationStore {
         }
         const removed = lines.length - cut === 0 ? 0 : lines.slice(cut).filter((l) => typeOf(l) === 'message').length;
         const tmp = `${file}.rewind.tmp`;
-        const fh = await open(tmp, 'w');
+        const fh = await open(tmp, 'w', PRIVATE_FILE_MODE);
         try {
           await fh.write(kept.map((l) => `${l}\n`).join(''));
           await fh.sync();

@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { isLlmError, costOf, priceOf, type LlmContentBlock, type LlmMessage, type LlmProvider, type LlmStopReason } from '../llm/index.js';
 import { type Clock, type PermissionGate, systemClock } from '../permissions/index.js';
+import type { Redactor } from '../env/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import { linkedController } from './cancellation.js';
 import type { CallStops } from './callStops.js';
 import type { LiveOutputOptions } from './liveOutput.js';
 import type { Emit, EventBody, StopReason } from './events.js';
 import { buildSystemPrompt, loadProjectMemory } from './systemPrompt.js';
+import type { ToolHooks } from '../hooks/index.js';
 import { runToolCall, type ToolCallEnv, type ToolCallInput, type ToolCallOutcome } from './toolCall.js';
 import { toolSpecs } from './toolSchemas.js';
 import { cancelledResultBlock, repairTranscript } from './transcript.js';
@@ -53,6 +55,10 @@ export interface AgentLoopDeps {
   context?: Partial<Omit<ContextOptions, 'provider' | 'logDir'>>;
   /** Registry of running calls, so one can be stopped alone (agent.stopCall). */
   callStops?: CallStops;
+  /** Takes the secrets the app holds out of every tool result and live output (env/redact.ts). */
+  redactor?: Redactor;
+  /** The project's PreToolUse / PostToolUse hooks (hooks/). */
+  hooks?: ToolHooks;
 }
 
 export interface RunInput {
@@ -184,6 +190,8 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       cancelGraceMs: deps.cancelGraceMs ?? 3_000,
       ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
       ...(deps.callStops ? { callStops: deps.callStops } : {}),
+      ...(deps.redactor ? { redactor: deps.redactor } : {}),
+      ...(deps.hooks ? { hooks: deps.hooks } : {}),
     };
     const concurrent = deps.concurrentTools ?? new Set(['agent']);
     const maxTurns = deps.maxTurns ?? 50;

@@ -6,6 +6,7 @@
  * The validated arguments are deep-frozen before permission() sees them, so neither permission()
  * nor anything else can change what execute() receives after the check.
  */
+import { afterToolCall, hookedGate, type ToolHooks } from '../hooks/index.js';
 import type { Decision, Permission, PermissionGate } from '../permissions/index.js';
 import { noteApproved, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
 
@@ -34,6 +35,8 @@ export interface CheckedRunOptions {
    * throws, nothing runs.
    */
   onDecision?: (d: CallDecision) => void;
+  /** The project's hooks: PreToolUse before the gate (it can only tighten), PostToolUse on the result. */
+  hooks?: ToolHooks;
 }
 
 export async function runToolChecked<A>(
@@ -65,7 +68,16 @@ export async function runToolChecked<A>(
   }
   if (!isPermission(permission)) return refusedBeforeGate(refused(tool.name, 'the tool returned no valid permission'));
 
-  const decision = await decide(gate, {
+  const call = {
+    tool: tool.name,
+    environment: tool.environment,
+    args,
+    permission,
+    conversationId: ctx.conversationId,
+    callId: opts.callId,
+  };
+  // PreToolUse hooks run first: the gate they give back refuses, or asks, or is the gate (never more lenient).
+  const decision = await decide(await hookedGate(opts.hooks, gate, call, ctx.signal), {
     tool: tool.name,
     environment: tool.environment,
     permission,
@@ -90,7 +102,7 @@ export async function runToolChecked<A>(
   // execute() holds itself to what was approved (a path swapped for a symlink since is refused).
   noteApproved(args, permission);
   try {
-    const result = await tool.execute(args, ctx);
+    const result = await afterToolCall(opts.hooks, call, await tool.execute(args, ctx), ctx.signal);
     return { status: 'executed', result, decision };
   } catch (err) {
     return { status: 'failed', result: { isError: true, content: `${tool.name} failed: ${(err as Error).message}` }, decision };

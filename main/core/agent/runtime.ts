@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
+import type { Redactor } from '../env/index.js';
+import { PromptBlocked, withHookContext, type Hooks } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import { ConversationModes, type PermissionMode, type Clock, type PermissionGate, systemClock } from '../permissions/index.js';
 import type { SubAgentRequest, ToolRegistry } from '../tools/index.js';
@@ -15,7 +17,7 @@ import { linkedController } from './cancellation.js';
 import { ConversationStore, titleOf, type ConversationSummary } from './conversations.js';
 import type { Emit } from './events.js';
 import type { LiveOutputOptions } from './liveOutput.js';
-import { runAgent, type AgentLoopDeps, type RunResult } from './loop.js';
+import { COMPACT_COMMAND, runAgent, type AgentLoopDeps, type RunResult } from './loop.js';
 import { EventRecorder } from './recordedEvents.js';
 import { createSubAgentRunner } from './subagents.js';
 import { planRegistry } from './planRegistry.js';
@@ -42,6 +44,8 @@ export interface AgentRuntimeDeps {
   recordEvents?: boolean;
   /** The live view's budget per tool call (tests shrink it and inject timers). */
   liveOutput?: Partial<LiveOutputOptions>;
+  /** Takes the secrets the app holds out of every tool result and live output, sub-agents' too. */
+  redactor?: Redactor;
   /** The permission mode of each conversation (the engine reads the same object); default: all Ask. */
   modes?: ConversationModes;
   /**
@@ -49,6 +53,8 @@ export interface AgentRuntimeDeps {
    * them (absent: none taken). The assembly wires checkpoints/ here, so the agent imports none of it.
    */
   checkpointTurns?: (run: RunOfConversation) => NonNullable<AgentLoopDeps['beforeToolCalls']>;
+  /** The project's hooks (hooks/): around each tool call, on each prompt, at the end of each run. */
+  hooks?: Hooks;
 }
 
 /** A run as a checkpoint sees it: which conversation, which run, its prompt, and where its messages start. */
@@ -135,6 +141,8 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
     ...(deps.maxConcurrentSubAgents ? { maxConcurrent: deps.maxConcurrentSubAgents } : {}),
     ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
     context,
+    ...(deps.redactor ? { redactor: deps.redactor } : {}),
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
     onTranscript: (t) => conversations.appendSubagent(t.conversationId, t).catch(() => {}),
   });
 
@@ -150,6 +158,14 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
       approvalId: a.id,
     };
     if (n.type === 'approval.requested') {
+      // Notification hooks: a prompt is waiting (fire and forget; audited by hooks/).
+      if (deps.hooks && a.kind === 'tool')
+        void deps.hooks.notification({
+          message: `CodeCoder needs your permission to use ${a.request.tool}`,
+          conversationId: a.conversationId,
+          tool: a.request.tool,
+          key: a.request.key.raw,
+        });
       emit({
         type: 'approval.requested',
         ...base,
@@ -168,6 +184,11 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
   });
 
   async function start(opts: StartOptions): Promise<RunHandle> {
+    // UserPromptSubmit hooks see the message first: they may refuse it (nothing starts) or add context.
+    const submitted = await deps.hooks?.userPromptSubmit({ prompt: opts.prompt, conversationId: opts.conversationId ?? '' });
+    if (submitted?.blocked !== undefined) throw new PromptBlocked(submitted.blocked);
+    // `/compact` stays the command it is.
+    const prompt = opts.prompt.trim() === COMPACT_COMMAND ? opts.prompt : withHookContext(opts.prompt, submitted?.context ?? []);
     let conversationId = opts.conversationId;
     let history = undefined as Awaited<ReturnType<ConversationStore['load']>>['messages'] | undefined;
     if (conversationId) {
@@ -208,7 +229,9 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
         ...(deps.cancelGraceMs !== undefined ? { cancelGraceMs: deps.cancelGraceMs } : {}),
         ...(deps.liveOutput ? { liveOutput: deps.liveOutput } : {}),
+        ...(deps.redactor ? { redactor: deps.redactor } : {}),
         callStops,
+        ...(deps.hooks ? { hooks: deps.hooks } : {}),
         stopOnDenial: opts.stopOnDenial ?? false,
         // Plan mode changes nothing, so it takes no checkpoints.
         ...(deps.checkpointTurns && mode !== 'plan'
@@ -224,7 +247,7 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         context,
       },
       {
-        prompt: carried ? `${carried}\n\n${opts.prompt}` : opts.prompt,
+        prompt: carried ? `${carried}\n\n${prompt}` : prompt,
         conversationId: cid,
         runId,
         signal: run$.signal,
@@ -241,6 +264,8 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         },
       },
     ).finally(async () => {
+      // Stop hooks: the run ended (fire and forget; bounded and audited by hooks/).
+      void deps.hooks?.stop({ conversationId: cid, reason: run$.signal.aborted ? 'stopped' : 'ended' });
       runs.delete(runId);
       if (byConversation.get(cid) === runId) byConversation.delete(cid);
       await flush(cid).catch(() => {});

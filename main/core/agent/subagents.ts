@@ -43,8 +43,12 @@ export interface SubAgentRunnerDeps {
   context?: AgentLoopDeps['context'];
   /** Used when the parent context did not come from a loop (a direct call in a test). */
   fallbackEmit?: Emit;
+  /** The project's PreToolUse / PostToolUse hooks: a sub-agent's calls meet them too. */
+  hooks?: AgentLoopDeps['hooks'];
   /** Keeps the child's transcript (the runtime appends it to the conversation). */
   onTranscript?: (t: SubAgentTranscript) => void | Promise<void>;
+  /** The parent's: a child's tool results reach the same model. */
+  redactor?: AgentLoopDeps['redactor'];
 }
 
 export interface SubAgentRunner {
@@ -95,6 +99,8 @@ export function createSubAgentRunner(deps: SubAgentRunnerDeps): SubAgentRunner {
           maxTurns: deps.maxTurns ?? 20,
           ...(deps.memory !== undefined ? { memory: deps.memory } : {}),
           ...(deps.context ? { context: deps.context } : {}),
+          ...(deps.redactor ? { redactor: deps.redactor } : {}),
+          ...(deps.hooks ? { hooks: deps.hooks } : {}),
         },
         {
           prompt,

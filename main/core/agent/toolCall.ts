@@ -4,6 +4,8 @@
  * `runToolChecked` (runChecked.ts). Nothing runs before the gate says yes. Every outcome — unknown tool, bad arguments, denial, failure,
  * cancellation — becomes a tool result, so the transcript always pairs a result with each call.
  */
+import type { Redactor } from '../env/index.js';
+import type { ToolHooks } from '../hooks/index.js';
 import type { PermissionGate } from '../permissions/index.js';
 import type { ToolContext, ToolRegistry, ToolResult } from '../tools/index.js';
 import { CANCELLED_REASON } from '../approvals/index.js';
@@ -12,6 +14,7 @@ import { linkedController, whenAborted } from './cancellation.js';
 import type { Emit, EventBody } from './events.js';
 import type { CallStops } from './callStops.js';
 import { createLiveOutput, type LiveOutputOptions } from './liveOutput.js';
+import { redactCutResult, redactResult } from './redactResult.js';
 import { runToolChecked } from './runChecked.js';
 import { fitForModel } from './truncate.js';
 
@@ -43,6 +46,10 @@ export interface ToolCallEnv {
   liveOutput?: Partial<LiveOutputOptions>;
   /** Where a running call can be stopped alone (agent.stopCall); absent: only with the run. */
   callStops?: CallStops;
+  /** Takes the secrets the app holds out of the result and the live output (env/redact.ts). */
+  redactor?: Redactor;
+  /** The project's PreToolUse / PostToolUse hooks (hooks/). */
+  hooks?: ToolHooks;
 }
 
 /** What the model reads when the user stopped one call (the per-command Stop) and the run goes on. */
@@ -64,17 +71,30 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
     now: env.now,
     ...env.liveOutput,
   });
+  // A secret split across two chunks of live output is still caught: the stream holds back an end
+  // that could start one until the next chunk (or the end of the call) decides.
+  const liveRedact = env.redactor?.stream();
+  const showLive = (chunk: string) => {
+    const shown = liveRedact ? liveRedact.write(chunk) : chunk;
+    if (shown) live.write(shown);
+  };
   const finish = async (
     result: ToolResult,
     opts: { cancelled?: boolean; userDenied?: boolean; runGoesOn?: boolean } = {},
   ): Promise<ToolCallOutcome> => {
     const cancelled = opts.cancelled ?? false;
+    const held = liveRedact?.end();
+    if (held) live.write(held);
     live.close();
-    const fitted = cancelled
-      ? result
-      : await fitForModel(result, { maxChars: env.maxResultChars, logDir: env.logDir, name: `${env.runId}-${call.id}` }).catch(
-          () => result,
-        );
+    // Every result passes here: the secrets come out before the model, the transcript, the UI
+    // and the full log (fitForModel) see it, and once more after the cut.
+    const clean = redactResult(result, env.redactor);
+    const fitted = redactCutResult(
+      cancelled
+        ? clean
+        : await fitForModel(clean, { maxChars: env.maxResultChars, logDir: env.logDir, name: `${env.runId}-${call.id}` }).catch(() => clean),
+      env.redactor,
+    );
     env.send({
       type: 'tool.result',
       callId: call.id,
@@ -115,7 +135,7 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
       projectRoot: env.projectRoot,
       signal: call$.signal,
       output: (chunk) => {
-        if (!call$.signal.aborted) live.write(chunk);
+        if (!call$.signal.aborted) showLive(chunk);
       },
       agentId: env.agentId,
       conversationId: env.conversationId,
@@ -126,6 +146,7 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
     // The decision is shown the moment it is made (before execute), or why the call never reached the gate.
     const running = runToolChecked(tool, call.input, env.gate, ctx, {
       callId: call.id,
+      ...(env.hooks ? { hooks: env.hooks } : {}),
       onDecision: (d) => env.send({ type: 'tool.call', callId: call.id, tool: tool.name, ...d }),
     }).then(
       (r) => ({ ok: true as const, r }),

@@ -36,7 +36,3 @@ export function repairTranscript(messages: readonly LlmMessage[]): LlmMessage[] 
 export function cancelledResultBlock(toolUseId: string): LlmContentBlock {
   return { type: 'tool_result', toolUseId, content: CANCELLED_REASON, isError: true };
 }
-
-export function textOf(m: LlmMessage | undefined): string {
-  return m ? m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('') : '';
-}

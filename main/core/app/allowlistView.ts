@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AllowlistEntryView, AllowlistView } from '../../../shared/contract/index.js';
 import { CONFIG_FILE, type PermissionEngine, type ProjectConfig, trustReview, type Environment } from '../permissions/index.js';
+import { hookReviewLines } from '../hooks/index.js';
 import { serverList, serverRuns } from '../mcp/index.js';
 
 const NOT_TRUSTED = "not used until you trust this folder's codecoder.json (its deny rules count)";
@@ -51,6 +52,8 @@ export async function allowlistView(
         runs: serverRuns(s),
         environment: s.environment,
       })),
+      // …and its hooks: every command line, as written.
+      hooks: hookReviewLines(config.snapshot().hooks),
     },
     file: {
       path: path.join(projectRoot, CONFIG_FILE),

@@ -10,6 +10,7 @@ import type { JsonStore, SecretStore } from '../stores/index.js';
 import { agentHandlers } from './handlers/agent.js';
 import { checkpointHandlers } from './handlers/checkpoints.js';
 import { modeHandlers } from './handlers/modes.js';
+import { hookHandlers } from './handlers/hooks.js';
 import { mcpHandlers } from './handlers/mcp.js';
 import { permissionHandlers } from './handlers/permissions.js';
 import { projectHandlers } from './handlers/project.js';
@@ -75,6 +76,7 @@ export function createCore(deps: CoreDeps): Core {
       ...modeHandlers(runtimes),
       ...checkpointHandlers(runtimes),
       ...mcpHandlers(runtimes),
+      ...hookHandlers(runtimes),
     },
     deps.log,
   );

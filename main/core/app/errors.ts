@@ -14,6 +14,8 @@ export function toAppError(err: unknown): unknown {
     case 'UndoError':
     case 'TrustError':
     case 'TrustStoreError':
+    case 'PromptBlocked':
+    case 'HookError':
       return new AppError('conflict', err.message);
     case 'KeyError':
       return new AppError('invalid_input', err.message);

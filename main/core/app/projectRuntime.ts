@@ -3,7 +3,17 @@
  * audit log), the tool registry, the approval queue and the agent. Shared by every window that shows
  * the project; pushes its events to those windows only.
  */
-import type { AllowlistView, ConversationModeView, EventName, EventPayload, McpView, PendingApprovalView } from '../../../shared/contract/index.js';
+import path from 'node:path';
+import type {
+  AllowlistView,
+  ConversationModeView,
+  EventName,
+  EventPayload,
+  HooksView,
+  McpView,
+  PendingApprovalView,
+} from '../../../shared/contract/index.js';
+import { USER_HOOKS_FILE } from '../hooks/index.js';
 import { mcpView } from '../mcp/index.js';
 import { assembleAgent, type AssembledAgent } from '../assembly/index.js';
 import { type PendingApproval, buildPreview } from '../approvals/index.js';
@@ -65,7 +75,10 @@ export class ProjectRuntime {
       onEngineChange: () => {
         void ref.rt?.publishAllowlist();
         ref.rt?.publishMcpSoon();
+        // Trust decides whether the project's hooks run.
+        ref.rt?.publishHooksSoon();
       },
+      hooks: { onRun: () => ref.rt?.publishHooksSoon() },
       mcp: { ...(deps.secret ? { secret: deps.secret } : {}), onChange: () => ref.rt?.publishMcpSoon() },
     });
     const rt = (ref.rt = new ProjectRuntime(deps.projectRoot, agent, deps));
@@ -89,15 +102,68 @@ export class ProjectRuntime {
     return mcpView(this.agent);
   }
 
-  private mcpTimer: NodeJS.Timeout | undefined;
-  /** Status changes come in bursts (starting → ready, tools listed): one event per burst. */
+  private readonly soon = new Map<string, NodeJS.Timeout>();
+  /** Publishes `name` once after `ms`, however often it is asked for meanwhile: one event per burst. */
+  private publishSoon<E extends 'mcp.changed' | 'hooks.changed'>(name: E, ms: number, view: () => EventPayload<E>): void {
+    if (this.soon.has(name)) return;
+    const timer = setTimeout(() => {
+      this.soon.delete(name);
+      this.deps.publish(name, view());
+    }, ms);
+    timer.unref?.();
+    this.soon.set(name, timer);
+  }
+
+  /** Status changes come in bursts (starting → ready, tools listed). */
   publishMcpSoon(): void {
-    if (this.mcpTimer) return;
-    this.mcpTimer = setTimeout(() => {
-      this.mcpTimer = undefined;
-      this.deps.publish('mcp.changed', this.mcp());
-    }, 50);
-    this.mcpTimer.unref?.();
+    this.publishSoon('mcp.changed', 50, () => this.mcp());
+  }
+
+  /** The Hooks section's view: every declaration, what cannot be read, the last runs. */
+  hooksView(): HooksView {
+    const hooks = this.agent.hooks;
+    const userFile = path.join(this.deps.dataDir, USER_HOOKS_FILE);
+    if (!hooks) return { userFile, hooks: [], problems: [], runs: [] };
+    const d = hooks.declared();
+    return {
+      userFile,
+      hooks: d.hooks.map(({ id, source, event, matcher, key, command, timeoutMs, environment, enabled, active, inactiveReason }) => ({
+        id,
+        source,
+        event,
+        ...(matcher !== undefined ? { matcher } : {}),
+        ...(key !== undefined ? { key } : {}),
+        command,
+        timeoutMs,
+        environment,
+        enabled,
+        active,
+        ...(inactiveReason ? { inactiveReason } : {}),
+      })),
+      problems: d.problems.map((p) => ({ source: p.source, ...(p.event ? { event: p.event } : {}), at: p.at, message: p.message })),
+      runs: hooks
+        .lastRuns()
+        .map(({ hookId, event, command, tool, key, effect, message, exitCode, timedOut, durationMs, at, stdout, stderr }) => ({
+          hookId,
+          event,
+          command,
+          ...(tool ? { tool } : {}),
+          ...(key ? { key } : {}),
+          effect,
+          ...(message ? { message } : {}),
+          exitCode,
+          timedOut,
+          durationMs,
+          at,
+          stdout,
+          stderr,
+        })),
+    };
+  }
+
+  /** Runs come in bursts (parallel calls, Pre and Post). */
+  publishHooksSoon(): void {
+    this.publishSoon('hooks.changed', 100, () => this.hooksView());
   }
 
   /** The AlwaysThisSession entries of codecoder.json are offered as one prompt when the session starts (and when the folder becomes trusted). */
@@ -185,7 +251,8 @@ export class ProjectRuntime {
   }
 
   async close(): Promise<void> {
-    if (this.mcpTimer) clearTimeout(this.mcpTimer);
+    for (const t of this.soon.values()) clearTimeout(t);
+    this.soon.clear();
     this.agent.runtime.cancelAll();
     this.agent.approvals.cancelAll();
     // A cancelled run still writes its last records: let it, before the caller removes or reopens the files.

@@ -5,6 +5,8 @@
  * `ProjectRuntime` and `codecoder run` both use it. It sits above agent/, checkpoints/ and mcp/ so
  * none of them imports another's composition (build/importBoundary.test.ts).
  */
+import { createRedactor, heldSecrets } from '../env/index.js';
+import { Hooks, HookSwitches, UserHooksFile, type HookRun } from '../hooks/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import { McpManager, type McpManagerDeps, withMcpTools } from '../mcp/index.js';
 import {
@@ -34,7 +36,11 @@ export interface AssembleOptions {
   clock?: Clock;
   /** Extra tool settings (web search, GitHub, execute limits…). */
   toolDeps?: Partial<Omit<ToolDeps, 'projectRoot' | 'dataDir' | 'runSubAgent'>>;
-  /** Secrets the app holds (API keys): scrubbed from every child process environment. */
+  /**
+   * Secrets the app holds (API keys): scrubbed from every child process environment and, with the
+   * ones `toolDeps.secretsToScrub` gives and the values of the app's own variables, redacted by value
+   * from every tool result and live output (env/redact.ts).
+   */
   secrets?: string[];
   /** Keep the audit trail in memory only (tests, throwaway runs). */
   memoryAudit?: boolean;
@@ -47,6 +53,8 @@ export interface AssembleOptions {
   trustProjectForRun?: boolean;
   /** Checkpoint the project's files before each turn that may change them (the app and `codecoder run` do). */
   checkpoints?: boolean | Partial<CheckpointLimits>;
+  /** Hooks (hooks/): on unless false; `onRun` is told of each run (the Hooks section's last runs). */
+  hooks?: false | { onRun?: (run: HookRun) => void; env?: NodeJS.ProcessEnv };
   /** MCP servers (mcp/): off unless given; servers start with `mcp.sync()`, never here. */
   mcp?: Pick<McpManagerDeps, 'timeouts' | 'backoff' | 'stdio' | 'onChange'> & {
     /** The secret store, for `${VAR}` in a server's env and headers. */
@@ -67,6 +75,8 @@ export interface AssembledAgent {
   checkpoints: CheckpointService;
   /** The project's MCP servers, when enabled. */
   mcp?: McpManager;
+  /** The project's hooks (the user's, and codecoder.json's once trusted), when enabled. */
+  hooks?: Hooks;
   /** A key's environment (its ceiling): built-in tools, capabilities and MCP servers. */
   environmentOfKey(raw: string): Environment | undefined;
   close(): Promise<void>;
@@ -84,6 +94,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
         projectRoot: opts.projectRoot,
         dataDir: opts.dataDir,
         project: { servers: () => config.snapshot().mcpServers, isTrusted: () => trust.isTrusted() },
+        ...(opts.toolDeps?.hiddenFiles ? { hiddenFiles: opts.toolDeps.hiddenFiles() } : {}),
         trustStore,
         expand: {
           env: opts.mcp.env ?? process.env,
@@ -108,12 +119,14 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   // The registry first (the engine reads tool environments when it compiles codecoder.json); its
   // runSubAgent reaches the runtime built below.
   const late: { runtime?: AgentRuntime } = {};
+  const held = () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])];
+  const redactor = createRedactor(() => [...held(), ...heldSecrets(process.env)]);
   const builtIn = createToolRegistry({
     ...opts.toolDeps,
     projectRoot: opts.projectRoot,
     dataDir: opts.dataDir,
     runSubAgent: (req) => late.runtime!.runSubAgent(req),
-    secretsToScrub: () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])],
+    secretsToScrub: held,
   });
   // MCP tools join the main agent's registry only; the sub-agent registry stays the nine.
   const registry = withMcpTools(builtIn, mcp);
@@ -137,6 +150,28 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     },
   });
   if (opts.watchConfig) config.watch();
+  const userHooks = new UserHooksFile(opts.dataDir);
+  const hookSwitches = new HookSwitches(opts.dataDir);
+  const hooks =
+    opts.hooks === false
+      ? undefined
+      : new Hooks({
+          projectRoot: opts.projectRoot,
+          dataDir: opts.dataDir,
+          userHooks: () => userHooks.read(),
+          projectHooks: () => config.snapshot().hooks,
+          isTrusted: () => trust.isTrusted(),
+          audit,
+          clock,
+          secretsToScrub: () => [...secrets, ...(opts.toolDeps?.secretsToScrub?.() ?? [])],
+          decisionSoFar: (call) => {
+            const v = engine.decide(call);
+            return { outcome: v.outcome, via: v.via };
+          },
+          ...(opts.hooks?.onRun ? { onRun: opts.hooks.onRun } : {}),
+          switches: hookSwitches,
+          ...(opts.hooks?.env ? { env: opts.hooks.env } : {}),
+        });
   const runtime = createAgentRuntime({
     provider: opts.provider,
     gate: engine,
@@ -148,6 +183,8 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     dataDir: opts.dataDir,
     clock,
     modes,
+    redactor,
+    ...(hooks ? { hooks } : {}),
     ...(opts.checkpoints ? { checkpointTurns: (run) => checkpointBeforeTurns(checkpointStore, run) } : {}),
     ...opts.runtime,
   });
@@ -169,9 +206,11 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     trust,
     checkpoints,
     ...(mcp ? { mcp } : {}),
+    ...(hooks ? { hooks } : {}),
     environmentOfKey,
     async close() {
       runtime.dispose();
+      hooks?.close();
       await mcp?.close();
       engine.close();
       config.close();

@@ -15,8 +15,9 @@
  *   never discovers the project's repository, and git never adds a path named `.git`.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, ensurePrivateDirs } from '../fs/index.js';
 
 export const SHADOW_GIT_CONFIG = [
   '-c',
@@ -43,6 +44,10 @@ export const SHADOW_GIT_CONFIG = [
   'advice.addEmbeddedRepo=false',
   '-c',
   'diff.external=',
+  // Everything git writes in the shadow repository (objects, refs, the index, packs) is this user's
+  // only whatever the umask; the project's files it restores keep the user's umask.
+  '-c',
+  'core.sharedRepository=0600',
   // The repository is ours (GIT_DIR in our data folder); a project folder owned by another user must
   // not make git refuse it. This only lifts the ownership check for our own repository.
   '-c',
@@ -143,11 +148,10 @@ export function shadowGit(repo: ShadowRepo, args: string[], opts: RunOptions): P
 
 /** Creates the shadow repository once: our config, our attributes, the built-in excludes. */
 export async function initShadowRepo(repo: ShadowRepo, excludes: readonly string[], timeoutMs: number): Promise<void> {
-  await mkdir(repo.emptyHome, { recursive: true });
-  await mkdir(repo.gitDir, { recursive: true });
+  await ensurePrivateDirs(path.dirname(repo.gitDir), repo.emptyHome, repo.gitDir);
   // GIT_DIR and GIT_WORK_TREE are set: init creates only our GIT_DIR and writes nothing in the project.
   await shadowGit(repo, ['init', '-q'], { timeoutMs });
-  await mkdir(path.join(repo.gitDir, 'info'), { recursive: true });
-  await writeFile(path.join(repo.gitDir, 'info', 'attributes'), NO_CONVERSION);
-  await writeFile(path.join(repo.gitDir, 'info', 'exclude'), excludes.join('\n') + '\n');
+  await ensurePrivateDirs(path.join(repo.gitDir, 'info'));
+  await writeFile(path.join(repo.gitDir, 'info', 'attributes'), NO_CONVERSION, { mode: PRIVATE_FILE_MODE });
+  await writeFile(path.join(repo.gitDir, 'info', 'exclude'), excludes.join('\n') + '\n', { mode: PRIVATE_FILE_MODE });
 }

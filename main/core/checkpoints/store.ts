@@ -5,9 +5,10 @@
  * user's `.git`.
  *
  * What a snapshot holds: every file git would track in the project by its `.gitignore` files, minus
- * the built-in ignore list (dependencies and build outputs) and the permission files (`codecoder.json`,
- * `.codecoder/`: a restore never rewrites the allowlist) and minus nested repositories (their own
- * business: a restore never touches them).
+ * the built-in ignore list (dependencies and build outputs) and the protected entries of
+ * fs/protectedEntries.ts (`codecoder.json`, `.codecoder/`, `.mcp.json`…: a restore never rewrites
+ * the allowlist or what the host starts) and minus nested repositories (their own business: a
+ * restore never touches them).
  * A snapshot is bounded: more than `maxFiles` files or `maxBytes` bytes, or longer than `timeoutMs`,
  * and it is refused with a message saying which and what to do, rather than stalling the turn.
  *
@@ -16,10 +17,10 @@
  * All operations of one store run one at a time.
  */
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
-import { resolveInProject } from '../fs/index.js';
+import { ensurePrivateDirs, isProtectedPath, PRIVATE_FILE_MODE, PROTECTED_ENTRIES, resolveInProject } from '../fs/index.js';
 import { initShadowRepo, shadowGit, ShadowGitError, type ShadowRepo } from './shadowGit.js';
 
 export interface CheckpointLimits {
@@ -61,8 +62,9 @@ export const BUILTIN_EXCLUDES: readonly string[] = [
   '.gradle/',
   'coverage/',
   '.DS_Store',
-  '/codecoder.json',
-  '/.codecoder/',
+  // The protected entries (fs/protectedEntries.ts), at any depth: a restore never rewrites what the
+  // host runs or trusts. diff() drops them as well, for repositories made before an entry joined the list.
+  ...PROTECTED_ENTRIES.map((e) => e.name),
 ];
 
 export type CheckpointKind = 'turn' | 'before-restore';
@@ -371,6 +373,7 @@ export class CheckpointStore {
       const gitlink = m[1] === '160000' || m[2] === '160000';
       // Nested repositories are links only: a restore never deletes or rewrites one.
       if (gitlink) continue;
+      if (isProtectedPath(file)) continue;
       const change: FileChangeKind = m[3] === 'A' ? 'recreate' : m[3] === 'D' ? 'delete' : 'restore';
       changes.push({ path: file, change, gitlink });
     }
@@ -424,9 +427,9 @@ export class CheckpointStore {
   }
 
   private async writeIndex(idx: IndexFile): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await ensurePrivateDirs(this.dir);
     const tmp = `${this.indexFile}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(idx));
+    await writeFile(tmp, JSON.stringify(idx), { mode: PRIVATE_FILE_MODE });
     await rename(tmp, this.indexFile);
   }
 

@@ -1,6 +1,6 @@
 /** Test support: a CliIo on in-memory streams (stdin ended, a TTY when `tty`), and what was written. */
 import { PassThrough } from 'node:stream';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 
 export function memoryIo(opts: { env: NodeJS.ProcessEnv; input?: string; tty?: boolean }): {
   io: CliIo;

@@ -1,46 +1,37 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { CliCommand, CliIo } from './io.js';
 import { shown } from './output.js';
 
-/** A CLI subcommand: `main/core/cli/commands/<name>.ts` exporting `run(argv, io)` and `summary`. */
-export interface CliIo {
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  env: NodeJS.ProcessEnv;
-}
-export interface CliCommand {
-  summary: string;
-  run(argv: string[], io: CliIo): Promise<number>;
-}
-
-const commandsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'commands');
-
-/** Subcommands are discovered from the folder, so each feature adds its own file and nothing else. */
-function commandNames(): string[] {
-  return readdirSync(commandsDir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => f.slice(0, -3))
-    .sort();
-}
+/**
+ * Each subcommand, loaded only when it runs: `codecoder key` never loads the agent, the tools or the
+ * MCP SDK. Written out (not read from the folder) so the bundler sees each import and builds each
+ * command as a bundle of its own (scripts/build-cli.mjs); main.test.ts checks the table against the folder.
+ */
+export const COMMANDS: Readonly<Record<string, () => Promise<CliCommand>>> = {
+  allowlist: () => import('./commands/allowlist.js'),
+  check: () => import('./commands/check.js'),
+  checkpoints: () => import('./commands/checkpoints.js'),
+  doctor: () => import('./commands/doctor.js'),
+  hooks: () => import('./commands/hooks.js'),
+  key: () => import('./commands/key.js'),
+  mcp: () => import('./commands/mcp.js'),
+  run: () => import('./commands/run.js'),
+  tools: () => import('./commands/tools.js'),
+  trust: () => import('./commands/trust.js'),
+};
 
 export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
   const [name, ...rest] = argv;
-  const names = commandNames();
+  const names = Object.keys(COMMANDS).sort();
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write('usage: codecoder <command> [options]\n\ncommands:\n');
-    for (const n of names) {
-      const cmd = (await import(path.join(commandsDir, `${n}.ts`))) as CliCommand;
-      io.stdout.write(`  ${n.padEnd(12)} ${cmd.summary}\n`);
-    }
+    for (const n of names) io.stdout.write(`  ${n.padEnd(12)} ${(await COMMANDS[n]!()).summary}\n`);
     return name ? 0 : 2;
   }
-  if (!names.includes(name)) {
+  if (!Object.hasOwn(COMMANDS, name)) {
     io.stderr.write(`codecoder: unknown command '${shown(name)}'. Try: ${names.join(', ')}\n`);
     return 2;
   }
-  const cmd = (await import(path.join(commandsDir, `${name}.ts`))) as CliCommand;
+  const cmd = await COMMANDS[name]!();
   try {
     return await cmd.run(rest, io);
   } catch (err) {

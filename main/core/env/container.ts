@@ -51,6 +51,8 @@ export interface ContainerRunSpec {
   env?: Record<string, string>;
   /** Project entries mounted read-only over the project (they must exist: ensureProtectedEntries). */
   readOnly?: readonly string[];
+  /** Project files (relative) the container must not read: an empty /dev/null is mounted over each. */
+  masked?: readonly string[];
 }
 
 /** A container name no other run can collide with; also how a cancelled run is removed. */
@@ -96,6 +98,7 @@ export function buildRunArgv(spec: ContainerRunSpec): string[] {
   argv.push('-v', `${spec.projectRoot}:${CONTAINER_WORKDIR}:rw`, '-w', CONTAINER_WORKDIR);
   // After the project's mount, so they land on top of it.
   for (const name of spec.readOnly ?? []) argv.push('-v', `${path.join(spec.projectRoot, name)}:${CONTAINER_WORKDIR}/${name}:ro`);
+  for (const rel of spec.masked ?? []) argv.push('-v', `/dev/null:${path.posix.join(CONTAINER_WORKDIR, rel.split(path.sep).join('/'))}:ro`);
   if (spec.user) argv.push('--user', spec.user);
   for (const [k, v] of Object.entries(spec.env ?? {})) argv.push('-e', `${k}=${v}`);
   argv.push(spec.image, '/bin/sh', '-c', spec.command);

@@ -10,7 +10,7 @@ import { runPty } from './pty.js';
 import { resetSandbox, sandboxProblem, wrapSandboxed } from './sandbox.js';
 import { runQuickJs } from './wasm/quickjs.js';
 import { runWasi } from './wasm/wasi.js';
-import { WASI_RIGHT_FD_READ, wasiProbeModule } from './wasm/wasiTestModule.js';
+import { WASI_RIGHT_FD_READ, wasiProbeModule } from './wasm/wasiProbe.js';
 
 export type EnvironmentName = 'shell' | 'wasm' | 'sandbox' | 'docker';
 

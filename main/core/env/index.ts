@@ -14,19 +14,11 @@ export {
 export { checkEnvironments } from './doctor.js';
 export { OutputPipeline, type OutputSummary, plainText } from './output.js';
 export { groupAlive, killGroup } from './processGroup.js';
-export { ProtectedEntryRefused } from './protectedEntries.js';
-export { type EndReason, type PtyHandle, type PtyRunResult, startCommand, startPty } from './pty.js';
-export { sandboxProblem, SandboxUnavailable, wrapSandboxed } from './sandbox.js';
-export { APP_SECRET_NAMES, scrubEnv } from './secrets.js';
+export { type EndReason, type PtyHandle, type PtyRunResult } from './pty.js';
+export { sandboxProblem, wrapSandboxed } from './sandbox.js';
+export { APP_SECRET_NAMES, heldSecrets, scrubEnv } from './secrets.js';
+export { REDACTED, createRedactor, type Redactor } from './redact.js';
 export { utf8Boundary } from './utf8.js';
 export { runQuickJs, type WasmGrant } from './wasm/quickjs.js';
 export { runWasi, WASI_PROJECT_DIR, type WasiOutcome } from './wasm/wasi.js';
-export {
-  buildWasmModule,
-  WASI_ERRNO_NOTCAPABLE,
-  WASI_OFLAG_TRUNC,
-  wasiEchoModule,
-  wasiSpinModule,
-  wasiWriteModule,
-} from './wasm/wasiTestModule.js';
-export { type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
+export { insideProject, prepareCommand, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';

@@ -1,9 +1,9 @@
 /**
- * Project entries a command in the sandbox or a container may read but never write: what the host
- * runs or trusts later without asking (git's hooks and config, the project allowlist, the app's
- * project folder, an MCP server list a future version or another client may start). Not the
- * allowlist's lock (`codecoder.json.lock/`): it runs nothing, and a placeholder there would stall
- * the app's own writes of codecoder.json for as long as a command runs. Top level only; the protected-path rule (fs/projectPath.ts) covers nested `.git` for the tools.
+ * Project entries a command in the sandbox or a container may read but never write: the root-level
+ * entries of the one protected-entry list (fs/protectedEntries.ts) that it marks for a read-only
+ * mount — not the allowlist's lock, which runs nothing, and whose placeholder would stall the app's
+ * own writes of codecoder.json for as long as a command runs. Top level only: a nested `.git` is the
+ * tools' business (the protected-path rule) and git's (the config guard).
  *
  * Both environments mount these read-only over the writable project. One that does not exist yet
  * needs a mount point all the same, or the command could create it: an empty placeholder on the
@@ -14,10 +14,11 @@
  */
 import { lstatSync, mkdirSync, readdirSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { READ_ONLY_MOUNT_ENTRIES } from '../fs/index.js';
 
-export const READ_ONLY_PROJECT_ENTRIES: readonly string[] = ['.git', 'codecoder.json', '.codecoder', '.mcp.json'];
+export const READ_ONLY_PROJECT_ENTRIES: readonly string[] = READ_ONLY_MOUNT_ENTRIES.map((e) => e.name);
 /** What a placeholder is when the entry is absent: what git, the app and their tools expect there. */
-const DIRECTORY_ENTRIES = new Set(['.git', '.codecoder']);
+const DIRECTORY_ENTRIES = new Set(READ_ONLY_MOUNT_ENTRIES.filter((e) => e.mount === 'dir').map((e) => e.name));
 
 export class ProtectedEntryRefused extends Error {
   override name = 'ProtectedEntryRefused';

@@ -10,6 +10,8 @@
  *   (placeholders for absent ones, held until the container is gone); a cancelled or timed-out run
  *   is removed by the engine, since killing its CLI does not stop it.
  */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import {
   buildRemoveArgv,
   buildRunArgv,
@@ -55,7 +57,8 @@ export interface RunInOptions {
   /** sandbox: what the command may read and reach. */
   sandbox?: { denyRead?: string[]; allowedDomains?: string[] };
   /** docker: the image, limits, and the variables set inside (none of the host's reach the container). */
-  container?: { image?: string; limits?: Partial<ContainerLimits>; env?: Record<string, string> };
+  /** `hidden`: files (absolute) masked with an empty file in the container when they are inside the project. */
+  container?: { image?: string; limits?: Partial<ContainerLimits>; env?: Record<string, string>; hidden?: readonly string[] };
 }
 
 export interface RunHandle {
@@ -84,18 +87,38 @@ export async function runIn(environment: RunEnvironment, command: string, opts: 
   if (environment === 'shell') {
     const shell = opts.shell ?? defaultShell();
     const argv = opts.args?.length ? [shell, '-c', command, ...opts.args] : undefined;
-    return startCommand({ ...pty, ...(argv ? { argv } : { command, shell: opts.shell }), env: opts.env, outputVia: opts.outputVia ?? 'pipe' });
+    return startCommand({
+      ...pty,
+      ...(argv ? { argv } : { command, shell: opts.shell }),
+      env: opts.env,
+      outputVia: opts.outputVia ?? 'pipe',
+    });
   }
   if (environment === 'sandbox') return runSandboxed(command, opts, pty);
   return runInContainer(command, opts, pty);
 }
 
-type PtyCommon = Omit<Parameters<typeof startPty>[0], 'env' | 'argv' | 'command'>;
+/** A command ready to spawn: its argv, its environment, and what to release once it has ended. */
+export interface PreparedCommand {
+  argv: string[];
+  env: Record<string, string>;
+  release(): void;
+}
 
-async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
-  let wrapped;
+/**
+ * The argv and environment `runIn` would run `command` with in the shell or the sandbox, for a
+ * caller that must spawn it itself (a hook: JSON on stdin, stdout apart from stderr). The same
+ * shell and the same sandbox policy (protected entries read-only, the data folder unreadable, no
+ * network) as runIn. Throws RunRefused when the sandbox cannot run here.
+ */
+export async function prepareCommand(
+  environment: 'shell' | 'sandbox',
+  command: string,
+  opts: Pick<RunInOptions, 'projectRoot' | 'env' | 'shell' | 'sandbox' | 'signal'>,
+): Promise<PreparedCommand> {
+  if (environment === 'shell') return { argv: [opts.shell ?? defaultShell(), '-c', command], env: opts.env, release: () => {} };
   try {
-    wrapped = await wrapSandboxed(
+    return await wrapSandboxed(
       command,
       { projectRoot: opts.projectRoot, denyRead: opts.sandbox?.denyRead ?? [], allowedDomains: opts.sandbox?.allowedDomains ?? [] },
       opts.env,
@@ -105,6 +128,12 @@ async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon)
     if (err instanceof SandboxUnavailable) throw new RunRefused(`the OS sandbox cannot run on this machine: ${err.message}`);
     throw err;
   }
+}
+
+type PtyCommon = Omit<Parameters<typeof startPty>[0], 'env' | 'argv' | 'command'>;
+
+async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
+  const wrapped = await prepareCommand('sandbox', command, opts);
   try {
     return withCleanup(startPty({ ...pty, argv: wrapped.argv, env: wrapped.env }), () => wrapped.release());
   } catch (err) {
@@ -133,6 +162,7 @@ async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommo
       user: containerUser(engine),
       env: opts.container?.env,
       readOnly: ensureProtectedEntries(opts.projectRoot),
+      masked: insideProject(opts.projectRoot, opts.container?.hidden ?? []),
     });
     handle = startPty({
       ...pty,
@@ -171,6 +201,34 @@ export function containerCliEnv(base: NodeJS.ProcessEnv = process.env): Record<s
     HOME: base.HOME ?? '/',
     ...(base.XDG_RUNTIME_DIR ? { XDG_RUNTIME_DIR: base.XDG_RUNTIME_DIR } : {}),
   };
+}
+
+/**
+ * The files among `files` that a container of the project could read: each one's path relative to
+ * the project, as named and once links are followed (a key file reached through either is masked).
+ */
+export function insideProject(projectRoot: string, files: readonly string[]): string[] {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const roots = [...new Set([path.resolve(projectRoot), real(projectRoot) ?? path.resolve(projectRoot)])];
+  const out = new Set<string>();
+  for (const f of files) {
+    // A file that is not there needs no mask (and a mount over it would create it in the project).
+    const target = real(f);
+    if (target === undefined) continue;
+    for (const p of new Set([path.resolve(f), target])) {
+      for (const root of roots) {
+        const rel = path.relative(root, p);
+        if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.add(rel);
+      }
+    }
+  }
+  return [...out];
 }
 
 function withCleanup(h: PtyHandle, cleanup: () => unknown, extra: Pick<RunHandle, 'container'> = {}): RunHandle {

@@ -17,7 +17,7 @@ export const APP_SECRET_NAMES: readonly string[] = [
 ];
 
 /** Shorter values are not matched by content: "1" or "true" would wipe unrelated variables. */
-const MIN_SECRET_LENGTH = 8;
+export const MIN_SECRET_LENGTH = 8;
 
 export interface ScrubResult {
   env: Record<string, string>;
@@ -25,13 +25,18 @@ export interface ScrubResult {
   removed: string[];
 }
 
+/** The values under the app's own names in `env`: secrets whether or not the app uses them. */
+export function heldSecrets(env: NodeJS.ProcessEnv | Record<string, string | undefined>): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => value !== undefined && APP_SECRET_NAMES.includes(name.toUpperCase()))
+    .map(([, value]) => value!);
+}
+
 export function scrubEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>, secrets: readonly string[]): ScrubResult {
   // The values under the app's own names are secrets too, whether or not the app uses them: a
   // key stored in settings shadows ANTHROPIC_API_KEY, and the environment's copy of that key
   // under another name (MY_KEY=$ANTHROPIC_API_KEY) must not reach a child either.
-  const named = Object.entries(env)
-    .filter(([name, value]) => value !== undefined && APP_SECRET_NAMES.includes(name.toUpperCase()))
-    .map(([, value]) => value!);
+  const named = heldSecrets(env);
   const held = [...secrets, ...named].filter((s) => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH);
   const out: Record<string, string> = {};
   const removed: string[] = [];

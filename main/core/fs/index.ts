@@ -13,5 +13,13 @@ export {
   unlinkIn,
 } from './anchored.js';
 export { fsyncDir } from './fsyncDir.js';
-export { ensurePrivateDirs, PRIVATE_FILE_MODE, tightenPrivateDirs } from './privateDir.js';
-export { isProtectedPath, resolveInProject } from './projectPath.js';
+export { ensurePrivateDirs, ensurePrivateDirsSync, PRIVATE_FILE_MODE, tightenPrivateDirs } from './privateDir.js';
+export {
+  isProtectedPath,
+  mayNameProtectedEntry,
+  PROTECTED_ENTRIES,
+  PROTECTED_NAMES_TEXT,
+  protectedInside,
+  READ_ONLY_MOUNT_ENTRIES,
+} from './protectedEntries.js';
+export { resolveInProject } from './projectPath.js';

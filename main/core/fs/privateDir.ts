@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 
 /** Files in the app's data folder: transcripts, tool output and logs hold secrets (an `env` dump). */
@@ -12,6 +13,14 @@ export async function ensurePrivateDirs(...dirs: string[]): Promise<void> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     // Windows has no such mode bits; the folder is private under the user's profile.
     if (process.platform !== 'win32') await chmod(dir, 0o700);
+  }
+}
+
+/** ensurePrivateDirs for the synchronous writers (the conf stores, the learned context windows). */
+export function ensurePrivateDirsSync(...dirs: string[]): void {
+  for (const dir of dirs) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (process.platform !== 'win32') chmodSync(dir, 0o700);
   }
 }
 

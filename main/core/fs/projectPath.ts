@@ -39,16 +39,3 @@ async function realpathDeepest(abs: string): Promise<string> {
     }
   }
 }
-
-/**
- * Paths an agent must never be pre-authorised to write: its own allowlist (and the writers' lock),
- * its data, and git's folder — at the root or nested (`sub/.git/config` with core.fsmonitor would make
- * `git -C sub status` run a program).
- */
-export function isProtectedPath(rel: string): boolean {
-  // Lower-cased: on case-insensitive file systems .GIT/hooks is .git/hooks.
-  const r = rel.replace(/^\.\//, '').toLowerCase();
-  if (r === 'codecoder.json' || r === 'codecoder.json.lock' || r.startsWith('codecoder.json.lock/')) return true;
-  if (r === '.codecoder' || r.startsWith('.codecoder/')) return true;
-  return r.split('/').includes('.git');
-}

@@ -44,6 +44,7 @@ export const MAX_TOOLS_PER_SERVER = 200;
 export interface ConnectionDeps {
   projectRoot: string;
   dataDir: string;
+  hiddenFiles?: readonly string[];
   expand: ExpandSources;
   timeouts: Timeouts;
   backoff: Backoff;
@@ -183,7 +184,13 @@ export class ServerConnection {
     }
     const entry: StdioEntry = this.spec.entry;
     const env = expandRecord(entry.env, this.deps.expand, fromProject, `mcpServers.${this.spec.name}.env`);
-    this.launch = await launchStdio(entry, { projectRoot: this.deps.projectRoot, dataDir: this.deps.dataDir, env, fromProject });
+    this.launch = await launchStdio(entry, {
+      projectRoot: this.deps.projectRoot,
+      dataDir: this.deps.dataDir,
+      hiddenFiles: this.deps.hiddenFiles ?? [],
+      env,
+      fromProject,
+    });
     return new BoundedStdioTransport(this.launch.spawn, this.deps.stdio);
   }
 

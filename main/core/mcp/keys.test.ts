@@ -142,7 +142,7 @@ describe('MCP server configuration', () => {
       'img',
       'n1',
       { command: 'srv', args: ['--x'], container: { allowWrite: ['out'] }, cwd: 'out' },
-      { root: '/p', writable: ['/p/out'], cwd: '/p/out' },
+      { root: '/p', writable: ['/p/out'], cwd: '/p/out', masked: ['secrets/key.txt'] },
       { K: 'v' },
     );
     const s = argv.join(' ');
@@ -150,6 +150,8 @@ describe('MCP server configuration', () => {
     expect(s).toContain('-v /p:/work:ro');
     expect(s).toContain('-v /p/out:/work/out:rw');
     expect(s).toContain('-w /work/out');
+    // A key file inside the project (--api-key-file): an empty file in its place.
+    expect(s).toContain('-v /dev/null:/work/secrets/key.txt:ro');
     expect(s).toContain('-e K=v');
     expect(argv.slice(-3)).toEqual(['img', 'srv', '--x'].slice(-3));
   });

@@ -19,6 +19,7 @@ import {
   detectEngineCached,
   exec,
   hardeningArgs,
+  insideProject,
   type Engine,
   wrapSandboxed,
 } from '../env/index.js';
@@ -36,6 +37,8 @@ export interface LaunchContext {
   projectRoot: string;
   /** The app's data folder: never readable from a sandboxed server. */
   dataDir: string;
+  /** Files the app reads a secret from (`--api-key-file`): never readable from a sandboxed server. */
+  hiddenFiles?: readonly string[];
   /** The entry's env after `${VAR}` expansion. */
   env: Record<string, string>;
   /** The entry comes from the project (codecoder.json, .mcp.json): its paths must stay inside it. */
@@ -98,7 +101,7 @@ export async function launchStdio(entry: StdioEntry, ctx: LaunchContext): Promis
     [resolved, ...args].map(shellQuote).join(' '),
     {
       projectRoot: ctx.projectRoot,
-      denyRead: [ctx.dataDir],
+      denyRead: [ctx.dataDir, ...(ctx.hiddenFiles ?? [])],
       allowWrite: await writablePaths(opts.allowWrite ?? [], ctx.projectRoot),
       ...(opts.allowedDomains ? { allowedDomains: opts.allowedDomains } : {}),
     },
@@ -123,12 +126,14 @@ export function containerArgv(
   image: string,
   name: string,
   entry: StdioEntry,
-  paths: { root: string; writable: readonly string[]; cwd?: string },
+  paths: { root: string; writable: readonly string[]; cwd?: string; masked?: readonly string[] },
   env: Record<string, string>,
 ): string[] {
   const argv = [engine.bin, ...engine.globalArgs, 'run', '--rm', '-i', '--name', name, ...hardeningArgs()];
   argv.push('-v', `${paths.root}:${CONTAINER_WORKDIR}:ro`);
   for (const real of paths.writable) argv.push('-v', `${real}:${inContainer(paths.root, real)}:rw`);
+  // A key file inside the project: an empty file in its place.
+  for (const rel of paths.masked ?? []) argv.push('-v', `/dev/null:${inContainer(paths.root, path.join(paths.root, rel))}:ro`);
   const cwd = paths.cwd ? inContainer(paths.root, paths.cwd) : CONTAINER_WORKDIR;
   argv.push('-w', cwd);
   const user = containerUser(engine);
@@ -146,7 +151,8 @@ async function launchContainer(entry: StdioEntry, ctx: LaunchContext, _args: str
   const writable = await writablePaths(entry.container?.allowWrite ?? [], root);
   const cwd = entry.cwd ? await realProjectPath(entry.cwd, root, 'cwd') : undefined;
   const name = containerName();
-  const argv = containerArgv(found.engine, image, name, entry, { root, writable, ...(cwd ? { cwd } : {}) }, ctx.env);
+  const masked = insideProject(root, ctx.hiddenFiles ?? []);
+  const argv = containerArgv(found.engine, image, name, entry, { root, writable, masked, ...(cwd ? { cwd } : {}) }, ctx.env);
   const engineBin = resolveCommand(found.engine.bin, ctx.projectRoot) ?? found.engine.bin;
   // The engine CLI needs its own environment (socket, config), not the server's: the server's goes in with -e.
   const env = serverEnv({}, engineBin);

@@ -32,6 +32,8 @@ import { mcpTool, type McpRegistryTool } from './tool.js';
 export interface McpManagerDeps {
   projectRoot: string;
   dataDir: string;
+  /** Files the app reads a secret from (`--api-key-file`): unreadable from a sandboxed server. */
+  hiddenFiles?: readonly string[];
   /** codecoder.json as loaded: its "mcpServers" value and whether this user trusts the file. */
   project: { servers(): unknown; isTrusted(): boolean };
   trustStore?: TrustStore;
@@ -161,6 +163,7 @@ export class McpManager {
       const conn = new ServerConnection(w.spec, {
         projectRoot: this.deps.projectRoot,
         dataDir: this.deps.dataDir,
+        ...(this.deps.hiddenFiles ? { hiddenFiles: this.deps.hiddenFiles } : {}),
         expand: this.deps.expand,
         timeouts: { ...DEFAULT_TIMEOUTS, ...this.deps.timeouts },
         backoff: { ...DEFAULT_BACKOFF, ...this.deps.backoff },

@@ -105,8 +105,3 @@ export function nameTools(server: string, raws: readonly string[]): { tools: Nam
   }
   return { tools: [...byModel.values()], collisions };
 }
-
-/** `mcp__srv__tool` → true. The registry routes such names to the MCP manager. */
-export function isMcpToolName(name: string): boolean {
-  return name.startsWith(PREFIX);
-}

@@ -39,6 +39,25 @@ export interface AuditRecord {
    * entry, `decision`/`via` what the entry does (allow at project or session scope, or a deny rule).
    */
   edit?: AllowlistEditNote;
+  /**
+   * Present on a hook run rather than a decision (hooks/): `tool` is "hook", `key` the call's key,
+   * `via` "hook", `decision` deny when the hook refused, `subject` the hook's command line.
+   */
+  hook?: HookRunNote;
+}
+
+/** One hook run: its event, where it was declared, what it said, how long it took and how it ended. */
+export interface HookRunNote {
+  event: string;
+  source: 'user' | 'project';
+  environment: 'host' | 'sandbox';
+  /** The tool of the call, for tool events. */
+  tool?: string;
+  effect: string;
+  /** Null when it never exited by itself (timeout, stopped, not started). */
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
 }
 
 /** Who changed the allowlist, and how: the editor (add, remove, undo of a remove) or a "project" answer. */
@@ -70,6 +89,7 @@ export function toRecord(e: AuditEntry): AuditRecord {
   if (e.violations !== undefined) r.violations = e.violations;
   if (e.subject !== undefined) r.subject = e.subject;
   if (e.edit !== undefined) r.edit = e.edit;
+  if (e.hook !== undefined) r.hook = e.hook;
   return r;
 }
 
@@ -349,7 +369,7 @@ export class JsonlAuditLog implements AuditLog {
       const byEntry: Record<string, number> = {};
       for (const file of this.files()) {
         for (const r of parseLines(await readTail(file, this.maxBytes))) {
-          if (r.edit) continue; // a change to the allowlist is not a use of it
+          if (r.edit || r.hook) continue; // a change to the allowlist (or a hook run) is not a use of it
           if (typeof r.key === 'string') byKey[r.key] = (byKey[r.key] ?? 0) + 1;
           if (typeof r.entry === 'string') byEntry[r.entry] = (byEntry[r.entry] ?? 0) + 1;
         }
@@ -376,7 +396,7 @@ export class MemoryAuditLog implements AuditLog {
     const byKey: Record<string, number> = {};
     const byEntry: Record<string, number> = {};
     for (const r of this.records) {
-      if (r.edit) continue;
+      if (r.edit || r.hook) continue;
       if (r.key !== null) byKey[r.key] = (byKey[r.key] ?? 0) + 1;
       if (r.entry !== undefined) byEntry[r.entry] = (byEntry[r.entry] ?? 0) + 1;
     }

@@ -46,6 +46,8 @@ export interface ConfigDoc {
   deny: DenyItem[];
   /** The "mcpServers" value as written (validated per server by mcp/config.ts); absent when the file has none. */
   mcpServers?: unknown;
+  /** The "hooks" value as written (validated per hook by hooks/declarations.ts); absent when the file has none. */
+  hooks?: unknown;
 }
 export type ParseResult = { ok: true; doc: ConfigDoc; text: string; bom: boolean } | { ok: false; error: ConfigError };
 
@@ -202,6 +204,9 @@ export function parseConfigText(full: string): ParseResult {
     } else if (name === 'mcpServers') {
       // MCP servers the project declares: read (and trusted) with the file, checked per server by mcp/config.ts.
       doc.mcpServers = JSON.parse(text.slice(valueNode.offset, valueNode.offset + valueNode.length));
+    } else if (name === 'hooks') {
+      // Programs the project would run around tool calls: read (and trusted) with the file, checked per hook by hooks/.
+      doc.hooks = JSON.parse(text.slice(valueNode.offset, valueNode.offset + valueNode.length));
     }
     // Any other field is someone else's: kept on write, ignored here.
   }

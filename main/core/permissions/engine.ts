@@ -190,17 +190,18 @@ export class PermissionEngine implements PermissionGate {
   }
 
   async check(req: PermissionCheckRequest): Promise<EngineDecision> {
-    let v = this.decide(req);
+    let v = this.verdictFor(req);
     // The mode speaks after deny rules, invalid input, protected paths and the allowlists have.
     const byMode = this.byMode(req, v, this.deps.modeOf?.(req.conversationId) ?? 'ask');
-    if (byMode) return this.record(req, byMode);
+    // A hook that asked keeps a mode from allowing (a refusing mode still refuses).
+    if (byMode && !(req.hookAsks !== undefined && byMode.allowed)) return this.record(req, byMode);
     if (v.outcome !== 'ask') return this.record(req, this.fromVerdict(v, false));
     const p = req.permission as Extract<Permission, { kind: 'ask' }>;
     // One prompt per key at a time: a second call for a key being asked about waits for that answer
     // and decides again (a Session or Project answer then covers it without a second prompt).
     for (let pending = this.pendingAsks.get(p.key.raw); pending; pending = this.pendingAsks.get(p.key.raw)) {
       await pending;
-      v = this.decide(req);
+      v = this.verdictFor(req);
       if (v.outcome !== 'ask') return this.record(req, this.fromVerdict(v, false));
     }
     const asking = this.ask(req, p, v.violations);
@@ -214,6 +215,13 @@ export class PermissionEngine implements PermissionGate {
     } finally {
       if (this.pendingAsks.get(p.key.raw) === settled) this.pendingAsks.delete(p.key.raw);
     }
+  }
+
+  /** decide(), with a hook's ask turning an allowlist's allow back into asking (hooks only tighten). */
+  private verdictFor(req: PermissionCheckRequest): Verdict {
+    const v = this.decide(req);
+    if (req.hookAsks === undefined || v.outcome !== 'allow' || req.permission.kind !== 'ask') return v;
+    return { outcome: 'ask', via: 'ask', key: req.permission.key.raw, violations: v.violations };
   }
 
   private async ask(

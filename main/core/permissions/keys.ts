@@ -3,13 +3,13 @@
  * arguments into a Permission (a shell command through the classifier, a path through realpath).
  */
 import path from 'node:path';
-import { isProtectedPath, resolveInProject } from '../fs/index.js';
+import { isProtectedPath, mayNameProtectedEntry, PROTECTED_NAMES_TEXT, resolveInProject } from '../fs/index.js';
 import { foldersOf } from './denyTargets.js';
 import { classifyCommand } from './shell/index.js';
 import { formatKey, parseKey } from './keyGrammar.js';
 import type { KeyFlags, Permission } from './types.js';
 
-export { COMMAND_KEY_TOOLS, KeyError, formatKey, keyGrammarOf, parseKey, type KeyGrammar } from './keyGrammar.js';
+export { formatKey, parseKey } from './keyGrammar.js';
 
 /**
  * The Permission of a `run_command` call, from the shell classifier (never from string splitting).
@@ -27,11 +27,11 @@ export function commandPermission(command: string, tool = 'run_command', cwd?: s
       // A command that names a protected file to write, delete or move asks every time, as
       // write_file does: a `run_command:cp` grant is no grant to overwrite codecoder.json.
       const folders = foldersOf(cwd ?? '.', c.chdirs ?? []).known;
-      const hit = c.targets.find((t) => folders.some((f) => mayBeProtected(f, t.path)));
+      const hit = c.targets.find((t) => folders.some((f) => mayBeProtected(f, t.path, t.access)));
       if (hit) {
         flags.protectedPath = true;
         (flags.notes ??= []).unshift(
-          `${hit.path} is protected (codecoder.json, .codecoder, .git): this command is never covered by an allowlist`,
+          `${hit.path} is or reaches a protected entry (${PROTECTED_NAMES_TEXT}): this command is never covered by an allowlist`,
         );
       }
     }
@@ -54,16 +54,17 @@ export function commandPermission(command: string, tool = 'run_command', cwd?: s
 }
 
 /**
- * Whether a command's target may be a protected path: resolved from the command's folder when it
- * stays inside it, and by its names anywhere else (an absolute path, `..` above the folder, a
- * folder change): a `.git` or `.codecoder` segment or a codecoder.json name.
+ * Whether a command's target may be a protected path (the one list, fs/protectedEntries.ts):
+ * resolved from the command's folder, and by its names wherever it points (an absolute path, `..`
+ * above the folder, a folder change), a glob included (`rm -rf .*`). A delete or move of the project
+ * root or of anything above or beside it (`rm -rf .`, `rm -rf ../proj`, an absolute path) takes the
+ * root's entries along, so it counts too.
  */
-function mayBeProtected(cwd: string, target: string): boolean {
+function mayBeProtected(cwd: string, target: string, access: 'write' | 'delete' | 'move'): boolean {
   const rel = path.posix.normalize(path.posix.join(cwd, target));
-  if (!rel.startsWith('../') && !path.posix.isAbsolute(rel) && isProtectedPath(rel)) return true;
-  const names = target.toLowerCase().split('/');
-  const last = names[names.length - 1] ?? '';
-  return names.includes('.git') || names.includes('.codecoder') || last === 'codecoder.json' || last === 'codecoder.json.lock';
+  if (isProtectedPath(rel) || mayNameProtectedEntry(target)) return true;
+  if (access === 'write') return false;
+  return rel === '.' || rel === './' || rel === '..' || rel.startsWith('../') || path.posix.isAbsolute(rel);
 }
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/;

@@ -14,6 +14,7 @@
 import picomatch from 'picomatch';
 import { isProtectedPath } from '../fs/index.js';
 import { keyGrammarOf, parseKey } from './keyGrammar.js';
+import { DEFAULT_BUDGET, LinearMatcher, MatchBudgetExceeded, UnsupportedPattern, type Budget } from './linearRegex.js';
 import { McpIndex, mcpShape } from './mcpKeys.js';
 import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programs/spellings.js';
 import type { KeyFlags, PermissionKey } from './types.js';
@@ -106,6 +107,8 @@ export function patternProblem(key: PermissionKey, use: PatternUse): string | un
   try {
     compileGlob(glob, use);
   } catch (err) {
+    if (err instanceof UnsupportedPattern)
+      return `"${key.raw}" is not a glob the engine matches in linear time (${err.message}); use *, **, ?, [...] and {a,b}`;
     return `"${key.raw}" is not a valid glob: ${(err as Error).message}`;
   }
   return undefined;
@@ -122,21 +125,27 @@ const GLOB_OPTIONS: Record<PatternUse, picomatch.PicomatchOptions> = {
 
 /**
  * Each glob is compiled once per load: `patternProblem` (validation, at load) and the sets built
- * right after share the RegExp. Bounded so a string of hostile files cannot grow it without end.
+ * right after share the matcher. Bounded so a string of hostile files cannot grow it without end.
  */
-const compiledGlobs = new Map<string, RegExp>();
+const compiledGlobs = new Map<string, LinearMatcher>();
 const MAX_COMPILED_GLOBS = 50_000;
 
-/** The glob's RegExp (non-global, so sharing it is safe). Throws when picomatch cannot compile it. */
-function compileGlob(glob: string, use: PatternUse): RegExp {
+/**
+ * The glob's matcher. picomatch turns the glob into a RegExp source (and V8's compilation reports
+ * an invalid one), but the RegExp is never run: V8 backtracks, and `*a*a*a*a*a*a*a*a*a*c` took
+ * 25 s against 45 characters. The source runs in linearRegex.ts, linear in the path's length.
+ * Throws when picomatch cannot compile the glob, or (UnsupportedPattern) when its RegExp needs what
+ * a linear matcher cannot do (a backreference, a lookbehind).
+ */
+function compileGlob(glob: string, use: PatternUse): LinearMatcher {
   const k = `${use}\0${glob}`;
-  let re = compiledGlobs.get(k);
-  if (!re) {
-    re = picomatch.makeRe(glob, GLOB_OPTIONS[use]);
+  let m = compiledGlobs.get(k);
+  if (!m) {
+    m = LinearMatcher.of(picomatch.makeRe(glob, GLOB_OPTIONS[use]));
     if (compiledGlobs.size >= MAX_COMPILED_GLOBS) compiledGlobs.clear();
-    compiledGlobs.set(k, re);
+    compiledGlobs.set(k, m);
   }
-  return re;
+  return m;
 }
 
 function stripDotSlash(a: string): string {
@@ -188,7 +197,6 @@ class GlobIndex<T> {
       return;
     }
     const scan = picomatch.scan(pattern);
-    // RegExp.test: picomatch's matcher allocates a result object per call; this is the hot path.
     const re = compileGlob(pattern, 'allow');
     const last = lastSegment(pattern);
     if (scan.base) bucket(this.byFirst, firstSegment(scan.base), false).add(value, pattern, re);
@@ -237,93 +245,107 @@ function bucketOf<K, V>(m: Map<K, V[]>, k: K): V[] {
 const DIR_GLOBSTAR = /^([^*?[\]{}()!+@\\]+)\/\*\*$/;
 
 /**
- * Many globs tested as few RegExps, built once when the set is complete (`seal`): rebuilding one
- * alternation on every add was quadratic (4,000 hostile deny globs took minutes).
+ * Many globs tested as one program, built once when the set is complete (`seal`): rebuilding on
+ * every add was quadratic (4,000 hostile deny globs took minutes).
  *
- * - Alternations: chunks of globs (bounded source size: one huge RegExp risks V8's limits) answer the
- *   common "no match" with one test per chunk; only on a hit are that chunk's globs tried one by one.
- *   Each chunk is anchored (`^`: every picomatch source starts with one), so a miss costs one try per
- *   chunk, not one per position. A glob whose RegExp holds a backreference or a named group keeps a
- *   chunk of its own: inside an alternation `\1` or `\k<x>` would name another glob's group, and the
- *   prefilter could miss a match.
+ * - The globs not in `trigrams` run as one union program (linearRegex.ts): one pass over the path,
+ *   every glob's threads in step, answering the least glob (in file order) that matches.
  * - Past INDEX_FROM globs (only a generated or hostile file has that many for one tool), each glob
  *   whose fixed text is plain (see plainForm) is indexed by three characters it cannot match without
- *   (a trigram of its literal text): a path tests only the globs under its own trigrams, so neither
- *   a decision nor V8's compilation of the RegExps on first use grows with the number of globs.
+ *   (a trigram of its literal text): a path tests only the globs under its own trigrams, so a
+ *   decision does not grow with the number of globs.
  * The first matching glob in file order wins either way.
  */
 class GlobAlternation<T> {
-  private readonly list: { value: T; glob: string; re: RegExp }[] = [];
-  /** Alternations over the globs not in `trigrams`: [prefilter, their indexes, ascending]. */
-  private chunks: [RegExp, number[]][] | undefined;
+  private readonly list: { value: T; glob: string; re: LinearMatcher; runs?: string[] }[] = [];
+  /** The union of the globs not in `trigrams`, and their indexes (ascending). */
+  private union: [LinearMatcher, number[]] | undefined;
+  /** Plain globs not in `trigrams` (ascending): each tested alone, behind its literal runs. */
+  private plain: number[] = [];
+  private sealed = false;
   private trigrams: Map<string, number[]> | undefined;
 
-  /** `nocase`: the globs were compiled case-insensitively (deny), so trigrams compare in lower case. */
+  /**
+   * `nocase`: the globs were compiled case-insensitively, so trigrams compare in lower case. Only deny
+   * sets are, so it also says which way to fail when the budget runs out.
+   */
   constructor(private readonly nocase: boolean) {}
 
   get length(): number {
     return this.list.length;
   }
 
-  add(value: T, glob: string, re: RegExp): void {
+  add(value: T, glob: string, re: LinearMatcher): void {
     this.list.push({ value, glob, re });
-    this.chunks = undefined;
+    this.sealed = false;
   }
 
   seal(): void {
-    let rest = this.list.map((_, i) => i);
-    this.trigrams = undefined;
-    if (this.list.length > INDEX_FROM) {
-      const trigrams = new Map<string, number[]>();
-      rest = [];
-      for (let i = 0; i < this.list.length; i++) {
-        const tri = this.rarestTrigram(this.list[i]!.glob, trigrams);
-        if (tri === undefined) rest.push(i);
-        else bucketOf(trigrams, tri).push(i);
+    const rest: number[] = [];
+    const plain: number[] = [];
+    const trigrams = this.list.length > INDEX_FROM ? new Map<string, number[]>() : undefined;
+    for (let i = 0; i < this.list.length; i++) {
+      const entry = this.list[i]!;
+      const form = plainForm(entry.glob);
+      if (form === undefined) {
+        rest.push(i);
+        continue;
       }
-      this.trigrams = trigrams;
+      entry.runs = literalRuns(form, this.nocase);
+      const tri = trigrams && this.rarestTrigram(entry.glob, trigrams);
+      if (tri === undefined) plain.push(i);
+      else bucketOf(trigrams!, tri).push(i);
     }
-    const chunks: [RegExp, number[]][] = [];
-    let members: number[] = [];
-    let size = 0;
-    const flush = (): void => {
-      if (members.length === 0) return;
-      const combined = members.length > 1 ? alternation(members.map((i) => this.list[i]!.re)) : this.list[members[0]!]!.re;
-      if (combined) chunks.push([combined, members]);
-      // Valid globs that do not combine (an engine limit): each tested alone, never a failed load.
-      else for (const i of members) chunks.push([this.list[i]!.re, [i]]);
-      members = [];
-      size = 0;
-    };
-    for (const i of rest) {
-      const re = this.list[i]!.re;
-      const alone = !re.source.startsWith('^') || NOT_COMBINABLE.test(re.source);
-      const prev = members.length ? this.list[members[members.length - 1]!]!.re : undefined;
-      if (alone || (prev && prev.flags !== re.flags) || (size > 0 && size + re.source.length > CHUNK_SOURCE_CHARS)) flush();
-      members.push(i);
-      size += re.source.length + 5;
-      if (alone) flush();
-    }
-    flush();
-    this.chunks = chunks;
+    this.trigrams = trigrams;
+    this.plain = plain;
+    this.union = rest.length === 0 ? undefined : [LinearMatcher.all(rest.map((i) => this.list[i]!.re)), rest];
+    this.sealed = true;
   }
 
+  /**
+   * The value of the first glob (in file order) that matches `a`. When the globs would cost more than
+   * one decision's budget (linearRegex.ts) the answer fails closed: a deny set answers its first
+   * glob (refused), an allow set answers nothing (asked).
+   */
   find(a: string): T | undefined {
-    if (!this.chunks) this.seal();
+    try {
+      return this.findWithin(a, { left: DEFAULT_BUDGET });
+    } catch (err) {
+      if (!(err instanceof MatchBudgetExceeded)) throw err;
+      return this.nocase ? this.list[0]?.value : undefined;
+    }
+  }
+
+  private findWithin(a: string, budget: Budget): T | undefined {
+    if (!this.sealed) this.seal();
     let best = -1;
     if (this.trigrams) {
       const k = this.nocase ? a.toLowerCase() : a;
       for (let i = 0; i + 3 <= k.length; i++) {
         const hits = this.trigrams.get(k.slice(i, i + 3));
-        if (hits) for (const j of hits) if ((best < 0 || j < best) && this.list[j]!.re.test(a)) best = j;
+        if (!hits) continue;
+        for (const j of hits) {
+          if (best >= 0 && j > best) continue;
+          const e = this.list[j]!;
+          // Its literal text, in order, first (native indexOf): only a path holding all of it runs the glob.
+          if (e.runs && !runsInOrder(k, e.runs)) continue;
+          if (e.re.test(a, budget)) best = j;
+        }
       }
     }
-    for (const [any, members] of this.chunks!) {
-      if (best >= 0 && members[0]! > best) break;
-      if (!any.test(a)) continue;
-      const hit = members.find((j) => this.list[j]!.re.test(a));
-      if (hit !== undefined && (best < 0 || hit < best)) best = hit;
-      if (hit !== undefined) break;
+    const k = this.nocase ? a.toLowerCase() : a;
+    for (const j of this.plain) {
+      if (best >= 0 && j > best) break;
+      const e = this.list[j]!;
+      if (runsInOrder(k, e.runs!) && e.re.test(a, budget)) {
+        best = j;
+        break;
+      }
+    }
+    if (this.union && (best < 0 || this.union[1][0]! < best)) {
+      const w = this.union[0].which(a, budget);
+      const hit = w < 0 ? -1 : this.union[1][w]!;
+      if (hit >= 0 && (best < 0 || hit < best)) best = hit;
     }
     return best < 0 ? undefined : this.list[best]!.value;
   }
@@ -360,24 +382,29 @@ function plainForm(glob: string): string | undefined {
   return PLAIN_GLOB.test(g) ? g : undefined;
 }
 const PLAIN_GLOB = /^[A-Za-z0-9_.\-*?/]*$/;
-const BRACKET_CLASS = /\[[^\][\\]+\]/g;
-const BRACE_GROUP = /\{[^{}[\]\\]*\}/g;
-/** Globs per set before trigrams are used: below it, the alternations alone are as fast. */
-const INDEX_FROM = 256;
 
-/** One anchored RegExp for globs of the same flags, each already anchored; undefined if V8 refuses it. */
-function alternation(res: RegExp[]): RegExp | undefined {
-  try {
-    return new RegExp(`^(?:${res.map((m) => `(?:${m.source})`).join('|')})`, res[0]!.flags);
-  } catch {
-    return undefined;
-  }
+/** The literal runs of a plain form, in order (lower case for a case-insensitive set). */
+function literalRuns(plain: string, nocase: boolean): string[] {
+  return plain
+    .split(/[*?/]+/)
+    .filter((r) => r.length > 0)
+    .map((r) => (nocase ? r.toLowerCase() : r));
 }
 
-/** Source characters per alternation: hundreds of typical globs, far below V8's limits. */
-const CHUNK_SOURCE_CHARS = 8 * 1024;
-/** A backreference (`\1`, `\k<x>`) or a named group: not safe inside a larger alternation. */
-const NOT_COMBINABLE = /\\[1-9]|\\k<|\(\?<(?![=!])/;
+/** True when every run occurs in `text`, each after the previous one: what any match needs. */
+function runsInOrder(text: string, runs: readonly string[]): boolean {
+  let from = 0;
+  for (const r of runs) {
+    const at = text.indexOf(r, from);
+    if (at < 0) return false;
+    from = at + r.length;
+  }
+  return true;
+}
+const BRACKET_CLASS = /\[[^\][\\]+\]/g;
+const BRACE_GROUP = /\{[^{}[\]\\]*\}/g;
+/** Globs per set before trigrams are used: below it, the union program alone is as fast. */
+const INDEX_FROM = 256;
 
 export interface AllowEntry<M> {
   key: PermissionKey;

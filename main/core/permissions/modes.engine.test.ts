@@ -25,6 +25,7 @@ beforeEach(async () => {
   await mkdir(path.join(root, 'tests'));
   await writeFile(path.join(root, 'src', 'a.ts'), 'export const a = 1;\n');
   await writeFile(path.join(root, 'secret', 'k.txt'), 'k\n');
+  await writeFile(path.join(root, '.mcp.json'), '{}');
   await writeFile(
     path.join(root, 'codecoder.json'),
     JSON.stringify({ allowlist: { 'write_file:tests/**': 'AlwaysThisProject' }, deny: ['write_file:secret/**', 'delete_path:secret/**'] }),
@@ -51,6 +52,21 @@ interface Case {
 const NONE = { allowed: true, via: 'none' };
 const PLAN = { allowed: false, via: 'mode' };
 const MODE_ALLOW = { allowed: true, via: 'mode' };
+
+/** Issue 22 item 1: accept-edits wrote .mcp.json (the MCP servers the next trusted run starts). */
+const MCP_JSON_CASES: Case[] = (
+  [
+    ['write_file to .mcp.json', writeFileTool, { path: '.mcp.json', content: 'y' }],
+    ['edit_file of .mcp.json', editFileTool, { path: '.mcp.json', old_text: '{}', new_text: '{"mcpServers":{}}' }],
+    ['delete_path of .mcp.json', deletePathTool, { path: '.mcp.json' }],
+    ['move_path onto .mcp.json', movePathTool, { from: 'src/a.ts', to: '.mcp.json', overwrite: true }],
+  ] as const
+).map(([name, make, args]) => ({
+  name,
+  tool: make().name,
+  permission: () => perm(make() as never, args),
+  expect: { ask: 'prompt', plan: PLAN, edits: 'prompt' },
+}));
 
 const CASES: Case[] = [
   {
@@ -95,6 +111,7 @@ const CASES: Case[] = [
     permission: () => perm(editFileTool() as never, { path: '.git/config', old_text: 'a', new_text: 'b' }),
     expect: { ask: 'prompt', plan: PLAN, edits: 'prompt' },
   },
+  ...MCP_JSON_CASES,
   {
     name: 'write_file outside the project',
     tool: 'write_file',

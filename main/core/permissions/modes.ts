@@ -15,16 +15,11 @@
  * Modes live in memory only (`ConversationModes`), never in codecoder.json: every new session starts
  * in Ask.
  */
+import { isProtectedPath } from '../fs/index.js';
 import type { DecidedVia, Permission } from './types.js';
 
 export const PERMISSION_MODES = ['ask', 'plan', 'edits'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
-
-export const MODE_LABELS: Record<PermissionMode, string> = {
-  ask: 'Ask',
-  plan: 'Plan (read-only)',
-  edits: 'Accept edits',
-};
 
 /** What the model reads when plan mode refuses a call. */
 export const PLAN_REFUSAL = 'plan mode: propose, do not change';
@@ -67,6 +62,8 @@ export function modeDecision(mode: PermissionMode, tool: string, permission: Per
   if (chain.outcome !== 'ask' || !MODE_EDIT_TOOLS.has(tool)) return undefined;
   const f = permission.flags;
   if (f?.protectedPath || f?.outsideProject || f?.unclassified) return undefined;
+  // The key's path read against the one list as well, not only the flag its builder set.
+  if (isProtectedPath(permission.key.action)) return undefined;
   return { allowed: true, via: 'mode', reason: 'allowed by the accept-edits mode (an edit inside the project)' };
 }
 

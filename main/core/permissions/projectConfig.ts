@@ -41,6 +41,8 @@ export interface ConfigSnapshot {
   deny: DenyItem[];
   /** The file's "mcpServers" value (absent while malformed: nothing starts from a broken file). */
   mcpServers?: unknown;
+  /** The file's "hooks" value (absent while malformed: nothing runs from a broken file). */
+  hooks?: unknown;
   error?: ConfigError;
 }
 
@@ -325,15 +327,20 @@ function applyEditToSnapshot(s: ConfigSnapshot, e: ConfigEdit): ConfigSnapshot {
   if (e.op === 'removeDeny') deny = deny.filter((d) => d.key !== e.key);
   let servers = s.mcpServers;
   if (e.op === 'setMcpServer') servers = { ...(isObject(servers) ? servers : {}), [e.name]: e.value };
-  return withServers({ exists: true, allowlist, deny }, { mcpServers: servers });
+  return withServers({ exists: true, allowlist, deny }, { mcpServers: servers, hooks: s.hooks });
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function withServers(s: ConfigSnapshot, doc: { mcpServers?: unknown }): ConfigSnapshot {
-  return doc.mcpServers === undefined ? s : { ...s, mcpServers: doc.mcpServers };
+/** The programs the file can start (MCP servers, hooks) carried into a snapshot, when it declares them. */
+function withServers(s: ConfigSnapshot, doc: { mcpServers?: unknown; hooks?: unknown }): ConfigSnapshot {
+  return {
+    ...s,
+    ...(doc.mcpServers === undefined ? {} : { mcpServers: doc.mcpServers }),
+    ...(doc.hooks === undefined ? {} : { hooks: doc.hooks }),
+  };
 }
 
 /**
@@ -394,4 +401,3 @@ async function replaceFile(file: string, text: string): Promise<void> {
   }
   await fsyncDir(path.dirname(file));
 }
-

@@ -8,7 +8,6 @@
  * (a remote MCP server acting on the world: PRs, tickets, payments) never reach the project level.
  */
 export type Environment = 'host' | 'shell' | 'wasm' | 'docker' | 'sandbox' | 'remote';
-export const ENVIRONMENTS: readonly Environment[] = ['host', 'shell', 'wasm', 'docker', 'sandbox', 'remote'];
 
 /** `run_command:git` → tool `run_command`, action `git`, raw `run_command:git`. */
 export interface PermissionKey {
@@ -19,7 +18,7 @@ export interface PermissionKey {
 
 /** Facts about a key that the prompt must call out (protected path, redirect target, compound, …). */
 export interface KeyFlags {
-  /** codecoder.json, .codecoder/**, .git/**: always asks, never covered by a glob or wildcard. */
+  /** An entry of the one protected list (fs/protectedEntries.ts) or what reaches it: always asks, never covered by a glob or wildcard. */
   protectedPath?: boolean;
   /** The path resolved outside the project root: never matches any entry. */
   outsideProject?: boolean;
@@ -102,7 +101,8 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** `mode`: the conversation's permission mode answered instead of a prompt (modes.ts). */
-export type DecidedVia = 'none' | 'project' | 'session' | 'once' | 'deny-rule' | 'user-deny' | 'invalid' | 'ceiling' | 'mode';
+/** `hook`: a PreToolUse hook refused the call (hooks/), or the record is a hook run. */
+export type DecidedVia = 'none' | 'project' | 'session' | 'once' | 'deny-rule' | 'user-deny' | 'invalid' | 'ceiling' | 'mode' | 'hook';
 
 export interface Decision {
   allowed: boolean;
@@ -134,6 +134,11 @@ export interface PermissionCheckRequest {
   /** The model's tool call being checked (passed on to the prompt). */
   callId?: string;
   signal?: AbortSignal;
+  /**
+   * A PreToolUse hook asked (hooks/): no allowlist entry and no mode allows this call, the user is
+   * asked. Deny rules, invalid input and refusing modes still refuse first. Hooks only tighten.
+   */
+  hookAsks?: string;
 }
 
 /** What the agent loop needs of the engine: decide before execute, always. */

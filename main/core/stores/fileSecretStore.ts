@@ -1,6 +1,7 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { ensurePrivateDirsSync } from '../fs/index.js';
 import type { SecretStore } from './types.js';
 
 /**
@@ -31,7 +32,7 @@ export function fileSecretStore(dir: string, opts: { hideSealed?: boolean } = {}
     return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
   };
   const save = (data: Record<string, string>) => {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    ensurePrivateDirsSync(dir);
     writeFileAtomic.sync(file, JSON.stringify(data, null, 2) + '\n', { mode: 0o600 });
     chmodSync(file, 0o600);
   };

@@ -47,4 +47,6 @@ export interface ToolDeps {
   execute?: ExecuteSettings;
   /** API keys and tokens the app holds: removed from a child process's environment. */
   secretsToScrub(): string[];
+  /** Files the app reads a secret from (`codecoder run --api-key-file`): hidden from the sandbox and the container. */
+  hiddenFiles?(): string[];
 }

@@ -16,7 +16,7 @@ export { globTool } from './read/glob.js';
 export { type GrepMatch, grepTool } from './read/grep.js';
 export { createToolRegistry, type FullToolRegistry, parseToolArgs, SUB_AGENT_TOOL_NAMES, TOOL_NAMES } from './registry.js';
 export { type Tool, type ToolContext, type ToolRegistry, type ToolResult, type ToolPreview } from './types.js';
-export { git } from './vcs/git.js';
+
 export { commandWords } from './execute/keys.js';
 export { ProcessTable } from './execute/processTable.js';
 export { runCommandTool } from './execute/runCommand.js';

@@ -7,8 +7,9 @@
  * Both return new message objects and leave the given ones alone (the transcript is append-only
  * for everyone else; the loop swaps it and records the swap).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, ensurePrivateDirs } from '../../fs/index.js';
 import type { LlmContentBlock, LlmMessage, LlmProvider } from '../../llm/index.js';
 import { CHARS_PER_TOKEN } from './tokens.js';
 
@@ -95,8 +96,8 @@ async function cutResult(text: string, toolUseId: string, opts: TrimOptions): Pr
   let log = FULL_LOG.exec(text.slice(-600))?.[1];
   if (!log) {
     log = path.join(opts.logDir, `context-${toolUseId.replace(/[^A-Za-z0-9._-]/g, '_')}.log`);
-    await mkdir(opts.logDir, { recursive: true });
-    await writeFile(log, text, 'utf8');
+    await ensurePrivateDirs(opts.logDir);
+    await writeFile(log, text, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
   }
   const head = Math.ceil(opts.keepChars * 0.6);
   const tail = opts.keepChars - head;

@@ -3,8 +3,9 @@
  * told us (learned from its "too long" error, remembered per model), else a table of known models,
  * else a default. A learned window below the configured one wins: the server is the authority.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, ensurePrivateDirsSync } from '../../fs/index.js';
 
 /** Used when nothing else is known (the common window of current models); a refusal teaches the truth. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
@@ -98,8 +99,8 @@ export class ContextWindows {
   private save(): void {
     if (!this.file) return;
     try {
-      mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(this.file, `${JSON.stringify(Object.fromEntries(this.learned), null, 2)}\n`);
+      ensurePrivateDirsSync(path.dirname(this.file));
+      writeFileSync(this.file, `${JSON.stringify(Object.fromEntries(this.learned), null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
     } catch {
       // Remembering is a convenience: the window stays learned in memory for this process.
     }

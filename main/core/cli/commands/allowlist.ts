@@ -4,9 +4,10 @@
  * `codecoder allowlist list --project DIR [--json]`. Neither ever modifies the file.
  */
 import path from 'node:path';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { jsonText, shown } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
+import { Usage } from '../usage.js';
 import { CONFIG_FILE, readConfigFile, compileProject, serverCount, trustLine } from '../../permissions/index.js';
 import { defaultDataDir } from '../../appData.js';
 import { staticEnvironmentOfKey, staticServers } from '../../mcp/index.js';
@@ -16,33 +17,14 @@ export const summary = 'validate or list codecoder.json (validate: exit 0 valid,
 const USAGE = 'usage: codecoder allowlist validate --project DIR\n       codecoder allowlist list --project DIR [--json]\n';
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === '--help' || sub === '-h') {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-  if (sub !== 'validate' && sub !== 'list') {
-    io.stderr.write(`codecoder allowlist: ${sub ? `unknown subcommand "${sub}"` : 'missing subcommand'}\n${USAGE}`);
-    return 2;
-  }
-  let project = '.';
-  let json = false;
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a === '--project') {
-      const v = rest[++i];
-      if (!v) {
-        io.stderr.write(`codecoder allowlist: --project needs a directory\n${USAGE}`);
-        return 2;
-      }
-      project = v;
-    } else if (a.startsWith('--project=')) project = a.slice('--project='.length);
-    else if (a === '--json' && sub === 'list') json = true;
-    else {
-      io.stderr.write(`codecoder allowlist: unexpected argument ${a}\n${USAGE}`);
-      return 2;
-    }
-  }
+  const usage = new Usage('allowlist', USAGE, io);
+  const args = usage.parse(argv, { project: { type: 'string', default: '.' }, json: { type: 'boolean', default: false } });
+  if (typeof args === 'number') return args;
+  const { project, json } = args.values;
+  const [sub, ...extra] = args.positionals;
+  if (sub !== 'validate' && sub !== 'list') return usage.fail(sub ? `unknown subcommand "${sub}"` : 'missing subcommand');
+  if (extra.length) return usage.fail(`unexpected argument ${extra[0]}`);
+  if (json && sub !== 'list') return usage.fail('--json is for allowlist list');
 
   const file = path.join(path.resolve(project), CONFIG_FILE);
   let read;

@@ -7,8 +7,8 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
+import { Usage } from '../usage.js';
 import { defaultDataDir } from '../../appData.js';
 import { ConversationStore } from '../../agent/index.js';
 import { CheckpointService, describe, CheckpointStore, type FileChange } from '../../checkpoints/index.js';
@@ -27,43 +27,26 @@ Stop the app's agent in the project first: the CLI cannot see its runs.
 const WORDS: Record<FileChange['change'], string> = { restore: 'restore ', recreate: 'bring back', delete: 'remove  ' };
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const fail = (msg: string) => {
-    io.stderr.write(`codecoder checkpoints: ${msg}\n${USAGE}`);
-    return 2;
-  };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        project: { type: 'string' },
-        conversation: { type: 'string' },
-        rewind: { type: 'boolean', default: false },
-        yes: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (err) {
-    return fail((err as Error).message);
-  }
+  const usage = new Usage('checkpoints', USAGE, io);
+  const parsed = usage.parse(argv, {
+    project: { type: 'string' },
+    conversation: { type: 'string' },
+    rewind: { type: 'boolean', default: false },
+    yes: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  });
+  if (typeof parsed === 'number') return parsed;
   const o = parsed.values;
-  if (o.help) {
-    io.stdout.write(USAGE);
-    return 0;
-  }
   const [sub, id, ...extra] = parsed.positionals;
-  if (sub !== 'list' && sub !== 'restore') return fail(sub ? `unknown subcommand "${sub}"` : 'missing list or restore');
+  if (sub !== 'list' && sub !== 'restore') return usage.fail(sub ? `unknown subcommand "${sub}"` : 'missing list or restore');
   if (extra.length || (sub === 'list' && id))
-    return fail(`unexpected arguments: ${[...(sub === 'list' && id ? [id] : []), ...extra].join(' ')}`);
-  if (!o.project) return fail('--project DIR is required');
+    return usage.fail(`unexpected arguments: ${[...(sub === 'list' && id ? [id] : []), ...extra].join(' ')}`);
+  if (!o.project) return usage.fail('--project DIR is required');
   let root: string;
   try {
     root = await realpath(path.resolve(o.project));
   } catch (err) {
-    return fail(`cannot open the project ${o.project}: ${(err as Error).message}`);
+    return usage.fail(`cannot open the project ${o.project}: ${(err as Error).message}`);
   }
   const dataDir = defaultDataDir(io.env);
   const audit = JsonlAuditLog.forProject(dataDir, root);
@@ -93,7 +76,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     let target = id;
     if (!target) {
-      if (!o.conversation) return fail('give a CHECKPOINT_ID, or --conversation ID for its newest checkpoint');
+      if (!o.conversation) return usage.fail('give a CHECKPOINT_ID, or --conversation ID for its newest checkpoint');
       target = (await service.list(o.conversation))[0]?.id;
       if (!target) {
         io.stderr.write(`codecoder checkpoints: conversation ${o.conversation} has no checkpoint\n`);
@@ -102,13 +85,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     const p = await service.preview(target);
     if (o.conversation && p.checkpoint.conversationId !== o.conversation)
-      return fail(`checkpoint ${target} belongs to conversation ${p.checkpoint.conversationId}, not ${o.conversation}`);
+      return usage.fail(`checkpoint ${target} belongs to conversation ${p.checkpoint.conversationId}, not ${o.conversation}`);
     io.stdout.write(
       `restoring to ${p.checkpoint.label} (${target}) changes ${p.changes.length} file${p.changes.length === 1 ? '' : 's'}:\n`,
     );
     for (const c of p.changes) io.stdout.write(`  ${WORDS[c.change]}  ${JSON.stringify(c.path).slice(1, -1)}\n`);
     if (!o.yes) {
-      if (io.stdin.isTTY !== true) return fail('no TTY to confirm on: add --yes');
+      if (io.stdin.isTTY !== true) return usage.fail('no TTY to confirm on: add --yes');
       const rl = createInterface({ input: io.stdin, terminal: false });
       io.stdout.write('restore? [y/N] ');
       const answer = await new Promise<string>((resolve) => {

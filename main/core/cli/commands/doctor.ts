@@ -1,5 +1,5 @@
 import { checkEnvironments } from '../../env/index.js';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 
 export const summary = 'Report which execution environments (shell, wasm, sandbox, docker) work here, and why not';
 

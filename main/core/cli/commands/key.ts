@@ -5,7 +5,7 @@
  * not a JSON string gives an invalid object with the reason, and the stream goes on.
  */
 import { createInterface } from 'node:readline';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { jsonText } from '../output.js';
 import { classifyCommand } from '../../permissions/index.js';
 

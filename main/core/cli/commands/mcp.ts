@@ -11,43 +11,38 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultDataDir } from '../../appData.js';
 import { McpManager, type McpServerView } from '../../mcp/index.js';
-import { MemoryAuditLog, PermissionEngine, parseKey, ProjectConfig, cliProjectTrust, TrustStore, ceilingOf, systemClock } from '../../permissions/index.js';
+import {
+  MemoryAuditLog,
+  PermissionEngine,
+  parseKey,
+  ProjectConfig,
+  cliProjectTrust,
+  TrustStore,
+  ceilingOf,
+  systemClock,
+} from '../../permissions/index.js';
 import { cliTools } from '../toolRegistry.js';
 import { jsonText, shown } from '../output.js';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
+import { Usage } from '../usage.js';
 
 export const summary = "list the project's MCP servers, their tools, keys and levels (mcp list --project DIR [--json])";
 
 const USAGE = 'usage: codecoder mcp list --project DIR [--json]\n';
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === '--help' || sub === '-h') {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-  if (sub !== 'list') {
-    io.stderr.write(`codecoder mcp: unknown subcommand ${shown(JSON.stringify(sub ?? ''))}\n${USAGE}`);
-    return 2;
-  }
-  let project = '.';
-  let json = false;
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a === '--json') json = true;
-    else if (a === '--project' && rest[i + 1] !== undefined) project = rest[++i]!;
-    else if (a.startsWith('--project=')) project = a.slice('--project='.length);
-    else {
-      io.stderr.write(`codecoder mcp: unknown argument ${a}\n${USAGE}`);
-      return 2;
-    }
-  }
+  const usage = new Usage('mcp', USAGE, io);
+  const args = usage.parse(argv, { project: { type: 'string', default: '.' }, json: { type: 'boolean', default: false } });
+  if (typeof args === 'number') return args;
+  const { project, json } = args.values;
+  const [sub, ...extra] = args.positionals;
+  if (sub !== 'list') return usage.fail(`unknown subcommand ${JSON.stringify(sub ?? '')}`);
+  if (extra.length) return usage.fail(`unexpected argument ${extra[0]}`);
   let root: string;
   try {
     root = await realpath(path.resolve(project));
   } catch (err) {
-    io.stderr.write(`codecoder mcp: cannot open the project ${project}: ${(err as Error).message}\n`);
-    return 2;
+    return usage.fail(`cannot open the project ${project}: ${(err as Error).message}`);
   }
   const dataDir = defaultDataDir(io.env);
   const config = await ProjectConfig.open({ projectRoot: root });
@@ -116,7 +111,9 @@ function format(servers: ReturnType<typeof withLevels>[], problems: string[]): s
     if (s.stderrTail && s.status === 'failed') lines.push(`  stderr: ${shown(s.stderrTail.trim().split('\n').slice(-3).join(' | '))}`);
     for (const t of s.tools) {
       const level = t.decision === 'allow' ? `allowed (${t.via})` : t.decision === 'deny' ? 'denied' : 'ask';
-      lines.push(`  ${shown(t.name)}  key ${shown(JSON.stringify(t.key))}  ${level}${t.hints.length ? `  hints: ${shown(t.hints.join('; '))}` : ''}`);
+      lines.push(
+        `  ${shown(t.name)}  key ${shown(JSON.stringify(t.key))}  ${level}${t.hints.length ? `  hints: ${shown(t.hints.join('; '))}` : ''}`,
+      );
     }
   }
   for (const p of problems) lines.push(`problem: ${shown(p)}`);

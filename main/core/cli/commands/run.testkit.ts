@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach } from 'vitest';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
 import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../../llm/index.js';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 
 /** stdin (a TTY when asked, fed `input`), and what was written to stdout and stderr. */
 export function cliIo(env: NodeJS.ProcessEnv, opts: { tty?: boolean; input?: string } = {}) {

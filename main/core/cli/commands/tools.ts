@@ -1,6 +1,6 @@
 import { defaultDataDir } from '../../appData.js';
 import { formatCatalogue, toolCatalogue, createToolRegistry } from '../../tools/index.js';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 
 export const summary = 'List the 26 tools: category, permission, key template, environment, sub-agent set (--json for parameters)';
 

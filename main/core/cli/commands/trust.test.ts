@@ -8,7 +8,8 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
+import { main } from '../main.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
 
 const tempDirs = useTempDir();

@@ -6,41 +6,30 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIo } from '../main.js';
+import type { CliIo } from '../io.js';
 import { defaultDataDir } from '../../appData.js';
-import { CONFIG_FILE, ProjectConfig, compileProject, ProjectTrust, trustReview, TrustStore } from '../../permissions/index.js';
+import { hookReviewLines } from '../../hooks/index.js';
+import { CONFIG_FILE, ProjectConfig, compileProject, needsTrust, ProjectTrust, trustReview, TrustStore } from '../../permissions/index.js';
 import { shown as printable } from '../output.js';
 import { cliTools } from '../toolRegistry.js';
+import { Usage } from '../usage.js';
 
 export const summary = "trust a folder's codecoder.json (prints what it allows, records it) or --revoke that trust";
 
 const USAGE = 'usage: codecoder trust --project DIR [--revoke]\n';
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  let project: string | undefined;
-  let revoke = false;
-  const fail = (msg: string): number => {
-    io.stderr.write(`codecoder trust: ${msg}\n${USAGE}`);
-    return 2;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--help' || a === '-h') {
-      io.stdout.write(USAGE);
-      return 0;
-    } else if (a === '--project') {
-      project = argv[++i];
-      if (!project) return fail('--project needs a directory');
-    } else if (a.startsWith('--project=')) project = a.slice('--project='.length);
-    else if (a === '--revoke') revoke = true;
-    else return fail(`unexpected argument ${printable(a)}`);
-  }
-  if (!project) return fail('--project DIR is required');
+  const usage = new Usage('trust', USAGE, io);
+  const args = usage.parse(argv, { project: { type: 'string' }, revoke: { type: 'boolean', default: false } });
+  if (typeof args === 'number') return args;
+  const { project, revoke } = args.values;
+  if (args.positionals.length) return usage.fail(`unexpected argument ${args.positionals[0]}`);
+  if (!project) return usage.fail('--project DIR is required');
   let root: string;
   try {
     root = await realpath(path.resolve(project));
   } catch (err) {
-    return fail(`cannot open the project ${printable(project)}: ${(err as Error).message}`);
+    return usage.fail(`cannot open the project ${project}: ${(err as Error).message}`);
   }
 
   const store = TrustStore.forDataDir(defaultDataDir(io.env));
@@ -64,13 +53,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     const review = trustReview(compileProject(snap, cliTools(root, io.env).environmentOfKey));
-    if (review.allow.length === 0) {
+    const hooks = hookReviewLines(snap.hooks);
+    if (!needsTrust(snap)) {
       io.stdout.write(
-        `${printable(path.join(root, CONFIG_FILE))} ${snap.exists ? 'has no allow entries' : 'does not exist'}: nothing to trust (deny rules always count)\n`,
+        `${printable(path.join(root, CONFIG_FILE))} ${snap.exists ? 'has no allow entries, servers or hooks' : 'does not exist'}: nothing to trust (deny rules always count)\n`,
       );
       return 0;
     }
-    io.stdout.write(`This folder's ${CONFIG_FILE} would allow:\n`);
+    io.stdout.write(`This folder's ${CONFIG_FILE} would allow:${review.allow.length === 0 ? ' (no allow entries)' : ''}\n`);
     for (const e of review.allow) {
       const note = e.violation
         ? `\n      never honoured: ${printable(e.violation)}`
@@ -78,6 +68,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
           ? `\n      ignored: ${printable(e.problem)}`
           : '';
       io.stdout.write(`  ${printable(e.key)}  ${e.value}\n      ${printable(e.meaning)}${note}\n`);
+    }
+    if (hooks.length > 0) {
+      io.stdout.write(`hooks it would run on this computer (${hooks.length}):\n`);
+      for (const h of hooks) {
+        const problem = h.problem ? `  (${printable(h.problem)})` : '';
+        io.stdout.write(
+          `  ${printable(h.event)} for ${printable(h.runsFor)} (${printable(h.environment)}): ${printable(h.command)}${problem}\n`,
+        );
+      }
     }
     io.stdout.write(`deny rules (${review.deny.length}, honoured whether trusted or not):\n`);
     for (const d of review.deny) io.stdout.write(`  ${printable(d.pattern)}${d.problem ? `  (ignored: ${printable(d.problem)})` : ''}\n`);

@@ -10,7 +10,7 @@ import {
   wasiEchoModule,
   wasiProbeModule,
   wasiSymlinkModule,
-} from './wasiTestModule.js';
+} from './wasiModules.testkit.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
 
 const tempDirs = useTempDir();

@@ -14,6 +14,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { open } from 'node:fs/promises';
+import { PROTECTED_ENTRIES } from '../../fs/index.js';
 
 export interface WasiRunOptions {
   /** The .wasm file (already confined by the caller). Ignored when `module` is given. */
@@ -50,33 +51,34 @@ const O_CREAT = 1, O_TRUNC = 8, FDFLAG_APPEND = 1;
 const WRITE_RIGHTS = (1n << 0n) | (1n << 6n) | (1n << 8n) | (1n << 9n) | (1n << 10n) | (1n << 11n) | (1n << 12n) |
   (1n << 16n) | (1n << 17n) | (1n << 19n) | (1n << 20n) | (1n << 22n) | (1n << 23n) | (1n << 24n) | (1n << 25n) | (1n << 26n);
 
+const path = require('node:path');
+const ROOT = fs.realpathSync(d.root);
+// realpath of the deepest part that exists, with the rest appended.
+const realDeepest = (p) => {
+  const rest = [];
+  for (let cur = p; ; ) {
+    try {
+      return path.join(fs.realpathSync(cur), ...rest.reverse());
+    } catch (err) {
+      if (err.code !== 'ENOENT' && err.code !== 'ENOTDIR') throw err;
+      const parent = path.dirname(cur);
+      if (parent === cur) throw err;
+      rest.push(path.basename(cur));
+      cur = parent;
+    }
+  }
+};
+
 // node:wasi (uvwasi) checks a path lexically, then lets the OS resolve it: a directory symlink in
 // the project (out -> /) would lead anywhere. So every path call is checked here first, on the host
 // path it names: its parent after realpath — and the target too when the call follows a final
 // symlink — must be inside the project, else ENOTCAPABLE. Directory fds are tracked from
 // path_open (the preopen is fd 3). path_symlink is always refused: a module has no need to make
 // links, and a link's target is resolved later, outside any check.
-function confine(base, getMemory) {
-  const path = require('node:path');
-  const ROOT = fs.realpathSync(d.root);
+function confine(base, getMemory, dirs) {
   const inside = (p) => p === ROOT || p.startsWith(ROOT + path.sep);
-  const dirs = new Map([[3, ROOT]]);
+  dirs.set(3, ROOT);
   const text = (ptr, len) => Buffer.from(getMemory().buffer, ptr, len).toString('utf8');
-  // realpath of the deepest part that exists, with the rest appended.
-  const realDeepest = (p) => {
-    const rest = [];
-    for (let cur = p; ; ) {
-      try {
-        return path.join(fs.realpathSync(cur), ...rest.reverse());
-      } catch (err) {
-        if (err.code !== 'ENOENT' && err.code !== 'ENOTDIR') throw err;
-        const parent = path.dirname(cur);
-        if (parent === cur) throw err;
-        rest.push(path.basename(cur));
-        cur = parent;
-      }
-    }
-  };
   // The host path a (dir fd, path) names, or undefined when it is not confined to the project.
   const host = (fd, ptr, len, follow) => {
     const dir = dirs.get(fd);
@@ -140,13 +142,79 @@ function confine(base, getMemory) {
   return out;
 }
 
+// Even a writable project keeps its protected entries (fs/protectedEntries.ts, passed in as
+// d.protectedNames) read-only: a path naming one at any depth, in any case, with Windows' dropped
+// tails — the reading of entryNameOf() there — is opened without write rights, and every call that
+// creates, removes, renames or retimes it is refused. So is renaming a folder that holds one.
+function guardProtected(base, getMemory, dirs) {
+  const NAMES = new Set(d.protectedNames);
+  const named = (seg) => {
+    let s = seg.toLowerCase();
+    const colon = s.indexOf(':');
+    if (colon > 0) s = s.slice(0, colon);
+    return NAMES.has(s.replace(/[. ]+$/, ''));
+  };
+  const isProtected = (hostPath) => path.relative(ROOT, hostPath).split(path.sep).some((seg) => seg.length > 1 && named(seg));
+  const holdsProtected = (hostPath) => {
+    let seen = 0;
+    const stack = [hostPath];
+    while (stack.length) {
+      let entries;
+      try {
+        entries = fs.readdirSync(stack.pop(), { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const e of entries) {
+        if (named(e.name) || ++seen > 20000) return true;
+        if (e.isDirectory()) stack.push(path.join(e.parentPath ?? e.path, e.name));
+      }
+    }
+    return false;
+  };
+  const text = (ptr, len) => Buffer.from(getMemory().buffer, ptr, len).toString('utf8');
+  const hostOf = (fd, ptr, len) => {
+    const dir = dirs.get(fd);
+    return dir === undefined ? undefined : path.resolve(dir, text(ptr, len));
+  };
+  // The path as named and as resolved (a symlink l -> .git makes l/hooks/x a hook).
+  const touches = (fd, ptr, len) => {
+    const h = hostOf(fd, ptr, len);
+    if (h === undefined || isProtected(h)) return true;
+    try {
+      return isProtected(realDeepest(h));
+    } catch {
+      return true;
+    }
+  };
+  const out = { ...base };
+  out.path_open = (fd, dirflags, p, plen, oflags, rb, ri, fdflags, fdOut) => {
+    if (!touches(fd, p, plen)) return base.path_open(fd, dirflags, p, plen, oflags, rb, ri, fdflags, fdOut);
+    if ((oflags & (O_CREAT | O_TRUNC)) !== 0 || (fdflags & FDFLAG_APPEND) !== 0) return NOTCAPABLE;
+    return base.path_open(fd, dirflags, p, plen, oflags, BigInt(rb) & ~WRITE_RIGHTS, BigInt(ri) & ~WRITE_RIGHTS, fdflags, fdOut);
+  };
+  for (const name of ['path_create_directory', 'path_remove_directory', 'path_unlink_file'])
+    out[name] = (fd, p, plen, ...rest) => (touches(fd, p, plen) ? NOTCAPABLE : base[name](fd, p, plen, ...rest));
+  out.path_filestat_set_times = (fd, flags, p, plen, ...rest) =>
+    touches(fd, p, plen) ? NOTCAPABLE : base.path_filestat_set_times(fd, flags, p, plen, ...rest);
+  out.path_rename = (fd, p, plen, fd2, p2, plen2) => {
+    if (touches(fd, p, plen) || touches(fd2, p2, plen2) || holdsProtected(hostOf(fd, p, plen))) return NOTCAPABLE;
+    return base.path_rename(fd, p, plen, fd2, p2, plen2);
+  };
+  out.path_link = (fd, flags, p, plen, fd2, p2, plen2) =>
+    touches(fd, p, plen) || touches(fd2, p2, plen2) ? NOTCAPABLE : base.path_link(fd, flags, p, plen, fd2, p2, plen2);
+  return out;
+}
+
 (async () => {
   try {
     const wasi = new WASI({ version: 'preview1', args: d.args, env: d.env, preopens: { [d.dir]: d.root },
       returnOnExit: true, stdin: d.stdin, stdout: d.fd, stderr: d.fd });
     let memory;
-    let imports = confine(wasi.wasiImport, () => memory);
-    if (!d.writable) {
+    const dirs = new Map();
+    let imports = confine(wasi.wasiImport, () => memory, dirs);
+    if (d.writable) imports = guardProtected(imports, () => memory, dirs);
+    else {
       const confined = imports;
       imports = { ...confined };
       const orig = confined.path_open;
@@ -189,6 +257,7 @@ export async function runWasi(opts: WasiRunOptions): Promise<WasiOutcome> {
           args: [opts.argv0 ?? 'module', ...(opts.args ?? [])],
           env: opts.env ?? {},
           writable: opts.writable === true,
+          protectedNames: PROTECTED_ENTRIES.map((e) => e.name),
           fd: log.fd,
           stdin: stdin.fd,
         },

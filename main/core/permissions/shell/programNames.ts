@@ -6,10 +6,11 @@
  * would cover inline code the plain name is never allowed to run silently. The key still names the
  * program as typed.
  */
-import { programRule } from './programs/index.js';
+import { handRule } from './programs/index.js';
 import { PROGRAM_ALIASES, VERSIONED, withoutDebugSuffix } from './programs/spellings.js';
 
-const known = (n: string): boolean => programRule(n) !== undefined;
+// Hand rules only: a spec of `python3` must not take the name from the hand rule of `python`.
+const known = (n: string): boolean => handRule(n) !== undefined;
 
 export function tableName(program: string): string {
   if (known(program)) return program;

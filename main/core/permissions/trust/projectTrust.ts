@@ -60,12 +60,13 @@ export class TrustError extends Error {
 }
 
 /**
- * Allow entries (and presets, which are allow entries) and MCP servers (programs the file can start)
+ * Allow entries (and presets, which are allow entries), MCP servers and hooks (programs the file can start)
  * wait for trust. A file that needs no trust is honoured as a whole, and the app's own write to it
  * records trust for all of its content.
  */
-export function needsTrust(snap: Pick<ConfigSnapshot, 'allowlist' | 'mcpServers'>): boolean {
-  return snap.allowlist.length > 0 || declaresServers(snap.mcpServers);
+export function needsTrust(snap: Pick<ConfigSnapshot, 'allowlist' | 'mcpServers' | 'hooks'>): boolean {
+  // Hooks are programs too: any "hooks" value at all waits for trust (even one hooks/ cannot read).
+  return snap.allowlist.length > 0 || declaresServers(snap.mcpServers) || snap.hooks !== undefined;
 }
 
 function declaresServers(v: unknown): boolean {
@@ -225,7 +226,7 @@ export class ProjectTrust implements TrustSource {
   }
 }
 
-type Entries = { allowlist: AllowlistItem[]; deny: DenyItem[]; mcpServers?: unknown };
+type Entries = { allowlist: AllowlistItem[]; deny: DenyItem[]; mcpServers?: unknown; hooks?: unknown };
 
 function sameEntries(a: Entries, b: Entries): boolean {
   const allow = (l: AllowlistItem[]) => l.map((i) => JSON.stringify([i.key, i.value])).sort();
@@ -233,7 +234,8 @@ function sameEntries(a: Entries, b: Entries): boolean {
   return (
     sameList(allow(a.allowlist), allow(b.allowlist)) &&
     sameList(deny(a.deny), deny(b.deny)) &&
-    JSON.stringify(a.mcpServers) === JSON.stringify(b.mcpServers)
+    JSON.stringify(a.mcpServers) === JSON.stringify(b.mcpServers) &&
+    JSON.stringify(a.hooks) === JSON.stringify(b.hooks)
   );
 }
 

@@ -5,10 +5,6 @@ import { createCapabilityTool } from './createCapability.js';
 import { listCapabilitiesTool } from './listCapabilities.js';
 import { runCapabilityTool } from './runCapability.js';
 
-export { capabilityKey } from './runCapability.js';
-export { contentHash, type Capability, type CapabilityManifest } from './manifest.js';
-export { loadCapability, listCapabilities, CAPABILITIES_DIR } from './store.js';
-
 export function capabilityTools(deps: ExecuteDeps): Tool[] {
   return [createCapabilityTool(), runCapabilityTool(deps), listCapabilitiesTool()] as Tool[];
 }

@@ -1,7 +1,7 @@
 /**
  * WASI capabilities end to end: create_capability and run_capability through runToolChecked and
  * the real permission engine (project grants in codecoder.json, keys bound to the module's bytes),
- * with real node:wasi runs of modules assembled byte by byte (wasiTestModule.ts).
+ * with real node:wasi runs of modules assembled byte by byte (env/wasm/wasiModules.testkit.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import {
   wasiEchoModule,
   wasiSpinModule,
   wasiWriteModule,
-} from '../../env/index.js';
+} from '../../env/wasm/wasiModules.testkit.js';
 import { runToolChecked } from '../../agent/index.js';
 import { makeEngine } from '../../permissions/permissions.testkit.js';
 import type { AskAnswer, AskRequest } from '../../permissions/index.js';

@@ -1,7 +1,7 @@
-import { lstat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isProtectedPath, resolveInProject } from '../../fs/index.js';
-import { formatKey, pathPermission, type Permission } from '../../permissions/index.js';
+import { isProtectedPath, protectedInside, resolveInProject } from '../../fs/index.js';
+import { formatKey, pathPermission, type KeyFlags, type Permission } from '../../permissions/index.js';
 import { ToolFailure } from '../output.js';
 
 export interface Entry {
@@ -42,11 +42,29 @@ export async function entryPermission(tool: string, projectRoot: string, p: stri
   } catch {
     return pathPermission(tool, projectRoot, p);
   }
-  if (!entry.isSymlink) return pathPermission(tool, projectRoot, p);
+  if (!entry.isSymlink) return withProtectedInside(await pathPermission(tool, projectRoot, p), entry);
   const key = formatKey(tool, entry.rel);
   const notes = [`${entry.rel} is a symlink: the link itself is affected, not its target`];
   if (isProtectedPath(entry.rel)) {
     return { kind: 'ask', key, flags: { protectedPath: true, notes: [`${entry.rel} is protected`, ...notes] } };
   }
   return { kind: 'ask', key, flags: { notes } };
+}
+
+/**
+ * A folder removed or moved takes what it holds along: one holding a protected entry (`sub/.git`,
+ * `stage/.mcp.json`) is flagged as protected itself, and so is one too big to look through.
+ */
+async function withProtectedInside(permission: Permission, entry: Entry): Promise<Permission> {
+  if (permission.kind !== 'ask' || permission.flags?.protectedPath || permission.flags?.outsideProject) return permission;
+  const st = await stat(entry.abs).catch(() => undefined);
+  if (!st?.isDirectory()) return permission;
+  const inside = await protectedInside(entry.abs, entry.rel);
+  if (!inside) return permission;
+  const note =
+    'found' in inside
+      ? `${entry.rel} holds ${inside.found}, which is protected`
+      : `${entry.rel} holds more than ${inside.tooMany} entries: whether it holds a protected one was not looked through`;
+  const flags: KeyFlags = { ...permission.flags, protectedPath: true, notes: [note, ...(permission.flags?.notes ?? [])] };
+  return { ...permission, flags };
 }

@@ -32,5 +32,7 @@ export interface ExecuteDeps {
   dataDir: string;
   /** API keys and tokens the app holds: removed from a child process's environment. */
   secretsToScrub(): string[];
+  /** Files the app reads a secret from (`--api-key-file`): unreadable in the sandbox, masked in a container. */
+  hiddenFiles?(): string[];
   execute?: ExecuteSettings;
 }

@@ -11,9 +11,8 @@ import { runCommandTool } from './runCommand.js';
 import { runContainerTool } from './runContainer.js';
 import { runSandboxedTool } from './runSandboxed.js';
 
-export type { ExecuteDeps, ExecuteSettings } from './deps.js';
+export type { ExecuteDeps } from './deps.js';
 export { ProcessTable } from './processTable.js';
-export { commandToolPermission } from './keys.js';
 
 export interface ExecuteToolSet {
   tools: Tool[];

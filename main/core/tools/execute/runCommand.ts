@@ -53,7 +53,7 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
     environment: 'shell',
     parameters: runCommandArgs,
     keyTemplate: 'run_command:<program>',
-    permission: (args) => commandToolPermission('run_command', args.command, args.cwd),
+    permission: (args, { projectRoot }) => commandToolPermission('run_command', args.command, projectRoot, args.cwd),
     preview: (args) => commandPreview(args.command),
     async execute(args, ctx) {
       const cwd = await workdir(ctx.projectRoot, args.cwd);

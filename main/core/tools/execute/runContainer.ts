@@ -38,7 +38,7 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
     environment: 'docker',
     parameters: runContainerArgs,
     keyTemplate: 'run_container:<program>',
-    permission: (args) => commandToolPermission('run_container', args.command),
+    permission: (args, { projectRoot }) => commandToolPermission('run_container', args.command, projectRoot),
     preview: (args) => commandPreview(args.command),
     async execute(args, ctx) {
       const logPath = await newLogPath(ctx.logDir, 'run_container');

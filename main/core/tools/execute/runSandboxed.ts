@@ -45,8 +45,8 @@ export function runSandboxedTool(deps: ExecuteDeps): Tool<RunSandboxedArgs> {
     environment: 'sandbox',
     parameters: runSandboxedArgs,
     keyTemplate: 'run_sandboxed:<program>',
-    permission: (args) => {
-      const p = commandToolPermission('run_sandboxed', args.command, args.cwd);
+    permission: async (args, { projectRoot }) => {
+      const p = await commandToolPermission('run_sandboxed', args.command, projectRoot, args.cwd);
       // Hosts widen what the command can do, so they are part of what the user approves.
       if (p.kind === 'ask' && args.allow_hosts?.length) {
         return { ...p, flags: { ...p.flags, notes: [...(p.flags?.notes ?? []), `network allowed to: ${args.allow_hosts.join(', ')}`] } };

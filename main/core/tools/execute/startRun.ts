@@ -29,6 +29,7 @@ export interface StartRunOptions {
 
 export async function startRun(environment: RunEnvironment, command: string, deps: ExecuteDeps, o: StartRunOptions): Promise<RunHandle> {
   const s = deps.execute ?? {};
+  const hidden = deps.hiddenFiles?.() ?? [];
   try {
     return await runIn(environment, command, {
       projectRoot: o.projectRoot,
@@ -44,9 +45,10 @@ export async function startRun(environment: RunEnvironment, command: string, dep
       killGraceMs: s.killGraceMs,
       outputVia: o.outputVia,
       shell: s.shell,
-      // The app's data folder (conversations, logs, keys' store) is never readable from the sandbox.
-      sandbox: { denyRead: [deps.dataDir], allowedDomains: o.allowedDomains ?? [] },
-      container: { image: s.containerImage, limits: s.containerLimits, env: o.containerEnv },
+      // The app's data folder (conversations, logs, keys' store) and a key file are never readable
+      // from the sandbox; a key file inside the project is masked in a container.
+      sandbox: { denyRead: [deps.dataDir, ...hidden], allowedDomains: o.allowedDomains ?? [] },
+      container: { image: s.containerImage, limits: s.containerLimits, env: o.containerEnv, hidden },
     });
   } catch (err) {
     if (err instanceof RunRefused) throw new ToolFailure(err.message);

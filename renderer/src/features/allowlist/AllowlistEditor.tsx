@@ -9,6 +9,7 @@ import { TestCommand } from './TestCommand.js';
 import { useAllowlistEdits } from './useAllowlistEdits.js';
 import { ViolationList } from './ViolationList.js';
 import { TrustStatus } from '../trust/TrustStatus.js';
+import { HooksSection } from '../hooks/HooksSection.js';
 
 /** What this project and this session allow or deny without asking, and the tools to change it. */
 export function AllowlistEditor({ onReviewTrust }: { onReviewTrust: () => void }) {
@@ -39,6 +40,7 @@ export function AllowlistEditor({ onReviewTrust }: { onReviewTrust: () => void }
       <ActionError error={catalogue.error} doing="read the tool catalogue" />
       <AddEntryForm catalogue={catalogue.data ?? []} edits={edits} fileReadOnly={view?.file.readOnly ?? false} />
       <TestCommand />
+      <HooksSection />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { FOCUS_SHORTCUT } from './focusPolicy.js';
 import { takesText } from './keyboard.js';
 import { COMPOSER_TEXT_ID } from '../chat/Composer.js';
 import { useFocusInside, useFocusShortcut, useTakeFocusWhenIdle } from './useDockFocus.js';
-import { projectKeys, useApprovals, useSettings } from '../../queries.js';
+import { projectKeys, useApprovals, useConversations, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { useEvent } from '../../ui/useEvent.js';
 import { useApprovalNotifications } from '../notifications/useApprovalNotifications.js';
@@ -20,7 +20,16 @@ import { useAnswer } from './useAnswer.js';
  * entered with the shortcut, a click, or by itself once the field is idle and empty. Focus goes
  * back where it was when the queue is empty. A notification click selects its prompt.
  */
-export function ApprovalDock({ projectName }: { projectName: string }) {
+export function ApprovalDock({
+  projectName,
+  shownConversation,
+  onOpenConversation,
+}: {
+  projectName: string;
+  /** The conversation on screen (null: another tab): a prompt from any other one says where it comes from. */
+  shownConversation: string | null;
+  onOpenConversation: (id: string) => void;
+}) {
   const queryClient = useQueryClient();
   const approvals = useApprovals();
   const settings = useSettings();
@@ -180,8 +189,28 @@ export function ApprovalDock({ projectName }: { projectName: string }) {
           error={tool.error}
           busy={tool.isPending}
           onStrayText={backToField}
+          origin={<AskedIn conversationId={current.conversationId} shown={shownConversation} onOpen={onOpenConversation} />}
         />
       )}
     </section>
+  );
+}
+
+/**
+ * Which conversation asked: named always (a run goes on in a conversation that is not on screen),
+ * with a link to it when it is not the one shown.
+ */
+function AskedIn({ conversationId, shown, onOpen }: { conversationId: string; shown: string | null; onOpen: (id: string) => void }) {
+  const conversations = useConversations();
+  const title = conversations.data?.find((c) => c.id === conversationId)?.title || 'an untitled conversation';
+  if (conversationId === shown) return <span className="muted small asked-in"> in this conversation</span>;
+  return (
+    <span className="muted small asked-in" data-testid="asked-in">
+      {' '}
+      in{' '}
+      <button type="button" className="link" onClick={() => onOpen(conversationId)} title="Show the conversation that asked">
+        {title}
+      </button>
+    </span>
   );
 }

@@ -23,10 +23,14 @@ import { useTranscript } from './useTranscript.js';
 interface Props {
   /** `/permissions` opens the allowlist editor. */
   onOpenPermissions: () => void;
+  /** Show this conversation (the approval dock's link to the one that asked); `n` changes each time. */
+  openRequest?: { id: string; n: number } | null;
+  /** The conversation on screen, for the approval dock. */
+  onShown?: (id: string | null) => void;
 }
 
 /** The conversation list, the open conversation's transcript and the composer. */
-export function ChatPanel({ onOpenPermissions }: Props) {
+export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
   const queryClient = useQueryClient();
   const conversations = useConversations();
   // Only a list fetched for this panel counts: a cached one may be another project's (after a switch),
@@ -43,6 +47,10 @@ export function ChatPanel({ onOpenPermissions }: Props) {
   const noKey = settings && !settings.llmOverride && settings.apiKey.source === 'none' && settings.provider !== 'openai-compatible';
   const transcript = useTranscript(selected, version);
 
+  useEffect(() => {
+    if (openRequest) setSelected(openRequest.id);
+  }, [openRequest]);
+  useEffect(() => onShown?.(selected), [selected, onShown]);
   // Open the newest conversation when none is chosen yet (or the chosen one is gone).
   useEffect(() => {
     if (selected === null && list?.[0]) setSelected(list[0].id);

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { MentionList, mentionOptionId } from './MentionList.js';
 import { activeMention, insertMention, mentionedFiles } from './mentions.js';
 import { useMentionFiles } from './useMentionFiles.js';
+import { isModeShortcut, MODE_SHORTCUT } from './modeShortcut.js';
 import { completeSlash, parseComposerInput, SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
 
 /** The message box's id: the approval dock sends typing that strayed onto a prompt back here. */
@@ -17,7 +18,7 @@ interface Props {
   onCommand: (name: SlashName, mode?: ModeWord) => void;
   /** The permission-mode selector, shown beside the message box. */
   modeControl?: ReactNode;
-  /** Shift+Tab in the message box: the next permission mode. */
+  /** MODE_SHORTCUT in the message box: the next permission mode. */
   onCycleMode?: () => void;
   /** Text handed back to the box (a queued message to edit); `n` changes each time. */
   draft?: { text: string; n: number } | null;
@@ -96,7 +97,8 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
         return pick(options[highlighted]!);
       }
     }
-    if (e.key === 'Tab' && e.shiftKey && onCycleMode) {
+    // Shift+Tab stays focus order (keyboard users tab backwards); the mode has its own chord.
+    if (isModeShortcut(e) && onCycleMode) {
       e.preventDefault();
       return onCycleMode();
     }
@@ -158,7 +160,7 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
           placeholder={
             running
               ? 'The agent is working: a message sent now waits until it finishes'
-              : 'Ask the agent… (Enter sends, Shift+Enter new line, Shift+Tab mode, / for commands, @ for files)'
+              : `Ask the agent… (Enter sends, Shift+Enter new line, ${MODE_SHORTCUT.label} mode, / for commands, @ for files)`
           }
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'composer-problem' : undefined}

@@ -1,3 +1,4 @@
+import { MODE_SHORTCUT } from './modeShortcut.js';
 import type { PermissionModeView } from '../../../../shared/contract/index.js';
 import { MODE_ORDER } from './useConversationMode.js';
 
@@ -16,13 +17,14 @@ interface Props {
   disabled?: boolean;
 }
 
-/** The mode selector beside the message box (Shift+Tab in the message box cycles it too). */
+/** The mode selector beside the message box (MODE_SHORTCUT in the message box cycles it too). */
 export function ModeSelector({ mode, onChange, disabled }: Props) {
   return (
     <div className={`mode-select mode-${mode}`}>
       <select
         aria-label="Permission mode"
-        title="Permission mode (Shift+Tab in the message box cycles)"
+        title={`Permission mode (${MODE_SHORTCUT.label} in the message box cycles)`}
+        aria-keyshortcuts={MODE_SHORTCUT.aria}
         value={mode}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value as PermissionModeView)}

@@ -3,6 +3,7 @@ import '@git-diff-view/react/styles/diff-view-pure.css';
 import { useMemo } from 'react';
 import { EscapedText } from '../../ui/EscapedText.js';
 import './diff.css';
+import { withCspSafeTemplates } from './cspSafeTemplates.js';
 import { diffFileName, diffHasHidden, displayDiff } from './diffText.js';
 import { useDiffLayout, usePageTheme, type DiffLayout } from './useDiffLayout.js';
 
@@ -34,7 +35,7 @@ export default function GitDiffView({ diff, label, path }: { diff: string; label
     f.init();
     f.buildSplitDiffLines();
     f.buildUnifiedDiffLines();
-    return f;
+    return withCspSafeTemplates(f);
   }, [diff, name, theme]);
   return (
     <div className="gdiff" data-testid="diff-view" data-layout={layout}>

@@ -31,6 +31,13 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
   const queryClient = useQueryClient();
   const close = useMutation({ mutationFn: () => unwrap(getApi().project.close({})) });
   const [tab, setTab] = useState<Tab>('conversation');
+  // The conversation on screen, and a request to show one (from the approval dock: "asked in …").
+  const [shownConversation, setShownConversation] = useState<string | null>(null);
+  const [openRequest, setOpenRequest] = useState<{ id: string; n: number } | null>(null);
+  const openConversation = (id: string) => {
+    setTab('conversation');
+    setOpenRequest((r) => ({ id, n: (r?.n ?? 0) + 1 }));
+  };
   const allowlist = useAllowlist();
   const edits = useAllowlistEdits();
   useEvent('allowlist.changed', (view) => queryClient.setQueryData(projectKeys.allowlist, view));
@@ -91,7 +98,12 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
       </div>
       {/* The conversation stays mounted when hidden: its live transcript and terminals keep streaming. */}
       <div id="panel-conversation" role="tabpanel" aria-labelledby="tab-conversation" className="tab-panel" hidden={tab !== 'conversation'}>
-        <ChatPanel key={project.path} onOpenPermissions={() => setTab('permissions')} />
+        <ChatPanel
+          key={project.path}
+          onOpenPermissions={() => setTab('permissions')}
+          openRequest={openRequest}
+          onShown={setShownConversation}
+        />
       </div>
       {tab === 'permissions' && (
         <div id="panel-permissions" role="tabpanel" aria-labelledby="tab-permissions" className="tab-panel tab-scroll">
@@ -108,7 +120,11 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
           <AuditView />
         </div>
       )}
-      <ApprovalDock projectName={project.name} />
+      <ApprovalDock
+        projectName={project.name}
+        shownConversation={tab === 'conversation' ? shownConversation : null}
+        onOpenConversation={openConversation}
+      />
       {showReview && allowlist.data && (
         <TrustReview view={allowlist.data} edits={edits} onClose={() => setReviewDismissed(allowlist.data?.trust.sha256 ?? null)} />
       )}

@@ -84,6 +84,33 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
             </ul>
           </>
         )}
+        {(trust.hooks?.length ?? 0) > 0 && (
+          <>
+            <h3>Hooks it would run on this computer ({trust.hooks!.length})</h3>
+            <ul className="trust-entries" aria-label="Hooks">
+              {trust.hooks!.map((h, i) => (
+                <li key={`${h.event}-${i}`} data-testid="trust-hook">
+                  <strong>
+                    <EscapedText text={h.event} />
+                  </strong>{' '}
+                  <span className="muted small">
+                    (<EscapedText text={h.runsFor} />, {h.environment})
+                  </span>
+                  <div>
+                    <code>
+                      <EscapedText text={h.command} />
+                    </code>
+                  </div>
+                  {h.problem && (
+                    <div className="warn-note">
+                      <EscapedText text={h.problem} />
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         <h3>Deny rules ({view.deny.length}) — always honoured, trusted or not</h3>
         {view.deny.length === 0 ? (
           <p className="muted small">none</p>

@@ -17,6 +17,7 @@ import { RULES as packages } from './packages.js';
 import { RULES as python } from './python.js';
 import { RULES as system } from './system.js';
 import { RULES as wrappers } from './wrappers.js';
+import { specRule } from './specs/specRules.js';
 import type { ProgramRule } from './rule.js';
 
 export type { ProgramRule } from './rule.js';
@@ -47,8 +48,16 @@ for (const family of FAMILIES)
     BY_NAME.set(r.name, r);
   }
 
-/** The rule of a program by its canonical name (programNames.ts), or undefined for one without rules. */
+/**
+ * The rule of a program by its canonical name (programNames.ts): its hand rule, else the base layer
+ * generated from the CLI spec library (specs/specRules.ts), else undefined.
+ */
 export function programRule(name: string): ProgramRule | undefined {
+  return BY_NAME.get(name) ?? specRule(name);
+}
+
+/** The hand rule of a program (a family file's), without the spec layer: names resolve against these. */
+export function handRule(name: string): ProgramRule | undefined {
   return BY_NAME.get(name);
 }
 

@@ -1,0 +1,21 @@
+import type { Handlers } from '../../router/index.js';
+import { AppError } from '../../../../shared/contract/index.js';
+import { mapErrors } from '../errors.js';
+import type { ProjectRuntimes } from '../projectRuntimes.js';
+import type { WindowContext } from '../windows.js';
+
+/** The Hooks section: list (with the last runs) and the per-hook switch. */
+export function hookHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext> {
+  return {
+    'hooks.list': async (_i, ctx) => (await runtimes.of(ctx)).hooksView(),
+    'hooks.setEnabled': async ({ id, enabled }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      const hooks = rt.agent.hooks;
+      if (!hooks) throw new AppError('not_found', 'Hooks are not enabled for this project.');
+      await mapErrors(() => hooks.setEnabled(id, enabled));
+      const view = rt.hooksView();
+      rt.publishHooksSoon();
+      return view;
+    },
+  };
+}

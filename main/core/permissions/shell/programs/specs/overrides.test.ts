@@ -1,0 +1,70 @@
+/**
+ * Each correction of overrides.ts, proven on the command it fixes: the spec's reading was wrong
+ * (an everyday command compound, or an outside path not keyed), the override's is right.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyCommand } from '../../classify.js';
+import { handRule } from '../index.js';
+import { specRule } from './specRules.js';
+import { OVERRIDES } from './overrides.js';
+
+const kind = (c: string) => classifyCommand(c).kind;
+const key = (c: string) => classifyCommand(c).key;
+
+describe('spec overrides', () => {
+  it('dropped programs are not read from their spec (shell builtins, GNU tools the specs describe as BSD)', () => {
+    for (const [name, o] of Object.entries(OVERRIDES)) if (o.drop) expect(specRule(name), name).toBeUndefined();
+    // GNU forms the BSD specs do not know stay as the hand layer reads them.
+    expect(kind('tail -n 100 logs/app.log')).toBe('simple');
+    expect(kind('cp -r templates/base out/base')).toBe('simple');
+    expect(kind('du -h --max-depth=1 .')).toBe('simple');
+    expect(kind('head -20 CHANGELOG.md')).toBe('simple');
+    // bash's echo prints the word, it is no option
+    expect(kind('echo --not-an-option')).toBe('simple');
+  });
+
+  it('unzip: the modifiers are flags, -d is the folder, -M runs the pager', () => {
+    expect(kind('unzip -o archive.zip -d out')).toBe('simple');
+    expect(kind('unzip -l archive.zip')).toBe('simple');
+    expect(key('unzip -q a.zip -d /tmp/x')).toContain('#d-/tmp/x');
+    expect(key('unzip -M a.zip')).toContain('#M');
+  });
+
+  it('bazel: labels rooted at the workspace are not paths outside the project', () => {
+    expect(kind('bazel build //...')).toBe('simple');
+    expect(kind('bazel test //pkg:all_tests')).toBe('simple');
+    expect(key('bazel --bazelrc=../evil.rc build //x')).toContain('#bazelrc');
+  });
+
+  it('webpack: --config names the configuration (code webpack runs)', () => {
+    expect(kind('webpack --config webpack.prod.js')).toBe('simple');
+    expect(key('webpack --config ../webpack.config.js')).toContain('#config-../webpack.config.js');
+  });
+
+  it('tsc: -p and -b, which the spec lists only as --project and --build', () => {
+    expect(kind('tsc -p tsconfig.json')).toBe('simple');
+    expect(kind('tsc -b')).toBe('simple');
+    expect(key('tsc -p ../x/tsconfig.json')).toContain('#p-../x/tsconfig.json');
+  });
+
+  it('no override names a program that has a hand rule (the hand rule wins, so the fix would be dead)', () => {
+    for (const name of Object.keys(OVERRIDES)) expect(handRule(name), name).toBeUndefined();
+  });
+});
+
+describe('spec overrides: facts the specs leave out', () => {
+  it('ng: the stub spec is dropped, so its everyday options are not all unknown', () => {
+    expect(specRule('ng')).toBeUndefined();
+  });
+
+  it('ansible-playbook: playbooks and the inventory are paths', () => {
+    expect(kind('ansible-playbook -i inventory/hosts site.yml')).toBe('simple');
+    expect(key('ansible-playbook -i ../inv site.yml')).toContain('#i-../inv');
+    expect(key('ansible-playbook /tmp/evil.yml')).toContain('#path-/tmp/evil.yml');
+  });
+
+  it('k6: the script run runs is a path', () => {
+    expect(kind('k6 run script.js')).toBe('simple');
+    expect(key('k6 run /tmp/s.js')).toContain('#path-/tmp/s.js');
+  });
+});

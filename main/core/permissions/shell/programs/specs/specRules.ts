@@ -1,0 +1,285 @@
+/**
+ * The base layer of program rules: for a program with no hand rule, the option table generated from
+ * the @withfig/autocomplete spec library (figTables.ts, corrected by overrides.ts), read with
+ * optionTable.ts's reader. The hand rules in the family files stay on top (index.ts looks them up
+ * first): they know effects a spec does not (what runs, what is written, what is loaded).
+ *
+ * What the spec's table adds to the reader's defaults (an option it does not define is compound):
+ * - a path the spec marks (an option's value, or an operand) that leaves the project is keyed
+ *   with its value, so a grant for the program never covers it (`phpunit --bootstrap ../x.php`);
+ * - an option whose value is a command or a module the program runs is an exec;
+ * - operands the spec marks as a command (`time`, `watch`…) are classified as that command.
+ * Tables are parsed and compiled on first use, one program at a time, and cached.
+ */
+import { exec, risk, type Effect } from '../../effects.js';
+import type { Arg } from '../../options.js';
+import { outsideProject } from '../kit.js';
+import { optionTable, readOptions, restOf, type OptionHandler, type OptionTable, type TableSpec } from '../optionTable.js';
+import type { Check, ProgramRule } from '../rule.js';
+import { FIG_TABLES } from './figTables.js';
+import { OVERRIDES, type SpecOverride } from './overrides.js';
+
+/** One node of a generated table (figTables.ts's header). */
+interface SpecNode {
+  o?: string;
+  P?: string;
+  d?: 1;
+  s?: 1;
+  p?: 1;
+  c?: number;
+  u?: Record<string, SpecNode>;
+  k?: string[];
+}
+
+/** What every program understands whatever its spec says (issue 25: help and version stay plain). */
+const ALWAYS = 'help version';
+
+const cache = new Map<string, ProgramRule | null>();
+
+/** The base-layer rule of `name`, or undefined when the spec library has none (or an override drops it). */
+export function specRule(name: string): ProgramRule | undefined {
+  let r = cache.get(name);
+  if (r === undefined) {
+    r = build(name)?.rule ?? null;
+    cache.set(name, r);
+  }
+  return r ?? undefined;
+}
+
+/** The programs the spec layer knows (for the tests and the bench). */
+export function specPrograms(): string[] {
+  return Object.keys(FIG_TABLES).filter((n) => !OVERRIDES[n]?.drop);
+}
+
+/**
+ * For the bench and the tests: every program's rule built afresh (the cache left alone), as a first
+ * lookup builds it; `deep` also compiles every subcommand's table (a lookup compiles those it meets).
+ */
+export function compileAllSpecs(deep = false): ProgramRule[] {
+  return specPrograms().map((n) => {
+    const built = build(n)!;
+    if (deep) built.root.walk();
+    return built.rule;
+  });
+}
+
+/** For the bench: the generated tables as shipped (the raw text a load parses). */
+export function specTableTexts(): string[] {
+  return Object.values(FIG_TABLES);
+}
+
+function build(name: string): { rule: ProgramRule; root: Node } | null {
+  if (!Object.prototype.hasOwnProperty.call(FIG_TABLES, name)) return null;
+  const override = Object.prototype.hasOwnProperty.call(OVERRIDES, name) ? OVERRIDES[name] : undefined;
+  if (override?.drop) return null;
+  let text = FIG_TABLES[name]!;
+  if (text.startsWith('=')) text = FIG_TABLES[text.slice(1)]!;
+  const spec = JSON.parse(text) as SpecNode;
+  const keys = spec.k ?? [];
+  const expand = (s: string): string =>
+    s
+      .split(' ')
+      .map((t) => (t.startsWith('~') ? keys[parseInt(t.slice(1), 36)]! : t))
+      .join(' ');
+  const root = new Node(spec, [], [], { expand, override });
+  const check = specCheck(name, root);
+  return { rule: { name, family: 'specs', policy: { kind: 'allowlist' }, options: check, effects: check }, root };
+}
+
+interface Context {
+  expand: (tokens: string) => string;
+  override: SpecOverride | undefined;
+}
+
+/**
+ * One program or subcommand: its table compiled on first use, its subcommands built on first use
+ * (aws has 17,000: a lookup compiles only the path a command takes).
+ */
+class Node {
+  private compiled?: OptionTable;
+  private probing?: OptionTable;
+  private readonly children = new Map<string, Node>();
+  readonly paths: boolean;
+  /** From this operand on, the words are a command the program runs. */
+  readonly command?: number;
+
+  constructor(
+    private readonly spec: SpecNode,
+    readonly path: readonly string[],
+    /** The persistent options of the nodes above, nearest first. */
+    private readonly inherited: readonly string[],
+    private readonly ctx: Context,
+  ) {
+    const at = path.join(' ');
+    this.paths = ctx.override?.pathOperands?.[at] ?? spec.p === 1;
+    if (spec.c !== undefined) this.command = spec.c;
+  }
+
+  get hasSubs(): boolean {
+    return this.spec.u !== undefined;
+  }
+
+  get stopsAtOperand(): boolean {
+    return this.spec.s === 1;
+  }
+
+  /** The node's table (its options, then those persistent above, then help and version). */
+  get table(): OptionTable {
+    return (this.compiled ??= optionTable(this.tableSpec(this.stopsAtOperand)));
+  }
+
+  /** The same options, stopping at the first operand: to find a subcommand word. */
+  get probe(): OptionTable {
+    return (this.probing ??= this.stopsAtOperand ? this.table : optionTable(this.tableSpec(true)));
+  }
+
+  sub(word: string): Node | undefined {
+    const u = this.spec.u;
+    if (u === undefined || !Object.prototype.hasOwnProperty.call(u, word)) return undefined;
+    let n = this.children.get(word);
+    if (!n) {
+      const persistent = this.spec.P !== undefined ? [this.ctx.expand(this.spec.P), ...this.inherited] : this.inherited;
+      n = new Node(u[word]!, [...this.path, word], persistent, this.ctx);
+      this.children.set(word, n);
+    }
+    return n;
+  }
+
+  /** Compiles every table below (the tests: a malformed token anywhere throws). */
+  walk(): void {
+    void this.table;
+    void this.probe;
+    for (const word of Object.keys(this.spec.u ?? {})) this.sub(word)!.walk();
+  }
+
+  private tableSpec(stop: boolean): TableSpec {
+    const own = [this.spec.o, this.spec.P].filter((x): x is string => x !== undefined).map(this.ctx.expand).join(' ');
+    const fix = this.ctx.override?.options?.[this.path.join(' ')];
+    const parts = [...(fix !== undefined ? [fix] : []), own, ...this.inherited, ALWAYS].filter((p) => p !== '');
+    const spec: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: parts, handlers: pathHandlers(parts) };
+    if (this.spec.d) spec.singleDashLong = true;
+    if (stop) spec.stopAtOperand = true;
+    return spec;
+  }
+}
+
+/** Handlers for the options whose value the spec marks as a path: one outside the project is keyed. */
+function pathHandlers(parts: readonly string[]): Record<string, OptionHandler> {
+  const handlers: Record<string, OptionHandler> = {};
+  const seen = new Set<string>();
+  for (const part of parts)
+    for (const tok of part.split(' ')) {
+      const m = /^(?:(.)\|)?([^=:]*)(=\??)?(?::(\w+))?$/.exec(tok);
+      if (!m) continue;
+      const key = m[2] !== '' ? m[2]! : m[1]!;
+      // The first spec naming an option wins (optionTable.ts): a later path mark does not apply.
+      const names = [m[1], m[2]].filter((n): n is string => n !== undefined && n !== '');
+      const first = names.every((n) => !seen.has(n));
+      for (const n of names) seen.add(n);
+      if (first && m[4] === 'read' && m[3] !== undefined) handlers[key] = pathValue;
+    }
+  return handlers;
+}
+
+/**
+ * Stands for the first word known only at run time (`$CFG`): the reading stops after it, so the
+ * words past it (which may be several, or options) are not guessed at, while an option whose value
+ * it is still sees one (keyed as run-time), and an operand it is stays the expansion's business.
+ */
+const RUN_TIME = '\u0000run-time';
+
+const pathValue: OptionHandler = (value, typed, at) => {
+  // No value at all (the last word): the program errors or takes its default (`rollup -c`).
+  if (value === undefined || value === null) return [];
+  if (value !== RUN_TIME && !outsideProject(value)) return [];
+  return [risk(flagOf(typed), `${at.where} ${typed} names a path outside the project`, value === RUN_TIME ? null : value)];
+};
+
+const flagOf = (typed: string): string => typed.replace(/^-+/, '').replace(/=.*$/, '');
+
+/** What reading a command with a program's nodes found (optionTable.ts's TableReading, across subcommands). */
+interface Reading {
+  effects: Effect[];
+  node: Node;
+  operands: number[];
+  rest?: number;
+  ended?: boolean;
+  unknown: boolean;
+}
+
+/**
+ * Reads `words` with the program's nodes: optionTable.ts's reader over each node's table; where the
+ * node has subcommands it stops at the first operand, and a word naming one goes on in its table.
+ */
+function read(program: string, root: Node, words: readonly Arg[]): Reading {
+  const out: Reading = { effects: [], node: root, operands: [], unknown: false };
+  let from = 1;
+  for (;;) {
+    const n = out.node;
+    const where = [program, ...n.path].join(' ');
+    const r = readOptions(n.hasSubs ? n.probe : n.table, words, from, where);
+    out.effects.push(...r.effects);
+    out.operands.push(...r.operands);
+    if (r.unknown) {
+      out.unknown = true;
+      return out;
+    }
+    if (!n.hasSubs || r.rest === undefined || r.ended) {
+      if (r.rest !== undefined) out.rest = r.rest;
+      if (r.ended) out.ended = true;
+      return out;
+    }
+    const word = words[r.rest];
+    const child = typeof word === 'string' ? n.sub(word) : undefined;
+    if (child) {
+      out.operands.pop(); // the subcommand word, not an operand
+      out.node = child;
+      from = r.rest + 1;
+      continue;
+    }
+    // The first operand names no subcommand: the rest is read as the node's own table says.
+    if (n.stopsAtOperand) {
+      out.rest = r.rest;
+      return out;
+    }
+    const more = readOptions(n.table, words, r.rest + 1, where);
+    out.effects.push(...more.effects);
+    out.operands.push(...more.operands);
+    out.unknown = more.unknown;
+    if (more.rest !== undefined) out.rest = more.rest;
+    if (more.ended) out.ended = true;
+    return out;
+  }
+}
+
+function specCheck(program: string, root: Node): Check {
+  return (argv) => {
+    const cut = argv.indexOf(null);
+    const words: readonly Arg[] = cut < 0 ? argv : [...argv.slice(0, cut), RUN_TIME];
+    const reading = read(program, root, words);
+    const effects = reading.effects;
+    if (reading.unknown) return effects;
+    const node = reading.node;
+    const where = [program, ...node.path].join(' ');
+    if (node.command !== undefined && reading.rest !== undefined) {
+      let start = reading.rest + node.command;
+      if (words[start] === '--') start++; // `kubecolor exec pod -- sh`: the separator is not the command
+      effects.push(
+        cut >= 0 && start >= cut
+          ? exec('', { kind: 'opaque', text: null }, `${where} runs a command known only at run time`)
+          : exec('', restOf(argv, start), `${where} runs the command it is given`),
+      );
+      return effects;
+    }
+    if (node.paths) {
+      const operands = [...reading.operands, ...(reading.rest !== undefined && !reading.ended ? indexesFrom(words, reading.rest + 1) : [])];
+      for (const i of operands) {
+        const w = words[i];
+        if (typeof w === 'string' && w !== RUN_TIME && outsideProject(w)) effects.push(risk('path', `${program} names a path outside the project`, w));
+      }
+    }
+    return effects;
+  };
+}
+
+const indexesFrom = (argv: readonly Arg[], from: number): number[] => argv.map((_, i) => i).filter((i) => i >= from);
