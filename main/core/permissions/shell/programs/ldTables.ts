@@ -1,5 +1,5 @@
 /**
- * @generated (its generator is not in the repository yet: programs/generatedTables.test.ts)
+ * GENERATED; its generator is not in the repository yet (programs/generatedTables.test.ts).
  *
  * Generated from `ld.bfd --help` and `ld.gold --help` (GNU Binutils for Debian 2.40, gold 1.16) by
  * splitting each option line's spelling: a one-letter name after one dash is a short option, every

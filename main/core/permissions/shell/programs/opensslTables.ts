@@ -1,5 +1,5 @@
 /**
- * @generated (its generator is not in the repository yet: programs/generatedTables.test.ts)
+ * GENERATED; its generator is not in the repository yet (programs/generatedTables.test.ts).
  *
  * openssl's subcommand options, generated from `openssl <command> -help` (OpenSSL 3.0.19): every
  * option with its arity (a value when -help names one: infile, outfile, val, int, format …), `outfile`
