@@ -92,7 +92,7 @@ function build(name: string): { rule: ProgramRule; root: Node } | null {
       .join(' ');
   const root = new Node(spec, [], [], { expand, override });
   const check = specCheck(name, root);
-  return { rule: { name, family: 'specs', policy: { kind: 'allowlist' }, options: check, effects: check }, root };
+  return { rule: { name, family: 'specs', policy: { kind: 'spec' }, options: check, effects: check }, root };
 }
 
 interface Context {
