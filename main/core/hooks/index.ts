@@ -2,7 +2,6 @@
 export { readHooks, matchesTool, type HookProblem, type ReadHooks } from './declarations.js';
 export {
   Hooks,
-  HookError,
   HOOK_OUTPUT_MAX_BYTES,
   type DeclaredHook,
   type DeclaredHooks,
@@ -24,3 +23,4 @@ export * from './types.js';
 export { hookReviewLines, type HookReviewLine } from './review.js';
 export { HookSwitches, HOOK_SWITCHES_FILE } from './hookSwitches.js';
 export { cliHooks } from './cliHooks.js';
+export { HookError } from './errors.js';

@@ -39,6 +39,7 @@ import {
   type PermissionCheckRequest,
   type PermissionGate,
   type PermissionKey,
+  type ToolFactsView,
 } from './types.js';
 
 /** What the engine needs of codecoder.json (ProjectConfig implements it). */
@@ -71,6 +72,8 @@ export interface EngineDeps {
   onChange?: (change: EngineChange) => void;
   /** The permission mode of a conversation (modes.ts); absent = always Ask. */
   modeOf?: (conversationId: string) => PermissionMode;
+  /** What the tools declare of themselves (the registry's tools/facts.ts): Accept-edits' tools, deny targets' path tools. */
+  tools: ToolFactsView;
 }
 
 export interface EngineDecision extends Decision {
@@ -189,7 +192,33 @@ export class PermissionEngine implements PermissionGate {
     return { outcome: 'ask', via: 'ask', key: raw, violations };
   }
 
+  /**
+   * Decides a call: its key, then each further key it needs (`also`: network hosts), in order, each
+   * asked and recorded as its own; the first one refused refuses the call.
+   */
   async check(req: PermissionCheckRequest): Promise<EngineDecision> {
+    const first = await this.checkKey(req);
+    const p = req.permission;
+    if (!first.allowed || p.kind !== 'ask' || !p.also?.length) return first;
+    for (const key of p.also) {
+      const d = await this.checkKey(this.alsoRequest(req, p, key));
+      if (!d.allowed)
+        return { ...d, reason: `${d.reason ?? 'refused'} (${req.tool} needs ${p.key.raw} and every host it names; none of it ran)` };
+    }
+    return first;
+  }
+
+  /** The request for one further key of a call: its own environment (a host's: remote), a note saying whose it is. */
+  private alsoRequest(req: PermissionCheckRequest, p: Extract<Permission, { kind: 'ask' }>, key: PermissionKey): PermissionCheckRequest {
+    const note = `network access for ${p.key.raw}: the sandbox's proxy lets the command reach ${key.action}`;
+    return {
+      ...req,
+      environment: this.deps.environmentOfKey(key.raw) ?? 'shell',
+      permission: { kind: 'ask', key, flags: { notes: [note] } },
+    };
+  }
+
+  private async checkKey(req: PermissionCheckRequest): Promise<EngineDecision> {
     let v = this.verdictFor(req);
     // The mode speaks after deny rules, invalid input, protected paths and the allowlists have.
     const byMode = this.byMode(req, v, this.deps.modeOf?.(req.conversationId) ?? 'ask');
@@ -317,11 +346,11 @@ export class PermissionEngine implements PermissionGate {
   private denyRule(p: MatchTarget): DeniedTarget | undefined {
     const hit = this.compiled.deny.match(p);
     if (hit !== undefined) return { entry: hit, reason: `refused by the deny rule "${hit}" in codecoder.json` };
-    return deniedTarget(this.compiled.deny, this.deps.projectRoot, p);
+    return deniedTarget(this.compiled.deny, this.deps.projectRoot, p, this.deps.tools);
   }
 
   private byMode(req: DecideRequest, v: Verdict, mode: PermissionMode): EngineDecision | undefined {
-    const m = modeDecision(mode, req.tool, req.permission, v);
+    const m = modeDecision(mode, req.tool, req.permission, v, this.deps.tools);
     if (!m) return undefined;
     const d: EngineDecision = { allowed: m.allowed, via: m.via, asked: false, reason: m.reason };
     if (v.key !== undefined) d.key = v.key;
@@ -395,6 +424,23 @@ export class PermissionEngine implements PermissionGate {
 
   /** What would happen, without asking, executing, writing or auditing. */
   dryRun(req: DecideRequest, grants: Grant[] = [], mode: PermissionMode = 'ask'): DryRunResult {
+    const first = this.dryRunKey(req, grants, mode);
+    const p = req.permission;
+    if (first.decision !== 'allow' || p.kind !== 'ask' || !p.also?.length) return first;
+    // Each further key (a network host) in its own right: the first one not allowed is the answer.
+    for (const key of p.also) {
+      const env = this.deps.environmentOfKey(key.raw) ?? 'shell';
+      const r = this.dryRunKey({ tool: req.tool, environment: env, permission: { kind: 'ask', key } }, grants, 'ask');
+      if (r.decision !== 'allow') {
+        // The --grant violations are reported by each run: once is enough.
+        const seen = new Set(first.violations.map((x) => x.message));
+        return { ...r, violations: [...first.violations, ...r.violations.filter((x) => !seen.has(x.message))] };
+      }
+    }
+    return first;
+  }
+
+  private dryRunKey(req: DecideRequest, grants: Grant[], mode: PermissionMode): DryRunResult {
     const g = this.checkGrants(grants);
     const v = this.decide(req, g.overlay);
     const m = this.byMode(req, v, mode);

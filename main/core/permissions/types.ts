@@ -54,6 +54,13 @@ export type Permission =
       key: PermissionKey;
       flags?: KeyFlags;
       /** The key's own environment when it differs from the tool's (run_capability): decides the ceiling. */ environment?: Environment;
+      /**
+       * Further keys the call needs, each decided in its own right after `key` (deny rules, allowlists,
+       * its own prompt with its own scopes, its own audit record): the network hosts a sandboxed command
+       * may reach (`net:<host>`, netKeys.ts). The call is allowed only when `key` and every one of
+       * these are; a grant of `key` never implies them.
+       */
+      also?: PermissionKey[];
     }
   /** Input that must never run (unparseable command, NUL, control characters…). */
   | { kind: 'invalid'; reason: string };
@@ -144,4 +151,15 @@ export interface PermissionCheckRequest {
 /** What the agent loop needs of the engine: decide before execute, always. */
 export interface PermissionGate {
   check(request: PermissionCheckRequest): Promise<Decision>;
+}
+
+/**
+ * What the engine knows of the tools, derived by the tool registry from each tool's own
+ * declaration (tools/types.ts ToolTouches, tools/facts.ts): permissions imports no tool.
+ */
+export interface ToolFactsView {
+  /** Accept-edits mode covers this tool's calls on a path inside the project. */
+  editsInProject(tool: string): boolean;
+  /** The tools keyed on a project path that this access of it is (`write` → write_file, edit_file). */
+  toolsOfAccess(access: 'write' | 'delete' | 'move'): readonly string[];
 }

@@ -82,6 +82,20 @@ describe('codecoder key', () => {
 });
 
 describe('codecoder check', () => {
+  it('a project grant of run_sandboxed:npm does not open the network: each host the call names is asked as net:<host> (issue 22 item 6)', async () => {
+    await config('{"allowlist": {"run_sandboxed:npm": "AlwaysThisProject"}}');
+    expect((await cli(['trust', '--project', root])).code).toBe(0);
+    const args = '{"command":"npm install","allow_hosts":["evil.example.com"]}';
+    expect(JSON.parse((await cli(['check', '--project', root, 'run_sandboxed', args])).out)).toMatchObject({
+      decision: 'ask',
+      key: 'net:evil.example.com',
+    });
+    const granted = await cli(['check', '--project', root, '--grant', 'net:evil.example.com=session', 'run_sandboxed', args]);
+    expect(JSON.parse(granted.out)).toMatchObject({ decision: 'allow', via: 'project', key: 'run_sandboxed:npm' });
+    const above = await cli(['check', '--project', root, '--grant', 'net:evil.example.com=project', 'run_sandboxed', args]);
+    expect(JSON.parse(above.out)).toMatchObject({ decision: 'ask', key: 'net:evil.example.com', violations: [{ key: 'net:evil.example.com' }] });
+  });
+
   it('dry-runs a call against codecoder.json', async () => {
     await config('{"allowlist": {"write_file:tests/**": "AlwaysThisProject"}, "deny": ["run_command:git:push"]}');
     expect((await cli(['trust', '--project', root])).code).toBe(0); // folder trust: see trust.test.ts
