@@ -1,13 +1,13 @@
 /** The permission engine's public surface (see docs/permissions.md). */
 export * from './types.js';
-export { COMMAND_KEY_TOOLS, commandPermission, pathPermission, parseKey, formatKey } from './keys.js';
+export { commandPermission, pathPermission, parseKey, formatKey } from './keys.js';
 export { PermissionEngine, type EngineDeps, type Grant } from './engine.js';
 export { ProjectConfig, readConfigFile } from './projectConfig.js';
 export { CONFIG_FILE, type ConfigEdit, editConfigText, parseConfigText } from './configFile.js';
 
 export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord } from './audit.js';
 
-export { MCP_KEY_TOOL } from './keyGrammar.js';
+export { COMMAND_KEY_TOOLS, MCP_KEY_TOOL } from './keyGrammar.js';
 export { AllowSet, DenySet, patternProblem } from './match.js';
 export { MCP_NAME, mcpShape } from './mcpKeys.js';
 export { NET_ENVIRONMENT, NET_KEY_TOOL, hostKeys } from './netKeys.js';
