@@ -8,7 +8,8 @@ import type { CliIo } from '../io.js';
 import { jsonText, shown } from '../output.js';
 import { cliKeyEnvironment } from '../toolRegistry.js';
 import { Usage } from '../usage.js';
-import { CONFIG_FILE, readConfigFile, compileProject, serverCount, trustLine } from '../../permissions/index.js';
+import { CONFIG_FILE, readConfigFile, compileProject } from '../../permissions/index.js';
+import { serverCount, trustLine } from '../trustLines.js';
 
 export const summary = 'validate or list codecoder.json (validate: exit 0 valid, 1 violations, 2 malformed)';
 
