@@ -23,6 +23,7 @@ const noop: Tool = {
   description: 'does nothing',
   category: 'read',
   environment: 'host',
+  touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
   parameters: z.object({ n: z.number() }) as z.ZodType,
   permission: () => ({ kind: 'none' }),
   execute: async () => ({ content: 'ok' }),

@@ -11,6 +11,7 @@ import { MemoryAuditLog, PermissionEngine, formatKey, ProjectConfig } from '../m
 import { alwaysTrusted } from '../main/core/permissions/permissions.testkit.js';
 import { best } from './timing.js';
 import type { BenchRow } from './types.js';
+import { builtInToolFacts } from '../main/core/tools/tools.testkit.js';
 
 const N = { deny: 30_000, allowlist: 22_000 };
 
@@ -42,6 +43,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
           config,
           audit: new MemoryAuditLog(),
           environmentOfKey: () => 'host',
+          tools: builtInToolFacts(),
           // The bench measures loading a file whose entries count (a trusted folder).
           trust: alwaysTrusted(),
         });

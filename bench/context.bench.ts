@@ -34,6 +34,7 @@ function bigTool(chars: number): ToolRegistry {
     description: 'Returns a large text',
     category: 'read',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: z.object({ n: z.number() }) as z.ZodType,
     permission: () => ({ kind: 'none' }),
     execute: async (args) => {

@@ -18,6 +18,7 @@ import {
   type PermissionCheckRequest,
 } from '../main/core/permissions/index.js';
 import type { BenchRow } from './types.js';
+import { builtInToolFacts } from '../main/core/tools/tools.testkit.js';
 
 const EXACT = 9000;
 const GLOBS = 1000;
@@ -70,6 +71,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
       trust,
       audit: nullAudit,
       environmentOfKey: env,
+      tools: builtInToolFacts(),
     });
 
     // 10k distinct requests in a fixed pseudo-random mix.
@@ -156,6 +158,7 @@ export default async function bench(report: (row: BenchRow) => void): Promise<vo
       trust,
       audit: jsonl,
       environmentOfKey: env,
+      tools: builtInToolFacts(),
     });
     const N = 50_000;
     const t0 = process.hrtime.bigint();

@@ -9,7 +9,7 @@ import { freshBundle } from '../scripts/cliBundle.mjs';
 // Node 22.1+ keeps the compiled code of the bundle and of mvdan-sh between starts; older Node has no such cache.
 module.enableCompileCache?.();
 
-const bundle = process.env.CODECODER_CLI_SOURCES ? null : freshBundle();
+const bundle = process.env.CODECODER_CLI_SOURCES ? null : freshBundle(undefined, undefined, process.argv[2]);
 let main;
 if (bundle) ({ main } = await import(pathToFileURL(bundle).href));
 else {

@@ -40,6 +40,17 @@ describe('freshBundle: the bundle runs only while nothing it was built from has 
     manifest({ startedAt: Date.now() - 1000, entry: 'main.mjs', inputs: ['a.ts', 'gone.ts'] });
     expect(freshBundle(dir, dir)).toBeNull();
   });
+  it("a subcommand's start checks only what it loads; any other start checks everything", () => {
+    const { dir, manifest } = fixture();
+    manifest({ startedAt: Date.now() - 1000, entry: 'main.mjs', inputs: ['a.ts', 'b.ts'], commands: { key: ['a.ts'] } });
+    writeFileSync(path.join(dir, 'b.ts'), 'b2');
+    expect(freshBundle(dir, dir, 'key')).toBe(path.join(dir, 'main.mjs'));
+    expect(freshBundle(dir, dir, 'run')).toBeNull();
+    expect(freshBundle(dir, dir, 'constructor')).toBeNull();
+    expect(freshBundle(dir, dir)).toBeNull();
+    writeFileSync(path.join(dir, 'a.ts'), 'a2');
+    expect(freshBundle(dir, dir, 'key')).toBeNull();
+  });
   it('no bundle, or a manifest it cannot read: none', () => {
     const { dir, manifest } = fixture();
     expect(freshBundle(path.join(dir, 'nowhere'), dir)).toBeNull();
@@ -79,6 +90,15 @@ describe('the bundle', () => {
     expect(JSON.parse(k.stdout)).toMatchObject({ kind: 'compound', key: 'run_command:git-status-&&-git-push' });
     const help = await run(['help']);
     for (const name of ['key', 'check', 'run', 'mcp', 'trust']) expect(help.stdout).toContain(`  ${name} `);
+
+    // The manifest lists what each subcommand's start loads: the dispatcher's sources and its own.
+    const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST), 'utf8')) as {
+      inputs: string[];
+      commands: Record<string, string[]>;
+    };
+    expect(manifest.commands.key).toEqual(expect.arrayContaining(['main/core/cli/main.ts', 'main/core/permissions/shell/classify.ts']));
+    expect(manifest.commands.key).not.toContain('main/core/assembly/assemble.ts');
+    expect(manifest.commands.run).toContain('main/core/assembly/assemble.ts');
 
     const [keyOut, key] = Object.entries(metafile.outputs).find(([o]) => o.endsWith('/commands/key.mjs'))!;
     const inputs = Object.keys(key.inputs);

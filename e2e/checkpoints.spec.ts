@@ -60,7 +60,7 @@ test.describe('checkpoints', () => {
     await expect(stat(path.join(projectDir, 'README.md'))).rejects.toThrow();
   });
 
-  test('/rewind opens the newest checkpoint of the conversation', async ({ app }) => {
+  test('/rewind lists the checkpoints and the user chooses one, with keys alone', async ({ app }) => {
     const { page } = app;
     await send(page, 'tidy up the project');
     for (const tool of ['write_file', 'run_command']) {
@@ -68,10 +68,32 @@ test.describe('checkpoints', () => {
       await p.getByRole('button', { name: /Allow once/ }).click();
     }
     await expect(transcript(page)).toContainText('Tidied up.');
-    await send(page, '/rewind');
-    const panel = page.getByRole('dialog', { name: /Restore files to turn 2/ });
-    await expect(panel.getByRole('listitem')).toHaveText(['README.md brought back']);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.focus();
+    await page.keyboard.type('/rewind');
+    await page.keyboard.press('Enter');
+    const picker = page.getByRole('region', { name: 'Rewind to a checkpoint' });
+    const choices = picker.getByRole('listitem');
+    await expect(choices).toHaveCount(2);
+    await expect(choices.nth(0)).toContainText('Before turn 2');
+    await expect(choices.nth(1)).toContainText('Before turn 1');
+    // Focus is on the newest; the older one is a Tab away, and Enter chooses it.
+    await expect(choices.nth(0).getByRole('button')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(choices.nth(1).getByRole('button')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: /Restore files to turn 1/ });
+    await expect(panel.getByRole('listitem')).toHaveText(['README.md brought back', 'notes.txt restored']);
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await expect(panel).toHaveCount(0);
+
+    // Esc closes the list and gives the message box its focus back.
+    await box.focus();
+    await page.keyboard.type('/rewind');
+    await page.keyboard.press('Enter');
+    await expect(picker.getByRole('listitem').first().getByRole('button')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(picker).toHaveCount(0);
+    await expect(box).toBeFocused();
   });
 });

@@ -4,6 +4,9 @@
  */
 import { expect, test } from './support/fixtures.js';
 
+// The refused connection is the point of the test, and Chromium logs it itself.
+test.use({ expectedConsoleErrors: [/WebSocket connection to '.*\/ws\?token=' failed: HTTP Authentication failed/] });
+
 test('without the token the page says the address needs it; the favicon is served', async ({ app }, testInfo) => {
   test.skip(testInfo.project.name !== 'web', 'the token and the favicon route belong to the web host');
   const { page, host } = app;

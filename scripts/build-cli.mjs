@@ -87,8 +87,14 @@ export async function buildCli({ outDir = CLI_BUNDLE_DIR, root = repoRoot } = {}
       logLevel: 'warning',
       plugins: [commandsApart, sourcesWithoutSideEffects],
     });
-    const inputs = [...Object.keys(result.metafile.inputs), ...BUILD_INPUTS.filter((f) => existsSync(path.join(root, f)))];
-    writeFileSync(path.join(tmp, MANIFEST), `${JSON.stringify({ startedAt, entry: 'main.mjs', inputs }, null, 1)}\n`);
+    const buildInputs = BUILD_INPUTS.filter((f) => existsSync(path.join(root, f)));
+    const inputsOf = (out) => Object.keys(Object.entries(result.metafile.outputs).find(([o]) => o.endsWith(`/${out}`))?.[1].inputs ?? {});
+    const dispatcher = inputsOf('main.mjs');
+    const commands = Object.fromEntries(
+      commandFiles(root).map((name) => [name, [...new Set([...dispatcher, ...inputsOf(`commands/${name}.mjs`), ...buildInputs])]]),
+    );
+    const inputs = [...Object.keys(result.metafile.inputs), ...buildInputs];
+    writeFileSync(path.join(tmp, MANIFEST), `${JSON.stringify({ startedAt, entry: 'main.mjs', inputs, commands }, null, 1)}\n`);
     rmSync(outDir, { recursive: true, force: true });
     renameSync(tmp, outDir);
     return { outDir, metafile: result.metafile };

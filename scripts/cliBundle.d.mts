@@ -2,4 +2,4 @@
 export declare const repoRoot: string;
 export declare const CLI_BUNDLE_DIR: string;
 export declare const MANIFEST: string;
-export declare function freshBundle(dir?: string, root?: string): string | null;
+export declare function freshBundle(dir?: string, root?: string, command?: string): string | null;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { getApi, unwrap } from './bridge/index.js';
 
 /** Query keys in one place, so events can invalidate exactly what they change. */
@@ -27,6 +28,11 @@ export const useAllowlist = () => useQuery({ queryKey: projectKeys.allowlist, qu
 /** The catalogue never changes while the app runs. */
 export const useCatalogue = () =>
   useQuery({ queryKey: projectKeys.catalogue, queryFn: () => unwrap(getApi().tools.catalogue({})), staleTime: Infinity });
+/** The tools whose calls run a shell command, as each tool declares it (`touches.keyFromCommand`). */
+export function useCommandTools(): ReadonlySet<string> {
+  const { data } = useCatalogue();
+  return useMemo(() => new Set((data ?? []).filter((t) => t.touches.keyFromCommand).map((t) => t.name)), [data]);
+}
 export const useApprovals = () => useQuery({ queryKey: projectKeys.approvals, queryFn: () => unwrap(getApi().approvals.list({})) });
 export const useConversations = () =>
   useQuery({ queryKey: projectKeys.conversations, queryFn: () => unwrap(getApi().conversations.list({})) });

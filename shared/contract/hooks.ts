@@ -51,6 +51,22 @@ export const hooksViewSchema = z.object({
 });
 export type HooksView = z.infer<typeof hooksViewSchema>;
 
+export const hookEventNames = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'Notification'] as const;
+
+export const hookAddInputSchema = z
+  .object({
+    event: z.enum(hookEventNames),
+    /** Tool names, |-separated; * or empty for every tool (tool events only). */
+    matcher: z.string().max(500).optional(),
+    /** A key pattern in the deny-rule grammar (tool events only). */
+    key: z.string().max(2000).optional(),
+    command: z.string().trim().min(1).max(4096),
+    /** Seconds (default 10). */
+    timeout: z.number().positive().max(600).optional(),
+    environment: z.enum(['host', 'sandbox']).optional(),
+  })
+  .strict();
+
 export const hookMethods = {
   'hooks.list': method(
     "The project's hooks (yours and codecoder.json's), what cannot be read, and the last runs.",
@@ -60,6 +76,12 @@ export const hookMethods = {
   'hooks.setEnabled': method(
     'Turn a hook off (or on again); kept in the data folder. A project hook still runs only once codecoder.json is trusted.',
     z.object({ id: z.string().regex(/^[0-9a-f]{16}$/), enabled: z.boolean() }).strict(),
+    hooksViewSchema,
+  ),
+  'hooks.addUser': method('Add one of your own hooks to <data dir>/hooks.json (every project).', hookAddInputSchema, hooksViewSchema),
+  'hooks.removeUser': method(
+    "Remove one of your own hooks from hooks.json (a project's hooks are edited in its codecoder.json).",
+    z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) }).strict(),
     hooksViewSchema,
   ),
 };

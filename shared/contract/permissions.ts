@@ -154,6 +154,25 @@ export const auditRecordSchema = z.object({
 });
 export type AuditRecordView = z.infer<typeof auditRecordSchema>;
 
+/**
+ * What a tool touches, as the tool declares it (main/core/tools/types.ts ToolTouches is this type):
+ * every list of tools the app keeps is derived from these, and the page reads them here instead of
+ * naming tools.
+ */
+export const toolTouchesSchema = z.object({
+  /** A call may change the project's files: a turn with it gets a checkpoint first. */
+  changesFiles: z.boolean(),
+  /**
+   * What the tool does to the one project path its key names (`<tool>:<path>`): a path deny rule on
+   * it meets a shell command's target of the same access, and Accept-edits mode covers `write`,
+   * `delete` and `move` inside the project. `none`: its key names no project path.
+   */
+  fileAccess: z.enum(['none', 'write', 'delete', 'move']),
+  /** Its key is a shell command's key (`<tool>:<program>[:<sub>]`, compound keys), and it shows a terminal. */
+  keyFromCommand: z.boolean(),
+});
+export type ToolTouches = z.infer<typeof toolTouchesSchema>;
+
 export const toolInfoSchema = z.object({
   name: z.string(),
   category: z.string(),
@@ -162,6 +181,7 @@ export const toolInfoSchema = z.object({
   keyTemplate: z.string().nullable(),
   environment: environmentSchema,
   subAgent: z.boolean(),
+  touches: toolTouchesSchema,
 });
 export type ToolInfo = z.infer<typeof toolInfoSchema>;
 

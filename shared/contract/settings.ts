@@ -89,13 +89,32 @@ export const settingsUpdateSchema = z
   .strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
+/** What "Test connection" tries: the form's values, none saved. */
+export const connectionTestSchema = z
+  .object({
+    provider: z.enum(providers),
+    model: z.string().trim().min(1, 'choose a model').max(200),
+    baseUrl: httpUrl.or(z.literal('')).optional(),
+    /** Typed but not saved; absent = the stored (or environment) key of `provider`. */
+    apiKey: z.string().trim().min(8, 'an API key is longer than that').max(400).optional(),
+  })
+  .strict();
+export type ConnectionTest = z.infer<typeof connectionTestSchema>;
+
 export const settingsMethods = {
   'settings.get': method('Read the settings (never the API key itself).', noInput, settingsSchema),
   'settings.update': method('Validate and save a partial settings update.', settingsUpdateSchema, settingsSchema),
   'settings.testConnection': method(
-    'Try the model in use (saved settings, or the override) with one tiny request; say whether it answered.',
-    noInput,
-    z.object({ ok: z.boolean(), message: z.string(), code: z.string().optional(), ms: z.number() }),
+    'Try the model settings as typed in the form (unsaved; a key left empty is the stored one for that provider) with one tiny request; say whether it answered, and when a command-line flag overrides these settings.',
+    connectionTestSchema,
+    z.object({
+      ok: z.boolean(),
+      message: z.string(),
+      code: z.string().optional(),
+      ms: z.number(),
+      /** Set when a flag (--llm-script …) makes another model answer the agent: these settings wait for it to go. */
+      overriddenBy: z.object({ provider: z.string(), model: z.string(), why: z.string() }).optional(),
+    }),
   ),
 };
 

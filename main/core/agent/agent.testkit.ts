@@ -113,6 +113,7 @@ export function echoTool(name = 'read_note'): Tool {
     description: 'Reads a note',
     category: 'read',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: z.object({ path: z.string() }).strict(),
     permission: () => ({ kind: 'none' }),
     execute: async (args: { path: string }) => ({ content: `contents of ${args.path}` }),
@@ -126,6 +127,7 @@ export function writeTool(written: { path: string; text: string }[]): Tool {
     description: 'Writes a note',
     category: 'edit',
     environment: 'host',
+    touches: { changesFiles: true, fileAccess: 'write', keyFromCommand: false },
     parameters: z.object({ path: z.string(), text: z.string() }).strict(),
     permission: (args: { path: string }) => ({
       kind: 'ask',
@@ -145,6 +147,7 @@ export function bigTool(chars: number): Tool {
     description: 'Prints a lot',
     category: 'read',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: z.object({}).strict(),
     permission: () => ({ kind: 'none' }),
     execute: async () => ({ content: Array.from({ length: chars / 10 }, (_, i) => `line ${String(i).padStart(4, '0')}`).join('\n') }),
@@ -158,6 +161,7 @@ export function waitTool(seen: { started: number; aborted: number }): Tool {
     description: 'Waits',
     category: 'execute',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: z.object({}).strict(),
     permission: () => ({ kind: 'none' }),
     execute: (_args: unknown, ctx) =>
@@ -181,6 +185,7 @@ export function fakeAgentTool(
     description: 'Starts a read-only sub-agent',
     category: 'agent',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: z.object({ prompt: z.string() }).strict(),
     permission: () => ({ kind: 'none' }),
     execute: async (args: { prompt: string }, ctx) => {

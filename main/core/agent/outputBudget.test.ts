@@ -32,6 +32,7 @@ function floodTool(time: ReturnType<typeof manualTime>): Tool {
     description: 'Prints a lot, fast',
     category: 'execute',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: z.object({ mode: z.enum(['ok', 'throw', 'wait']), total: z.number() }).strict(),
     permission: () => ({ kind: 'none' }),
     execute: async (args: { mode: 'ok' | 'throw' | 'wait'; total: number }, ctx) => {

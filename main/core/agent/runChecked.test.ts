@@ -19,6 +19,7 @@ function recordingTool(
     description: 'test',
     category: 'edit',
     environment: 'host',
+    touches: { changesFiles: true, fileAccess: 'write', keyFromCommand: false },
     parameters: schema,
     permission,
     async execute(args) {

@@ -92,7 +92,9 @@ export async function runToolCall(call: ToolCallInput, env: ToolCallEnv, runSign
     const fitted = redactCutResult(
       cancelled
         ? clean
-        : await fitForModel(clean, { maxChars: env.maxResultChars, logDir: env.logDir, name: `${env.runId}-${call.id}` }).catch(() => clean),
+        : await fitForModel(clean, { maxChars: env.maxResultChars, logDir: env.logDir, name: `${env.runId}-${call.id}` }).catch(
+            () => clean,
+          ),
       env.redactor,
     );
     env.send({

@@ -7,7 +7,7 @@
  * `pool: 'forks'`, so the umask set here is that process's alone.)
  */
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,9 +107,31 @@ describe.skipIf(process.platform === 'win32')('the data folder after a session u
     new ContextWindows(path.join(dataDir, 'context-windows.json')).learn('anthropic', 'scripted', 50_000);
 
     const names = allEntries(dataDir).join('\n');
-    for (const expected of ['settings.json', 'secrets.json', 'recent.json', 'trusted-folders.json', 'audit.jsonl', 'conversations/conv_', 'logs/', 'checkpoints/shadow.git/objects', 'checkpoints/index.json', 'context-windows.json']) {
+    for (const expected of [
+      'settings.json',
+      'secrets.json',
+      'recent.json',
+      'trusted-folders.json',
+      'audit.jsonl',
+      'conversations/conv_',
+      'logs/',
+      'checkpoints/shadow.git/objects',
+      'checkpoints/index.json',
+      'context-windows.json',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(openEntries(dataDir)).toEqual([]);
   }, 60_000);
+
+  it('tightens a data folder and a recent.json an older web host left 0755 / 0644', async () => {
+    const dataDir = path.join(await tempDirs('cc-private-old-'), 'data');
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, 'recent.json'), '{}\n', { mode: 0o644 });
+    chmodSync(path.join(dataDir, 'recent.json'), 0o644);
+    const core = createPlainNodeCore({ dataDir, env: {} });
+    await core.runtimes.closeAll();
+    expect(openEntries(dataDir)).toEqual([]);
+  });
 });

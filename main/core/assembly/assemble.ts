@@ -23,7 +23,7 @@ import {
   systemClock,
 } from '../permissions/index.js';
 import { CheckpointService, CheckpointStore, checkpointBeforeTurns, type CheckpointLimits } from '../checkpoints/index.js';
-import { type ToolDeps, keyEnvironmentResolver, createToolRegistry, type FullToolRegistry } from '../tools/index.js';
+import { type ToolDeps, keyEnvironmentResolver, createToolRegistry, toolFacts, type FullToolRegistry } from '../tools/index.js';
 import { ApprovalQueue } from '../approvals/index.js';
 import { createAgentRuntime, type AgentRuntime, type AgentRuntimeDeps, type Emit } from '../agent/index.js';
 
@@ -132,6 +132,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
   const registry = withMcpTools(builtIn, mcp);
   const builtInEnvironment = keyEnvironmentResolver(builtIn, opts.projectRoot);
   const environmentOfKey = (raw: string): Environment | undefined => mcp?.environmentOfKey(raw) ?? builtInEnvironment(raw);
+  const facts = toolFacts(registry);
   const engine = new PermissionEngine({
     projectRoot: opts.projectRoot,
     asker: approvals.asker(),
@@ -143,6 +144,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     // An `mcp:` key's environment is its server's (a host stdio server is `shell`).
     environmentOfKey,
     modeOf: (conversationId) => modes.get(conversationId),
+    tools: facts,
     onChange: (change) => {
       // codecoder.json reloaded or its trust changed: which servers may run may have changed too.
       if (mcp && (change.kind === 'reload' || change.kind === 'trust')) void mcp.sync();
@@ -170,6 +172,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
           },
           ...(opts.hooks?.onRun ? { onRun: opts.hooks.onRun } : {}),
           switches: hookSwitches,
+          userFile: userHooks,
           ...(opts.hooks?.env ? { env: opts.hooks.env } : {}),
         });
   const runtime = createAgentRuntime({
@@ -185,7 +188,7 @@ export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAge
     modes,
     redactor,
     ...(hooks ? { hooks } : {}),
-    ...(opts.checkpoints ? { checkpointTurns: (run) => checkpointBeforeTurns(checkpointStore, run) } : {}),
+    ...(opts.checkpoints ? { checkpointTurns: (run) => checkpointBeforeTurns(checkpointStore, run, facts.changesFiles) } : {}),
     ...opts.runtime,
   });
   late.runtime = runtime;

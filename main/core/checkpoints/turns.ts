@@ -1,18 +1,6 @@
 import type { EventBody } from '../../../shared/contract/agentEvents.js';
 import type { CheckpointStore } from './store.js';
 
-/** The tools whose calls may change the project's files: a turn with one of them gets a checkpoint first. */
-export const MAY_CHANGE_FILES: ReadonlySet<string> = new Set([
-  'write_file',
-  'edit_file',
-  'move_path',
-  'delete_path',
-  'run_command',
-  'run_sandboxed',
-  'run_container',
-  'run_capability',
-]);
-
 /**
  * The loop's `beforeToolCalls` for one run: a checkpoint before each turn that may change files,
  * reported as a `checkpoint` event. A snapshot that fails (too large, too slow) never stops the turn:
@@ -21,11 +9,13 @@ export const MAY_CHANGE_FILES: ReadonlySet<string> = new Set([
 export function checkpointBeforeTurns(
   store: CheckpointStore,
   run: { conversationId: string; runId: string; prompt: string; messageIndex: number },
+  /** Whether a tool's call may change the project's files, as the tool declares (the registry's tools/facts.ts). */
+  changesFiles: (tool: string) => boolean,
 ): (turn: { turn: number; tools: string[] }) => Promise<EventBody | undefined> {
   const title = run.prompt.replace(/\s+/g, ' ').trim();
   const short = title.length > 60 ? `${title.slice(0, 59)}…` : title;
   return async ({ turn, tools }) => {
-    if (!tools.some((t) => MAY_CHANGE_FILES.has(t))) return undefined;
+    if (!tools.some(changesFiles)) return undefined;
     const label = `turn ${turn} of “${short}”`;
     try {
       const cp = await store.snapshot({

@@ -11,6 +11,7 @@ export const COMMANDS: Readonly<Record<string, () => Promise<CliCommand>>> = {
   check: () => import('./commands/check.js'),
   checkpoints: () => import('./commands/checkpoints.js'),
   doctor: () => import('./commands/doctor.js'),
+  hooks: () => import('./commands/hooks.js'),
   key: () => import('./commands/key.js'),
   mcp: () => import('./commands/mcp.js'),
   run: () => import('./commands/run.js'),

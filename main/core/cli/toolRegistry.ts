@@ -7,16 +7,18 @@
 import { defaultDataDir } from '../appData.js';
 import { staticEnvironmentOfKey, staticServers } from '../mcp/index.js';
 import type { Environment } from '../permissions/index.js';
-import { keyEnvironmentResolver, createToolRegistry, type FullToolRegistry } from '../tools/index.js';
+import { keyEnvironmentResolver, createToolRegistry, toolFacts, type FullToolRegistry, type ToolFacts } from '../tools/index.js';
 
 export interface CliTools {
   registry: FullToolRegistry;
   environmentOfKey: (raw: string) => Environment | undefined;
+  /** What the tools declare of themselves, for the engine (Accept-edits' tools, deny targets). */
+  facts: ToolFacts;
 }
 
 export function cliTools(projectRoot: string, env: NodeJS.ProcessEnv): CliTools {
   const registry = createToolRegistry({ projectRoot, dataDir: defaultDataDir(env), secretsToScrub: () => [] });
-  return { registry, environmentOfKey: keyEnvironmentResolver(registry, projectRoot) };
+  return { registry, environmentOfKey: keyEnvironmentResolver(registry, projectRoot), facts: toolFacts(registry) };
 }
 
 /**

@@ -72,7 +72,8 @@ export function createRedactor(held: () => readonly (string | undefined)[]): Red
       lastKey = key;
       const all = [...new Set(secrets.flatMap(spellings))].sort((a, b) => b.length - a.length);
       const pieces = new Set<string>();
-      for (const s of secrets) if (s.length >= PIECE_SECRET_MIN) for (let i = 0; i + PIECE_MIN <= s.length; i++) pieces.add(s.slice(i, i + PIECE_MIN));
+      for (const s of secrets)
+        if (s.length >= PIECE_SECRET_MIN) for (let i = 0; i + PIECE_MIN <= s.length; i++) pieces.add(s.slice(i, i + PIECE_MIN));
       compiled = { re: all.length ? new RegExp(all.map(escapeRegExp).join('|'), 'g') : undefined, all, pieces };
     }
     return compiled;

@@ -13,7 +13,7 @@ export {
   unlinkIn,
 } from './anchored.js';
 export { fsyncDir } from './fsyncDir.js';
-export { ensurePrivateDirs, ensurePrivateDirsSync, PRIVATE_FILE_MODE, tightenPrivateDirs } from './privateDir.js';
+export { ensurePrivateDirs, ensurePrivateDirsSync, PRIVATE_FILE_MODE, tightenPrivateDirs, tightenPrivateFileSync } from './privateDir.js';
 export {
   isProtectedPath,
   mayNameProtectedEntry,

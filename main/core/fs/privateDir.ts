@@ -24,6 +24,16 @@ export function ensurePrivateDirsSync(...dirs: string[]): void {
   }
 }
 
+/** Makes a file that exists 0600 (one an older version wrote 0644); a missing one is left missing. */
+export function tightenPrivateFileSync(file: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    chmodSync(file, PRIVATE_FILE_MODE);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
 /** Tightens folders that exist (an older version made them 0755); a missing one is left missing. */
 export async function tightenPrivateDirs(...dirs: string[]): Promise<void> {
   if (process.platform === 'win32') return;

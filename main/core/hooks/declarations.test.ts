@@ -13,6 +13,7 @@ describe('readHooks', () => {
     expect(r.problems).toEqual([]);
     expect(r.hooks.map(({ id: _id, ...h }) => h)).toEqual([
       {
+        at: 'PreToolUse[0].hooks[0]',
         source: 'project',
         event: 'PreToolUse',
         matcher: 'run_command',
@@ -22,6 +23,7 @@ describe('readHooks', () => {
         environment: 'host',
       },
       {
+        at: 'PostToolUse[0].hooks[0]',
         source: 'project',
         event: 'PostToolUse',
         matcher: 'write_file|edit_file',
@@ -29,7 +31,7 @@ describe('readHooks', () => {
         timeoutMs: 10_000,
         environment: 'sandbox',
       },
-      { source: 'project', event: 'Stop', command: 'notify-send done', timeoutMs: 10_000, environment: 'host' },
+      { at: 'Stop[0].hooks[0]', source: 'project', event: 'Stop', command: 'notify-send done', timeoutMs: 10_000, environment: 'host' },
     ]);
     expect(readHooks(value, 'project', '/p').hooks.map((h) => h.id)).toEqual(r.hooks.map((h) => h.id));
     expect(readHooks(value, 'project', '/q').hooks[0]!.id).not.toBe(r.hooks[0]!.id);

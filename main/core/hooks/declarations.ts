@@ -129,6 +129,7 @@ function readGroup(out: ReadHooks, source: HookSource, scope: string, event: Hoo
     }
     const environment: HookEnvironment = c.data.environment ?? 'host';
     const decl: Omit<HookDecl, 'id'> = {
+      at: `${at}.hooks[${hi}]`,
       source,
       event,
       ...(matcher !== undefined ? { matcher } : {}),
@@ -150,7 +151,7 @@ function keyPatternProblem(raw: string): string | undefined {
 }
 
 /** The same declaration keeps its id across reloads (a changed command is a new hook: enabled, with no runs). */
-export function hookId(d: Omit<HookDecl, 'id' | 'timeoutMs'>, scope = ''): string {
+export function hookId(d: Omit<HookDecl, 'id' | 'timeoutMs' | 'at'>, scope = ''): string {
   const text = JSON.stringify([scope, d.source, d.event, d.matcher ?? null, d.key ?? null, d.command, d.environment]);
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }

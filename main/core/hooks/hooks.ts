@@ -9,8 +9,9 @@ import { DenySet, type AuditLog, type Clock, type Permission } from '../permissi
 import { matchesTool, readHooks, type HookProblem } from './declarations.js';
 import { readOutcome } from './outcome.js';
 import { spawnHook } from './spawnHook.js';
+import { HookError } from './errors.js';
 import type { HookSwitches } from './hookSwitches.js';
-import type { HookFileRead } from './userHooks.js';
+import type { HookFileRead, UserHooksFile } from './userHooks.js';
 import type { HookDecl, HookEvent, HookRun } from './types.js';
 
 /** Per stream: a hook's answer is a few hundred bytes; a megabyte of output is a broken hook. */
@@ -30,6 +31,8 @@ export interface HooksDeps {
   projectHooks: () => unknown;
   /** Folder trust: project hooks run only while this user trusts codecoder.json's content. */
   isTrusted: () => boolean;
+  /** The user's hooks.json for the Hooks section's add and remove; absent: not editable here. */
+  userFile?: UserHooksFile;
   /** Enable/disable from the Hooks section (hookSwitches.ts); absent: all enabled, none can be turned off. */
   switches?: HookSwitches;
   audit: AuditLog;
@@ -76,11 +79,6 @@ export interface DeclaredHook extends HookDecl {
 export interface DeclaredHooks {
   hooks: DeclaredHook[];
   problems: (HookProblem & { source: 'user' | 'project' })[];
-}
-
-/** A request about hooks that cannot be done as asked (unknown hook, no switch store). */
-export class HookError extends Error {
-  override readonly name = 'HookError';
 }
 
 export class Hooks {
@@ -191,6 +189,38 @@ export class Hooks {
       ...(p.key ? { permission_key: p.key } : {}),
     };
     await Promise.all(hooks.map((h) => this.run(h, input)));
+  }
+
+  /** Adds one of your own hooks to hooks.json (the Hooks section's form). */
+  async addUserHook(h: {
+    event: HookEvent;
+    matcher?: string;
+    key?: string;
+    command: string;
+    timeout?: number;
+    environment?: 'host' | 'sandbox';
+  }): Promise<void> {
+    if (!this.deps.userFile) throw new HookError('your hooks cannot be edited here');
+    const hook = {
+      type: 'command',
+      command: h.command,
+      ...(h.timeout !== undefined ? { timeout: h.timeout } : {}),
+      ...(h.environment && h.environment !== 'host' ? { environment: h.environment } : {}),
+    };
+    await this.deps.userFile.add(h.event, {
+      ...(h.matcher ? { matcher: h.matcher } : {}),
+      ...(h.key ? { key: h.key } : {}),
+      hooks: [hook],
+    });
+  }
+
+  /** Removes one of your own hooks from hooks.json. A project's hooks are edited in codecoder.json. */
+  async removeUserHook(id: string): Promise<void> {
+    if (!this.deps.userFile) throw new HookError('your hooks cannot be edited here');
+    const h = this.declared().hooks.find((d) => d.id === id);
+    if (!h) throw new HookError(`no hook ${id} is declared`);
+    if (h.source !== 'user') throw new HookError("a project's hooks are edited in its codecoder.json");
+    await this.deps.userFile.remove(h.at);
   }
 
   /** Ends every hook still running (the project closes). */

@@ -85,7 +85,15 @@ export function spawnHook(o: SpawnHookOptions): Promise<SpawnedHook> {
       finished = true;
       for (const t of timers) clearTimeout(t);
       o.signal?.removeEventListener('abort', onAbort);
-      endGroup();
+      // Exited by itself: whatever it left in its group goes too (one signal, no scan of the
+      // process table — that is for a hook ended early, which may have started more).
+      if (!killed && pid !== undefined) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // The group is already empty.
+        }
+      }
       resolve({
         exitCode,
         stdout: Buffer.concat(out.stdout).toString('utf8'),

@@ -24,6 +24,8 @@ export interface HookDecl {
   command: string;
   timeoutMs: number;
   environment: HookEnvironment;
+  /** Where it is declared in its file: `PreToolUse[0].hooks[1]`. */
+  at: string;
 }
 
 export const DEFAULT_HOOK_TIMEOUT_MS = 10_000;

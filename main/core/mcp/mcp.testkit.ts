@@ -18,6 +18,7 @@ import { runToolChecked } from '../agent/index.js';
 import { alwaysTrusted, ManualClock, ScriptedAsker } from '../permissions/permissions.testkit.js';
 import type { Tool, ToolContext } from '../tools/index.js';
 import { McpManager, type McpManagerDeps } from './manager.js';
+import { builtInToolFacts } from '../tools/tools.testkit.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURE = path.join(here, 'testkit', 'fixtureServer.mjs');
@@ -87,6 +88,7 @@ export class McpTestBed {
       trust,
       audit,
       environmentOfKey: (raw) => manager.environmentOfKey(raw) ?? undefined,
+      tools: builtInToolFacts(),
     });
     const call = async (name: string, args: unknown, signal = new AbortController().signal) => {
       const tool = manager.tool(name);

@@ -72,6 +72,9 @@ export function mcpTool(conn: ServerConnection, named: NamedTool, def: McpToolDe
     description: `[MCP server ${meta.server}] ${meta.description}`.trim(),
     category: 'mcp',
     environment: conn.spec.environment,
+    // A server may change the project's files unless it says it only reads (a claim, trusted only
+    // to skip a checkpoint: never for a permission). Its key is `mcp:<server>:<tool>`, no path.
+    touches: { changesFiles: def.annotations?.readOnlyHint !== true, fileAccess: 'none', keyFromCommand: false },
     parameters: z.record(z.string(), z.unknown()),
     inputJsonSchema: modelSchema(def),
     keyTemplate: named.key,

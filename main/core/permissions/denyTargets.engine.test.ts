@@ -7,9 +7,10 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandPermission } from './keys.js';
+import { builtInToolFacts } from '../tools/tools.testkit.js';
 import { commandEngine, request } from './permissions.testkit.js';
 
-const { harness } = commandEngine();
+const { harness } = commandEngine({ tools: builtInToolFacts() });
 
 async function deny(...rules: string[]): Promise<void> {
   for (const r of rules) await harness().engine.addDenyRule(r);

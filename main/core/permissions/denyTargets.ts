@@ -19,15 +19,15 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { formatKey, keyGrammarOf } from './keyGrammar.js';
 import type { DenySet } from './match.js';
-import type { KeyFlags, PermissionKey } from './types.js';
+import type { KeyFlags, PermissionKey, ToolFactsView } from './types.js';
 
 type Access = NonNullable<KeyFlags['targets']>[number]['access'];
 
-/** The file tools whose deny rules a shell access meets. */
-export const TOOLS_OF_ACCESS: Readonly<Record<Access, readonly string[]>> = {
-  write: ['write_file', 'edit_file'],
-  delete: ['delete_path'],
-  move: ['move_path', 'delete_path'],
+/** The accesses of a path tool a shell access meets: a move also removes its source, so a delete's deny rules count. */
+const ACCESS_MEETS: Readonly<Record<Access, readonly Access[]>> = {
+  write: ['write'],
+  delete: ['delete'],
+  move: ['move', 'delete'],
 };
 
 const VERB: Readonly<Record<Access, string>> = { write: 'writes', delete: 'deletes', move: 'moves' };
@@ -39,7 +39,12 @@ export interface DeniedTarget {
 }
 
 /** The deny rule a command's known file targets meet, if any. */
-export function deniedTarget(deny: DenySet, projectRoot: string, p: { key: PermissionKey; flags?: KeyFlags }): DeniedTarget | undefined {
+export function deniedTarget(
+  deny: DenySet,
+  projectRoot: string,
+  p: { key: PermissionKey; flags?: KeyFlags },
+  tools: Pick<ToolFactsView, 'toolsOfAccess'>,
+): DeniedTarget | undefined {
   const targets = p.flags?.targets;
   if (!targets || targets.length === 0 || keyGrammarOf(p.key.tool) !== 'command') return undefined;
   const folders = foldersOf(p.flags?.cwd ?? '.', p.flags?.chdirs ?? []);
@@ -47,7 +52,7 @@ export function deniedTarget(deny: DenySet, projectRoot: string, p: { key: Permi
     const actions = new Set(folders.known.flatMap((cwd) => actionsOf(projectRoot, cwd, t.path)));
     if (folders.unknown && !path.isAbsolute(t.path)) for (const tail of tailsOf(t.path)) actions.add(tail);
     for (const action of actions) {
-      for (const tool of TOOLS_OF_ACCESS[t.access]) {
+      for (const tool of ACCESS_MEETS[t.access].flatMap((a) => tools.toolsOfAccess(a))) {
         const entry = deny.match({ key: formatKey(tool, action) });
         if (entry !== undefined)
           return { entry, reason: `refused by the deny rule "${entry}" in codecoder.json: the command ${VERB[t.access]} ${t.path}` };

@@ -39,6 +39,7 @@ import {
   type PermissionCheckRequest,
   type PermissionGate,
   type PermissionKey,
+  type ToolFactsView,
 } from './types.js';
 
 /** What the engine needs of codecoder.json (ProjectConfig implements it). */
@@ -71,6 +72,8 @@ export interface EngineDeps {
   onChange?: (change: EngineChange) => void;
   /** The permission mode of a conversation (modes.ts); absent = always Ask. */
   modeOf?: (conversationId: string) => PermissionMode;
+  /** What the tools declare of themselves (the registry's tools/facts.ts): Accept-edits' tools, deny targets' path tools. */
+  tools: ToolFactsView;
 }
 
 export interface EngineDecision extends Decision {
@@ -343,11 +346,11 @@ export class PermissionEngine implements PermissionGate {
   private denyRule(p: MatchTarget): DeniedTarget | undefined {
     const hit = this.compiled.deny.match(p);
     if (hit !== undefined) return { entry: hit, reason: `refused by the deny rule "${hit}" in codecoder.json` };
-    return deniedTarget(this.compiled.deny, this.deps.projectRoot, p);
+    return deniedTarget(this.compiled.deny, this.deps.projectRoot, p, this.deps.tools);
   }
 
   private byMode(req: DecideRequest, v: Verdict, mode: PermissionMode): EngineDecision | undefined {
-    const m = modeDecision(mode, req.tool, req.permission, v);
+    const m = modeDecision(mode, req.tool, req.permission, v, this.deps.tools);
     if (!m) return undefined;
     const d: EngineDecision = { allowed: m.allowed, via: m.via, asked: false, reason: m.reason };
     if (v.key !== undefined) d.key = v.key;

@@ -7,7 +7,7 @@ export { CONFIG_FILE, type ConfigEdit, editConfigText, parseConfigText } from '.
 
 export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord } from './audit.js';
 
-export { MCP_KEY_TOOL } from './keyGrammar.js';
+export { COMMAND_KEY_TOOLS, MCP_KEY_TOOL } from './keyGrammar.js';
 export { AllowSet, DenySet, patternProblem } from './match.js';
 export { MCP_NAME, mcpShape } from './mcpKeys.js';
 export { NET_ENVIRONMENT, NET_KEY_TOOL, hostKeys } from './netKeys.js';

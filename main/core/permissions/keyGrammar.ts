@@ -38,6 +38,11 @@ export function formatKey(tool: string, action: string): PermissionKey {
  * exact entries behave as plain equality.
  */
 export type KeyGrammar = 'command' | 'glob' | 'mcp';
+/**
+ * The key tools whose actions are command keys. Each command tool declares `keyFromCommand` itself
+ * (tools/types.ts); this set is what every pattern is read with before any registry exists (loading
+ * codecoder.json, the CLI's `validate`), and `tools/registry.test.ts` fails when the two differ.
+ */
 export const COMMAND_KEY_TOOLS: ReadonlySet<string> = new Set(['run_command', 'run_sandboxed', 'run_container']);
 /** The key tool of every MCP server's tools: `mcp:<server>:<tool>`. */
 export const MCP_KEY_TOOL = 'mcp';

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deletePathTool, editFileTool, movePathTool, writeFileTool, type Tool } from '../tools/index.js';
+import { builtInToolFacts } from '../tools/tools.testkit.js';
 import { commandPermission, formatKey } from './keys.js';
 import { ConversationModes, PLAN_REFUSAL, nextMode, type PermissionMode } from './modes.js';
 import { makeEngine, request, tempProject, type Harness } from './permissions.testkit.js';
@@ -31,7 +32,7 @@ beforeEach(async () => {
     JSON.stringify({ allowlist: { 'write_file:tests/**': 'AlwaysThisProject' }, deny: ['write_file:secret/**', 'delete_path:secret/**'] }),
   );
   modes = new ConversationModes();
-  h = await makeEngine(root, { modeOf: (c) => modes.get(c) });
+  h = await makeEngine(root, { modeOf: (c) => modes.get(c), tools: builtInToolFacts() });
 });
 afterEach(async () => {
   h.engine.close();

@@ -3,7 +3,8 @@
  *
  *   ask    — today's behaviour: the user is asked.
  *   plan   — read-only: only Permission::None tools run; every Ask tool is refused without a prompt.
- *   edits  — "accept edits for this session": the four edit tools inside the project are allowed
+ *   edits  — "accept edits for this session": the edit tools (those that declare a write, delete or
+ *            move of the project path their key names) inside the project are allowed
  *            without a prompt; protected paths, paths outside the project, shell and every other tool
  *            still ask.
  *
@@ -16,7 +17,7 @@
  * in Ask.
  */
 import { isProtectedPath } from '../fs/index.js';
-import type { DecidedVia, Permission } from './types.js';
+import type { DecidedVia, Permission, ToolFactsView } from './types.js';
 
 export const PERMISSION_MODES = ['ask', 'plan', 'edits'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
@@ -24,8 +25,6 @@ export type PermissionMode = (typeof PERMISSION_MODES)[number];
 /** What the model reads when plan mode refuses a call. */
 export const PLAN_REFUSAL = 'plan mode: propose, do not change';
 
-/** The edit tools "accept edits" covers. Nothing else: shell, commit, capabilities, process_kill still ask. */
-export const MODE_EDIT_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file', 'move_path', 'delete_path']);
 
 export function isPermissionMode(x: unknown): x is PermissionMode {
   return typeof x === 'string' && (PERMISSION_MODES as readonly string[]).includes(x);
@@ -56,10 +55,18 @@ export interface ModeDecision {
  *   project that is not protected (the flags the tool's permission carries decide; a move's
  *   destination sets them too).
  */
-export function modeDecision(mode: PermissionMode, tool: string, permission: Permission, chain: ChainOutcome): ModeDecision | undefined {
+export function modeDecision(
+  mode: PermissionMode,
+  tool: string,
+  permission: Permission,
+  chain: ChainOutcome,
+  tools: Pick<ToolFactsView, 'editsInProject'>,
+): ModeDecision | undefined {
   if (mode === 'ask' || permission.kind !== 'ask' || chain.outcome === 'deny') return undefined;
   if (mode === 'plan') return { allowed: false, via: 'mode', reason: PLAN_REFUSAL };
-  if (chain.outcome !== 'ask' || !MODE_EDIT_TOOLS.has(tool)) return undefined;
+  // The edit tools, as each tool declares itself (tools/types.ts fileAccess): shell, commit,
+  // capabilities and process_kill still ask.
+  if (chain.outcome !== 'ask' || !tools.editsInProject(tool)) return undefined;
   const f = permission.flags;
   if (f?.protectedPath || f?.outsideProject || f?.unclassified) return undefined;
   // The key's path read against the one list as well, not only the flag its builder set.

@@ -12,7 +12,7 @@ import { formatKey } from './keyGrammar.js';
 import { commandPermission } from './keys.js';
 import { ProjectConfig } from './projectConfig.js';
 import type { TrustSource, TrustState } from './trust/projectTrust.js';
-import type { AskAnswer, AskRequest, Clock, Environment, Permission } from './types.js';
+import type { AskAnswer, AskRequest, Clock, Environment, Permission, ToolFactsView } from './types.js';
 
 /**
  * A folder trust that honours codecoder.json: the engine's own tests exercise the chain on a
@@ -101,6 +101,19 @@ export interface Harness {
   root: string;
 }
 
+/**
+ * The tools' own declarations are the registry's (tools/facts.ts), which permissions may not import:
+ * a test whose engine needs them passes `tools: builtInToolFacts()` (tools/tools.testkit.ts).
+ */
+export const UNDECLARED_TOOLS: ToolFactsView = {
+  editsInProject: (tool) => {
+    throw new Error(`this engine was given no tool facts (asked whether ${tool} edits): pass tools: builtInToolFacts()`);
+  },
+  toolsOfAccess: (access) => {
+    throw new Error(`this engine was given no tool facts (asked for the ${access} tools): pass tools: builtInToolFacts()`);
+  },
+};
+
 export async function makeEngine(root: string, overrides: Partial<EngineDeps> = {}): Promise<Harness> {
   const config = await ProjectConfig.open({ projectRoot: root });
   const asker = new ScriptedAsker();
@@ -116,6 +129,7 @@ export async function makeEngine(root: string, overrides: Partial<EngineDeps> = 
     audit,
     environmentOfKey: envOfKey,
     onChange: (c) => changes.push(c),
+    tools: UNDECLARED_TOOLS,
     ...overrides,
   });
   return { engine, config, asker, clock, audit, changes, root };
@@ -129,13 +143,13 @@ export function request(tool: string, permission: Permission, environment: Envir
  * For a describe block: a fresh engine in a temp project before each test (removed after it), and
  * `check(command)` through the real classifier.
  */
-export function commandEngine(): { harness: () => Harness; check: (command: string) => Promise<EngineDecision> } {
+export function commandEngine(overrides: Partial<EngineDeps> = {}): { harness: () => Harness; check: (command: string) => Promise<EngineDecision> } {
   let h: Harness | undefined;
   let cleanup: (() => Promise<void>) | undefined;
   beforeEach(async () => {
     const t = await tempProject();
     cleanup = t.cleanup;
-    h = await makeEngine(t.root);
+    h = await makeEngine(t.root, overrides);
   });
   afterEach(async () => cleanup?.());
   const harness = (): Harness => {

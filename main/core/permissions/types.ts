@@ -152,3 +152,14 @@ export interface PermissionCheckRequest {
 export interface PermissionGate {
   check(request: PermissionCheckRequest): Promise<Decision>;
 }
+
+/**
+ * What the engine knows of the tools, derived by the tool registry from each tool's own
+ * declaration (tools/types.ts ToolTouches, tools/facts.ts): permissions imports no tool.
+ */
+export interface ToolFactsView {
+  /** Accept-edits mode covers this tool's calls on a path inside the project. */
+  editsInProject(tool: string): boolean;
+  /** The tools keyed on a project path that this access of it is (`write` → write_file, edit_file). */
+  toolsOfAccess(access: 'write' | 'delete' | 'move'): readonly string[];
+}

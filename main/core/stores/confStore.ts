@@ -1,6 +1,5 @@
-import { chmodSync } from 'node:fs';
 import Conf from 'conf';
-import { PRIVATE_FILE_MODE, ensurePrivateDirsSync } from '../fs/index.js';
+import { PRIVATE_FILE_MODE, ensurePrivateDirsSync, tightenPrivateFileSync } from '../fs/index.js';
 import type { JsonStore } from './types.js';
 
 /**
@@ -10,15 +9,14 @@ import type { JsonStore } from './types.js';
  */
 export function confStore(dir: string, name: string): JsonStore {
   ensurePrivateDirsSync(dir);
-  const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: name, clearInvalidConfig: false, configFileMode: PRIVATE_FILE_MODE });
+  const conf = new Conf<Record<string, unknown>>({
+    cwd: dir,
+    configName: name,
+    clearInvalidConfig: false,
+    configFileMode: PRIVATE_FILE_MODE,
+  });
   // A file an older version wrote 0644 is tightened now, not only at its next write.
-  if (process.platform !== 'win32') {
-    try {
-      chmodSync(conf.path, PRIVATE_FILE_MODE);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-  }
+  tightenPrivateFileSync(conf.path);
   return {
     location: conf.path,
     read: () => ({ ...conf.store }),

@@ -1,6 +1,6 @@
 import type { Environment } from '../permissions/index.js';
 import { CATEGORY_ORDER, SUB_AGENT_TOOL_NAMES, toJsonSchema } from './registry.js';
-import type { Tool, ToolRegistry } from './types.js';
+import type { Tool, ToolRegistry, ToolTouches } from './types.js';
 
 /** The contract's ToolInfo (shared/contract/permissions.ts) plus the parameters and any condition. */
 export interface CatalogueEntry {
@@ -11,6 +11,8 @@ export interface CatalogueEntry {
   keyTemplate: string | null;
   environment: Environment;
   subAgent: boolean;
+  /** What the tool declares it touches (ToolTouches). */
+  touches: ToolTouches;
   /** When a None tool still asks (web_fetch on a local address). */
   asksWhen?: string;
   parameters: Record<string, unknown>;
@@ -36,6 +38,7 @@ export function catalogueEntry(tool: Tool): CatalogueEntry {
     keyTemplate: tool.keyTemplate ?? null,
     environment: tool.environment,
     subAgent: (SUB_AGENT_TOOL_NAMES as readonly string[]).includes(tool.name),
+    touches: { ...tool.touches },
     ...(asksWhen ? { asksWhen } : {}),
     parameters: toJsonSchema(tool),
   };

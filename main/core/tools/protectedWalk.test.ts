@@ -16,6 +16,7 @@ import { wasiWriteModule, WASI_OFLAG_TRUNC } from '../env/wasm/wasiModules.testk
 import { PROTECTED_ENTRIES, READ_ONLY_MOUNT_ENTRIES } from '../fs/index.js';
 import { ConversationModes, parseKey, PERMISSION_MODES, type AskAnswer, type Permission, type PermissionMode } from '../permissions/index.js';
 import { makeEngine, type Harness } from '../permissions/permissions.testkit.js';
+import { toolFacts } from './facts.js';
 import { createToolRegistry } from './registry.js';
 import { tempProject } from './tools.testkit.js';
 import type { Tool } from './types.js';
@@ -118,7 +119,7 @@ describe('every tool × every mode against the one protected-entry list', () => 
   for (const e of PROTECTED_ENTRIES) {
     it(`no tool writes, deletes or moves ${e.name} without asking, in any mode, even with its key granted for the session`, async () => {
       const modes = new ConversationModes();
-      const h: Harness = await makeEngine(p.root, { modeOf: (c) => modes.get(c), asker: askedAndRefused });
+      const h: Harness = await makeEngine(p.root, { modeOf: (c) => modes.get(c), asker: askedAndRefused, tools: toolFacts(registry) });
       const leaks: string[] = [];
       try {
         for (const tool of registry.list()) {

@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run as runToolsCommand } from '../cli/index.js';
 import { runToolChecked } from '../agent/index.js';
-import type { PermissionCheckRequest } from '../permissions/index.js';
+import { COMMAND_KEY_TOOLS, type PermissionCheckRequest } from '../permissions/index.js';
+import { toolFacts } from './facts.js';
 import { formatCatalogue, toolCatalogue, type CatalogueEntry } from './catalogue.js';
 import { tempProject, toolCtx } from './tools.testkit.js';
 import { SUB_AGENT_TOOL_NAMES, TOOL_NAMES, createToolRegistry, parseToolArgs, unknownToolMessage } from './registry.js';
@@ -14,6 +15,27 @@ afterAll(() => p.cleanup());
 const registry = createToolRegistry({ projectRoot: p.root, dataDir: p.outside, secretsToScrub: () => [] });
 
 describe('the registry', () => {
+  it('has every tool declare what it touches, and derives every list from those declarations', () => {
+    const FILE_ACCESS = ['none', 'write', 'delete', 'move'];
+    for (const t of registry.list()) {
+      // The type requires it; this catches a tool built around the type (a cast, plain JavaScript).
+      expect(typeof t.touches?.changesFiles, t.name).toBe('boolean');
+      expect(typeof t.touches?.keyFromCommand, t.name).toBe('boolean');
+      expect(FILE_ACCESS, t.name).toContain(t.touches?.fileAccess);
+    }
+    const facts = toolFacts(registry);
+    const changing = registry.list().filter((t) => facts.changesFiles(t.name)).map((t) => t.name);
+    expect(changing).toEqual(['write_file', 'edit_file', 'delete_path', 'move_path', 'run_command', 'run_sandboxed', 'run_container', 'run_capability']);
+    expect(registry.list().filter((t) => facts.editsInProject(t.name)).map((t) => t.name)).toEqual(['write_file', 'edit_file', 'delete_path', 'move_path']);
+    expect(facts.toolsOfAccess('write')).toEqual(['write_file', 'edit_file']);
+    expect(facts.toolsOfAccess('delete')).toEqual(['delete_path']);
+    expect(facts.toolsOfAccess('move')).toEqual(['move_path']);
+    // The key grammar's command tools (permissions/keyGrammar.ts) are exactly the tools that declare command keys.
+    expect([...facts.commandKeyTools()].sort()).toEqual([...COMMAND_KEY_TOOLS].sort());
+    expect(facts.changesFiles('not_a_tool')).toBe(true);
+    expect(facts.editsInProject('not_a_tool')).toBe(false);
+  });
+
   it('holds the 26 tools of the reference design in six categories', () => {
     const names = registry.list().map((t) => t.name);
     expect(names).toEqual([...TOOL_NAMES]);

@@ -2,6 +2,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { useTempDir } from '../fs/tempDir.testkit.js';
+import { toolFacts, type ToolFacts } from './facts.js';
+import { createToolRegistry } from './registry.js';
 import type { Tool, ToolContext, ToolResult } from './types.js';
 
 export interface TempProject {
@@ -52,4 +54,11 @@ export async function call<A>(tool: Tool<A>, raw: unknown, ctx: ToolContext): Pr
   const parsed = tool.parameters.safeParse(raw);
   if (!parsed.success) throw new Error(`invalid arguments: ${JSON.stringify(parsed.error.issues)}`);
   return tool.execute(parsed.data, ctx);
+}
+
+let facts: ToolFacts | undefined;
+/** What the 26 built-in tools declare of themselves (tools/facts.ts), for an engine built in a test. */
+export function builtInToolFacts(): ToolFacts {
+  facts ??= toolFacts(createToolRegistry({ projectRoot: '/nonexistent-project', dataDir: '/nonexistent-data', secretsToScrub: () => [] }));
+  return facts;
 }

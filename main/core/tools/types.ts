@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PendingApprovalView } from '../../../shared/contract/index.js';
+import type { PendingApprovalView, ToolTouches as ToolTouchesInfo } from '../../../shared/contract/index.js';
 import type { Environment, Permission } from '../permissions/index.js';
 
 export type ToolCategory = 'read' | 'edit' | 'execute' | 'vcs' | 'web' | 'agent' | 'mcp';
@@ -30,6 +30,17 @@ export interface ToolResult {
   fullLogPath?: string;
 }
 
+/**
+ * What a tool touches, declared by the tool itself: each fact stated once, in the tool, never in a
+ * list kept elsewhere (the fields are documented in the contract, shared/contract/permissions.ts,
+ * which carries them to the page). The registry derives every list the others read (`toolFacts()`,
+ * facts.ts): checkpoints (which turns may change files), Accept-edits mode (which tools edit inside
+ * the project), deny targets (which path tools a shell command's file access meets) and the renderer
+ * (which calls run a command). Required of every tool, MCP tools included: a tool without it does
+ * not compile, and `registry.test.ts` checks every registered tool at run time.
+ */
+export type ToolTouches = ToolTouchesInfo;
+
 /** A tool. `permission()` is decided before `execute()`, always. */
 export interface Tool<A = unknown> {
   name: string;
@@ -37,6 +48,8 @@ export interface Tool<A = unknown> {
   description: string;
   category: ToolCategory;
   environment: Environment;
+  /** What it touches (see ToolTouches). */
+  touches: ToolTouches;
   parameters: z.ZodType<A>;
   /** None, Ask(key) or Invalid. May resolve paths (realpath), hence async. */
   permission(args: A, ctx: { projectRoot: string }): Permission | Promise<Permission>;

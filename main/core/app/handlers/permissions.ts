@@ -91,7 +91,7 @@ export function permissionHandlers(runtimes: ProjectRuntimes): Handlers<WindowCo
     },
     'tools.catalogue': async (_i, ctx) => {
       const rt = await runtimes.of(ctx);
-      return toolCatalogue(rt.agent.registry).map(({ name, category, description, permission, keyTemplate, environment, subAgent }) => ({
+      return toolCatalogue(rt.agent.registry).map(({ name, category, description, permission, keyTemplate, environment, subAgent, touches }) => ({
         name,
         category,
         description,
@@ -99,6 +99,7 @@ export function permissionHandlers(runtimes: ProjectRuntimes): Handlers<WindowCo
         keyTemplate,
         environment,
         subAgent,
+        touches,
       }));
     },
   };

@@ -21,6 +21,17 @@ export function settingsHandlers(settings: SettingsService, override?: LlmOverri
   return {
     'settings.get': async () => withOverride(await settings.get(), override),
     'settings.update': async (input) => withOverride(await settings.update(input), override),
-    'settings.testConnection': () => testConnection(override ? override.settings() : settings.llmConfig()),
+    // The form's values, not the saved ones and not the override: what the user typed is what is tested.
+    'settings.testConnection': async (input) => {
+      // Saved: the provider's stored key (unless one is typed), its context window and prices.
+      const tried = { ...settings.llmConfigFor(input.provider), model: input.model };
+      delete tried.baseUrl; // an empty field means the provider's default address, whatever was saved
+      if (input.baseUrl) tried.baseUrl = input.baseUrl;
+      if (input.apiKey) tried.apiKey = input.apiKey;
+      const check = await testConnection(tried);
+      if (!override) return check;
+      const o = override.settings();
+      return { ...check, overriddenBy: { provider: o.provider, model: o.model, why: override.why } };
+    },
   };
 }

@@ -73,7 +73,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } catch (err) {
     return usage.fail(`cannot open the project ${project ?? '.'}: ${(err as Error).message}`);
   }
-  const { registry, environmentOfKey } = cliTools(root, io.env);
+  const { registry, environmentOfKey, facts } = cliTools(root, io.env);
   const config = await ProjectConfig.open({ projectRoot: root });
   // MCP servers are read, never started: their keys' environments and `mcp__…` names.
   const mcp = await staticServers(root, defaultDataDir(io.env), config.snapshot().mcpServers);
@@ -99,6 +99,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     trust,
     audit: new MemoryAuditLog(),
     environmentOfKey: (raw) => mcpEnvironment(raw) ?? environmentOfKey(raw),
+    tools: facts,
   });
 
   let result;

@@ -57,7 +57,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     // One attempt each: a listing does not wait for restarts.
     backoff: { maxRestarts: 0 },
   });
-  const builtIn = cliTools(root, io.env).environmentOfKey;
+  const { environmentOfKey: builtIn, facts } = cliTools(root, io.env);
   const engine = new PermissionEngine({
     projectRoot: root,
     asker: async () => {
@@ -68,6 +68,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     trust,
     audit: new MemoryAuditLog(),
     environmentOfKey: (raw) => manager.environmentOfKey(raw) ?? builtIn(raw),
+    tools: facts,
   });
   try {
     await manager.sync();

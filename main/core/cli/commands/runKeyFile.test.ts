@@ -29,7 +29,20 @@ async function setup(script: (keyFile: string) => ScriptInput) {
   const go = async () => {
     const c = io({ CODECODER_DATA_DIR: dataDir });
     const code = await run(
-      ['--project', root, '--provider', 'anthropic', '--base-url', server.url, '--api-key-file', keyFile, '--on-ask', 'once', '--events', 'go'],
+      [
+        '--project',
+        root,
+        '--provider',
+        'anthropic',
+        '--base-url',
+        server.url,
+        '--api-key-file',
+        keyFile,
+        '--on-ask',
+        'once',
+        '--events',
+        'go',
+      ],
       c.cli,
     );
     const events = c
@@ -65,7 +78,10 @@ describe('the --api-key-file key through the tools', () => {
     `run_sandboxed cannot read the key file${problem ? ` (skipped: ${problem}; the redaction test below runs everywhere)` : ''}`,
     async () => {
       const t = await setup((keyFile) => ({
-        turns: [{ toolCalls: [{ id: 's1', name: 'run_sandboxed', input: { command: `cat ${keyFile}; echo "exit=$?"` } }] }, { text: 'done' }],
+        turns: [
+          { toolCalls: [{ id: 's1', name: 'run_sandboxed', input: { command: `cat ${keyFile}; echo "exit=$?"` } }] },
+          { text: 'done' },
+        ],
       }));
       const r = await t.go();
       expect(r.code).toBe(0);

@@ -13,6 +13,7 @@ import type { Permission } from '../types.js';
 import { ProjectTrust, TrustError, sha256Hex } from './projectTrust.js';
 import { TrustStore } from './trustStore.js';
 import { useTempDir } from '../../fs/tempDir.testkit.js';
+import { builtInToolFacts } from '../../tools/tools.testkit.js';
 
 const tempDirs = useTempDir();
 
@@ -61,6 +62,7 @@ async function open(projectRoot = root) {
     trust,
     audit: new MemoryAuditLog(),
     environmentOfKey: envOfKey,
+    tools: builtInToolFacts(),
   });
   opened.push({ engine, config });
   return { engine, config, trust, store, asker };

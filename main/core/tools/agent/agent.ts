@@ -28,6 +28,7 @@ export function agentTool(deps: Pick<ToolDeps, 'runSubAgent'>): Tool<AgentArgs> 
       'but never write, run commands or commit. A sub-agent cannot start further sub-agents.',
     category: 'agent',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false }, // a read-only sub-agent
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

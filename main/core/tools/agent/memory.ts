@@ -66,6 +66,7 @@ export function memoryTool(): Tool<MemoryArgs> {
       'notes; with note, one note whole; with query, the matching lines of every note. Read-only.',
     category: 'agent',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

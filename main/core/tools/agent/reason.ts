@@ -17,6 +17,7 @@ export function reasonTool(): Tool<ReasonArgs> {
       'Think step by step before acting: write down a plan, weigh options or check a result. Changes nothing; the thought is returned as is.',
     category: 'agent',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     execute: async (args) => ({ content: args.thought, data: { thought: args.thought } }),

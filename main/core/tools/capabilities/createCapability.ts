@@ -78,6 +78,7 @@ export function createCapabilityTool(): Tool<CreateCapabilityArgs> {
       'in its own environment and with its own approval. Writing one again with the same name replaces it (and voids its earlier approvals).',
     category: 'agent',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false }, // writes .codecoder/capabilities only, which no checkpoint holds
     parameters: createCapabilityArgs,
     keyTemplate: 'create_capability:<name>',
     permission: async (args, { projectRoot }) => {

@@ -13,6 +13,7 @@ export function listCapabilitiesTool(): Tool<ListCapabilitiesArgs> {
       'List the capabilities of this project: name, description, environment (and runtime for wasm: quickjs or wasi), content hash, parameters and grants (and any that fail validation, with why).',
     category: 'agent',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: listCapabilitiesArgs,
     permission: () => ({ kind: 'none' }),
     async execute(_args, ctx) {

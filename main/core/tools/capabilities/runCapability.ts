@@ -35,6 +35,7 @@ export function runCapabilityTool(deps: ExecuteDeps): Tool<RunCapabilityArgs> {
     category: 'agent',
     // The tool's own default; each call's Permission carries the capability's environment.
     environment: 'shell',
+    touches: { changesFiles: true, fileAccess: 'none', keyFromCommand: false },
     parameters: runCapabilityArgs,
     keyTemplate: 'run_capability:<name>@<content-hash>',
     permission: async (args, { projectRoot }): Promise<Permission> => {

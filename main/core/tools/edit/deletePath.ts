@@ -24,6 +24,7 @@ export function deletePathTool(): Tool<DeletePathArgs> {
       'Asks the user for each path unless allowed; paths outside the project are refused.',
     category: 'edit',
     environment: 'host',
+    touches: { changesFiles: true, fileAccess: 'delete', keyFromCommand: false },
     keyTemplate: 'delete_path:<project-relative path>',
     parameters: params,
     permission: (args, { projectRoot }) => entryPermission('delete_path', projectRoot, args.path),

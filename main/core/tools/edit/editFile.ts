@@ -28,6 +28,7 @@ export function editFileTool(): Tool<EditFileArgs> {
       'Asks the user for each path unless allowed.',
     category: 'edit',
     environment: 'host',
+    touches: { changesFiles: true, fileAccess: 'write', keyFromCommand: false },
     keyTemplate: 'edit_file:<project-relative path>',
     parameters: params,
     permission: (args, { projectRoot }) => pathPermission('edit_file', projectRoot, args.path),

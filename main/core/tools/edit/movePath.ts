@@ -50,6 +50,7 @@ export function movePathTool(): Tool<MovePathArgs> {
       'overwrite=true (never a directory). Asks the user, keyed on the source path; the prompt shows the destination.',
     category: 'edit',
     environment: 'host',
+    touches: { changesFiles: true, fileAccess: 'move', keyFromCommand: false },
     keyTemplate: 'move_path:<project-relative source path>',
     parameters: params,
     permission: (args, { projectRoot }) => movePermission(args, projectRoot),

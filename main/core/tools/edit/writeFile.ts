@@ -25,6 +25,7 @@ export function writeFileTool(): Tool<WriteFileArgs> {
       'prefer edit_file. Asks the user for each path unless allowed; paths outside the project are refused.',
     category: 'edit',
     environment: 'host',
+    touches: { changesFiles: true, fileAccess: 'write', keyFromCommand: false },
     keyTemplate: 'write_file:<project-relative path>',
     parameters: params,
     permission: (args, { projectRoot }) => pathPermission('write_file', projectRoot, args.path),

@@ -22,6 +22,7 @@ export function processKillTool(table: ProcessTable): Tool<ProcessKillArgs> {
       'Stop a background process started by run_command (everything it started, also what left its process group: SIGTERM, then SIGKILL after a grace period).',
     category: 'execute',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: processKillArgs,
     keyTemplate: 'process_kill:background',
     permission: () => ({ kind: 'ask', key: PROCESS_KILL_KEY }),

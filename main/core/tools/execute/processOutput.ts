@@ -25,6 +25,7 @@ export function processOutputTool(table: ProcessTable): Tool<ProcessOutputArgs> 
       'Read the output of a background process started by run_command, from a byte offset, with its state (running, exited with a code, killed).',
     category: 'execute',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: processOutputArgs,
     permission: () => ({ kind: 'none' }),
     async execute(args) {

@@ -8,21 +8,14 @@ import { newLogPath } from '../kit/logs.js';
 import type { ProcessTable } from './processTable.js';
 import { startRun } from './startRun.js';
 import { workdir } from './workdir.js';
-
-export const DEFAULT_TIMEOUT_MS = 120_000;
-export const MAX_TIMEOUT_MS = 60 * 60_000;
+import { commandArgFields, DEFAULT_TIMEOUT_MS } from './commandArgs.js';
 
 export const runCommandArgs = z
   .object({
-    command: z.string().min(1, 'command must not be empty').describe('A shell command line, run with `bash -c` in the project folder.'),
-    cwd: z.string().optional().describe('A folder inside the project to run in (default: the project root).'),
-    timeout_ms: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_TIMEOUT_MS)
-      .optional()
-      .describe('Kill the command (its whole process group) after this many milliseconds. Default 120000.'),
+    ...commandArgFields({
+      runs: 'A shell command line, run with `bash -c` in the project folder.',
+      kills: 'Kill the command (its whole process group)',
+    }),
     background: z
       .boolean()
       .optional()
@@ -51,6 +44,7 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
       "Use `background: true` for servers and watchers. Each program needs the user's approval (key run_command:<program>), which lasts at most for this session.",
     category: 'execute',
     environment: 'shell',
+    touches: { changesFiles: true, fileAccess: 'none', keyFromCommand: true },
     parameters: runCommandArgs,
     keyTemplate: 'run_command:<program>',
     permission: (args, { projectRoot }) => commandToolPermission('run_command', args.command, projectRoot, args.cwd),

@@ -6,24 +6,15 @@ import type { ExecuteDeps } from './deps.js';
 import { runResult } from '../kit/format.js';
 import { commandPreview, commandToolPermission } from './keys.js';
 import { newLogPath } from '../kit/logs.js';
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './runCommand.js';
+import { commandArgFields, DEFAULT_TIMEOUT_MS } from './commandArgs.js';
 import { startRun } from './startRun.js';
 
-export const runContainerArgs = z
-  .object({
-    command: z
-      .string()
-      .min(1, 'command must not be empty')
-      .describe('A shell command line, run with /bin/sh -c in a container; the project is mounted at /work.'),
-    timeout_ms: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_TIMEOUT_MS)
-      .optional()
-      .describe('Kill it (and remove the container) after this many milliseconds. Default 120000.'),
-  })
-  .strict();
+// A container runs at /work, the project's root: no cwd.
+const { command, timeout_ms } = commandArgFields({
+  runs: 'A shell command line, run with /bin/sh -c in a container; the project is mounted at /work.',
+  kills: 'Kill it (and remove the container)',
+});
+export const runContainerArgs = z.object({ command, timeout_ms }).strict();
 export type RunContainerArgs = z.infer<typeof runContainerArgs>;
 
 export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
@@ -36,6 +27,7 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
       'Its approval (key run_container:<program>) may be kept for the project.',
     category: 'execute',
     environment: 'docker',
+    touches: { changesFiles: true, fileAccess: 'none', keyFromCommand: true },
     parameters: runContainerArgs,
     keyTemplate: 'run_container:<program>',
     permission: (args, { projectRoot }) => commandToolPermission('run_container', args.command, projectRoot),

@@ -6,7 +6,7 @@ import { runResult } from '../kit/format.js';
 import { commandPreview, commandToolPermission } from './keys.js';
 import { hostKeys } from '../../permissions/index.js';
 import { newLogPath } from '../kit/logs.js';
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './runCommand.js';
+import { commandArgFields, DEFAULT_TIMEOUT_MS } from './commandArgs.js';
 import { startRun } from './startRun.js';
 import { workdir } from './workdir.js';
 
@@ -14,18 +14,7 @@ const HOST = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]
 
 export const runSandboxedArgs = z
   .object({
-    command: z
-      .string()
-      .min(1, 'command must not be empty')
-      .describe('A shell command line, run with bash inside the OS sandbox in the project folder.'),
-    cwd: z.string().optional().describe('A folder inside the project to run in (default: the project root).'),
-    timeout_ms: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_TIMEOUT_MS)
-      .optional()
-      .describe('Kill it after this many milliseconds. Default 120000.'),
+    ...commandArgFields({ runs: 'A shell command line, run with bash inside the OS sandbox in the project folder.', kills: 'Kill it' }),
     allow_hosts: z
       .array(z.string().regex(HOST, 'a host name such as registry.npmjs.org or host:443 (no wildcard: name each host)'))
       .max(32)
@@ -46,6 +35,7 @@ export function runSandboxedTool(deps: ExecuteDeps): Tool<RunSandboxedArgs> {
       'Prefer it to run_command for builds and tests: its approval (key run_sandboxed:<program>) may be kept for the project.',
     category: 'execute',
     environment: 'sandbox',
+    touches: { changesFiles: true, fileAccess: 'none', keyFromCommand: true },
     parameters: runSandboxedArgs,
     keyTemplate: 'run_sandboxed:<program>',
     permission: async (args, { projectRoot }) => {

@@ -38,6 +38,7 @@ export function diffTool(): Tool<DiffArgs> {
       'limited to path; staged=true for the index). Read-only.',
     category: 'read',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

@@ -28,6 +28,7 @@ export function globTool(): Tool<GlobArgs> {
       '.gitignore/.ignore and hidden files are skipped unless hidden=true. Says how many matches were left out past max_results.',
     category: 'read',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

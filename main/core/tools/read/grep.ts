@@ -41,6 +41,7 @@ export function grepTool(): Tool<GrepArgs> {
       'Returns at most max_results matching lines and says how many more there were.',
     category: 'read',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

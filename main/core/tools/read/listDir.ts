@@ -22,6 +22,7 @@ export function listDirTool(): Tool<ListDirArgs> {
       '.gitignore-aware listings.',
     category: 'read',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

@@ -28,6 +28,7 @@ export function readFileTool(): Tool<ReadFileArgs> {
       'UTF-16 with a BOM is decoded; a file that is not UTF-8 is shown as windows-1252 with a note saying so.',
     category: 'read',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     preview: async (args) => ({ path: args.path }),

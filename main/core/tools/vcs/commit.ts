@@ -64,6 +64,7 @@ export function commitTool(): Tool<CommitArgs> {
       'branch. Never pushes. Git hooks are not run and the commit is not signed. Asks the user unless commits on this branch are allowed.',
     category: 'vcs',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false }, // git's own files, not the working tree
     keyTemplate: 'commit:<branch>',
     parameters: params,
     permission: (args, { projectRoot }) => commitPermission(args, projectRoot),

@@ -29,6 +29,7 @@ export function gitLogTool(): Tool<GitLogArgs> {
       'Show commit history: one line per commit "hash date author: subject" (optionally with changed files), newest first. Read-only.',
     category: 'vcs',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

@@ -19,6 +19,7 @@ export function gitStatusTool(): Tool<GitStatusArgs> {
       'XY codes per file, "??" for untracked. Read-only; hooks and fsmonitor are never run.',
     category: 'vcs',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

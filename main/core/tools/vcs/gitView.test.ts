@@ -19,7 +19,10 @@ let p: TempProject;
 let other: string;
 let otherCommit: string;
 const gitIn = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
 const g = (...args: string[]) => gitIn(p.root, ...args);
 
 beforeEach(() => {
@@ -153,13 +156,16 @@ describe('a repository that lives (partly) elsewhere: refused with the reason', 
 
 describe('safe.directory: git’s ownership check still applies', () => {
   const root = process.getuid?.() === 0;
-  it.skipIf(!root)('a repository owned by another user is refused with git’s reason (needs root to chown; the forced GIT_DIR would skip the check)', async () => {
-    execFileSync('chown', ['-R', '65534', p.root]);
-    try {
-      expect(await status()).toMatch(/git was not run: git refused the project’s repository: detected dubious ownership/);
-    } finally {
-      chownSync(p.root, 0, 0);
-      execFileSync('chown', ['-R', '0', p.root]);
-    }
-  });
+  it.skipIf(!root)(
+    'a repository owned by another user is refused with git’s reason (needs root to chown; the forced GIT_DIR would skip the check)',
+    async () => {
+      execFileSync('chown', ['-R', '65534', p.root]);
+      try {
+        expect(await status()).toMatch(/git was not run: git refused the project’s repository: detected dubious ownership/);
+      } finally {
+        chownSync(p.root, 0, 0);
+        execFileSync('chown', ['-R', '0', p.root]);
+      }
+    },
+  );
 });

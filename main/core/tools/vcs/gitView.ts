@@ -64,12 +64,15 @@ async function checkLayout(workTree: string): Promise<string> {
   if (st.isSymbolicLink()) refuse('the project’s .git is a symbolic link');
   if (st.isFile()) {
     const first = (await readFile(dotGit, 'utf8').catch(() => '')).split('\n')[0]!.trim();
-    refuse(`the project’s .git is a file (${JSON.stringify(first.slice(0, 200))}): its repository lives elsewhere (a linked worktree or a submodule)`);
+    refuse(
+      `the project’s .git is a file (${JSON.stringify(first.slice(0, 200))}): its repository lives elsewhere (a linked worktree or a submodule)`,
+    );
   }
   if (!st.isDirectory()) refuse('the project’s .git is not a folder');
   const gitDir = await realpath(dotGit);
   if (await exists(path.join(gitDir, 'commondir'))) refuse('.git/commondir points git at another repository’s objects, refs and config');
-  if (await exists(path.join(gitDir, 'objects', 'info', 'alternates'))) refuse('.git/objects/info/alternates borrows objects from another repository');
+  if (await exists(path.join(gitDir, 'objects', 'info', 'alternates')))
+    refuse('.git/objects/info/alternates borrows objects from another repository');
   for (const dir of [gitDir, path.join(gitDir, 'objects'), path.join(gitDir, 'refs')]) {
     const out = await linksOutside(dir, workTree);
     if (out.length > 0) refuse(`${path.relative(workTree, out[0]!)} is a symbolic link out of the project`);
@@ -92,7 +95,11 @@ function revParse(workTree: string, env: NodeJS.ProcessEnv, signal: AbortSignal)
       (err, stdout, stderr) => {
         if (!err) return resolve(stdout.split('\n').filter((l) => l.length > 0));
         if ((err as { name?: string }).name === 'AbortError' || (err as NodeJS.ErrnoException).code === 'ENOENT') return reject(err);
-        const why = String(stderr).trim().split('\n')[0]?.replace(/^fatal: /, '') || err.message;
+        const why =
+          String(stderr)
+            .trim()
+            .split('\n')[0]
+            ?.replace(/^fatal: /, '') || err.message;
         reject(new ToolFailure(`git was not run: git refused the project’s repository: ${why}`));
       },
     );

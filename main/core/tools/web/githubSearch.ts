@@ -48,6 +48,7 @@ export function githubSearchTool(deps: Pick<ToolDeps, 'github' | 'fetch'>): Tool
       'Search GitHub (REST search API) for code, issues/pull requests or repositories. Code search needs a GitHub token in settings.',
     category: 'web',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     permission: () => ({ kind: 'none' }),
     async execute(args, ctx) {

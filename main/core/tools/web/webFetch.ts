@@ -68,6 +68,7 @@ export function webFetchTool(deps: Pick<ToolDeps, 'webFetch'>, lookup: Lookup = 
       "Binary content is refused. Addresses on this machine or the local network need the user's approval.",
     category: 'web',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     keyTemplate: 'web_fetch:<host>',
     parameters: params,
     permission,

@@ -66,6 +66,7 @@ export function webSearchTool(deps: Pick<ToolDeps, 'webSearch' | 'fetch'>): Tool
       'Search the web through the search provider configured in settings. Returns titles, URLs and snippets; use web_fetch to read a result.',
     category: 'web',
     environment: 'host',
+    touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
     parameters: params,
     // The endpoint is the user's own setting (it may well be a local SearXNG): no prompt.
     permission: () => ({ kind: 'none' }),

@@ -14,6 +14,7 @@ const tool = (
   permission,
   keyTemplate,
   environment,
+  touches: { changesFiles: false, fileAccess: 'none', keyFromCommand: false },
   subAgent: false,
 });
 const catalogue = [

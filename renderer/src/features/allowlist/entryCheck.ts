@@ -29,6 +29,8 @@ export const MCP_KEYS: ToolInfo = {
   keyTemplate: 'mcp:<server>:<tool>, mcp:<server>:* or mcp:*',
   environment: 'shell',
   subAgent: false,
+  // As an MCP tool declares itself (main/core/mcp/tool.ts), a server not saying it only reads.
+  touches: { changesFiles: true, fileAccess: 'none', keyFromCommand: false },
 };
 
 export function checkNewEntry(rawKey: string, scope: AddScope, catalogue: readonly ToolInfo[]): EntryCheck {

@@ -2,14 +2,17 @@ import './chat.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, getApi, unwrap } from '../../bridge/index.js';
-import { projectKeys, useConversations, useSettings } from '../../queries.js';
+import type { Settings } from '../../../../shared/contract/index.js';
+import { keys, projectKeys, useConversations, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
-import { Composer } from './Composer.js';
+import { ResumePicker, RewindPicker } from './CommandPickers.js';
+import { Composer, COMPOSER_TEXT_ID } from './Composer.js';
 import { ConversationList } from './ConversationList.js';
 import { CheckpointActionsContext } from '../checkpoints/CheckpointActions.js';
 import { RestorePanel } from '../checkpoints/RestorePanel.js';
 import { ModeNotice, ModeSelector } from './ModeSelector.js';
-import type { ModeWord, SlashName } from './slash.js';
+import { SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
+import { MODE_SHORTCUT } from './modeShortcut.js';
 import { useConversationMode } from './useConversationMode.js';
 import { QueuedMessages } from './QueuedMessages.js';
 import { ChatActionsContext, type ChatActions } from './chatActions.js';
@@ -119,26 +122,45 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
     },
   });
 
-  const onCommand = (name: SlashName, to?: ModeWord) => {
+  const setModel = useMutation({
+    mutationFn: (model: string) => unwrap(getApi().settings.update({ model })),
+    onSuccess: (s) => {
+      queryClient.setQueryData(keys.settings, s);
+      setNotice(
+        s.llmOverride
+          ? `Saved ${s.model} as the model, but ${s.llmOverride.model} answers for now: ${s.llmOverride.why}.`
+          : `The model is now ${s.model} (${s.provider}).`,
+      );
+    },
+  });
+  const [picker, setPicker] = useState<'resume' | 'rewind' | null>(null);
+  const closePicker = () => {
+    setPicker(null);
+    document.getElementById(COMPOSER_TEXT_ID)?.focus();
+  };
+
+  const onCommand = (name: SlashName, args: { mode?: ModeWord; model?: string } = {}) => {
     setNotice(null);
-    if (name === 'rewind') void openNewestCheckpoint();
+    if (name === 'rewind' || name === 'resume') setPicker(name);
     else if (name === 'mode') {
-      if (to) mode.set(to);
+      if (args.mode) mode.set(args.mode);
       else mode.cycle();
-    } else if (name === 'reload') reload.mutate();
+    } else if (name === 'model') {
+      if (args.model) setModel.mutate(args.model);
+      else setNotice(describeModel(settings));
+    } else if (name === 'help') setNotice(HELP);
+    else if (name === 'cost')
+      setNotice(
+        transcript.usage.calls > 0
+          ? `This conversation used ${describeUsage(transcript.usage)}.`
+          : 'No model calls yet in this conversation.',
+      );
+    else if (name === 'reload') reload.mutate();
     else if (name === 'permissions') onOpenPermissions();
     else if (name === 'clear') create.mutate();
     // The agent reads "/compact" as its command: it summarises instead of asking the model anything.
     else if (name === 'compact') send.mutate({ text: '/compact', attachments: [] });
     else location.hash = '#/settings';
-  };
-
-  /** `/rewind`: the restore panel for the newest checkpoint of this conversation. */
-  const openNewestCheckpoint = async () => {
-    const cps = selected ? await unwrap(getApi().checkpoints.list({ conversationId: selected })).catch(() => null) : null;
-    const newest = cps?.checkpoints[0];
-    if (newest) setRestoring(newest.id);
-    else setNotice('This conversation has no checkpoint yet: one is taken before each turn that may change files.');
   };
 
   const title = list?.find((c) => c.id === selected)?.title;
@@ -183,6 +205,27 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
             <Transcript items={transcript.items} busy={transcript.running} />
           </ChatActionsContext.Provider>
         </CheckpointActionsContext.Provider>
+        {picker === 'resume' && (
+          <ResumePicker
+            conversations={list}
+            current={selected}
+            onChoose={(id) => {
+              setSelected(id);
+              closePicker();
+            }}
+            onClose={closePicker}
+          />
+        )}
+        {picker === 'rewind' && (
+          <RewindPicker
+            conversationId={selected}
+            onChoose={(id) => {
+              setPicker(null);
+              setRestoring(id);
+            }}
+            onClose={closePicker}
+          />
+        )}
         {restoring && (
           <RestorePanel
             key={restoring}
@@ -235,6 +278,7 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <ActionError error={stop.error} doing="stop the agent" />
         <ActionError error={create.error} doing="start a new conversation" />
         <ActionError error={reload.error} doing="reload codecoder.json" />
+        <ActionError error={setModel.error} doing="set the model" />
         <ActionError error={mode.error} doing="switch the permission mode" />
         <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} onDropCarry={mode.dropCarry} />
         <Composer
@@ -280,4 +324,19 @@ interface Outgoing {
 /** The files a message @-mentions go with it (main checks them and the agent reads them first). */
 function withAttachments(attachments: readonly string[]): { attachments?: string[] } {
   return attachments.length ? { attachments: [...attachments] } : {};
+}
+
+/** `/help`: every command, and the keys of the message box and the approval prompt. */
+const HELP =
+  'Commands: ' +
+  Object.entries(SLASH_COMMANDS)
+    .map(([n, what]) => `/${n} — ${what}`)
+    .join(' · ') +
+  `. Keys: Enter sends, Shift+Enter breaks the line, ${MODE_SHORTCUT.label} switches the mode, Alt+Shift+A goes to a waiting approval, ↑ in an empty box recalls your last message.`;
+
+/** `/model`: which model answers, and why when it is not the one in Settings. */
+function describeModel(s: Settings | undefined): string {
+  if (!s) return 'The settings are still loading.';
+  if (s.llmOverride) return `${s.llmOverride.model} (${s.llmOverride.provider}) answers: ${s.llmOverride.why}. Settings say ${s.model}.`;
+  return `${s.model} (${s.provider}) answers. /model NAME sets another; Settings has the provider and key.`;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { MentionList, mentionOptionId } from './MentionList.js';
+import { fileListNote, optionId, SuggestionList } from './SuggestionList.js';
 import { activeMention, insertMention, mentionedFiles } from './mentions.js';
 import { useMentionFiles } from './useMentionFiles.js';
 import { isModeShortcut, MODE_SHORTCUT } from './modeShortcut.js';
@@ -15,7 +15,7 @@ interface Props {
   /** The text, and the project files it @-mentions (picked from the list and still named in it). */
   onSend: (text: string, attachments: string[]) => Promise<boolean>;
   onStop: () => void;
-  onCommand: (name: SlashName, mode?: ModeWord) => void;
+  onCommand: (name: SlashName, args?: { mode?: ModeWord; model?: string }) => void;
   /** The permission-mode selector, shown beside the message box. */
   modeControl?: ReactNode;
   /** MODE_SHORTCUT in the message box: the next permission mode. */
@@ -38,7 +38,11 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
     if (draft) setText((t) => (t.trim() === '' ? draft.text : `${t}\n${draft.text}`));
   }, [draft]);
   const [problem, setProblem] = useState<string | null>(null);
+  // The slash palette: the commands matching the word typed; the highlighted one; closed by Esc until the text changes.
   const hints = completeSlash(text);
+  const [slashActive, setSlashActive] = useState(0);
+  const [slashClosedFor, setSlashClosedFor] = useState<string | null>(null);
+  const paletteId = useId();
   // @-mentions: the word at the caret, the files offered for it, the one highlighted, the files picked.
   const box = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
@@ -53,6 +57,15 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
   const highlighted = Math.min(active, Math.max(0, options.length - 1));
   const attachments = mentionedFiles(text, picked);
   useEffect(() => setActive(0), [mention?.query]);
+  const palette = !open && hints.length > 0 && slashClosedFor !== text;
+  const slashHighlighted = Math.min(slashActive, Math.max(0, hints.length - 1));
+  useEffect(() => setSlashActive(0), [hints.length]);
+  /** A click on a command runs it: the box is cleared, as after a typed command. */
+  const runCommand = (name: SlashName) => {
+    setText('');
+    setProblem(null);
+    onCommand(name);
+  };
 
   const pick = (file: string) => {
     if (!mention) return;
@@ -71,7 +84,7 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
     if (input.kind === 'unknown') return setProblem(input.message);
     if (input.kind === 'command') {
       setText('');
-      return onCommand(input.name, input.mode);
+      return onCommand(input.name, { ...(input.mode ? { mode: input.mode } : {}), ...(input.model ? { model: input.model } : {}) });
     }
     // The box clears only what was sent: what the user typed while the send was on its way stays.
     const sent = text;
@@ -97,6 +110,25 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
         return pick(options[highlighted]!);
       }
     }
+    if (palette && !e.nativeEvent.isComposing && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      const chosen = hints[slashHighlighted]!;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        return setSlashClosedFor(text);
+      }
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        return setSlashActive((slashHighlighted + step + hints.length) % hints.length);
+      }
+      // Tab and Enter complete the highlighted command; Enter on a command already complete runs it (below).
+      const complete = text.trim().toLowerCase() === `/${chosen}`;
+      if ((e.key === 'Tab' && !e.shiftKey && !complete) || (e.key === 'Enter' && !e.shiftKey && !complete)) {
+        e.preventDefault();
+        setText(`/${chosen}`);
+        return;
+      }
+    }
     // Shift+Tab stays focus order (keyboard users tab backwards); the mode has its own chord.
     if (isModeShortcut(e) && onCycleMode) {
       e.preventDefault();
@@ -116,24 +148,32 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
   return (
     <form className="composer" onSubmit={(e) => void submit(e)} aria-label="Message the agent">
       {open && (
-        <MentionList
+        <SuggestionList
           id={listId}
-          files={options}
+          label="Project files"
+          items={options.map((f) => ({ key: f, content: f }))}
           active={highlighted}
-          loading={files.isFetching}
-          truncated={files.data?.truncated ?? false}
-          onPick={pick}
+          note={fileListNote(options.length, files.isFetching, files.data?.truncated ?? false)}
+          onPick={(i) => pick(options[i]!)}
           onHover={setActive}
         />
       )}
-      {hints.length > 0 && (
-        <ul className="slash-hints" aria-label="Commands">
-          {hints.map((n) => (
-            <li key={n}>
-              <code>/{n}</code> <span className="muted">{SLASH_COMMANDS[n]}</span>
-            </li>
-          ))}
-        </ul>
+      {palette && (
+        <SuggestionList
+          id={paletteId}
+          label="Commands"
+          items={hints.map((n) => ({
+            key: n,
+            content: (
+              <>
+                <code>/{n}</code> <span className="muted">{SLASH_COMMANDS[n]}</span>
+              </>
+            ),
+          }))}
+          active={slashHighlighted}
+          onPick={(i) => runCommand(hints[i]!)}
+          onHover={setSlashActive}
+        />
       )}
       <div className="composer-row">
         {modeControl}
@@ -148,8 +188,10 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
           // A multi-line box keeps its textbox role (a combobox is one line); it owns the file list
           // through aria-controls and names the highlighted file with aria-activedescendant.
           aria-autocomplete="list"
-          aria-controls={open ? listId : undefined}
-          aria-activedescendant={open && options.length > 0 ? mentionOptionId(listId, highlighted) : undefined}
+          aria-controls={open ? listId : palette ? paletteId : undefined}
+          aria-activedescendant={
+            open && options.length > 0 ? optionId(listId, highlighted) : palette ? optionId(paletteId, slashHighlighted) : undefined
+          }
           onChange={(e) => {
             setText(e.target.value);
             setCaret(e.target.selectionStart);

@@ -4,6 +4,7 @@ import { Elapsed } from '../../ui/Elapsed.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { CommandOutput } from '../../ui/terminal/CommandOutput.js';
+import { useCommandTools } from '../../queries.js';
 import { useChatActions } from './chatActions.js';
 import { argFields, commandEnding, resultRepeatsReason, toolSubject } from './toolSummary.js';
 import type { DecisionHow, ToolItem } from './transcript.js';
@@ -68,6 +69,7 @@ function ArgList({ args }: { args: unknown }) {
  */
 export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const command = commandOf(item.args);
+  const commandTools = useCommandTools();
   const diff = diffOf(item.result?.data);
   const running = item.decision === 'allowed' && !item.result;
   const status = item.result?.cancelled
@@ -81,7 +83,8 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           : item.approval?.status === 'pending'
             ? 'waiting for you'
             : '';
-  const isCommand = item.tool === 'run_command' || item.output !== '';
+  // A command tool (as the tool declares itself, through the catalogue) shows a terminal from the start.
+  const isCommand = commandTools.has(item.tool) || item.output !== '';
   const showsOutput = isCommand && (item.output !== '' || running);
   const subject = command === undefined ? toolSubject(item.args) : undefined;
   // The badge already says how an answered prompt went: the answer is repeated only when it says

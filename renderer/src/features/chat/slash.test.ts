@@ -27,6 +27,13 @@ describe('parseComposerInput', () => {
     const bad = parseComposerInput('/mode yolo');
     expect(bad.kind === 'unknown' && bad.message).toBe('/mode takes ask, plan, edits (or nothing, for the next mode), not "yolo".');
   });
+  it('/model says which model answers; /model NAME sets it; /help, /cost, /resume take nothing', () => {
+    expect(parseComposerInput('/model')).toEqual({ kind: 'command', name: 'model' });
+    expect(parseComposerInput('/model claude-opus-4 ')).toEqual({ kind: 'command', name: 'model', model: 'claude-opus-4' });
+    expect(parseComposerInput('/help')).toEqual({ kind: 'command', name: 'help' });
+    expect(parseComposerInput('/cost')).toEqual({ kind: 'command', name: 'cost' });
+    expect(parseComposerInput('/resume')).toEqual({ kind: 'command', name: 'resume' });
+  });
   it('// sends a message that begins with a slash', () => {
     expect(parseComposerInput('//etc/hosts is odd')).toEqual({ kind: 'message', text: '/etc/hosts is odd' });
   });
@@ -34,9 +41,22 @@ describe('parseComposerInput', () => {
 
 describe('completeSlash', () => {
   it('lists matching commands while a slash word is typed', () => {
-    expect(completeSlash('/')).toEqual(['reload', 'permissions', 'clear', 'settings', 'rewind', 'mode', 'compact']);
-    expect(completeSlash('/co')).toEqual(['compact']);
-    expect(completeSlash('/re')).toEqual(['reload', 'rewind']);
+    expect(completeSlash('/')).toEqual([
+      'reload',
+      'permissions',
+      'clear',
+      'settings',
+      'rewind',
+      'mode',
+      'compact',
+      'model',
+      'help',
+      'cost',
+      'resume',
+    ]);
+    expect(completeSlash('/co')).toEqual(['compact', 'cost']);
+    expect(completeSlash('/mo')).toEqual(['mode', 'model']);
+    expect(completeSlash('/re')).toEqual(['reload', 'rewind', 'resume']);
     expect(completeSlash('/rel')).toEqual(['reload']);
     expect(completeSlash('/rew')).toEqual(['rewind']);
     expect(completeSlash('/x')).toEqual([]);

@@ -2,7 +2,9 @@
  * Slash commands typed into the composer. Parsed here, purely, so the composer only dispatches:
  * `/reload` applies codecoder.json as it is on disk (manual edits take effect only after
  * /reload), `/permissions` opens the editor, `/clear` starts a fresh conversation, `/settings` goes
- * to the settings screen, `/mode [ask|plan|edits]` switches the permission mode, `/compact` asks the agent to summarise earlier turns now. Anything else starting with `/` is an error shown to the user, not sent
+ * to the settings screen, `/mode [ask|plan|edits]` switches the permission mode, `/compact` asks the agent to summarise earlier turns now,
+ * `/model [name]` says (or sets) the model, `/help` lists all this, `/cost` says what the conversation used, `/resume` and
+ * `/rewind` offer a list to choose from. Anything else starting with `/` is an error shown to the user, not sent
  * to the model (a typo would otherwise become a prompt).
  */
 
@@ -14,6 +16,10 @@ export const SLASH_COMMANDS = {
   rewind: 'Restore the files (and optionally the conversation) to a checkpoint',
   mode: 'Switch the permission mode: /mode (next), /mode ask, /mode plan, /mode edits',
   compact: 'Summarise the earlier turns to free the context window',
+  model: 'Say which model answers: /model, or set it: /model NAME',
+  help: 'List the commands and keyboard shortcuts',
+  cost: 'What this conversation used: tokens and cost',
+  resume: 'Pick an earlier conversation to continue',
 } as const;
 
 /** What `/mode WORD` accepts (the permission modes of main/core/permissions/modes.ts). */
@@ -25,7 +31,7 @@ export type SlashName = keyof typeof SLASH_COMMANDS;
 export type ComposerInput =
   | { kind: 'empty' }
   | { kind: 'message'; text: string }
-  | { kind: 'command'; name: SlashName; mode?: ModeWord }
+  | { kind: 'command'; name: SlashName; mode?: ModeWord; model?: string }
   | { kind: 'unknown'; text: string; message: string };
 
 export function parseComposerInput(raw: string): ComposerInput {
@@ -41,6 +47,9 @@ export function parseComposerInput(raw: string): ComposerInput {
     if ((MODE_WORDS as readonly string[]).includes(word)) return { kind: 'command', name: 'mode', mode: word as ModeWord };
     return { kind: 'unknown', text, message: `/mode takes ${MODE_WORDS.join(', ')} (or nothing, for the next mode), not "${modeArg[1]}".` };
   }
+  // `/model NAME` sets the model (Settings checks the name); `/model` alone says which one answers.
+  const modelArg = /^\/model\s+(\S+)\s*$/i.exec(text);
+  if (modelArg) return { kind: 'command', name: 'model', model: modelArg[1]! };
   const m = /^\/([a-z]+)\s*$/i.exec(text);
   const name = m?.[1]?.toLowerCase();
   if (name && Object.prototype.hasOwnProperty.call(SLASH_COMMANDS, name)) return { kind: 'command', name: name as SlashName };

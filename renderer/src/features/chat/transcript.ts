@@ -172,15 +172,50 @@ export class TranscriptBuilder {
     return this.apply(e);
   }
 
+  /** Routes one event to the part of the transcript it changes. */
   private apply(e: AgentEvent): boolean {
-    // A sub-agent's own events (depth deeper than this level, carrying the parent call) go to the
-    // nested transcript of that call; subagent.started/finished are the parent's events about it.
-    if (e.parentCallId && e.type !== 'subagent.started' && e.type !== 'subagent.finished' && this.ownsCall(e.parentCallId)) {
-      return this.pushChild(e.parentCallId, e);
+    const child = this.childCallFor(e);
+    if (child !== undefined) return this.pushChild(child, e);
+    switch (e.type) {
+      case 'run.started':
+      case 'text.delta':
+      case 'model.retry':
+        return this.applyText(e);
+      case 'tool.requested':
+      case 'tool.call':
+      case 'tool.output':
+      case 'tool.result':
+        return this.applyTool(e);
+      case 'approval.requested':
+        return this.applyApprovalRequested(e);
+      case 'approval.resolved':
+        return this.applyApprovalResolved(e);
+      case 'subagent.started':
+      case 'subagent.finished':
+        return this.applySubAgent(e);
+      case 'run.finished':
+        return this.applyRunFinished(e);
+      case 'checkpoint':
+      case 'usage':
+      case 'context.compacted':
+        return this.applyMarker(e);
     }
-    if (e.parentCallId && e.type !== 'subagent.started' && e.type !== 'subagent.finished') {
-      for (const [callId] of this.children) if (this.children.get(callId)!.ownsCall(e.parentCallId)) return this.pushChild(callId, e);
-    }
+  }
+
+  /**
+   * A sub-agent's own events (depth deeper than this level, carrying the parent call) go to the
+   * nested transcript of that call — found here or one level down; subagent.started/finished are
+   * the parent's events about it.
+   */
+  private childCallFor(e: AgentEvent): string | undefined {
+    if (!e.parentCallId || e.type === 'subagent.started' || e.type === 'subagent.finished') return undefined;
+    if (this.ownsCall(e.parentCallId)) return e.parentCallId;
+    for (const [callId, child] of this.children) if (child.ownsCall(e.parentCallId)) return callId;
+    return undefined;
+  }
+
+  /** The user's message, the model's streamed text, and the "retrying…" notices of a failed model call. */
+  private applyText(e: AgentEventOf<'run.started' | 'text.delta' | 'model.retry'>): boolean {
     switch (e.type) {
       case 'run.started':
         this.openText = null;
@@ -213,6 +248,12 @@ export class TranscriptBuilder {
         });
         return changed || true;
       }
+    }
+  }
+
+  /** A tool call's card: asked for, decided, its output streaming in, its result. */
+  private applyTool(e: AgentEventOf<'tool.requested' | 'tool.call' | 'tool.output' | 'tool.result'>): boolean {
+    switch (e.type) {
       case 'tool.requested':
         this.closeText();
         return this.upsertTool(e.callId, e, { tool: e.tool, args: e.args });
@@ -245,52 +286,62 @@ export class TranscriptBuilder {
             ...(e.fullLogPath !== undefined ? { fullLogPath: e.fullLogPath } : {}),
           },
         });
-      case 'approval.requested': {
-        if (e.kind === 'presets') {
-          this.add({
-            kind: 'notice',
-            id: `approval-${e.approvalId}`,
-            text: `Session presets from codecoder.json offered: ${(e.presets ?? []).join(', ')}`,
-            tone: 'info',
-            at: e.at,
-          });
-          return true;
-        }
-        // The request names its call; an older record may not: then the newest undecided call of that tool.
-        const byId = e.request?.callId ? this.get(e.request.callId) : undefined;
-        const target = byId?.kind === 'tool' && byId.decision === undefined ? byId : this.findUndecided(e.request?.tool);
-        if (!target) return false;
+    }
+  }
+
+  /** A prompt opened: on the card of the call it asks about (or a notice, for session presets). */
+  private applyApprovalRequested(e: AgentEventOf<'approval.requested'>): boolean {
+    if (e.kind === 'presets') {
+      this.add({
+        kind: 'notice',
+        id: `approval-${e.approvalId}`,
+        text: `Session presets from codecoder.json offered: ${(e.presets ?? []).join(', ')}`,
+        tone: 'info',
+        at: e.at,
+      });
+      return true;
+    }
+    // The request names its call; an older record may not: then the newest undecided call of that tool.
+    const byId = e.request?.callId ? this.get(e.request.callId) : undefined;
+    const target = byId?.kind === 'tool' && byId.decision === undefined ? byId : this.findUndecided(e.request?.tool);
+    if (!target) return false;
+    return this.set({
+      ...target,
+      ...(e.request ? { key: e.request.key.raw } : {}),
+      approval: { approvalId: e.approvalId, status: 'pending' },
+    });
+  }
+
+  /** A prompt answered (or cancelled): the card, or the presets notice, says how. */
+  private applyApprovalResolved(e: AgentEventOf<'approval.resolved'>): boolean {
+    const noticeId = `approval-${e.approvalId}`;
+    if (this.index.has(noticeId)) {
+      const n = this.get(noticeId);
+      if (n?.kind === 'notice') {
+        const accepted = e.acceptedPresets ?? [];
         return this.set({
-          ...target,
-          ...(e.request ? { key: e.request.key.raw } : {}),
-          approval: { approvalId: e.approvalId, status: 'pending' },
+          ...n,
+          text: `${n.text} — ${e.cancelled ? 'cancelled' : accepted.length ? `accepted for this session: ${accepted.join(', ')}` : 'none accepted'}`,
         });
       }
-      case 'approval.resolved': {
-        const noticeId = `approval-${e.approvalId}`;
-        if (this.index.has(noticeId)) {
-          const n = this.get(noticeId);
-          if (n?.kind === 'notice') {
-            const accepted = e.acceptedPresets ?? [];
-            return this.set({
-              ...n,
-              text: `${n.text} — ${e.cancelled ? 'cancelled' : accepted.length ? `accepted for this session: ${accepted.join(', ')}` : 'none accepted'}`,
-            });
-          }
-        }
-        const target = this.items.find((i): i is ToolItem => i.kind === 'tool' && i.approval?.approvalId === e.approvalId);
-        if (!target) return false;
-        const answer = describeAnswer(e.answer);
-        return this.set({
-          ...target,
-          approval: {
-            approvalId: e.approvalId,
-            status: e.cancelled ? 'cancelled' : 'answered',
-            ...(answer ? { answer } : {}),
-            ...(e.answer ? { choice: e.answer.choice } : {}),
-          },
-        });
-      }
+    }
+    const target = this.items.find((i): i is ToolItem => i.kind === 'tool' && i.approval?.approvalId === e.approvalId);
+    if (!target) return false;
+    const answer = describeAnswer(e.answer);
+    return this.set({
+      ...target,
+      approval: {
+        approvalId: e.approvalId,
+        status: e.cancelled ? 'cancelled' : 'answered',
+        ...(answer ? { answer } : {}),
+        ...(e.answer ? { choice: e.answer.choice } : {}),
+      },
+    });
+  }
+
+  /** A sub-agent started or finished under the call that started it. */
+  private applySubAgent(e: AgentEventOf<'subagent.started' | 'subagent.finished'>): boolean {
+    switch (e.type) {
       case 'subagent.started': {
         if (!e.parentCallId) return false;
         const cur = this.get(e.parentCallId);
@@ -314,18 +365,26 @@ export class TranscriptBuilder {
           : undefined;
         return this.set({ ...cur, sub: { ...cur.sub, status: e.stopReason, answer: e.answer, ...(usage ? { usage } : {}) } });
       }
-      case 'run.finished': {
-        this.closeText();
-        for (const item of this.items) {
-          // A call the run left behind (a crash, a stop) is not "running" forever.
-          if (item.kind === 'tool' && !item.result && e.stopReason === 'cancelled') {
-            this.set({ ...item, result: { content: 'cancelled by user', isError: true, cancelled: true, durationMs: 0 } });
-          }
-        }
-        const n = e.error ? { text: `The run failed: ${e.error.message}`, tone: 'error' as const } : STOP_NOTICES[e.stopReason];
-        if (n && e.depth === 0) this.add({ kind: 'notice', id: `end-${e.runId}`, text: n.text, tone: n.tone, at: e.at });
-        return true;
+    }
+  }
+
+  /** The run ended: calls it left behind are closed, and why it stopped is said when it is news. */
+  private applyRunFinished(e: AgentEventOf<'run.finished'>): boolean {
+    this.closeText();
+    for (const item of this.items) {
+      // A call the run left behind (a crash, a stop) is not "running" forever.
+      if (item.kind === 'tool' && !item.result && e.stopReason === 'cancelled') {
+        this.set({ ...item, result: { content: 'cancelled by user', isError: true, cancelled: true, durationMs: 0 } });
       }
+    }
+    const n = e.error ? { text: `The run failed: ${e.error.message}`, tone: 'error' as const } : STOP_NOTICES[e.stopReason];
+    if (n && e.depth === 0) this.add({ kind: 'notice', id: `end-${e.runId}`, text: n.text, tone: n.tone, at: e.at });
+    return true;
+  }
+
+  /** Rows of the main transcript between messages: a checkpoint, a turn's usage, a compaction. */
+  private applyMarker(e: AgentEventOf<'checkpoint' | 'usage' | 'context.compacted'>): boolean {
+    switch (e.type) {
       case 'checkpoint':
         if (e.depth !== 0) return false;
         this.closeText();

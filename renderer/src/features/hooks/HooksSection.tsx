@@ -6,6 +6,7 @@ import { ActionError } from '../../ui/ActionError.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { useEvent } from '../../ui/useEvent.js';
+import { AddHookForm } from './AddHookForm.js';
 
 export const hooksKey = ['hooks'] as const;
 
@@ -32,6 +33,10 @@ export function HooksSection() {
     mutationFn: (a: { id: string; enabled: boolean }) => unwrap(getApi().hooks.setEnabled(a)),
     onSuccess: (v: HooksView) => queryClient.setQueryData(hooksKey, v),
   });
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(getApi().hooks.removeUser({ id })),
+    onSuccess: (v: HooksView) => queryClient.setQueryData(hooksKey, v),
+  });
   const v = view.data;
   return (
     <section className="hooks-section" aria-labelledby="hooks-title">
@@ -42,6 +47,7 @@ export function HooksSection() {
       </p>
       <ActionError error={view.error} doing="read the hooks" />
       <ActionError error={toggle.error} doing="switch the hook" />
+      <ActionError error={remove.error} doing="remove the hook" />
       {v && v.problems.length > 0 && (
         <div className="warn-note" role="status" data-testid="hook-problems">
           Cannot be read{v.problems.some((p) => !p.event || p.event === 'PreToolUse') ? ' — until fixed, every tool call asks' : ''}:
@@ -60,15 +66,29 @@ export function HooksSection() {
           key={h.id}
           hook={h}
           runs={v.runs.filter((r) => r.hookId === h.id)}
-          busy={toggle.isPending}
+          busy={toggle.isPending || remove.isPending}
           onToggle={() => toggle.mutate({ id: h.id, enabled: !h.enabled })}
+          onRemove={() => remove.mutate(h.id)}
         />
       ))}
+      <AddHookForm queryKey={hooksKey} />
     </section>
   );
 }
 
-function HookCard({ hook: h, runs, busy, onToggle }: { hook: HookView; runs: HookRunView[]; busy: boolean; onToggle: () => void }) {
+function HookCard({
+  hook: h,
+  runs,
+  busy,
+  onToggle,
+  onRemove,
+}: {
+  hook: HookView;
+  runs: HookRunView[];
+  busy: boolean;
+  onToggle: () => void;
+  onRemove: () => void;
+}) {
   const toolEvent = h.event === 'PreToolUse' || h.event === 'PostToolUse';
   return (
     <article className="hook-card" aria-label={`${h.event} hook ${h.command}`} data-testid={`hook-${h.id}`}>
@@ -96,6 +116,11 @@ function HookCard({ hook: h, runs, busy, onToggle }: { hook: HookView; runs: Hoo
         >
           {h.enabled ? 'Turn off' : 'Turn on'}
         </button>
+        {h.source === 'user' && (
+          <button type="button" disabled={busy} onClick={onRemove} aria-label={`Remove ${h.event} hook ${h.command}`}>
+            Remove
+          </button>
+        )}
       </header>
       <code className="hook-command">
         <EscapedText text={h.command} />

@@ -1,7 +1,15 @@
 import './settings.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { defaultModels, providers, searchProviders, themes, type Settings, type SettingsUpdate } from '../../../../shared/contract/index.js';
+import {
+  defaultModels,
+  providers,
+  searchProviders,
+  themes,
+  type Settings,
+  type ConnectionTest,
+  type SettingsUpdate,
+} from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
 import { CheckpointSettings } from '../checkpoints/CheckpointSettings.js';
@@ -85,7 +93,8 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
     },
   });
 
-  const test = useMutation({ mutationFn: () => unwrap(getApi().settings.testConnection({})) });
+  // What is typed, saved or not: the key field empty means the stored key of that provider.
+  const test = useMutation({ mutationFn: (form: ConnectionTest) => unwrap(getApi().settings.testConnection(form)) });
 
   if (settings.isError) return <ErrorNote error={settings.error} />;
   if (!settings.data) return <p aria-busy="true">Loading settings…</p>;
@@ -174,15 +183,33 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
             </button>
           )}
           <div className="row">
-            <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
+            <button
+              type="button"
+              onClick={() =>
+                test.mutate({
+                  provider: draft.provider ?? s.provider,
+                  model: draft.model ?? s.model,
+                  ...(draft.baseUrl ? { baseUrl: draft.baseUrl } : {}),
+                  ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+                })
+              }
+              disabled={test.isPending}
+            >
               {test.isPending ? 'Testing…' : 'Test connection'}
             </button>
-            <span className="muted small">{s.llmOverride ? 'Tries the model in use now.' : 'Tries the saved settings (save first).'}</span>
+            <span className="muted small">Tries the values in this form, saved or not.</span>
           </div>
           {test.data && (
             <p role="status" className={test.data.ok ? 'ok-note' : 'error-note'} data-testid="connection-result">
               {test.data.ok ? '' : 'Could not connect: '}
               {test.data.message}
+              {test.data.overriddenBy && (
+                <span data-testid="connection-override">
+                  {' '}
+                  The agent does not use these settings now: {test.data.overriddenBy.why} makes {test.data.overriddenBy.provider} ·{' '}
+                  <code>{test.data.overriddenBy.model}</code> answer instead.
+                </span>
+              )}
             </p>
           )}
           <ErrorNote error={test.error} />

@@ -418,6 +418,15 @@ const aliases: Readonly<Record<string, Resolver>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  'ld.bfd': { match: [['ld.bfd -plugin p.so a.o', '#plugin']], notMatch: ['ld.bfd -o app a.o'] },
+  'ld.gold': { match: [['ld.gold -plugin p.so a.o', '#plugin']], notMatch: ['ld.gold -o app a.o'] },
+  gmake: { match: [['gmake SHELL=sh', '#var-SHELL=sh']], notMatch: ['gmake -j4 test'] },
+  cc: { match: [['cc -fplugin=x.so a.c', '#fplugin']], notMatch: ['cc -O2 -c a.c'] },
+  'g++': { match: [['g++ -fplugin=x.so a.cc', '#fplugin']], notMatch: ['g++ -O2 -c a.cc'] },
+  'c++': { match: [['c++ -fplugin=x.so a.cc', '#fplugin']], notMatch: ['c++ -c a.cc'] },
+  clang: { match: [['clang -fplugin=x.so a.c', '#fplugin']], notMatch: ['clang -c a.c'] },
+  'clang++': { match: [['clang++ -fplugin=x.so a.cc', '#fplugin']], notMatch: ['clang++ -std=c++20 -c a.cc'] },
+  rustc: { match: [['rustc -C linker=sh a.rs', '#C']], notMatch: ['rustc -O a.rs'] },
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
   cargo: { notMatch: ['cargo b'] },
@@ -481,7 +490,24 @@ export const RULES: readonly ProgramRule[] = rules(
     subcommands,
     aliases,
     // Read whole with option tables: ctest.ts, linkers.ts, the make table, compilerDriver.ts, cargo's and go's.
-    allowlist: ['ctest', 'ld', 'ld.bfd', 'ld.gold', 'make', 'gmake', 'cmake', 'cargo', 'go', 'cc', 'gcc', 'g++', 'c++', 'clang', 'clang++', 'rustc'],
+    allowlist: [
+      'ctest',
+      'ld',
+      'ld.bfd',
+      'ld.gold',
+      'make',
+      'gmake',
+      'cmake',
+      'cargo',
+      'go',
+      'cc',
+      'gcc',
+      'g++',
+      'c++',
+      'clang',
+      'clang++',
+      'rustc',
+    ],
   },
   EXAMPLES,
 );

@@ -433,6 +433,14 @@ const effects: Readonly<Record<string, Check>> = {
 const SCRIPT_FIRST = 'the first operand is a program text, not a path; the rule reads the options that write or run';
 
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  gfind: { match: [['gfind . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['gfind . -name x'] },
+  gsed: { match: [['gsed -i s/a/b/ f', '#in_place']], notMatch: ['gsed s/a/b/ f'] },
+  gawk: { match: [['gawk \'BEGIN{system("id")}\'', '#program']], notMatch: ["gawk '{print}' f"] },
+  mawk: { match: [['mawk \'BEGIN{system("id")}\'', '#program']], notMatch: ["mawk '{print}' f"] },
+  nawk: { match: [['nawk \'BEGIN{system("id")}\'', '#program']], notMatch: ["nawk '{print}' f"] },
+  gsort: { match: [['gsort -o out f', '#output->-out']], notMatch: ['gsort f'] },
+  gtar: { match: [['gtar --to-command=sh -xf x.tar', '#to_command']], notMatch: ['gtar -xf x.tar'] },
+  bsdtar: { match: [['bsdtar --to-command=sh -xf x.tar', '#to_command']], notMatch: ['bsdtar -xf x.tar'] },
   find: { match: [['find . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['find . -name x'] },
   sed: { match: [['sed -i s/a/b/ f', '#in_place->-f']], notMatch: ['sed s/a/b/ f'] },
   tar: { match: [['tar --to-command=sh -xf x.tar', '#to_command-[-sh']], notMatch: ['tar -xf x.tar'] },

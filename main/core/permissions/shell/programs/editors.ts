@@ -246,6 +246,12 @@ const effects: Readonly<Record<string, Check>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  nvim: { match: [["nvim --cmd 'x' f", '#cmd']], notMatch: ['nvim src/a.ts'] },
+  vi: { match: [["vi -c '!id' f", '#c']], notMatch: ['vi f'] },
+  view: { match: [["view -c '!id' f", '#c']], notMatch: ['view f'] },
+  vimdiff: { match: [["vimdiff -c '!id' a b", '#c']], notMatch: ['vimdiff a b'] },
+  gvim: { match: [["gvim -c '!id' f", '#c']], notMatch: ['gvim f'] },
+  ex: { match: [["ex -c '!id' f", '#c']] },
   vim: {
     match: [
       ["vim -c '!rm x' f", '#c-[-?'],
@@ -269,4 +275,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('editors', { effects, allowlist: ['vim', 'vi', 'nvim', 'view', 'vimdiff', 'gvim', 'ex', 'less'] }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules(
+  'editors',
+  { effects, allowlist: ['vim', 'vi', 'nvim', 'view', 'vimdiff', 'gvim', 'ex', 'less'] },
+  EXAMPLES,
+);

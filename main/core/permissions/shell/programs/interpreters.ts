@@ -94,6 +94,11 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  python2: { match: [['python2 -c x', '#c']], notMatch: ['python2 script.py'] },
+  python3: { match: [["python3 -c 'import os'", '#c']], notMatch: ['python3 -m pytest -q'] },
+  pypy: { match: [['pypy -c x', '#c']], notMatch: ['pypy script.py'] },
+  pypy3: { match: [['pypy3 -c x', '#c']], notMatch: ['pypy3 -m http.server'] },
+  nodejs: { match: [['nodejs -e x', '#e']], notMatch: ['nodejs app.js'] },
   python: {
     match: [
       ["python -c 'print(1)'", '#c-[-?'],

@@ -26,25 +26,53 @@ describe('spec overrides', () => {
   it('unzip: the modifiers are flags, -d is the folder, -M runs the pager', () => {
     expect(kind('unzip -o archive.zip -d out')).toBe('simple');
     expect(kind('unzip -l archive.zip')).toBe('simple');
-    expect(key('unzip -q a.zip -d /tmp/x')).toContain('#d-/tmp/x');
+    expect(key('unzip -q a.zip -d /tmp/x')).toContain('#outside-/tmp/x');
     expect(key('unzip -M a.zip')).toContain('#M');
   });
 
   it('bazel: labels rooted at the workspace are not paths outside the project', () => {
     expect(kind('bazel build //...')).toBe('simple');
     expect(kind('bazel test //pkg:all_tests')).toBe('simple');
-    expect(key('bazel --bazelrc=../evil.rc build //x')).toContain('#bazelrc');
+    expect(key('bazel --bazelrc=../evil.rc build //x')).toContain('#outside');
+  });
+
+  it('phpunit: PHPUnit 10’s selection options', () => {
+    expect(kind('phpunit --filter testFoo --testsuite unit')).toBe('simple');
+    expect(kind('phpunit --group slow --stop-on-failure')).toBe('simple');
+  });
+
+  it('swift: -c and the SwiftPM options of build/test/run; -X flags go to a compiler', () => {
+    expect(kind('swift build -c release')).toBe('simple');
+    expect(kind('swift test --parallel --filter MyTests')).toBe('simple');
+    expect(key('swift build -Xswiftc -foo')).toContain('#Xswiftc');
+  });
+
+  it('wasm-pack: the options of build and test', () => {
+    expect(kind('wasm-pack test --node')).toBe('simple');
+    expect(kind('wasm-pack build --target web --release')).toBe('simple');
+    expect(key('wasm-pack build --out-dir /tmp/pkg')).toContain('#outside');
+  });
+
+  it('nr: the words after the script name are the script’s', () => {
+    expect(kind('nr build runtime-core -f global')).toBe('simple');
+    expect(key('nr --not-an-nr-option build')).toContain('#unknown_option');
+  });
+
+  it('bat: the cache subcommand', () => {
+    expect(kind('bat cache --build')).toBe('simple');
+    expect(kind('bat cache --clear')).toBe('simple');
+    expect(key('bat cache --build --source ../themes')).toContain('#outside');
   });
 
   it('webpack: --config names the configuration (code webpack runs)', () => {
     expect(kind('webpack --config webpack.prod.js')).toBe('simple');
-    expect(key('webpack --config ../webpack.config.js')).toContain('#config-../webpack.config.js');
+    expect(key('webpack --config ../webpack.config.js')).toContain('#outside-../webpack.config.js');
   });
 
   it('tsc: -p and -b, which the spec lists only as --project and --build', () => {
     expect(kind('tsc -p tsconfig.json')).toBe('simple');
     expect(kind('tsc -b')).toBe('simple');
-    expect(key('tsc -p ../x/tsconfig.json')).toContain('#p-../x/tsconfig.json');
+    expect(key('tsc -p ../x/tsconfig.json')).toContain('#outside-../x/tsconfig.json');
   });
 
   it('no override names a program that has a hand rule (the hand rule wins, so the fix would be dead)', () => {
@@ -57,14 +85,10 @@ describe('spec overrides: facts the specs leave out', () => {
     expect(specRule('ng')).toBeUndefined();
   });
 
-  it('ansible-playbook: playbooks and the inventory are paths', () => {
+  it('ansible-playbook: -i takes the inventory (a value, read as a path)', () => {
     expect(kind('ansible-playbook -i inventory/hosts site.yml')).toBe('simple');
-    expect(key('ansible-playbook -i ../inv site.yml')).toContain('#i-../inv');
-    expect(key('ansible-playbook /tmp/evil.yml')).toContain('#path-/tmp/evil.yml');
+    expect(key('ansible-playbook -i ../inv site.yml')).toContain('#outside-../inv');
+    expect(key('ansible-playbook /tmp/evil.yml')).toContain('#outside-/tmp/evil.yml');
   });
 
-  it('k6: the script run runs is a path', () => {
-    expect(kind('k6 run script.js')).toBe('simple');
-    expect(key('k6 run /tmp/s.js')).toContain('#path-/tmp/s.js');
-  });
 });

@@ -11,8 +11,15 @@ export interface SpecOverride {
    * compact spec; they come first, so they also correct an option the spec gets wrong.
    */
   options?: Readonly<Record<string, string>>;
-  /** Whether the operands at a subcommand path are paths, where the spec says otherwise. */
-  pathOperands?: Readonly<Record<string, boolean>>;
+  /** Subcommands the spec lacks, by their path ("cache"), with their options (compact spec). */
+  subcommands?: Readonly<Record<string, string>>;
+  /** Subcommand paths whose options end at the first operand (the rest are a script's: `nr build --all`). */
+  stopAtOperand?: readonly string[];
+  /**
+   * Subcommand paths whose operands are not paths though they look like ones (bazel's `//pkg:x`
+   * labels): the default's outside-the-project rule spares them.
+   */
+  notPaths?: readonly string[];
 }
 
 /** Every name of `names`, dropped: the same reason for a group. */
@@ -37,14 +44,52 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   // Angular's spec is a stub (new, generate, version): `ng build --configuration production` would be
   // unknown. Until it is completed, ng keeps the no-spec rule.
   ng: { drop: true },
-  // ansible-playbook runs the playbooks it is given, with the inventory -i names (a file or a host list).
-  'ansible-playbook': { options: { '': 'i|inventory=:read' }, pathOperands: { '': true } },
-  // k6 runs the script it is given (JavaScript).
-  k6: { pathOperands: { run: true, cloud: true } },
+  // ansible-playbook: the inventory -i names is a file (or a host list); the spec gives it no value.
+  'ansible-playbook': { options: { '': 'i|inventory=:read' } },
   // Bazel's operands are labels (`//pkg:target`, `//...`: rooted at the workspace), not file paths.
-  bazel: { pathOperands: { build: false, test: false, run: false } },
+  bazel: { notPaths: ['build', 'test', 'run', 'coverage', 'query', 'cquery', 'aquery'] },
   // webpack-cli: the spec names --config's value "value"; it is the configuration file, code webpack runs.
   webpack: { options: { '': 'c|config=:read' } },
+  // PHPUnit: the spec predates PHPUnit 10 and lacks its test selection and run options
+  // (docs.phpunit.de, "The Command-Line Test Runner").
+  phpunit: {
+    options: {
+      '':
+        'filter= testsuite= exclude-testsuite= group= exclude-group= covers= uses= list-groups list-suites list-tests ' +
+        'list-tests-xml=:read test-suffix= process-isolation globals-backup static-backup fail-on-warning fail-on-risky ' +
+        'fail-on-incomplete fail-on-skipped fail-on-deprecation fail-on-notice fail-on-empty-test-suite stop-on-defect ' +
+        'stop-on-error stop-on-failure stop-on-warning stop-on-risky stop-on-skipped stop-on-incomplete display-incomplete ' +
+        'display-skipped display-deprecations display-errors display-notices display-warnings order-by= random-order-seed= ' +
+        'colors=? columns= stderr no-progress no-results no-output teamcity testdox testdox-summary debug v|verbose ' +
+        'cache-directory=:read do-not-cache-result coverage-cobertura=:read only-summary-for-coverage-text ' +
+        'show-uncovered-for-coverage-text',
+    },
+  },
+  // SwiftPM: the spec's build/test/run know --product and --target only, not the everyday -c
+  // (swift build --help); -X passes arbitrary flags to a compiler or the linker (plugins: load).
+  swift: {
+    options: Object.fromEntries(
+      ['build', 'test', 'run'].map((sub) => [
+        sub,
+        'c|configuration= package-path=:read scratch-path=:read cache-path=:read config-path=:read j|jobs= arch= triple= ' +
+          'sdk=:read toolchain=:read swift-sdk= sanitize= v|verbose very-verbose q|quiet enable-code-coverage ' +
+          'static-swift-stdlib skip-build build-tests parallel filter= skip= list-tests Xcc=:load Xswiftc=:load ' +
+          'Xlinker=:load Xcxx=:load',
+      ]),
+    ),
+  },
+  // wasm-pack: the spec lists the subcommands without their options (wasm-pack build/test --help).
+  'wasm-pack': {
+    options: {
+      build:
+        't|target= d|out-dir=:read out-name= s|scope= mode= no-typescript no-pack weak-refs reference-types dev release profiling',
+      test: 'node firefox chrome safari headless chromedriver=:read geckodriver=:read safaridriver=:read mode= dev release profiling',
+    },
+  },
+  // antfu's ni: `nr <script> [args]` hands the words after the script name to the script.
+  nr: { stopAtOperand: [''] },
+  // bat: `bat cache --build|--clear` (bat --help; the spec has no `cache` subcommand).
+  bat: { subcommands: { cache: 'b|build c|clear source=:read target=:read blank h|help' } },
   // TypeScript's compiler: the spec lists `--project` and `--build` without their one-letter forms.
   tsc: { options: { '': 'p|project=:read b|build w|watch h|help v|version' } },
 };

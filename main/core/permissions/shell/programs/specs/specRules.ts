@@ -4,16 +4,25 @@
  * optionTable.ts's reader. The hand rules in the family files stay on top (index.ts looks them up
  * first): they know effects a spec does not (what runs, what is written, what is loaded).
  *
- * What the spec's table adds to the reader's defaults (an option it does not define is compound):
- * - a path the spec marks (an option's value, or an operand) that leaves the project is keyed
- *   with its value, so a grant for the program never covers it (`phpunit --bootstrap ../x.php`);
- * - an option whose value is a command or a module the program runs is an exec;
- * - operands the spec marks as a command (`time`, `watch`…) are classified as that command.
+ * A spec program is read as an allowlist, and meets the default for a program without a spec
+ * (noSpec.ts) as well, since a spec says which options exist and take values, not what they do:
+ * - an option the spec does not define is compound (the reader's `#unknown_option`);
+ * - a path outside the project in any argument, and code named by a registry or VCS specifier,
+ *   are compound (noSpec.ts rules 1 and 2) — except operands an override says are not paths
+ *   (bazel's `//pkg:target` labels);
+ * - an option whose name says it runs or loads something (noSpec.ts rule 3: `--config`,
+ *   `--plugin`, `--exec`) is compound — except when the spec says its value is a path and the
+ *   value names a file inside the project (`jest --config jest.config.js`: the project's own
+ *   config, which running the program in the project runs anyway);
+ * - a path option given a word known only at run time is keyed (`jest --config $CFG`);
+ * - operands the spec marks as a command (`envchain ns cmd`, `op run -- cmd`) are classified as
+ *   that command.
  * Tables are parsed and compiled on first use, one program at a time, and cached.
  */
 import { exec, risk, type Effect } from '../../effects.js';
 import type { Arg } from '../../options.js';
 import { outsideProject } from '../kit.js';
+import { noSpecEffects } from '../noSpec.js';
 import { optionTable, readOptions, restOf, type OptionHandler, type OptionTable, type TableSpec } from '../optionTable.js';
 import type { Check, ProgramRule } from '../rule.js';
 import { FIG_TABLES } from './figTables.js';
@@ -83,7 +92,7 @@ function build(name: string): { rule: ProgramRule; root: Node } | null {
       .join(' ');
   const root = new Node(spec, [], [], { expand, override });
   const check = specCheck(name, root);
-  return { rule: { name, family: 'specs', policy: { kind: 'allowlist' }, options: check, effects: check }, root };
+  return { rule: { name, family: 'specs', policy: { kind: 'spec' }, options: check, effects: check }, root };
 }
 
 interface Context {
@@ -99,7 +108,8 @@ class Node {
   private compiled?: OptionTable;
   private probing?: OptionTable;
   private readonly children = new Map<string, Node>();
-  readonly paths: boolean;
+  /** An override says the operands here are not paths (bazel labels): noSpec.ts's rule 1 spares them. */
+  readonly pathsDenied: boolean;
   /** From this operand on, the words are a command the program runs. */
   readonly command?: number;
 
@@ -111,16 +121,24 @@ class Node {
     private readonly ctx: Context,
   ) {
     const at = path.join(' ');
-    this.paths = ctx.override?.pathOperands?.[at] ?? spec.p === 1;
+    this.pathsDenied = ctx.override?.notPaths?.includes(at) ?? false;
     if (spec.c !== undefined) this.command = spec.c;
   }
 
   get hasSubs(): boolean {
-    return this.spec.u !== undefined;
+    return this.spec.u !== undefined || this.added().length > 0;
   }
 
   get stopsAtOperand(): boolean {
-    return this.spec.s === 1;
+    return this.spec.s === 1 || (this.ctx.override?.stopAtOperand?.includes(this.path.join(' ')) ?? false);
+  }
+
+  /** The subcommands an override adds right below this node: [word, options]. */
+  private added(): [string, string][] {
+    const prefix = this.path.length === 0 ? '' : `${this.path.join(' ')} `;
+    return Object.entries(this.ctx.override?.subcommands ?? {})
+      .filter(([p]) => p.startsWith(prefix) && !p.slice(prefix.length).includes(' '))
+      .map(([p, o]) => [p.slice(prefix.length), o]);
   }
 
   /** The node's table (its options, then those persistent above, then help and version). */
@@ -135,11 +153,17 @@ class Node {
 
   sub(word: string): Node | undefined {
     const u = this.spec.u;
-    if (u === undefined || !Object.prototype.hasOwnProperty.call(u, word)) return undefined;
+    let child: SpecNode | undefined;
+    if (u !== undefined && Object.prototype.hasOwnProperty.call(u, word)) child = u[word];
+    else {
+      const added = this.added().find(([w]) => w === word);
+      if (added) child = {}; // its options are the override's (tableSpec reads them by path)
+    }
+    if (child === undefined) return undefined;
     let n = this.children.get(word);
     if (!n) {
       const persistent = this.spec.P !== undefined ? [this.ctx.expand(this.spec.P), ...this.inherited] : this.inherited;
-      n = new Node(u[word]!, [...this.path, word], persistent, this.ctx);
+      n = new Node(child, [...this.path, word], persistent, this.ctx);
       this.children.set(word, n);
     }
     return n;
@@ -149,12 +173,13 @@ class Node {
   walk(): void {
     void this.table;
     void this.probe;
-    for (const word of Object.keys(this.spec.u ?? {})) this.sub(word)!.walk();
+    for (const word of [...Object.keys(this.spec.u ?? {}), ...this.added().map(([w]) => w)]) this.sub(word)!.walk();
   }
 
   private tableSpec(stop: boolean): TableSpec {
     const own = [this.spec.o, this.spec.P].filter((x): x is string => x !== undefined).map(this.ctx.expand).join(' ');
-    const fix = this.ctx.override?.options?.[this.path.join(' ')];
+    const at = this.path.join(' ');
+    const fix = this.ctx.override?.options?.[at] ?? this.ctx.override?.subcommands?.[at];
     const parts = [...(fix !== undefined ? [fix] : []), own, ...this.inherited, ALWAYS].filter((p) => p !== '');
     const spec: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: parts, handlers: pathHandlers(parts) };
     if (this.spec.d) spec.singleDashLong = true;
@@ -163,7 +188,7 @@ class Node {
   }
 }
 
-/** Handlers for the options whose value the spec marks as a path: one outside the project is keyed. */
+/** Handlers for the options whose value the spec marks as a path (see `pathValue`). */
 function pathHandlers(parts: readonly string[]): Record<string, OptionHandler> {
   const handlers: Record<string, OptionHandler> = {};
   const seen = new Set<string>();
@@ -187,15 +212,25 @@ function pathHandlers(parts: readonly string[]): Record<string, OptionHandler> {
  * it is still sees one (keyed as run-time), and an operand it is stays the expansion's business.
  */
 const RUN_TIME = '\u0000run-time';
+/** Marks (never keyed: specCheck takes them out) an option whose value is a file inside the project. */
+const OWN_FILE = '\u0000own-file:';
 
+/** A file named relatively (`jest.config.js`, `./x`, `conf/a`), not a bare module name (`prettier-plugin-x`). */
+const FILE_LIKE = /[/.]/;
+
+/**
+ * A path option's value: known only at run time, it is keyed; a file inside the project is marked
+ * as the project's own (see the file comment); outside the project, noSpec.ts's rule 1 keys it.
+ */
 const pathValue: OptionHandler = (value, typed, at) => {
   // No value at all (the last word): the program errors or takes its default (`rollup -c`).
   if (value === undefined || value === null) return [];
-  if (value !== RUN_TIME && !outsideProject(value)) return [];
-  return [risk(flagOf(typed), `${at.where} ${typed} names a path outside the project`, value === RUN_TIME ? null : value)];
+  if (value === RUN_TIME) return [risk(flagOf(typed), `${at.where} ${typed} names a path known only at run time`, null)];
+  return FILE_LIKE.test(value) && !outsideProject(value) ? [{ flag: OWN_FILE + flagOf(typed), note: '' }] : [];
 };
 
 const flagOf = (typed: string): string => typed.replace(/^-+/, '').replace(/=.*$/, '');
+const sameFlag = (a: string, b: string): boolean => a.replace(/-/g, '_') === b.replace(/-/g, '_');
 
 /** What reading a command with a program's nodes found (optionTable.ts's TableReading, across subcommands). */
 interface Reading {
@@ -257,8 +292,10 @@ function specCheck(program: string, root: Node): Check {
     const cut = argv.indexOf(null);
     const words: readonly Arg[] = cut < 0 ? argv : [...argv.slice(0, cut), RUN_TIME];
     const reading = read(program, root, words);
-    const effects = reading.effects;
-    if (reading.unknown) return effects;
+    const own = reading.effects.filter((e) => e.flag.startsWith(OWN_FILE)).map((e) => e.flag.slice(OWN_FILE.length));
+    const effects = reading.effects.filter((e) => !e.flag.startsWith(OWN_FILE));
+    reading.effects = effects;
+    if (reading.unknown) return [...effects, ...defaults(program, argv, reading, words, own)];
     const node = reading.node;
     const where = [program, ...node.path].join(' ');
     if (node.command !== undefined && reading.rest !== undefined) {
@@ -269,17 +306,26 @@ function specCheck(program: string, root: Node): Check {
           ? exec('', { kind: 'opaque', text: null }, `${where} runs a command known only at run time`)
           : exec('', restOf(argv, start), `${where} runs the command it is given`),
       );
-      return effects;
+      // The command's words are its own (classified as a command), not this program's arguments.
+      return [...effects, ...defaults(program, argv.slice(0, start), reading, words, own)];
     }
-    if (node.paths) {
-      const operands = [...reading.operands, ...(reading.rest !== undefined && !reading.ended ? indexesFrom(words, reading.rest + 1) : [])];
-      for (const i of operands) {
-        const w = words[i];
-        if (typeof w === 'string' && w !== RUN_TIME && outsideProject(w)) effects.push(risk('path', `${program} names a path outside the project`, w));
-      }
-    }
-    return effects;
+    return [...effects, ...defaults(program, argv, reading, words, own)];
   };
+}
+
+/**
+ * noSpec.ts's default for the arguments, less what the spec knows better: a runs-by-name option
+ * whose value is the project's own file, and operands an override says are not paths.
+ */
+function defaults(program: string, argv: readonly Arg[], reading: Reading, words: readonly Arg[], own: readonly string[]): Effect[] {
+  const notPaths = reading.node.pathsDenied
+    ? new Set([...reading.operands, ...(reading.rest !== undefined ? indexesFrom(words, reading.rest) : [])].map((i) => words[i]))
+    : undefined;
+  return noSpecEffects(program, argv, true, reading.effects).filter((e) => {
+    if (e.flag === 'outside') return !(notPaths?.has(e.value ?? null) ?? false);
+    if (e.flag === 'remote') return true;
+    return !own.some((o) => sameFlag(o, e.flag));
+  });
 }
 
 const indexesFrom = (argv: readonly Arg[], from: number): number[] => argv.map((_, i) => i).filter((i) => i >= from);
