@@ -321,7 +321,7 @@ function defaults(program: string, argv: readonly Arg[], reading: Reading, words
   const notPaths = reading.node.pathsDenied
     ? new Set([...reading.operands, ...(reading.rest !== undefined ? indexesFrom(words, reading.rest) : [])].map((i) => words[i]))
     : undefined;
-  return noSpecEffects(program, argv, true, reading.effects).filter((e) => {
+  return noSpecEffects(program, argv, 'spec', reading.effects).filter((e) => {
     if (e.flag === 'outside') return !(notPaths?.has(e.value ?? null) ?? false);
     if (e.flag === 'remote') return true;
     return !own.some((o) => sameFlag(o, e.flag));
