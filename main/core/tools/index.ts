@@ -15,7 +15,7 @@ export { defineTool, formatBytes, headTail, isAbort, toolError, ToolFailure } fr
 export { globTool } from './read/glob.js';
 export { type GrepMatch, grepTool } from './read/grep.js';
 export { createToolRegistry, type FullToolRegistry, parseToolArgs, SUB_AGENT_TOOL_NAMES, TOOL_NAMES } from './registry.js';
-export { type Tool, type ToolContext, type ToolRegistry, type ToolResult, type ToolPreview, type ToolTouches } from './types.js';
+export { type Tool, type ToolContext, type ToolRegistry, type ToolResult, type ToolPreview } from './types.js';
 export { toolFacts, type ToolFacts } from './facts.js';
 
 export { commandWords } from './execute/keys.js';
