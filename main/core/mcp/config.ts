@@ -189,6 +189,37 @@ export function serverRuns(s: ServerSpec): string {
 }
 
 /**
+ * What a server would start, for a trust review (the CLI's and the app's): its full command line (or
+ * URL), the NAMES of the environment variables or headers it is given (values may be secrets or
+ * `${VAR}` references, not shown), its folder, where it runs and the hosts a sandbox lets it reach.
+ */
+export interface ServerReviewLine {
+  name: string;
+  runs: string;
+  passes: string[];
+  cwd: string | null;
+  environment: Environment;
+  hosts: string[];
+}
+
+export function serverReviewLine(s: ServerSpec): ServerReviewLine {
+  const sandbox = s.kind === 'stdio' && typeof s.entry.sandbox === 'object' ? s.entry.sandbox : undefined;
+  return {
+    name: s.name,
+    runs: s.kind === 'remote' ? s.entry.url : [s.entry.command, ...(s.entry.args ?? [])].map(shellWord).join(' '),
+    passes: Object.keys((s.kind === 'remote' ? s.entry.headers : s.entry.env) ?? {}),
+    cwd: s.kind === 'stdio' ? (s.entry.cwd ?? null) : null,
+    environment: s.environment,
+    hosts: sandbox?.allowedDomains ?? [],
+  };
+}
+
+/** A word as a reader can paste it: quoted when it holds anything but plain characters. */
+function shellWord(w: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
  * The environment of an `mcp:` key, which decides its ceiling: its server's; `mcp:*` and keys of
  * servers not configured count as `shell` (they may cover a host server). Undefined for other keys.
  */

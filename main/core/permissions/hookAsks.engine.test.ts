@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationModes } from './modes.js';
 import { makeEngine, pathKey, request, simple, tempProject, type Harness } from './permissions.testkit.js';
+import { builtInToolFacts } from '../tools/tools.testkit.js';
 
 let root: string;
 let cleanup: () => Promise<void>;
@@ -20,7 +21,7 @@ beforeEach(async () => {
     path.join(root, 'codecoder.json'),
     JSON.stringify({ allowlist: { 'write_file:src/**': 'AlwaysThisProject' }, deny: ['run_command:curl'] }),
   );
-  h = await makeEngine(root, { modeOf: (c) => modes.get(c) });
+  h = await makeEngine(root, { modeOf: (c) => modes.get(c), tools: builtInToolFacts() });
 });
 afterEach(async () => {
   h.engine.close();

@@ -2,7 +2,7 @@
 export * from './types.js';
 export { commandPermission, pathPermission, parseKey, formatKey } from './keys.js';
 export { PermissionEngine, type EngineDeps, type Grant } from './engine.js';
-export { ProjectConfig, readConfigFile } from './projectConfig.js';
+export { ProjectConfig, readConfigFile, type ConfigSnapshot } from './projectConfig.js';
 export { CONFIG_FILE, type ConfigEdit, editConfigText, parseConfigText } from './configFile.js';
 
 export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord } from './audit.js';
@@ -16,8 +16,7 @@ export { compileProject } from './projectLevel.js';
 export { classifyCommand } from './shell/index.js';
 export { rawParse } from './shell/parser.js';
 export { compileAllSpecs, specTableTexts } from './shell/programs/specs/specRules.js';
-export { cliProjectTrust, runTrustNote, serverCount, trustLine } from './trust/cliTrust.js';
-export { needsTrust, ProjectTrust, sha256Hex, type TrustSource } from './trust/projectTrust.js';
+export { needsTrust, ProjectTrust, sha256Hex, type TrustSource, type TrustState } from './trust/projectTrust.js';
 export { entryMeaning } from './trust/entryMeaning.js';
 export { trustReview } from './trust/review.js';
-export { TrustStore } from './trust/trustStore.js';
+export { TrustStore, TrustStoreError } from './trust/trustStore.js';

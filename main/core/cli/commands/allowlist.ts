@@ -6,11 +6,10 @@
 import path from 'node:path';
 import type { CliIo } from '../io.js';
 import { jsonText, shown } from '../output.js';
-import { cliTools } from '../toolRegistry.js';
+import { cliKeyEnvironment } from '../toolRegistry.js';
 import { Usage } from '../usage.js';
-import { CONFIG_FILE, readConfigFile, compileProject, serverCount, trustLine } from '../../permissions/index.js';
-import { defaultDataDir } from '../../appData.js';
-import { staticEnvironmentOfKey, staticServers } from '../../mcp/index.js';
+import { CONFIG_FILE, readConfigFile, compileProject } from '../../permissions/index.js';
+import { serverCount, trustLine } from '../trustLines.js';
 
 export const summary = 'validate or list codecoder.json (validate: exit 0 valid, 1 violations, 2 malformed)';
 
@@ -44,11 +43,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const doc = read.exists && read.result.ok ? read.result.doc : { allowlist: [], deny: [] };
   // An `mcp:` key's ceiling is its server's (a host stdio server is shell): read, never started.
-  const mcpEnvironment = staticEnvironmentOfKey(
-    await staticServers(path.resolve(project), defaultDataDir(io.env), (doc as { mcpServers?: unknown }).mcpServers),
-  );
-  const builtIn = cliTools(path.resolve(project), io.env).environmentOfKey;
-  const compiled = compileProject(doc, (raw) => mcpEnvironment(raw) ?? builtIn(raw));
+  const environmentOfKey = await cliKeyEnvironment(path.resolve(project), io.env, (doc as { mcpServers?: unknown }).mcpServers);
+  const compiled = compileProject(doc, environmentOfKey);
   const { violations, issues } = compiled.report;
 
   if (sub === 'validate') {

@@ -21,11 +21,11 @@ import {
   PermissionEngine,
   type Grant,
   ProjectConfig,
-  cliProjectTrust,
   isPermissionMode,
   systemClock,
 } from '../../permissions/index.js';
 import { defaultDataDir } from '../../appData.js';
+import { cliProjectTrust } from '../trustLines.js';
 import { cliHooks, type ToolCallFacts } from '../../hooks/index.js';
 import { staticEnvironmentOfKey, staticMcpTool, staticServers } from '../../mcp/index.js';
 

@@ -16,12 +16,12 @@ import {
   PermissionEngine,
   parseKey,
   ProjectConfig,
-  cliProjectTrust,
   TrustStore,
   ceilingOf,
   systemClock,
 } from '../../permissions/index.js';
 import { cliTools } from '../toolRegistry.js';
+import { cliProjectTrust } from '../trustLines.js';
 import { jsonText, shown } from '../output.js';
 import type { CliIo } from '../io.js';
 import { Usage } from '../usage.js';

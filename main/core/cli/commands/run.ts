@@ -18,7 +18,7 @@ import { defaultDataDir } from '../../appData.js';
 import type { StopReason } from '../../agent/index.js';
 import { assembleAgent, type AssembledAgent } from '../../assembly/index.js';
 import { isLlmError } from '../../llm/index.js';
-import { runTrustNote } from '../../permissions/index.js';
+import { runTrustNote } from '../trustLines.js';
 import { answerOnTerminal } from '../run/approvals.js';
 import { openRunModel, SCRIPTED_NO_KEY, type RunModel } from '../run/model.js';
 import { readRunOptions, USAGE, type RunOptions } from '../run/options.js';

@@ -150,3 +150,37 @@ describe('codecoder run', () => {
     expect((await decision(...WRITE_HOOK)).decision).toBe('ask');
   }, 60_000);
 });
+
+describe('codecoder trust: a file that only declares MCP servers (issue 22, also found)', () => {
+  const SERVERS = {
+    mcpServers: {
+      canary: { command: 'node', args: ['server.js', '--token', 'a b'], env: { API_TOKEN: '${SECRET}', MODE: 'x' }, cwd: 'tools' },
+      boxed: { command: 'python3', args: ['-m', 'srv'], sandbox: { allowedDomains: ['api.example.com'] } },
+    },
+  };
+
+  it('is trusted by `codecoder trust` (no dead end), which lists each server with its full command line, environment names and folder', async () => {
+    await writeFile(path.join(root, 'codecoder.json'), JSON.stringify(SERVERS));
+    const listed = await cli(['mcp', 'list', '--project', root]);
+    expect(listed.out + listed.err).toMatch(/codecoder trust/);
+    const t = await cli(['trust', '--project', root]);
+    expect(t.code).toBe(0);
+    expect(t.out).toMatch(/MCP servers it would start \(2\):/);
+    expect(t.out).toMatch(/canary: node server\.js --token 'a b'/);
+    expect(t.out).toMatch(/runs in: shell, folder tools/);
+    expect(t.out).toMatch(/environment names: API_TOKEN, MODE/);
+    expect(t.out).not.toMatch(/\$\{SECRET\}/); // names, never values
+    expect(t.out).toMatch(/boxed: python3 -m srv\n\s+runs in: sandbox\n\s+environment names: \(none\)\n\s+network hosts: api\.example\.com/);
+    expect(t.out).toMatch(/^trusted /m);
+    expect((await cli(['mcp', 'list', '--project', root])).out).not.toMatch(/untrusted/);
+  });
+
+  it('`trust` and `allowlist validate` judge an mcp: entry alike (one describer): a host server above the session is a CeilingViolation', async () => {
+    await writeFile(path.join(root, 'codecoder.json'), JSON.stringify({ ...SERVERS, allowlist: { 'mcp:canary:*': 'AlwaysThisProject' } }));
+    const t = await cli(['trust', '--project', root]);
+    expect(t.out).not.toMatch(/unknown tool/);
+    expect(t.out).toMatch(/mcp:canary:\*[^\n]*\n[^\n]*\n\s+never honoured: CeilingViolation/);
+    const v = await cli(['allowlist', 'validate', '--project', root]);
+    expect(v.out + v.err).toMatch(/CeilingViolation: mcp:canary:\*/);
+  });
+});

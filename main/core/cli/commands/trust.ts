@@ -11,12 +11,43 @@ import { defaultDataDir } from '../../appData.js';
 import { hookReviewLines } from '../../hooks/index.js';
 import { CONFIG_FILE, ProjectConfig, compileProject, needsTrust, ProjectTrust, trustReview, TrustStore } from '../../permissions/index.js';
 import { shown as printable } from '../output.js';
-import { cliTools } from '../toolRegistry.js';
+import { cliKeyEnvironment } from '../toolRegistry.js';
+import { serverList, serverReviewLine } from '../../mcp/index.js';
 import { Usage } from '../usage.js';
 
 export const summary = "trust a folder's codecoder.json (prints what it allows, records it) or --revoke that trust";
 
 const USAGE = 'usage: codecoder trust --project DIR [--revoke]\n';
+
+/**
+ * The programs trusting the file would start, by kind: each kind is one list of entries, each entry
+ * its lines (the first says what runs; the rest where and with what). A new kind is one more list.
+ */
+async function startsOnTrust(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  snap: { mcpServers?: unknown; hooks?: unknown },
+): Promise<{ title: string; lines: string[][] }[]> {
+  // The file's own servers only (the user's mcp.json and .mcp.json are not what is being trusted here).
+  const servers = serverList({ project: snap.mcpServers }).servers.filter((s) => s.source === 'project').map(serverReviewLine);
+  return [
+    {
+      title: 'MCP servers it would start',
+      lines: servers.map((s) => [
+        `${s.name}: ${s.runs}`,
+        `runs in: ${s.environment}${s.cwd !== null ? `, folder ${s.cwd}` : ''}`,
+        `environment names: ${s.passes.length ? s.passes.join(', ') : '(none)'}`,
+        ...(s.hosts.length ? [`network hosts: ${s.hosts.join(', ')}`] : []),
+      ]),
+    },
+    {
+      title: 'hooks it would run on this computer',
+      lines: hookReviewLines(snap.hooks).map((h) => [
+        `${h.event} for ${h.runsFor} (${h.environment}): ${h.command}${h.problem ? `  (${h.problem})` : ''}`,
+      ]),
+    },
+  ];
+}
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const usage = new Usage('trust', USAGE, io);
@@ -52,8 +83,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       );
       return 2;
     }
-    const review = trustReview(compileProject(snap, cliTools(root, io.env).environmentOfKey));
-    const hooks = hookReviewLines(snap.hooks);
+    const review = trustReview(compileProject(snap, await cliKeyEnvironment(root, io.env, snap.mcpServers)));
     if (!needsTrust(snap)) {
       io.stdout.write(
         `${printable(path.join(root, CONFIG_FILE))} ${snap.exists ? 'has no allow entries, servers or hooks' : 'does not exist'}: nothing to trust (deny rules always count)\n`,
@@ -69,14 +99,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
           : '';
       io.stdout.write(`  ${printable(e.key)}  ${e.value}\n      ${printable(e.meaning)}${note}\n`);
     }
-    if (hooks.length > 0) {
-      io.stdout.write(`hooks it would run on this computer (${hooks.length}):\n`);
-      for (const h of hooks) {
-        const problem = h.problem ? `  (${printable(h.problem)})` : '';
-        io.stdout.write(
-          `  ${printable(h.event)} for ${printable(h.runsFor)} (${printable(h.environment)}): ${printable(h.command)}${problem}\n`,
-        );
-      }
+    // What trusting would start: one list per kind of thing (servers, hooks, …), each line as written.
+    for (const list of await startsOnTrust(root, io.env, snap)) {
+      if (list.lines.length === 0) continue;
+      io.stdout.write(`${list.title} (${list.lines.length}):\n`);
+      for (const line of list.lines) io.stdout.write(`  ${line.map(printable).join('\n      ')}\n`);
     }
     io.stdout.write(`deny rules (${review.deny.length}, honoured whether trusted or not):\n`);
     for (const d of review.deny) io.stdout.write(`  ${printable(d.pattern)}${d.problem ? `  (ignored: ${printable(d.problem)})` : ''}\n`);

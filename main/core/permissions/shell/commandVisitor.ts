@@ -377,8 +377,10 @@ export class CommandVisitor extends WordVisitor {
     } else {
       const sub = rule?.subcommands ? this.subcommand(rule, rules, refName, infos, argv, ref, facts, effects, blockers, depth) : {};
       effects.push(...argEffects(rule, rules, argv, sub));
-      // A program without an option allowlist (or none at all) meets the default (programs/noSpec.ts).
-      if (rule === undefined || rule.policy.kind === 'default') effects.push(...noSpecEffects(refName, argv, rule !== undefined, effects));
+      // A program without an option allowlist of its own (none at all, a hand rule with the default, or
+      // the spec library's table) meets the default (programs/noSpec.ts); web URLs are left to a hand rule.
+      const policy = rule === undefined ? 'none' : rule.policy.kind;
+      if (policy === 'none' || policy === 'default' || policy === 'spec') effects.push(...noSpecEffects(refName, argv, policy, effects));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
       const guarded = rule?.effects !== undefined || rule?.subcommands !== undefined;
       // Also `-*`, `--*`: those expand only to names that ARE options.

@@ -1,4 +1,7 @@
 /** The parser facade: operator numbers of this mvdan-sh build, string decoding, tree conversion. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   BIN_TEXT,
@@ -73,4 +76,21 @@ describe('parser facade', () => {
     expect(nodeType(st.Cmd)).toBe('nil');
     expect((st.Redirs[0] as Redirect).N).toBeNull();
   });
+});
+
+describe('loading', () => {
+  // A fresh process: this worker has long since parsed. The CLI keys `git status` without parsing
+  // and should not pay for loading mvdan-sh (1.5 MB).
+  it('loads mvdan-sh on the first parse, not when the module loads', () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((f) => f.includes('mvdan-sh'));
+      const { parseBash } = await import(${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'parser.ts')).href)});
+      const before = loaded();
+      const ok = parseBash('a && b').ok;
+      console.log(JSON.stringify({ before, ok, after: loaded() }));`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ before: false, ok: true, after: true });
+  }, 30_000);
 });

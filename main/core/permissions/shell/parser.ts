@@ -1,6 +1,7 @@
 /**
  * The one shell parser the classifier uses: mvdan-sh 0.10.1 (mvdan/sh compiled to JS by GopherJS),
- * bash variant. One parser instance is reused for every call.
+ * bash variant. One parser instance is reused for every call; it is made (and the package loaded) on
+ * the first parse.
  *
  * Two facts about this build shape the code:
  * - Reading a field through the package's JS wrapper converts ("externalizes") the whole subtree on
@@ -48,11 +49,24 @@ interface SyntaxModule {
   LangBash: unknown;
 }
 
+type Parser = ReturnType<SyntaxModule['NewParser']>;
+
 const require = createRequire(import.meta.url);
-const syntax = (require('mvdan-sh') as { syntax: SyntaxModule }).syntax;
-const parser = syntax.NewParser(syntax.KeepComments(false), syntax.Variant(syntax.LangBash));
-/** Keeps comments: only to place line continuations (continuations.ts). */
-const commentParser = syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash));
+let parsers: { plain: Parser; withComments: Parser } | undefined;
+/**
+ * The two parser instances, made on the first parse: mvdan-sh is 1.5 MB of JS, and a command keyed
+ * without parsing (the CLI's `codecoder key 'git status'`) should not pay for loading it.
+ */
+function parsersOnce(): { plain: Parser; withComments: Parser } {
+  if (parsers) return parsers;
+  const syntax = (require('mvdan-sh') as { syntax: SyntaxModule }).syntax;
+  parsers = {
+    plain: syntax.NewParser(syntax.KeepComments(false), syntax.Variant(syntax.LangBash)),
+    /** Keeps comments: only to place line continuations (continuations.ts). */
+    withComments: syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash)),
+  };
+  return parsers;
+}
 
 /** `source`: the text the tree describes (line continuations joined as bash joins them). */
 export type ParseResult = { ok: true; file: File; source: string } | { ok: false; message: string };
@@ -70,7 +84,7 @@ export function parseBash(source: string, positions = false): ParseResult {
   }
   let raw: GoObject;
   try {
-    raw = parser.Parse(src, '').__internal_object__;
+    raw = parsersOnce().plain.Parse(src, '').__internal_object__;
   } catch (e) {
     return { ok: false, message: parseErrorMessage(e) };
   }
@@ -83,7 +97,7 @@ export function parseBash(source: string, positions = false): ParseResult {
 function parseWithComments(src: string): { ok: true; file: File; comments: Span[] } | { ok: false; message: string } {
   let raw: GoObject;
   try {
-    raw = commentParser.Parse(src, '').__internal_object__;
+    raw = parsersOnce().withComments.Parse(src, '').__internal_object__;
   } catch (e) {
     return { ok: false, message: parseErrorMessage(e) };
   }
@@ -96,7 +110,7 @@ function parseWithComments(src: string): { ok: true; file: File; comments: Span[
 /** The bare parse, without converting the tree (the benchmark's baseline). */
 export function rawParse(src: string): boolean {
   try {
-    parser.Parse(src, '');
+    parsersOnce().plain.Parse(src, '');
     return true;
   } catch {
     return false;

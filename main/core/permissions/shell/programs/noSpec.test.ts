@@ -89,12 +89,10 @@ const SPELLINGS: Attack[] = [
 
 /** Everyday uses of the same programs: one simple call each. */
 const PLAIN = [
-  'phpunit --filter testFoo',
   'phpunit tests/Unit',
   'cypress run --spec cypress/e2e/a.cy.ts',
   'kustomize build overlays/dev',
   'composer install --no-dev',
-  'swift build -c release',
   'jest --watchAll=false',
   'jest -t "renders header"',
   'mocha test/unit',

@@ -122,7 +122,22 @@ export function runsByName(name: string, attachedValue: boolean): boolean {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(:\d+)?([/?#]|$)/i;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 /** Registry and VCS specifiers that name code to fetch: `npm:x`, `jsr:@s/x`, `git+https://…`, `github:u/r`. */
-const REMOTE_SCHEMES = new Set(['npm', 'jsr', 'github', 'gitlab', 'bitbucket', 'gist', 'git', 'ssh', 'sftp', 'ftp', 's3', 'gs', 'hg', 'svn']);
+const REMOTE_SCHEMES = new Set([
+  'npm',
+  'jsr',
+  'github',
+  'gitlab',
+  'bitbucket',
+  'gist',
+  'git',
+  'ssh',
+  'sftp',
+  'ftp',
+  's3',
+  'gs',
+  'hg',
+  'svn',
+]);
 
 /** A remote specifier in `piece` (a URL not on this machine, or a registry/VCS specifier), or undefined. */
 export function remoteCode(piece: string): string | undefined {
@@ -135,11 +150,18 @@ export function remoteCode(piece: string): string | undefined {
   return undefined;
 }
 
+/** A file name with an extension (`webpack.prod.js`, `conf/app.yaml`): what a spec's file option takes. */
+const FILE_NAME = /^[\w./-]*\w\.[A-Za-z0-9]+$/;
+
 /** Devices that hold no file of anyone's: reading or writing them reaches nothing outside the project. */
 const DEVICES = /^\/dev\/(null|zero|u?random|std(in|out|err)|tty|fd\/\d+)$/;
 
+/** A build label rooted at the workspace (Bazel, Buck, Pants: `//pkg:target`, `//...`), not a path. */
+const BUILD_LABEL = /^\/\/[^/][^:]*:[^/]*$|^\/\/(.*\/)?\.\.\.$/;
+
 /** A path outside the project named by `piece` (a `file:` URL's path too), or undefined. */
 function outsidePiece(piece: string): string | undefined {
+  if (BUILD_LABEL.test(piece)) return undefined;
   let p = piece.startsWith('@') ? piece.slice(1) : piece;
   if (/^file:/i.test(p)) p = p.slice(5).replace(/^\/\/(localhost)?(?=\/)/i, '');
   return p !== '' && outsideProject(p) && !DEVICES.test(p) ? piece : undefined;
@@ -162,12 +184,22 @@ export function pieces(word: string): string[] {
 }
 
 /**
- * The default's effects for the arguments `argv[from..]` (see the file comment). `ruled`: the
- * program has a rule of its own (policy `default`), whose checks know what it fetches and runs;
- * a web URL is then left to them (`kubectl config set-cluster --server=https://…` names a server),
- * and an option their checks `reported` already is not keyed twice (find -exec, npx --shell).
+ * The default's effects for a call's arguments (see the file comment). `policy`: `none`, the
+ * program has no rule; `default`, a hand rule whose checks know what it fetches and runs — a web
+ * URL is then left to them; `spec`, the spec library's table, which knows every option the program
+ * has and which of them take a file: rule 3 then spares an option given a file inside the project
+ * (`webpack --config webpack.prod.js`: the project's own code), while a flag (`--enable-exec`), a
+ * command (`--exec "sh x"`) or a module name (`--plugin=x`) is still keyed. Paths and remote code
+ * apply to every policy: a spec marks them only where its authors did. An option the checks
+ * `reported` already is not keyed twice (find -exec, npx --shell).
  */
-export function noSpecEffects(program: string, argv: readonly Arg[], ruled = false, reported: readonly Effect[] = []): Effect[] {
+export function noSpecEffects(
+  program: string,
+  argv: readonly Arg[],
+  policy: 'none' | 'default' | 'spec' = 'none',
+  reported: readonly Effect[] = [],
+): Effect[] {
+  const ruled = policy === 'default';
   const out: Effect[] = [];
   let options = true;
   // Flags as the key spells them (`post-renderer` and `post_renderer` are one).
@@ -186,7 +218,9 @@ export function noSpecEffects(program: string, argv: readonly Arg[], ruled = fal
       if (long !== undefined) {
         const eq = long.indexOf('=');
         const name = eq >= 0 ? long.slice(0, eq) : long;
-        if (runsByName(name, eq >= 0) && !seen.has(name.replace(/-/g, '_')))
+        const value = eq >= 0 ? long.slice(eq + 1) : argv[i + 1];
+        const projectFile = policy === 'spec' && typeof value === 'string' && FILE_NAME.test(value) && !outsideProject(value);
+        if (!projectFile && runsByName(name, eq >= 0) && !seen.has(name.replace(/-/g, '_')))
           out.push(
             exec(
               name,
@@ -196,6 +230,7 @@ export function noSpecEffects(program: string, argv: readonly Arg[], ruled = fal
           );
       }
     }
+    if (BUILD_LABEL.test(w)) continue;
     for (const p of pieces(w)) {
       const remote = ruled && /^(https?|wss?):/i.test(p) ? undefined : remoteCode(p);
       if (remote !== undefined) {

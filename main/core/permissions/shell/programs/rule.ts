@@ -62,9 +62,12 @@ export interface Examples {
  * How a rule reads the program's options (docs/permissions.md, "Policies"):
  *   allowlist — every option is read with an option table; one the table does not know is compound;
  *   default   — the rule's own checks, plus the default for a program without a spec (noSpec.ts);
- *   exception — the rule's own checks alone, for the reason given (`echo`'s operands are text, not paths).
+ *   spec      — the base layer's table from the CLI spec library (specs/specRules.ts): an option it does
+ *               not define is compound, and the default's checks apply on top, since a spec marks
+ *               paths, commands and modules only where its authors did (`swift build --scratch-path ../b`);
+ *   exception — the rule's own checks alone, for the reason given (sed's first operand is a script, not a path).
  */
-export type OptionPolicy = { kind: 'allowlist' } | { kind: 'default' } | { kind: 'exception'; why: string };
+export type OptionPolicy = { kind: 'allowlist' } | { kind: 'spec' } | { kind: 'default' } | { kind: 'exception'; why: string };
 
 export interface ProgramRule extends Examples {
   /** The canonical name rules are looked up under (spellings: programNames.ts). */

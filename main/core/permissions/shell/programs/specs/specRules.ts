@@ -92,7 +92,7 @@ function build(name: string): { rule: ProgramRule; root: Node } | null {
       .join(' ');
   const root = new Node(spec, [], [], { expand, override });
   const check = specCheck(name, root);
-  return { rule: { name, family: 'specs', policy: { kind: 'allowlist' }, options: check, effects: check }, root };
+  return { rule: { name, family: 'specs', policy: { kind: 'spec' }, options: check, effects: check }, root };
 }
 
 interface Context {
@@ -321,7 +321,7 @@ function defaults(program: string, argv: readonly Arg[], reading: Reading, words
   const notPaths = reading.node.pathsDenied
     ? new Set([...reading.operands, ...(reading.rest !== undefined ? indexesFrom(words, reading.rest) : [])].map((i) => words[i]))
     : undefined;
-  return noSpecEffects(program, argv, true, reading.effects).filter((e) => {
+  return noSpecEffects(program, argv, 'spec', reading.effects).filter((e) => {
     if (e.flag === 'outside') return !(notPaths?.has(e.value ?? null) ?? false);
     if (e.flag === 'remote') return true;
     return !own.some((o) => sameFlag(o, e.flag));

@@ -1,12 +1,11 @@
 /**
- * Folder trust for the CLI commands (`check`, `run`, `allowlist validate`): the trust of a project
- * in the user's data folder, and the one line each command prints about it.
+ * Folder trust for the CLI commands (`check`, `run`, `mcp`, `allowlist validate`): the trust of a
+ * project in the user's data folder, and the one line each command prints about it. CLI wording,
+ * so it lives with the CLI (the engine's surface keeps only what trust is).
  */
 import { realpath } from 'node:fs/promises';
-import { defaultDataDir } from '../../appData.js';
-import type { ConfigSnapshot } from '../projectConfig.js';
-import { ProjectTrust, sha256Hex, type TrustState } from './projectTrust.js';
-import { TrustStore, TrustStoreError } from './trustStore.js';
+import { defaultDataDir } from '../appData.js';
+import { ProjectTrust, sha256Hex, TrustStore, TrustStoreError, type ConfigSnapshot, type TrustState } from '../permissions/index.js';
 
 interface Io {
   env: NodeJS.ProcessEnv;
