@@ -26,7 +26,9 @@ beforeEach(() => {
 afterEach(() => p.cleanup());
 
 /** One run_command call through runChecked; the prompt reads its preview (as the app's and the CLI's do) and denies. */
-async function askOnce(command: string): Promise<{ status: string; shown: ApprovalPreview | undefined; asked: PendingApproval[] }> {
+async function askOnce(
+  command: string,
+): Promise<{ status: string; shown: ApprovalPreview | undefined; asked: PendingApproval[]; previews: number }> {
   const approvals = new ApprovalQueue();
   const { engine } = await makeEngine(p.root, { asker: approvals.asker(), tools: builtInToolFacts() });
   const asked: PendingApproval[] = [];
@@ -41,7 +43,9 @@ async function askOnce(command: string): Promise<{ status: string; shown: Approv
       approvals.answer(a.id, { choice: 'deny', reason: 'test' });
     });
   });
-  const tool = runCommandTool({ projectRoot: p.root, dataDir: p.outside, secretsToScrub: () => [] }, new ProcessTable()) as Tool;
+  const real = runCommandTool({ projectRoot: p.root, dataDir: p.outside, secretsToScrub: () => [] }, new ProcessTable()) as Tool;
+  let previews = 0;
+  const tool: Tool = { ...real, preview: (args, c) => (previews++, real.preview!(args, c)) };
   const ctx: ToolContext = {
     projectRoot: p.root,
     signal: new AbortController().signal,
@@ -52,14 +56,15 @@ async function askOnce(command: string): Promise<{ status: string; shown: Approv
     logDir: p.outside,
   };
   const r = await runToolChecked(tool, { command }, engine, ctx);
-  return { status: r.status, shown, asked };
+  return { status: r.status, shown, asked, previews };
 }
 
 describe('the approval preview of a command', () => {
   it('classifies a simple command once per call, and the prompt shows the classifier’s argv', async () => {
-    const { status, shown, asked } = await askOnce('git commit -m "fix: a && b"');
+    const { status, shown, asked, previews } = await askOnce('git commit -m "fix: a && b"');
     expect(status).toBe('refused');
     expect(asked).toHaveLength(1);
+    expect(previews).toBe(1);
     expect(shown).toEqual({ command: 'git commit -m "fix: a && b"', argv: ['git', 'commit', '-m', 'fix: a && b'] });
     expect(classified).toHaveBeenCalledTimes(1);
     expect(classified).toHaveBeenCalledWith('git commit -m "fix: a && b"');
