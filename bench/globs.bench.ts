@@ -4,9 +4,9 @@
  * path. The baseline is the least any per-glob check costs: one native `indexOf` scan of the path
  * per glob, in the same run. Goal: every decision under 10 ms.
  *
- * Two paths: one of repeated text (the worst case for backtracking; the lazy DFA's cache makes each
- * character one lookup), and one of random letters that defeats that cache (bounded by the
- * matcher's step budget, past which the decision fails closed: refused).
+ * Two paths: one of repeated text (the worst case for backtracking) and one of random letters (which
+ * defeats a lazy DFA's cache). These one-segment globs are decided by segmentGlob.ts (greedy, linear);
+ * a refusal counted here would mean a glob ran out of linearRegex.ts's step budget instead.
  */
 import { DenySet, parseKey } from '../main/core/permissions/index.js';
 import { best } from './timing.js';

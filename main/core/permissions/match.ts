@@ -16,6 +16,7 @@ import { isProtectedPath } from '../fs/index.js';
 import { keyGrammarOf, parseKey } from './keyGrammar.js';
 import { DEFAULT_BUDGET, LinearMatcher, MatchBudgetExceeded, UnsupportedPattern, type Budget } from './linearRegex.js';
 import { McpIndex, mcpShape } from './mcpKeys.js';
+import { SegmentGlob } from './segmentGlob.js';
 import { denyNames, denyRuleProgram, FRONT_ENDS } from './shell/programs/spellings.js';
 import type { KeyFlags, PermissionKey } from './types.js';
 
@@ -128,6 +129,8 @@ const GLOB_OPTIONS: Record<PatternUse, picomatch.PicomatchOptions> = {
  * right after share the matcher. Bounded so a string of hostile files cannot grow it without end.
  */
 const compiledGlobs = new Map<string, LinearMatcher>();
+/** The same globs' segmentGlob.ts matchers, for those it reads (same keys, cleared together). */
+const segmentGlobs = new Map<string, SegmentGlob>();
 const MAX_COMPILED_GLOBS = 50_000;
 
 /**
@@ -141,9 +144,15 @@ function compileGlob(glob: string, use: PatternUse): LinearMatcher {
   const k = `${use}\0${glob}`;
   let m = compiledGlobs.get(k);
   if (!m) {
-    m = LinearMatcher.of(picomatch.makeRe(glob, GLOB_OPTIONS[use]));
-    if (compiledGlobs.size >= MAX_COMPILED_GLOBS) compiledGlobs.clear();
+    const re = picomatch.makeRe(glob, GLOB_OPTIONS[use]);
+    m = LinearMatcher.of(re);
+    if (compiledGlobs.size >= MAX_COMPILED_GLOBS) {
+      compiledGlobs.clear();
+      segmentGlobs.clear();
+    }
     compiledGlobs.set(k, m);
+    const segment = SegmentGlob.of(re);
+    if (segment) segmentGlobs.set(k, segment);
   }
   return m;
 }
@@ -257,7 +266,7 @@ const DIR_GLOBSTAR = /^([^*?[\]{}()!+@\\]+)\/\*\*$/;
  * The first matching glob in file order wins either way.
  */
 class GlobAlternation<T> {
-  private readonly list: { value: T; glob: string; re: LinearMatcher; runs?: string[] }[] = [];
+  private readonly list: { value: T; glob: string; re: LinearMatcher; runs?: string[]; segment?: SegmentGlob }[] = [];
   /** The union of the globs not in `trigrams`, and their indexes (ascending). */
   private union: [LinearMatcher, number[]] | undefined;
   /** Plain globs not in `trigrams` (ascending): each tested alone, behind its literal runs. */
@@ -292,6 +301,7 @@ class GlobAlternation<T> {
         continue;
       }
       entry.runs = literalRuns(form, this.nocase);
+      entry.segment = segmentGlobs.get(`${this.nocase ? 'deny' : 'allow'}\0${entry.glob}`);
       const tri = trigrams && this.rarestTrigram(entry.glob, trigrams);
       if (tri === undefined) plain.push(i);
       else bucketOf(trigrams!, tri).push(i);
@@ -327,9 +337,7 @@ class GlobAlternation<T> {
         for (const j of hits) {
           if (best >= 0 && j > best) continue;
           const e = this.list[j]!;
-          // Its literal text, in order, first (native indexOf): only a path holding all of it runs the glob.
-          if (e.runs && !runsInOrder(k, e.runs)) continue;
-          if (e.re.test(a, budget)) best = j;
+          if (testPlain(e, k, a, budget)) best = j;
         }
       }
     }
@@ -337,7 +345,7 @@ class GlobAlternation<T> {
     for (const j of this.plain) {
       if (best >= 0 && j > best) break;
       const e = this.list[j]!;
-      if (runsInOrder(k, e.runs!) && e.re.test(a, budget)) {
+      if (testPlain(e, k, a, budget)) {
         best = j;
         break;
       }
@@ -366,6 +374,16 @@ class GlobAlternation<T> {
     }
     return best;
   }
+}
+
+/**
+ * One plain glob against a path (`k`: the path as the set compares literals). A one-segment glob of
+ * literals, `*` and `?` is decided by segmentGlob.ts (linear, no budget); any other runs the linear
+ * RegExp behind its literal text, in order (native indexOf): only a path holding all of it runs the glob.
+ */
+function testPlain(e: { re: LinearMatcher; runs?: string[]; segment?: SegmentGlob }, k: string, a: string, budget: Budget): boolean {
+  if (e.segment) return e.segment.test(a);
+  return (e.runs === undefined || runsInOrder(k, e.runs)) && e.re.test(a, budget);
 }
 
 /**
