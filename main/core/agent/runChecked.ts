@@ -5,7 +5,11 @@
  *
  * The validated arguments are deep-frozen before permission() sees them, so neither permission()
  * nor anything else can change what execute() receives after the check.
+ *
+ * The approval prompt's preview is made here too, from the tool, checked arguments and permission in
+ * hand, and rides on the request to the prompt (worked out only if a prompt asks for it).
  */
+import { previewOfCall } from '../approvals/index.js';
 import { afterToolCall, hookedGate, type ToolHooks } from '../hooks/index.js';
 import type { Decision, Permission, PermissionGate } from '../permissions/index.js';
 import { noteApproved, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
@@ -68,6 +72,7 @@ export async function runToolChecked<A>(
   }
   if (!isPermission(permission)) return refusedBeforeGate(refused(tool.name, 'the tool returned no valid permission'));
 
+  const preview = permission.kind === 'ask' ? previewOfCall(tool, args, { projectRoot: ctx.projectRoot, permission }) : undefined;
   const call = {
     tool: tool.name,
     environment: tool.environment,
@@ -86,6 +91,7 @@ export async function runToolChecked<A>(
     conversationId: ctx.conversationId,
     depth: ctx.depth,
     ...(opts.callId !== undefined ? { callId: opts.callId } : {}),
+    ...(preview ? { preview } : {}),
     signal: ctx.signal,
   });
   const key = decision.key ?? (permission.kind === 'ask' ? permission.key.raw : undefined);

@@ -16,7 +16,7 @@ import type {
 import { USER_HOOKS_FILE } from '../hooks/index.js';
 import { mcpView } from '../mcp/index.js';
 import { assembleAgent, type AssembledAgent } from '../assembly/index.js';
-import { type PendingApproval, buildPreview } from '../approvals/index.js';
+import type { PendingApproval } from '../approvals/index.js';
 import { cannotUndoNote } from '../checkpoints/index.js';
 import { settingsProvider, type LlmSettings } from '../llm/index.js';
 import type { WebSearchSettings } from '../tools/index.js';
@@ -204,7 +204,7 @@ export class ProjectRuntime {
         presets: p.presets,
       };
     const r = p.request;
-    const preview = await buildPreview(this.agent.registry.get(r.tool), r.args, this.root);
+    const preview = await r.preview?.();
     // A write the classifier knows lands outside the project: checkpoints cannot undo it, and the prompt says so.
     const undo = cannotUndoNote(r.flags?.notes, this.root);
     const notes = undo ? [...(r.flags?.notes ?? []), undo] : r.flags?.notes;

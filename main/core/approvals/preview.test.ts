@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editFileTool, writeFileTool, commandWords, runCommandTool, ProcessTable, globTool, type Tool } from '../tools/index.js';
+import { editFileTool, writeFileTool, runCommandTool, ProcessTable, globTool, type Tool } from '../tools/index.js';
 import { tempProject, type TempProject } from '../tools/tools.testkit.js';
-import { buildPreview } from './preview.js';
+import { buildPreview } from './preview.testkit.js';
 
 let p: TempProject;
 beforeEach(() => {
@@ -11,9 +11,10 @@ afterEach(() => p.cleanup());
 
 describe('approval previews', () => {
   it('shows the literal argv of a simple command and a display reading of a compound one', async () => {
-    expect(commandWords('git commit -m "fix: a && b"')).toEqual(['git', 'commit', '-m', 'fix: a && b']);
-    expect(commandWords('git status && git push origin main')).toEqual(['git', 'status', '&&', 'git', 'push', 'origin', 'main']);
     const run = runCommandTool({ projectRoot: p.root, dataDir: p.outside, secretsToScrub: () => [] }, new ProcessTable()) as Tool;
+    const argv = async (command: string) => (await buildPreview(run, { command }, p.root))?.argv;
+    expect(await argv('git commit -m "fix: a && b"')).toEqual(['git', 'commit', '-m', 'fix: a && b']);
+    expect(await argv('git status && git push origin main')).toEqual(['git', 'status', '&&', 'git', 'push', 'origin', 'main']);
     expect(await buildPreview(run, { command: 'ls -la' }, p.root)).toEqual({ command: 'ls -la', argv: ['ls', '-la'] });
   });
 

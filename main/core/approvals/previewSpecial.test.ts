@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempProject, type TempProject } from '../tools/tools.testkit.js';
 import { editFileTool, writeFileTool, type Tool } from '../tools/index.js';
-import { buildPreview } from './preview.js';
+import { buildPreview } from './preview.testkit.js';
 
 let p: TempProject;
 beforeEach(() => {

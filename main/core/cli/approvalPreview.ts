@@ -3,18 +3,18 @@
  * (the tool's own preview — the plan its execute() follows), bounded to a screenful,
  * escaped, so the user approves what they have read.
  */
-import { buildPreview } from '../approvals/index.js';
-import { diffStat, type Tool } from '../tools/index.js';
+import type { AskRequest } from '../permissions/index.js';
+import { diffStat } from '../tools/index.js';
 import { shownText } from './output.js';
 
 const MAX_LINES = 80;
 
-export async function changePreview(projectRoot: string, tool: Tool | undefined, args: unknown): Promise<string | undefined> {
+export async function changePreview(request: AskRequest): Promise<string | undefined> {
   // A diff for the tools that change a file's text; the key already says what a delete or move does.
-  if (tool?.name !== 'write_file' && tool?.name !== 'edit_file') return undefined;
+  if (request.tool !== 'write_file' && request.tool !== 'edit_file') return undefined;
   let preview;
   try {
-    preview = await buildPreview(tool, args, projectRoot);
+    preview = await request.preview?.();
   } catch (err) {
     return `  (no diff: ${shownText((err as Error).message)})`;
   }

@@ -287,6 +287,7 @@ export class PermissionEngine implements PermissionGate {
           ceiling: ceilingOf(env),
           scopes,
           ...(req.callId ? { callId: req.callId } : {}),
+          ...(req.preview ? { preview: req.preview } : {}),
         },
         req.signal,
       );

@@ -43,6 +43,8 @@ describe('commandPermission (through the shell classifier)', () => {
       kind: 'ask',
       key: { tool: 'run_command', action: 'git', raw: 'run_command:git' },
       flags: { programs: [{ program: 'git', subcommand: 'status' }], subcommand: 'status' },
+      // The classifier's words, for the prompt's preview (the command is classified once per call).
+      argv: ['git', '-C', 'sub', 'status'],
     });
     const c = commandPermission('git status && git push origin main');
     expect(c.kind === 'ask' && c.flags).toMatchObject({

@@ -43,7 +43,7 @@ export function commandPermission(command: string, tool = 'run_command', cwd?: s
     const flags: KeyFlags = { programs: [ref, ...(c.mayRun ?? []).map((p) => ({ ...p }))] };
     if (c.subcommand !== undefined) flags.subcommand = c.subcommand;
     if (c.notes && c.notes.length > 0) flags.notes = [...c.notes];
-    return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags: targets(flags) };
+    return { kind: 'ask', key: key.tool === tool ? key : formatKey(tool, key.action), flags: targets(flags), argv: [...c.argv] };
   }
   const flags: KeyFlags = {
     compound: true,

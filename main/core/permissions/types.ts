@@ -2,6 +2,10 @@
  * The permission model (docs/permissions.md, "The model"), as plain types.
  * Nothing here imports electron or node: the renderer's contract mirrors these shapes.
  */
+import type { PendingApprovalView } from '../../../shared/contract/index.js';
+
+/** What the approval prompt shows beyond the key (a command's words, a diff, what a delete removes). */
+export type ApprovalPreview = NonNullable<PendingApprovalView['preview']>;
 
 /**
  * Where a tool's effects happen. Decides the ceiling: `shell` (anything on this machine) and `remote`
@@ -61,6 +65,11 @@ export type Permission =
        * these are; a grant of `key` never implies them.
        */
       also?: PermissionKey[];
+      /**
+       * For a simple shell command: its literal words as the classifier read them. Only the prompt
+       * shows them (the tool's preview), so the command is classified once per call; no part of the decision.
+       */
+      argv?: string[];
     }
   /** Input that must never run (unparseable command, NUL, control characters…). */
   | { kind: 'invalid'; reason: string };
@@ -96,6 +105,8 @@ export interface AskRequest {
   scopes?: readonly Scope[];
   /** The model's tool call this asks for, when there is one: the UI pairs the prompt with its card. */
   callId?: string;
+  /** What the prompt shows beyond the key, computed at most once, when first asked for (PermissionCheckRequest.preview). */
+  preview?: () => Promise<ApprovalPreview | undefined>;
 }
 
 /** Injected: the UI, a notification action, the CLI or a test answers it. */
@@ -146,6 +157,11 @@ export interface PermissionCheckRequest {
    * asked. Deny rules, invalid input and refusing modes still refuse first. Hooks only tighten.
    */
   hookAsks?: string;
+  /**
+   * The tool's preview of this call (agent/runChecked.ts, where the tool and its checked arguments
+   * are in hand), handed to the prompt as it is. Lazy: a call the allowlist allows never reads a diff.
+   */
+  preview?: () => Promise<ApprovalPreview | undefined>;
 }
 
 /** What the agent loop needs of the engine: decide before execute, always. */

@@ -18,7 +18,6 @@ export { createToolRegistry, type FullToolRegistry, parseToolArgs, SUB_AGENT_TOO
 export { type Tool, type ToolContext, type ToolRegistry, type ToolResult, type ToolPreview } from './types.js';
 export { toolFacts, type ToolFacts } from './facts.js';
 
-export { commandWords } from './execute/keys.js';
 export { ProcessTable } from './execute/processTable.js';
 export { runCommandTool } from './execute/runCommand.js';
 export { fileListArgs } from './read/fileList.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { PendingApprovalView, ToolTouches as ToolTouchesInfo } from '../../../shared/contract/index.js';
-import type { Environment, Permission } from '../permissions/index.js';
+import type { ToolTouches as ToolTouchesInfo } from '../../../shared/contract/index.js';
+import type { ApprovalPreview, Environment, Permission } from '../permissions/index.js';
 
 export type ToolCategory = 'read' | 'edit' | 'execute' | 'vcs' | 'web' | 'agent' | 'mcp';
 
@@ -18,7 +18,7 @@ export interface ToolContext {
 }
 
 /** What an approval prompt shows beyond the key: the command and its words, a diff, what a delete removes. */
-export type ToolPreview = NonNullable<PendingApprovalView['preview']>;
+export type ToolPreview = ApprovalPreview;
 
 export interface ToolResult {
   /** What the model reads. */
@@ -57,9 +57,11 @@ export interface Tool<A = unknown> {
   /**
    * What the approval prompt shows for these (validated) arguments, read from the same plan
    * execute() follows, so the prompt shows the change that would land. Reads only; never writes
-   * or runs anything, and never blocks on a FIFO or reads a huge file whole.
+   * or runs anything, and never blocks on a FIFO or reads a huge file whole. `permission` is what
+   * permission() gave for these same arguments: a preview reads what it already worked out
+   * (a command's words) instead of working it out again.
    */
-  preview?(args: A, ctx: { projectRoot: string }): Promise<ToolPreview | undefined>;
+  preview?(args: A, ctx: { projectRoot: string; permission: Permission }): Promise<ToolPreview | undefined>;
   /** Human template of the key, for the catalogue (`run_command:<program>`). */
   keyTemplate?: string;
   /**

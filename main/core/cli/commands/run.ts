@@ -52,8 +52,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const answering = answerOnTerminal({
     io,
     approvals: agent.approvals,
-    tool: (name) => agent.registry.get(name),
-    projectRoot: root,
     onAsk: o.onAsk,
   });
 

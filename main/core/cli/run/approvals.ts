@@ -6,7 +6,6 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { ApprovalQueue, PendingApproval } from '../../approvals/index.js';
 import type { AskAnswer } from '../../permissions/index.js';
-import type { Tool } from '../../tools/index.js';
 import { changePreview } from '../approvalPreview.js';
 import type { CliIo } from '../io.js';
 import { shown } from '../output.js';
@@ -15,9 +14,6 @@ import type { OnAsk } from './options.js';
 export interface TerminalApprovalsDeps {
   io: CliIo;
   approvals: ApprovalQueue;
-  /** The tool a request names, for the diff of its change. */
-  tool: (name: string) => Tool | undefined;
-  projectRoot: string;
   onAsk: OnAsk;
 }
 
@@ -54,7 +50,7 @@ export function answerOnTerminal(deps: TerminalApprovalsDeps): { close(): void }
     io.stderr.write(
       `\n? ${r.tool} wants ${shown(describeArgs(r.tool, r.args))}\n  key ${shown(r.key.raw)}${r.flags?.notes?.length ? `\n  note: ${shown(r.flags.notes.join('; '))}` : ''}\n`,
     );
-    const preview = await changePreview(deps.projectRoot, deps.tool(r.tool), r.args);
+    const preview = await changePreview(r);
     if (preview) io.stderr.write(`${preview}\n`);
     for (;;) {
       const choice = (

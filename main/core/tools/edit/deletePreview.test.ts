@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPreview } from '../../approvals/index.js';
+import { buildPreview } from '../../approvals/preview.testkit.js';
 import type { Tool } from '../types.js';
 import { deletePathTool } from './deletePath.js';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildPreview } from '../../approvals/index.js';
+import { buildPreview } from '../../approvals/preview.testkit.js';
 import { unifiedDiff } from '../kit/unified.js';
 import { call, tempProject, toolCtx, type TempProject } from '../tools.testkit.js';
 import type { Tool } from '../types.js';

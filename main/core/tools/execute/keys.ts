@@ -2,7 +2,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as shellParse } from 'shell-quote';
 import { isProtectedPath, protectedInside, resolveInProject } from '../../fs/index.js';
-import { commandPermission, classifyCommand, type Permission } from '../../permissions/index.js';
+import { commandPermission, type Permission } from '../../permissions/index.js';
 import type { ToolPreview } from '../types.js';
 
 export type CommandTool = 'run_command' | 'run_sandboxed' | 'run_container';
@@ -50,18 +50,17 @@ async function protectedBehind(projectRoot: string, target: string, access: 'wri
     : `${target} holds more than ${inside.tooMany} entries: whether it holds a protected one was not looked through`;
 }
 
-/** What a command tool's prompt shows: the command as given and its words. */
-export async function commandPreview(command: string): Promise<ToolPreview> {
-  return { command, argv: commandWords(command) };
+/**
+ * What a command tool's prompt shows: the command as given and its words, read from the call's own
+ * permission (the classifier ran once, in permission()). A simple command's words are the
+ * classifier's literal argv; a compound command has no one argv, so shell-quote reads its words for
+ * display (never a security decision).
+ */
+export async function commandPreview(command: string, permission: Permission): Promise<ToolPreview> {
+  return { command, argv: permission.kind === 'ask' && permission.argv ? [...permission.argv] : displayWords(command) };
 }
 
-/**
- * The words of a command for display: the classifier's literal argv for a simple command; for a
- * compound one, shell-quote's reading (display only — never a security decision).
- */
-export function commandWords(command: string): string[] {
-  const c = classifyCommand(command);
-  if (c.kind === 'simple') return c.argv;
+function displayWords(command: string): string[] {
   try {
     return shellParse(command).map((e) =>
       typeof e === 'string' ? e : 'op' in e ? String(e.op) : 'comment' in e ? `#${e.comment}` : JSON.stringify(e),

@@ -48,7 +48,7 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
     parameters: runCommandArgs,
     keyTemplate: 'run_command:<program>',
     permission: (args, { projectRoot }) => commandToolPermission('run_command', args.command, projectRoot, args.cwd),
-    preview: (args) => commandPreview(args.command),
+    preview: (args, { permission }) => commandPreview(args.command, permission),
     async execute(args, ctx) {
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       const logPath = await newLogPath(ctx.logDir, 'run_command');

@@ -31,7 +31,7 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
     parameters: runContainerArgs,
     keyTemplate: 'run_container:<program>',
     permission: (args, { projectRoot }) => commandToolPermission('run_container', args.command, projectRoot),
-    preview: (args) => commandPreview(args.command),
+    preview: (args, { permission }) => commandPreview(args.command, permission),
     async execute(args, ctx) {
       const logPath = await newLogPath(ctx.logDir, 'run_container');
       const handle = await startRun('docker', args.command, deps, {

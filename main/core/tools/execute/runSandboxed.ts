@@ -48,7 +48,7 @@ export function runSandboxedTool(deps: ExecuteDeps): Tool<RunSandboxedArgs> {
       const note = `network: asks for each host in its own right (${hosts.hosts.join(', ')})`;
       return { ...p, flags: { ...p.flags, notes: [...(p.flags?.notes ?? []), note] }, also: hosts.keys };
     },
-    preview: (args) => commandPreview(args.command),
+    preview: (args, { permission }) => commandPreview(args.command, permission),
     async execute(args, ctx) {
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       // The hosts as approved: their keys' normal form (the permission refused any that has none).
