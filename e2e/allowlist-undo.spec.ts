@@ -77,7 +77,7 @@ test.describe('the audit log names what ran', () => {
     const panel = await openPermissions(page);
     await panel.getByLabel('Key', { exact: true }).fill('write_file:docs/**');
     await panel.getByLabel('Scope').selectOption('project');
-    await panel.getByRole('button', { name: 'Add' }).click();
+    await panel.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(panel.getByRole('row').filter({ hasText: 'write_file:docs/**' })).toBeVisible();
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await expect(rows.filter({ hasText: 'added to the project allowlist' })).toContainText('write_file:docs/**');

@@ -19,7 +19,7 @@ test('the editor: labelled countdown, scope back from Deny, a stale test result 
 
   await key.fill('run_command:git');
   await panel.getByLabel('Time limit').selectOption({ label: '15 minutes' });
-  await panel.getByRole('button', { name: 'Add' }).click();
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(panel.getByRole('row').filter({ hasText: 'run_command:git' }).getByTestId('countdown')).toHaveText(
     /^expires in 1[45]:\d\d$/,
   );
@@ -28,7 +28,7 @@ test('the editor: labelled countdown, scope back from Deny, a stale test result 
 
   await key.fill('run_command:rm');
   await panel.getByLabel('Scope').selectOption('deny');
-  await panel.getByRole('button', { name: 'Add' }).click();
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(panel.getByRole('row').filter({ hasText: 'run_command:rm' })).toContainText('Deny');
   await expect(panel.getByLabel('Scope')).toHaveValue('session');
 });

@@ -16,11 +16,11 @@ test('shell keys cannot be added at project scope; session entries count down; n
   await key.fill('run_command:git');
   await panel.getByLabel('Scope').selectOption('project');
   await expect(panel.getByTestId('add-problem')).toContainText('session at most');
-  await expect(panel.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
 
   await panel.getByLabel('Scope').selectOption('session');
   await panel.getByLabel('Time limit').selectOption({ label: '15 minutes' });
-  await panel.getByRole('button', { name: 'Add' }).click();
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
   const row = panel.getByRole('row').filter({ hasText: 'run_command:git' });
   await expect(row).toContainText('Session');
   await expect(row).toContainText(/1[45]:\d\d/);
@@ -28,7 +28,7 @@ test('shell keys cannot be added at project scope; session entries count down; n
 
   await key.fill('write_file:tests/**');
   await panel.getByLabel('Scope').selectOption('project');
-  await panel.getByRole('button', { name: 'Add' }).click();
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(panel.getByRole('row').filter({ hasText: 'write_file:tests/**' })).toContainText('Project');
   const onDisk = JSON.parse(await readFile(path.join(projectDir, 'codecoder.json'), 'utf8')) as { allowlist: Record<string, string> };
   expect(onDisk.allowlist).toEqual({ 'write_file:tests/**': 'AlwaysThisProject' });
@@ -41,7 +41,7 @@ test('shell keys cannot be added at project scope; session entries count down; n
   await key.fill('write_file:src/**');
   await panel.getByLabel('Scope').selectOption('session');
   await panel.getByLabel('Time limit').selectOption({ label: 'until the session ends' });
-  await panel.getByRole('button', { name: 'Add' }).click();
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
   const src = panel.getByRole('row').filter({ hasText: 'write_file:src/**' });
   await expect(src).toContainText('until the session ends');
   await src.getByRole('button', { name: 'Make project' }).click();
@@ -92,7 +92,7 @@ test('a malformed codecoder.json is shown with line and column, the editor is re
   await expect(panel).toContainText('read-only until it is fixed');
   await panel.getByLabel('Key', { exact: true }).fill('write_file:b');
   await panel.getByLabel('Scope').selectOption('project');
-  await expect(panel.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
   await page.screenshot({ path: `${screenshotDir}/allowlist-malformed.png` });
   expect(await readFile(file, 'utf8')).toBe(broken);
 });

@@ -12,7 +12,8 @@ test.describe.configure({ timeout: 120_000 });
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme}`, () => {
     // The first turn answers the connection test.
-    test.use({ llmScript: script(say('OK'), call('run_command', { command: 'sh -c "echo working; sleep 20"' }), say('done')) });
+    // Test connection tests the form, never the scripted model, so the script's first turn is the run's.
+    test.use({ llmScript: script(call('run_command', { command: 'sh -c "echo working; sleep 20"' }), say('done')) });
 
     test(`a working transcript, settings and the start screen pass axe (${theme})`, async ({ app }) => {
       const { page } = app;

@@ -13,7 +13,7 @@ export const hookViewSchema = z.object({
   key: z.string().optional(),
   command: z.string(),
   timeoutMs: z.number(),
-  environment: z.enum(['host', 'sandbox']),
+  environment: z.enum(['host', 'sandbox', 'docker']),
   enabled: z.boolean(),
   /** Enabled and (for a project hook) codecoder.json trusted. */
   active: z.boolean(),

@@ -143,7 +143,7 @@ export const auditRecordSchema = z.object({
     .object({
       event: z.string(),
       source: z.enum(['user', 'project']),
-      environment: z.enum(['host', 'sandbox']),
+      environment: z.enum(['host', 'sandbox', 'docker']),
       tool: z.string().optional(),
       effect: z.string(),
       exitCode: z.number().int().nullable(),

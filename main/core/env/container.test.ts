@@ -52,6 +52,15 @@ describe('container command construction', () => {
     expect(argv).not.toContain('--user');
     expect(buildRemoveArgv(podman, 'n')).toEqual(['podman', '--runtime', '/usr/sbin/runc', 'rm', '-f', '--time', '0', 'n']);
   });
+
+  it('keeps stdin open (run -i) only when asked (a hook reads its JSON there), with the same hardening', () => {
+    const spec = { engine: podman, image: DEFAULT_IMAGE, projectRoot: '/p', command: 'cat', name: 'n' };
+    const plain = buildRunArgv(spec);
+    const interactive = buildRunArgv({ ...spec, interactive: true });
+    expect(plain).not.toContain('-i');
+    expect(interactive.slice(3, 8)).toEqual(['run', '--rm', '--name', 'n', '-i']);
+    expect(interactive.filter((a) => a !== '-i')).toEqual(plain);
+  });
 });
 
 const found = await detectEngineCached();

@@ -53,6 +53,8 @@ export interface ContainerRunSpec {
   readOnly?: readonly string[];
   /** Project files (relative) the container must not read: an empty /dev/null is mounted over each. */
   masked?: readonly string[];
+  /** Keep stdin open (`run -i`): a hook reads its JSON there. */
+  interactive?: boolean;
 }
 
 /** A container name no other run can collide with; also how a cancelled run is removed. */
@@ -94,6 +96,7 @@ export function hardeningArgs(partial?: Partial<ContainerLimits>): string[] {
 /** The full argv of `<engine> run …` — pure, so both engines' forms are unit-tested here. */
 export function buildRunArgv(spec: ContainerRunSpec): string[] {
   const argv = [spec.engine.bin, ...spec.engine.globalArgs, 'run', '--rm', '--name', spec.name];
+  if (spec.interactive) argv.push('-i');
   argv.push(...hardeningArgs(spec.limits));
   argv.push('-v', `${spec.projectRoot}:${CONTAINER_WORKDIR}:rw`, '-w', CONTAINER_WORKDIR);
   // After the project's mount, so they land on top of it.

@@ -102,21 +102,40 @@ export async function runIn(environment: RunEnvironment, command: string, opts: 
 export interface PreparedCommand {
   argv: string[];
   env: Record<string, string>;
-  release(): void;
+  /** docker: removes the container when the caller ends the run early (killing its CLI does not stop it). */
+  end?(): void;
+  /** Once the command has ended: after the container is gone, when there is one. */
+  release(): void | Promise<void>;
 }
 
 /**
- * The argv and environment `runIn` would run `command` with in the shell or the sandbox, for a
- * caller that must spawn it itself (a hook: JSON on stdin, stdout apart from stderr). The same
- * shell and the same sandbox policy (protected entries read-only, the data folder unreadable, no
- * network) as runIn. Throws RunRefused when the sandbox cannot run here.
+ * The argv and environment `runIn` would run `command` with, for a caller that must spawn it itself
+ * (a hook: JSON on stdin, stdout apart from stderr). The same shell, the same sandbox policy
+ * (protected entries read-only, the data folder unreadable, no network) and the same hardened
+ * container (`run -i`: stdin is kept open) as runIn. Throws RunRefused when the environment cannot
+ * run here.
  */
 export async function prepareCommand(
-  environment: 'shell' | 'sandbox',
+  environment: RunEnvironment,
   command: string,
-  opts: Pick<RunInOptions, 'projectRoot' | 'env' | 'shell' | 'sandbox' | 'signal'>,
+  opts: Pick<RunInOptions, 'projectRoot' | 'env' | 'shell' | 'sandbox' | 'signal' | 'container'>,
 ): Promise<PreparedCommand> {
   if (environment === 'shell') return { argv: [opts.shell ?? defaultShell(), '-c', command], env: opts.env, release: () => {} };
+  if (environment === 'docker') {
+    const c = await prepareContainer(command, opts, true);
+    let removal: Promise<unknown> | undefined;
+    return {
+      argv: c.argv,
+      env: containerCliEnv(),
+      end: () => {
+        removal ??= c.remove();
+      },
+      release: async () => {
+        await removal;
+        c.endHold();
+      },
+    };
+  }
   try {
     return await wrapSandboxed(
       command,
@@ -137,20 +156,23 @@ async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon)
   try {
     return withCleanup(startPty({ ...pty, argv: wrapped.argv, env: wrapped.env }), () => wrapped.release());
   } catch (err) {
-    wrapped.release();
+    await wrapped.release();
     throw err;
   }
 }
 
-async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
+/** A hardened container's argv (run_container's), its placeholders held until `endHold`. Throws RunRefused. */
+async function prepareContainer(
+  command: string,
+  opts: Pick<RunInOptions, 'projectRoot' | 'container'>,
+  interactive: boolean,
+): Promise<{ argv: string[]; engine: EngineName; image: string; name: string; endHold: () => void; remove: () => Promise<unknown> }> {
   const image = opts.container?.image ?? DEFAULT_IMAGE;
   const found = await detectEngineCached(image);
   if (!found.ok) throw new RunRefused(`no container engine can run here: ${found.reason}`);
   const engine = found.engine;
   const name = containerName();
   const endHold = holdEnvironment();
-  let removal: Promise<unknown> | undefined;
-  let handle: PtyHandle;
   try {
     const argv = buildRunArgv({
       engine,
@@ -163,21 +185,37 @@ async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommo
       env: opts.container?.env,
       readOnly: ensureProtectedEntries(opts.projectRoot),
       masked: insideProject(opts.projectRoot, opts.container?.hidden ?? []),
+      interactive,
     });
+    const remove = () => {
+      const rm = buildRemoveArgv(engine, name);
+      return exec(rm[0]!, rm.slice(1), 30_000);
+    };
+    return { argv, engine: engine.name, image, name, endHold, remove };
+  } catch (err) {
+    endHold();
+    if (err instanceof ProtectedEntryRefused) throw new RunRefused(err.message);
+    throw err;
+  }
+}
+
+async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
+  const c = await prepareContainer(command, opts, false);
+  let removal: Promise<unknown> | undefined;
+  let handle: PtyHandle;
+  try {
     handle = startPty({
       ...pty,
-      argv,
+      argv: c.argv,
       cwd: opts.projectRoot,
       env: containerCliEnv(),
       onKill: async () => {
-        const rm = buildRemoveArgv(engine, name);
-        removal = exec(rm[0]!, rm.slice(1), 30_000);
+        removal = c.remove();
         await removal;
       },
     });
   } catch (err) {
-    endHold();
-    if (err instanceof ProtectedEntryRefused) throw new RunRefused(err.message);
+    c.endHold();
     throw err;
   }
   // The container is gone (exited, or removed by the engine) before its placeholders are.
@@ -185,9 +223,9 @@ async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommo
     handle,
     async () => {
       await removal;
-      endHold();
+      c.endHold();
     },
-    { container: { engine: engine.name, image, name } },
+    { container: { engine: c.engine, image: c.image, name: c.name } },
   );
 }
 

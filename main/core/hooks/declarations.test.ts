@@ -37,6 +37,23 @@ describe('readHooks', () => {
     expect(readHooks(value, 'project', '/q').hooks[0]!.id).not.toBe(r.hooks[0]!.id);
   });
 
+  it("reads the container environment (run_container's), and refuses an environment it does not know", () => {
+    const r = readHooks(
+      {
+        PreToolUse: [
+          { hooks: [{ type: 'command', command: 'guard.sh', environment: 'docker' }] },
+          { hooks: [{ type: 'command', command: 'guard.sh', environment: 'container' }] },
+        ],
+      },
+      'user',
+    );
+    expect(r.hooks.map((h) => [h.at, h.environment])).toEqual([['PreToolUse[0].hooks[0]', 'docker']]);
+    expect(r.problems.map((p) => p.at)).toEqual(['PreToolUse[1].hooks[0]']);
+    // The environment is part of the hook's identity: moving it into the container is a new hook (its own switch).
+    const host = readHooks({ PreToolUse: [{ hooks: [{ type: 'command', command: 'guard.sh' }] }] }, 'user');
+    expect(host.hooks[0]!.id).not.toBe(r.hooks[0]!.id);
+  });
+
   it('reports what it cannot read, with where, and skips only that', () => {
     const r = readHooks(
       {

@@ -54,7 +54,7 @@ const commandHook = z
       .positive()
       .max(MAX_HOOK_TIMEOUT_MS / 1000)
       .optional(),
-    environment: z.enum(['host', 'sandbox']).optional(),
+    environment: z.enum(['host', 'sandbox', 'docker']).optional(),
   })
   .strict();
 

@@ -4,7 +4,7 @@
  * its own process group, bounded), reading what they said, combining it so that hooks only ever
  * tighten, and auditing every run.
  */
-import { scrubEnv, prepareCommand, RunRefused } from '../env/index.js';
+import { CONTAINER_WORKDIR, scrubEnv, prepareCommand, type RunEnvironment, RunRefused } from '../env/index.js';
 import { DenySet, type AuditLog, type Clock, type Permission } from '../permissions/index.js';
 import { matchesTool, readHooks, type HookProblem } from './declarations.js';
 import { readOutcome } from './outcome.js';
@@ -12,7 +12,7 @@ import { spawnHook } from './spawnHook.js';
 import { HookError } from './errors.js';
 import type { HookSwitches } from './hookSwitches.js';
 import type { HookFileRead, UserHooksFile } from './userHooks.js';
-import type { HookDecl, HookEvent, HookRun } from './types.js';
+import type { HookDecl, HookEnvironment, HookEvent, HookRun } from './types.js';
 
 /** Per stream: a hook's answer is a few hundred bytes; a megabyte of output is a broken hook. */
 export const HOOK_OUTPUT_MAX_BYTES = 256 * 1024;
@@ -198,7 +198,7 @@ export class Hooks {
     key?: string;
     command: string;
     timeout?: number;
-    environment?: 'host' | 'sandbox';
+    environment?: HookEnvironment;
   }): Promise<void> {
     if (!this.deps.userFile) throw new HookError('your hooks cannot be edited here');
     const hook = {
@@ -257,11 +257,13 @@ export class Hooks {
     let outcome;
     let spawned;
     try {
-      const prepared = await prepareCommand(h.environment === 'sandbox' ? 'sandbox' : 'shell', h.command, {
+      const prepared = await prepareCommand(RUN_ENVIRONMENT[h.environment], h.command, {
         projectRoot: this.deps.projectRoot,
         env,
         // The app's data folder (conversations, logs) is never readable from the sandbox.
         sandbox: { denyRead: [this.deps.dataDir] },
+        // None of the host's variables reach a container: only where the project is, as seen inside.
+        container: { env: containerHookEnv(h.event) },
         signal: stop,
       });
       try {
@@ -273,9 +275,10 @@ export class Hooks {
           timeoutMs: h.timeoutMs,
           maxOutputBytes: max,
           signal: stop,
+          onEnd: prepared.end,
         });
       } finally {
-        prepared.release();
+        await prepared.release();
       }
       outcome = readOutcome(h.event, spawned, h.timeoutMs, max);
     } catch (err) {
@@ -372,4 +375,17 @@ function joinReasons(runs: HookRun[]): string {
 function shortCommand(c: string): string {
   const one = c.replace(/\s+/g, ' ').trim();
   return one.length > 80 ? `${one.slice(0, 79)}…` : one;
+}
+
+/** Where each hook environment runs (env/run.ts). */
+const RUN_ENVIRONMENT: Record<HookEnvironment, RunEnvironment> = { host: 'shell', sandbox: 'sandbox', docker: 'docker' };
+
+/** A container hook's variables: the project as mounted inside, and the event. */
+function containerHookEnv(event: HookEvent): Record<string, string> {
+  return {
+    CODECODER_PROJECT_DIR: CONTAINER_WORKDIR,
+    CLAUDE_PROJECT_DIR: CONTAINER_WORKDIR,
+    CODECODER_HOOK_EVENT: event,
+    CODECODER_AGENT: '1',
+  };
 }

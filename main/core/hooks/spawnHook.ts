@@ -19,6 +19,8 @@ export interface SpawnHookOptions {
   signal?: AbortSignal;
   /** How long the group gets after SIGTERM before SIGKILL. */
   killGraceMs?: number;
+  /** Called when the hook is ended early (timeout, overflow, Stop): a container hook's container is removed. */
+  onEnd?: () => void;
 }
 
 export interface SpawnedHook {
@@ -79,6 +81,7 @@ export function spawnHook(o: SpawnHookOptions): Promise<SpawnedHook> {
       if (killed || pid === undefined) return;
       killed = true;
       killGroup(pid, o.killGraceMs ?? 500, token);
+      o.onEnd?.();
     };
     const finish = (startError?: string) => {
       if (finished) return;

@@ -9,8 +9,8 @@ export type HookEvent = (typeof HOOK_EVENTS)[number];
 /** Where a hook is declared: the user's own hooks.json (theirs) or the project's codecoder.json (runs only once trusted). */
 export type HookSource = 'user' | 'project';
 
-/** Where a hook runs: on the host as the user, or contained like run_sandboxed. */
-export type HookEnvironment = 'host' | 'sandbox';
+/** Where a hook runs: on the host as the user, contained like run_sandboxed, or in run_container's container. */
+export type HookEnvironment = 'host' | 'sandbox' | 'docker';
 
 export interface HookDecl {
   /** Stable for the same declaration (source, event, matcher, key, command, environment): enable/disable and last runs use it. */

@@ -50,7 +50,7 @@ export interface AuditRecord {
 export interface HookRunNote {
   event: string;
   source: 'user' | 'project';
-  environment: 'host' | 'sandbox';
+  environment: 'host' | 'sandbox' | 'docker';
   /** The tool of the call, for tool events. */
   tool?: string;
   effect: string;

@@ -65,7 +65,7 @@ export function AddHookForm({ queryKey }: { queryKey: readonly unknown[] }) {
         />
       </label>
       <label>
-        Key <input value={key} disabled={!toolEvent} placeholder="run_command:rm (optional)" onChange={(e) => setKey(e.target.value)} />
+        Key pattern <input value={key} disabled={!toolEvent} placeholder="run_command:rm (optional)" onChange={(e) => setKey(e.target.value)} />
       </label>
       <label>
         Command <input value={command} required placeholder="~/bin/guard.sh" onChange={(e) => setCommand(e.target.value)} />

@@ -126,8 +126,7 @@ function HookCard({
         <EscapedText text={h.command} />
       </code>
       <p className="muted small">
-        {h.source === 'user' ? 'yours' : 'codecoder.json'} · {h.environment === 'sandbox' ? 'in the sandbox' : 'on this computer'} · timeout{' '}
-        {h.timeoutMs / 1000} s
+        {h.source === 'user' ? 'yours' : 'codecoder.json'} · {WHERE[h.environment]} · timeout {h.timeoutMs / 1000} s
       </p>
       {runs.length === 0 ? (
         <p className="muted small">Not run yet in this session.</p>
@@ -170,3 +169,6 @@ function HookCard({
     </article>
   );
 }
+
+/** Where a hook runs, in words. */
+const WHERE = { host: 'on this computer', sandbox: 'in the sandbox', docker: 'in a container' } as const;
