@@ -377,10 +377,12 @@ export class CommandVisitor extends WordVisitor {
     } else {
       const sub = rule?.subcommands ? this.subcommand(rule, rules, refName, infos, argv, ref, facts, effects, blockers, depth) : {};
       effects.push(...argEffects(rule, rules, argv, sub));
-      // A program without an option allowlist of its own (none at all, a hand rule with the default, or
-      // the spec library's table) meets the default (programs/noSpec.ts); web URLs are left to a hand rule.
+      // A program without an option allowlist of its own (none at all, or a hand rule with the default)
+      // meets the default here (programs/noSpec.ts); web URLs are left to a hand rule. A spec-library
+      // rule applies the default itself (specs/specRules.ts), where it knows which words are a command's
+      // and which operands its override says are not paths: applying it here too would run it twice.
       const policy = rule === undefined ? 'none' : rule.policy.kind;
-      if (policy === 'none' || policy === 'default' || policy === 'spec') effects.push(...noSpecEffects(refName, argv, policy, effects));
+      if (policy === 'none' || policy === 'default') effects.push(...noSpecEffects(refName, argv, policy, effects));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
       const guarded = rule?.effects !== undefined || rule?.subcommands !== undefined;
       // Also `-*`, `--*`: those expand only to names that ARE options.
