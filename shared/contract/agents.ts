@@ -4,11 +4,11 @@
  * at most `limit` at once (the rest queued), reviewed by its diff against the commit it started
  * from and merged back, or discarded. Their approvals are the project's (`approvals.list` /
  * `approvals.changed` / `approvals.answer`), each naming its agent (`worktreeAgentId`); their live
- * events are `agent.event`s with the agent's conversation id. Additive: six methods, one event.
+ * events are `agent.event`s with the agent's conversation id. Additive: seven methods, one event.
  */
 import { z } from 'zod';
 import { event, method, noInput, ok } from './define.js';
-import { usageSchema } from './agentEvents.js';
+import { agentEventSchema, usageSchema } from './agentEvents.js';
 
 /**
  * queued: waits for a free slot · running: its model or a tool is working · waiting: a prompt
@@ -107,6 +107,11 @@ export const agentsMethods = {
     "Merge an agent's branch into the project: fast-forward, or a merge commit; a conflict is shown and nothing is changed. Never forced; refused when the project has uncommitted changes in the files it touches. Touching a protected entry asks first.",
     agentId,
     agentMergeSchema,
+  ),
+  'agents.events': method(
+    "An agent's conversation as recorded (the transcript), like conversations.events for the project's own.",
+    agentId,
+    z.object({ agent: agentViewSchema, events: z.array(agentEventSchema) }),
   ),
   'agents.discard': method('Remove an agent: its worktree, its branch and its entry (stopping it first).', agentId, ok),
 };
