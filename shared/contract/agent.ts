@@ -9,6 +9,8 @@ export const pendingApprovalSchema = z.object({
   kind: z.enum(['tool', 'presets']),
   agentId: z.string(),
   conversationId: z.string(),
+  /** Set when a background agent (its own worktree, `agents.list`) asks: which one. */
+  worktreeAgentId: z.string().optional(),
   /** 0 = the main agent, 1 = a sub-agent. */
   depth: z.number().int(),
   createdAt: z.number(),
