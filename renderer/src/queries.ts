@@ -22,6 +22,8 @@ export const projectKeys = {
   conversationEvents: (id: string) => ['conversation.events', id] as const,
   audit: (filter: { tool?: string; decision?: string }) => ['audit', filter] as const,
   files: (query: string) => ['project.files', query] as const,
+  agents: ['agents'] as const,
+  agentDiff: (id: string) => ['agents.diff', id] as const,
 };
 
 export const useAllowlist = () => useQuery({ queryKey: projectKeys.allowlist, queryFn: () => unwrap(getApi().allowlist.list({})) });
