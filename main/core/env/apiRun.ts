@@ -44,6 +44,37 @@ export interface ApiRunHandle {
 /** How long the output stream may trail the container's exit before the run ends without it. */
 const STREAM_TRAIL_MS = 5_000;
 
+/** How long after the output stream ends the container's state is polled before waiting on the engine alone. */
+const EXIT_POLL_MS = 2_000;
+
+/**
+ * The exit code: the engine's `wait`, or — usually sooner, since Podman's wait polls every 250 ms —
+ * the container's state once its output has ended (the stream ends when the command exits, or
+ * when it closes its output: then the state is polled briefly, and `wait` decides).
+ */
+async function exitOf(c: Docker.Container, streamEnded: Promise<void>): Promise<number | null> {
+  let settled = false;
+  const code = (v: unknown) => (typeof v === 'number' ? v : null);
+  const waited = c.wait().then((w: { StatusCode?: number }) => code(w.StatusCode));
+  const polled = streamEnded.then(async () => {
+    const until = Date.now() + EXIT_POLL_MS;
+    while (!settled && Date.now() < until) {
+      const st = (await c.inspect().catch(() => undefined))?.State;
+      if (st && !st.Running && st.Status !== 'created') return code(st.ExitCode);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return waited;
+  });
+  try {
+    return await Promise.race([waited, polled]);
+  } finally {
+    settled = true;
+    // The loser's rejection (a removed container) is no one's business.
+    waited.catch(() => undefined);
+    polled.catch(() => undefined);
+  }
+}
+
 /** Creates and starts the container; throws (everything made removed) when the engine refuses. */
 export async function startApiRun(o: ApiRunOptions): Promise<ApiRunHandle> {
   const started = Date.now();
@@ -107,8 +138,7 @@ export async function startApiRun(o: ApiRunOptions): Promise<ApiRunHandle> {
     let changes: ApiRunResult['changes'];
     try {
       try {
-        const w = (await c.wait()) as { StatusCode?: number };
-        exitCode = typeof w.StatusCode === 'number' ? w.StatusCode : null;
+        exitCode = await exitOf(c, streamEnded);
       } catch (e) {
         pipeline.write(Buffer.from(`\n[the engine lost the container: ${messageOf(e)}]\n`));
       }
