@@ -4,6 +4,8 @@
  * Unknown tools and shapes get a literal description rather than a guess.
  */
 import type { EntryValue } from '../configFile.js';
+import { isIP } from 'node:net';
+import { classifyAddress, isLocalhostName } from '../addressClass.js';
 import { parseKey } from '../keyGrammar.js';
 
 const PATH_VERBS: Record<string, string> = {
@@ -27,6 +29,31 @@ function pathObject(action: string): string {
   if (under) return `any file under ${under[1]}/`;
   if (GLOB_CHARS.test(action)) return `any path matching the pattern "${action}"`;
   return `the file ${action}`;
+}
+
+/** A `web_fetch:<host>[:port]` action's host: `127.0.0.1:8080` → `127.0.0.1`. */
+function fetchHost(action: string): string {
+  const withPort = /^([^:]+):[0-9]+$/.exec(action);
+  return withPort ? withPort[1]! : action;
+}
+
+/**
+ * What a web_fetch entry grants. web_fetch asks only for a target that is not public (loopback,
+ * private, link-local…: `addressClass.ts`), so an entry grants exactly that: an IP literal is judged
+ * here; a name is judged only when fetched (by what it resolves to), so the entry covers it only when
+ * it resolves to such an address.
+ */
+function fetchObject(action: string): string {
+  if (action === '*') return 'fetch from any local or private network address';
+  if (GLOB_CHARS.test(action)) return `fetch from any host matching "${action}" when it is a local or private network address`;
+  const host = fetchHost(action);
+  if (isLocalhostName(host)) return `fetch from ${action} (this machine)`;
+  if (isIP(host) !== 0) {
+    const cls = classifyAddress(host);
+    if (cls === 'public') return `nothing: ${action} is a public address, and public addresses are fetched without asking`;
+    return `fetch from the ${cls} address ${action}${cls === 'loopback' ? ' (this machine)' : ''}`;
+  }
+  return `fetch from ${action} when that name resolves to a local or private network address (public addresses are fetched without asking)`;
 }
 
 function commandObject(action: string, place: string): string {
@@ -55,7 +82,7 @@ export function entryAction(raw: string): string {
   if (place) return commandObject(action, place);
   switch (tool) {
     case 'web_fetch':
-      return action === '*' ? 'fetch from any local or private network address' : `fetch from the local or private address ${action}`;
+      return fetchObject(action);
     case 'commit':
       return GLOB_CHARS.test(action) ? `commit to any branch matching "${action}"` : `commit to the branch ${action}`;
     case 'run_capability':
