@@ -253,10 +253,10 @@ describe('modes and checkpoints through the router', () => {
       ],
     });
     const conv = await h.call('conversations.create');
-    expect(await h.call('mode.get', { conversationId: conv.id })).toEqual({ conversationId: conv.id, mode: 'ask', carryPlan: false });
+    expect(await h.call('mode.get', { conversationId: conv.id })).toEqual({ conversationId: conv.id, mode: 'ask', carryPlan: false, planReady: false });
     await expect(h.call('mode.set', { conversationId: 'conv_nope', mode: 'edits' })).rejects.toMatchObject({ code: 'not_found' });
     await h.call('mode.set', { conversationId: conv.id, mode: 'edits' });
-    expect(await h.next((e) => e.name === 'mode.changed')).toEqual({ conversationId: conv.id, mode: 'edits', carryPlan: false });
+    expect(await h.next((e) => e.name === 'mode.changed')).toEqual({ conversationId: conv.id, mode: 'edits', carryPlan: false, planReady: false });
 
     const { runId } = await h.call('agent.send', { conversationId: conv.id, text: 'write a' });
     await h.finished(runId);
