@@ -3,7 +3,7 @@
  * (real Anthropic SDK on loopback), answer approvals, edit the allowlist. No electron, no browser.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, EventName, PendingApprovalView, Result } from '../../../shared/contract/index.js';
@@ -227,6 +227,17 @@ describe('core through the router', () => {
     expect(await h.call('project.files', { query: 'read' })).toEqual({ files: ['README.md'], truncated: false });
     await expect(h.call('project.files', { query: 'a\u0000b' })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(h.call('project.files', { query: '', limit: 500 })).rejects.toMatchObject({ code: 'invalid_input' });
+    // Typed @words: only those naming a regular file inside the project attach; the rest stay text.
+    await mkdir(path.join(h.project, 'src'), { recursive: true });
+    expect(
+      await h.call('project.typedMentions', { typed: ['README.md', './README.md', 'someone', 'src', '../../etc/passwd', '/etc/passwd'] }),
+    ).toEqual({
+      files: [
+        { typed: 'README.md', file: 'README.md' },
+        { typed: './README.md', file: 'README.md' },
+      ],
+    });
+    await expect(h.call('project.typedMentions', { typed: ['a\u0000b'] })).rejects.toMatchObject({ code: 'invalid_input' });
     const { id } = await h.call('conversations.create');
     await expect(h.call('agent.send', { conversationId: id, text: 'x', attachments: ['../../etc/passwd'] })).rejects.toMatchObject({
       code: 'invalid_input',
