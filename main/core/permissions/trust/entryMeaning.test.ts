@@ -11,7 +11,11 @@ describe('entryMeaning: what trusting an entry would grant, in words', () => {
     ['run_command:git', 'run git on this machine with any subcommand and arguments'],
     ['run_command:npm:*', 'run npm on this machine with any subcommand and arguments'],
     ['run_command:git:push', 'run "git push" on this machine with any further arguments'],
-    ['run_command:git-status-&&-git-add', 'run exactly this command on this machine: git-status-&&-git-add'],
+    ['run_command:git-status-&&-git-add', 'run exactly this command on this machine: git status && git add (key git-status-&&-git-add)'],
+    [
+      'run_command:for(-)-do(-echo-$i-;-sleep-)',
+      'run exactly this command on this machine: for …; do echo $i; sleep; done (key for(-)-do(-echo-$i-;-sleep-))',
+    ],
     ['run_sandboxed:cargo', 'run cargo in the sandbox with any subcommand and arguments'],
     ['run_container:*', 'run ANY simple command in a container, with any arguments'],
     ['web_fetch:localhost', 'fetch from localhost (this machine)'],

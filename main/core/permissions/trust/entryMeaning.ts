@@ -6,6 +6,7 @@
 import type { EntryValue } from '../configFile.js';
 import { isIP } from 'node:net';
 import { classifyAddress, isLocalhostName } from '../addressClass.js';
+import { readableKey } from '../../../../shared/readableKey.js';
 import { parseKey } from '../keyGrammar.js';
 
 const PATH_VERBS: Record<string, string> = {
@@ -56,7 +57,7 @@ function fetchObject(action: string): string {
   return `fetch from ${action} when that name resolves to a local or private network address (public addresses are fetched without asking)`;
 }
 
-function commandObject(action: string, place: string): string {
+function commandObject(tool: string, action: string, place: string): string {
   if (action === '*') return `run ANY simple command ${place}, with any arguments`;
   const parts = action.split(':');
   if (parts.length <= 2 && /^[A-Za-z0-9_][A-Za-z0-9_.+@,-]*$/.test(parts[0] ?? '')) {
@@ -64,7 +65,8 @@ function commandObject(action: string, place: string): string {
     if (sub === undefined || sub === '*') return `run ${program} ${place} with any subcommand and arguments`;
     return `run "${program} ${sub}" ${place} with any further arguments`;
   }
-  return `run exactly this command ${place}: ${action}`;
+  const reading = readableKey(`${tool}:${action}`);
+  return `run exactly this command ${place}: ${reading === undefined ? action : `${reading} (key ${action})`}`;
 }
 
 /** The action of an entry in words (without its scope). */
@@ -79,7 +81,7 @@ export function entryAction(raw: string): string {
   const verb = PATH_VERBS[tool];
   if (verb) return `${verb} ${pathObject(action)}`;
   const place = COMMAND_PLACES[tool];
-  if (place) return commandObject(action, place);
+  if (place) return commandObject(tool, action, place);
   switch (tool) {
     case 'web_fetch':
       return fetchObject(action);
