@@ -24,6 +24,7 @@ export const projectKeys = {
   files: (query: string) => ['project.files', query] as const,
   agents: ['agents'] as const,
   agentDiff: (id: string) => ['agents.diff', id] as const,
+  typedMentions: (typed: readonly string[]) => ['project.typedMentions', ...typed] as const,
 };
 
 export const useAllowlist = () => useQuery({ queryKey: projectKeys.allowlist, queryFn: () => unwrap(getApi().allowlist.list({})) });

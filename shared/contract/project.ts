@@ -51,6 +51,23 @@ export const projectMethods = {
       .strict(),
     z.object({ files: z.array(z.string()), truncated: z.boolean() }),
   ),
+  'project.typedMentions': method(
+    "Which `@words` typed in a message name a regular file inside this window's project (symlinks followed): those attach like a picked file; any other stays text.",
+    z
+      .object({
+        typed: z
+          .array(
+            z
+              .string()
+              .min(1)
+              .max(1000)
+              .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'a path has no control characters'),
+          )
+          .max(50),
+      })
+      .strict(),
+    z.object({ files: z.array(z.object({ typed: z.string(), file: z.string() })) }),
+  ),
   'recent.list': method('Recently opened projects, newest first.', noInput, z.array(recentProjectSchema)),
   'recent.remove': method('Forget a recent project.', z.object({ path: folderPath }).strict(), z.array(recentProjectSchema)),
 };
