@@ -12,6 +12,11 @@ const components: Components = {
   a: ({ href, children }) => <MarkdownLink href={href}>{children}</MarkdownLink>,
   img: ({ alt, src }) => <span className="muted">[image: {alt || src}]</span>,
   pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
+  // A task list's box: read-only, and named by its state (remark-gfm's own input has no name).
+  input: ({ type, checked }) =>
+    type === 'checkbox' ? (
+      <input type="checkbox" checked={checked === true} readOnly disabled aria-label={checked ? 'done' : 'to do'} />
+    ) : null,
 };
 
 /**

@@ -69,7 +69,9 @@ export type TranscriptItem =
       at: number;
     }
   /** One model call's tokens and cost, under the turn it belongs to. */
-  | { kind: 'usage'; id: string; text: string; at: number };
+  | { kind: 'usage'; id: string; text: string; at: number }
+  /** The conversation was compacted (by /compact or to fit the window): a marker between messages, not a message. */
+  | { kind: 'compaction'; id: string; text: string; at: number; pending: boolean };
 
 /** Model usage summed over a conversation (sub-agents and summaries included). */
 export interface UsageTotals {
@@ -153,6 +155,14 @@ export class TranscriptBuilder {
   readonly usage: UsageTotals = { calls: 0, input: 0, cached: 0, output: 0, cost: 0 };
   /** "retrying…" notices of the model call in progress: gone once it answers. */
   private retries: string[] = [];
+  /**
+   * Turns are numbered per conversation: each run's events count from 1, so a run's turn n is
+   * shown as `turnBase + n`, turnBase being the last turn shown before the run started.
+   */
+  private turnBase = 0;
+  private lastTurn = 0;
+  /** The marker of a `/compact` run in progress, by run id (it has no user message). */
+  private readonly compactRuns = new Map<string, string>();
 
   /** Applies one event; returns true when the visible transcript changed. */
   push(e: AgentEvent): boolean {
@@ -219,8 +229,14 @@ export class TranscriptBuilder {
     switch (e.type) {
       case 'run.started':
         this.openText = null;
-        if (e.depth === 0) this.add({ kind: 'user', id: `user-${e.runId}`, text: e.prompt, at: e.at });
-        return e.depth === 0;
+        if (e.depth !== 0) return false;
+        this.turnBase = this.lastTurn;
+        if (isCompactCommand(e.prompt)) {
+          const id = `compact-${e.runId}`;
+          this.compactRuns.set(e.runId, id);
+          this.add({ kind: 'compaction', id, text: 'Compacting the conversation (/compact)…', at: e.at, pending: true });
+        } else this.add({ kind: 'user', id: `user-${e.runId}`, text: e.prompt, at: e.at });
+        return true;
       case 'text.delta': {
         if (this.openText !== null && this.index.has(this.openText)) {
           const cur = this.get(this.openText);
@@ -377,6 +393,13 @@ export class TranscriptBuilder {
         this.set({ ...item, result: { content: 'cancelled by user', isError: true, cancelled: true, durationMs: 0 } });
       }
     }
+    const marker = e.depth === 0 ? this.compactRuns.get(e.runId) : undefined;
+    if (marker !== undefined) {
+      this.compactRuns.delete(e.runId);
+      const cur = this.get(marker);
+      // A /compact that found nothing to shorten says so on its marker (its only answer is finalText).
+      if (cur?.kind === 'compaction' && cur.pending) this.set({ ...cur, pending: false, text: e.finalText || 'Nothing to compact.' });
+    }
     const n = e.error ? { text: `The run failed: ${e.error.message}`, tone: 'error' as const } : STOP_NOTICES[e.stopReason];
     if (n && e.depth === 0) this.add({ kind: 'notice', id: `end-${e.runId}`, text: n.text, tone: n.tone, at: e.at });
     return true;
@@ -406,13 +429,20 @@ export class TranscriptBuilder {
           output: e.outputTokens,
           cost: e.costUsd ?? null,
         });
-        this.add({ kind: 'usage', id: `usage-${e.runId}-${this.seq++}`, text: `turn ${e.turn} · ${text}`, at: e.at });
+        const turn = this.turnBase + e.turn;
+        if (!e.summary) this.lastTurn = Math.max(this.lastTurn, turn);
+        const label = e.summary ? 'compaction summary' : `turn ${turn}`;
+        this.add({ kind: 'usage', id: `usage-${e.runId}-${this.seq++}`, text: `${label} · ${text}`, at: e.at });
         return true;
       }
       case 'context.compacted': {
         if (e.depth !== 0) return false;
         this.closeText();
-        this.add({ kind: 'notice', id: `compact-${e.runId}-${this.seq++}`, text: describeCompaction(e), tone: 'info', at: e.at });
+        const text = describeCompaction(e);
+        const marker = this.compactRuns.get(e.runId);
+        const cur = marker === undefined ? undefined : this.get(marker);
+        if (cur?.kind === 'compaction') return this.set({ ...cur, text, pending: false });
+        this.add({ kind: 'compaction', id: `compact-${e.runId}-${this.seq++}`, text, at: e.at, pending: false });
         return true;
       }
     }
@@ -509,12 +539,19 @@ export class TranscriptBuilder {
 export function modelIsSilent(items: readonly TranscriptItem[]): boolean {
   const last = items[items.length - 1];
   if (last?.kind === 'assistant' && last.streaming) return false;
+  // A /compact in progress already says what is happening.
+  if (last?.kind === 'compaction' && last.pending) return false;
   for (let i = items.length - 1; i >= 0; i--) {
     const it = items[i]!;
     if (it.kind === 'user') break;
     if (it.kind === 'tool' && !it.result && it.decision !== 'denied' && it.decision !== 'invalid') return false;
   }
   return true;
+}
+
+/** Whether a message is the `/compact` command (the agent summarises instead of asking the model). */
+function isCompactCommand(prompt: string): boolean {
+  return prompt.trim() === '/compact';
 }
 
 /** The whole transcript of a list of events (a loaded conversation; the tests). */
