@@ -7,6 +7,8 @@ export const keys = {
   appInfo: ['app.info'] as const,
   settings: ['settings'] as const,
   recent: ['recent'] as const,
+  /** The answering provider's models (the header's picker); dropped when the settings change. */
+  models: ['settings.listModels'] as const,
 };
 
 export const useAppInfo = () => useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(getApi().app.info({})) });

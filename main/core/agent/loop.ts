@@ -230,7 +230,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
             const { type: _type, ...figures } = ev;
             const costUsd = addUsage(figures);
             context.observe(request, ev.inputTokens);
-            send({ type: 'usage', turn: turns, ...figures, costUsd });
+            send({ type: 'usage', turn: turns, ...figures, costUsd, context: { window: context.window(), compactAt: context.budget() } });
           } else if (ev.type === 'stop') {
             stop = ev.reason;
           } else if (ev.type === 'retry') {

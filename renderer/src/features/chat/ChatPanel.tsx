@@ -7,10 +7,12 @@ import { keys, projectKeys, useConversations, useSettings } from '../../queries.
 import { ActionError } from '../../ui/ActionError.js';
 import { ResumePicker, RewindPicker } from './CommandPickers.js';
 import { Composer, COMPOSER_TEXT_ID } from './Composer.js';
+import { ContextGauge } from './ContextGauge.js';
 import { ConversationList } from './ConversationList.js';
 import { CheckpointActionsContext } from '../checkpoints/CheckpointActions.js';
 import { RestorePanel } from '../checkpoints/RestorePanel.js';
 import { ModeNotice, ModeSelector } from './ModeSelector.js';
+import { ModelPicker } from './ModelPicker.js';
 import { SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
 import { MODE_SHORTCUT } from './modeShortcut.js';
 import { useConversationMode } from './useConversationMode.js';
@@ -183,21 +185,26 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         creating={create.isPending}
       />
       <section className="conv-main" aria-labelledby="conversation-title">
-        <h2 id="conversation-title" className="conv-heading">
-          Conversation {title ? <span className="muted">· {title}</span> : null}
-          {transcript.usage.calls > 0 && (
-            <span className="muted conv-cost" title="Model usage of this conversation, sub-agents included">
-              {' '}
-              · {describeUsage(transcript.usage)}
-            </span>
+        <div className="conv-header">
+          <h2 id="conversation-title" className="conv-heading">
+            Conversation {title ? <span className="muted">· {title}</span> : null}
+            {transcript.usage.calls > 0 && (
+              <span className="muted conv-cost" title="Model usage of this conversation, sub-agents included">
+                {' '}
+                · {describeUsage(transcript.usage)}
+              </span>
+            )}
+          </h2>
+          {model && settings && (
+            <ModelPicker
+              model={model}
+              provider={settings.llmOverride?.provider ?? settings.provider}
+              onPick={(m) => setModel.mutate(m)}
+              pending={setModel.isPending}
+            />
           )}
-          {model && (
-            <span className="muted conv-model" data-testid="conversation-model">
-              {' '}
-              · model <code>{model}</code>
-            </span>
-          )}
-        </h2>
+          <ContextGauge context={transcript.context} />
+        </div>
         {transcript.loading && <p aria-busy="true">Loading the conversation…</p>}
         <ActionError error={transcript.error} doing="load this conversation" />
         <CheckpointActionsContext.Provider value={{ openRestore: setRestoring }}>

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../../../../shared/contract/index.js';
 import {
   appendOutput,
   buildTranscript,
+  describeContext,
   describeUsage,
   howFromVia,
   MAX_OUTPUT_CHARS,
@@ -465,6 +466,47 @@ describe('usage and compaction in the transcript', () => {
       durationMs: 5,
     });
     expect(b.snapshot().at(-1)).toMatchObject({ kind: 'compaction', text: 'Earlier turns summarised — 180k → 30k tokens' });
+  });
+});
+
+describe('the context gauge', () => {
+  const base = { at: 1, runId: 'r1', conversationId: 'c1', agentId: 'main', depth: 0 };
+  it("follows the main agent's last call, with main's window and compaction point, and a compaction's new size", () => {
+    const b = new TranscriptBuilder();
+    expect(b.context).toBeNull();
+    const context = { window: 200_000, compactAt: 170_000 };
+    b.push({ ...base, type: 'usage', turn: 1, inputTokens: 124_000, outputTokens: 10, costUsd: 0, context });
+    expect(b.context).toEqual({ used: 124_000, window: 200_000, compactAt: 170_000 });
+    expect(describeContext(b.context!)).toBe('62 % of 200k, compaction at 85 %');
+    // A sub-agent's call and the summariser's do not move the main conversation's gauge.
+    b.push({
+      ...base,
+      depth: 1,
+      agentId: 'main/sub-1',
+      parentCallId: 'c',
+      type: 'usage',
+      turn: 1,
+      inputTokens: 5,
+      outputTokens: 1,
+      context,
+    });
+    b.push({ ...base, type: 'usage', turn: 1, summary: true, inputTokens: 150_000, outputTokens: 900 });
+    expect(b.context?.used).toBe(124_000);
+    b.push({
+      ...base,
+      type: 'context.compacted',
+      kind: 'summary',
+      reason: 'budget',
+      beforeTokens: 175_000,
+      afterTokens: 30_000,
+      window: 200_000,
+      durationMs: 1,
+    });
+    expect(describeContext(b.context!)).toBe('15 % of 200k, compaction at 85 %');
+  });
+
+  it('a compaction seen without a usage figure still says the size, without inventing the compaction point', () => {
+    expect(describeContext({ used: 64_000, window: 128_000 })).toBe('50 % of 128k');
   });
 });
 

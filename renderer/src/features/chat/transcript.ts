@@ -73,6 +73,20 @@ export type TranscriptItem =
   /** The conversation was compacted (by /compact or to fit the window): a marker between messages, not a message. */
   | { kind: 'compaction'; id: string; text: string; at: number; pending: boolean };
 
+/** The prompt's size against the window and the point where the agent compacts (main's own figures). */
+export interface ContextFigures {
+  used: number;
+  window: number;
+  /** Absent when only a compaction was seen (a record from before the usage event carried it). */
+  compactAt?: number;
+}
+
+/** "62 % of 200k, compaction at 85 %" — the gauge's words. */
+export function describeContext(c: ContextFigures): string {
+  const pct = (n: number) => `${Math.min(100, Math.round((n / c.window) * 100))} %`;
+  return `${pct(c.used)} of ${formatTokens(c.window)}${c.compactAt !== undefined ? `, compaction at ${pct(c.compactAt)}` : ''}`;
+}
+
 /** Model usage summed over a conversation (sub-agents and summaries included). */
 export interface UsageTotals {
   calls: number;
@@ -153,6 +167,8 @@ export class TranscriptBuilder {
   private seq = 0;
   /** Every usage event seen at this level or below (the root sees the whole conversation). */
   readonly usage: UsageTotals = { calls: 0, input: 0, cached: 0, output: 0, cost: 0 };
+  /** How full the context window is, as of the main agent's last model call or compaction (null before any). */
+  context: ContextFigures | null = null;
   /** "retrying…" notices of the model call in progress: gone once it answers. */
   private retries: string[] = [];
   /**
@@ -429,6 +445,7 @@ export class TranscriptBuilder {
           output: e.outputTokens,
           cost: e.costUsd ?? null,
         });
+        if (e.context && !e.summary) this.context = { used: e.inputTokens, window: e.context.window, compactAt: e.context.compactAt };
         const turn = this.turnBase + e.turn;
         if (!e.summary) this.lastTurn = Math.max(this.lastTurn, turn);
         const label = e.summary ? 'compaction summary' : `turn ${turn}`;
@@ -438,6 +455,14 @@ export class TranscriptBuilder {
       case 'context.compacted': {
         if (e.depth !== 0) return false;
         this.closeText();
+        // After a compaction the next request is this size; the compaction point stays the manager's share of the window.
+        const prev = this.context;
+        const share = prev?.compactAt !== undefined && prev.window > 0 ? prev.compactAt / prev.window : undefined;
+        this.context = {
+          used: e.afterTokens,
+          window: e.window,
+          ...(share !== undefined ? { compactAt: Math.floor(e.window * share) } : {}),
+        };
         const text = describeCompaction(e);
         const marker = this.compactRuns.get(e.runId);
         const cur = marker === undefined ? undefined : this.get(marker);
