@@ -23,3 +23,4 @@ export { runCommandTool } from './execute/runCommand.js';
 export { fileListArgs } from './read/fileList.js';
 export { readFileTool } from './read/readFile.js';
 export { runRg } from './read/rg.js';
+export { decodeFile } from './kit/decode.js';
