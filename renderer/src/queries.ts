@@ -24,6 +24,7 @@ export const projectKeys = {
   conversationEvents: (id: string) => ['conversation.events', id] as const,
   audit: (filter: { tool?: string; decision?: string }) => ['audit', filter] as const,
   files: (query: string) => ['project.files', query] as const,
+  viewFile: (path: string) => ['project.viewFile', path] as const,
 };
 
 export const useAllowlist = () => useQuery({ queryKey: projectKeys.allowlist, queryFn: () => unwrap(getApi().allowlist.list({})) });

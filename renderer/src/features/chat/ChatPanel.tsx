@@ -5,6 +5,9 @@ import { ApiError, getApi, unwrap } from '../../bridge/index.js';
 import type { Settings } from '../../../../shared/contract/index.js';
 import { keys, projectKeys, useConversations, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
+import { FileRefContext } from '../../ui/FileRefLink.js';
+import type { FileRef } from '../../ui/fileRefs.js';
+import { FileView } from '../files/FileView.js';
 import { ResumePicker, RewindPicker } from './CommandPickers.js';
 import { Composer, COMPOSER_TEXT_ID } from './Composer.js';
 import { ContextGauge } from './ContextGauge.js';
@@ -136,6 +139,8 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
     },
   });
   const [picker, setPicker] = useState<'resume' | 'rewind' | null>(null);
+  // A path clicked in a tool card or an answer: the read-only file view.
+  const [viewing, setViewing] = useState<FileRef | null>(null);
   const closePicker = () => {
     setPicker(null);
     document.getElementById(COMPOSER_TEXT_ID)?.focus();
@@ -209,9 +214,12 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <ActionError error={transcript.error} doing="load this conversation" />
         <CheckpointActionsContext.Provider value={{ openRestore: setRestoring }}>
           <ChatActionsContext.Provider value={actions}>
-            <Transcript items={transcript.items} busy={transcript.running} />
+            <FileRefContext.Provider value={setViewing}>
+              <Transcript items={transcript.items} busy={transcript.running} />
+            </FileRefContext.Provider>
           </ChatActionsContext.Provider>
         </CheckpointActionsContext.Provider>
+        {viewing && <FileView fileRef={viewing} onClose={() => setViewing(null)} />}
         {picker === 'resume' && (
           <ResumePicker
             conversations={list}

@@ -2,6 +2,8 @@ import { memo } from 'react';
 import { DiffView } from '../diff/DiffView.js';
 import { Elapsed } from '../../ui/Elapsed.js';
 import { EscapedText } from '../../ui/EscapedText.js';
+import { FileRefLink } from '../../ui/FileRefLink.js';
+import { changedLines, type FileRef } from '../../ui/fileRefs.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { CommandOutput } from '../../ui/terminal/CommandOutput.js';
 import { useCommandTools } from '../../queries.js';
@@ -43,6 +45,20 @@ function writeWasUnchanged(data: unknown): boolean {
   if (!data || typeof data !== 'object') return false;
   const d = data as { diff?: unknown; diffOmitted?: unknown; created?: unknown; path?: unknown };
   return typeof d.path === 'string' && d.created !== true && d.diffOmitted === undefined && d.diff === '';
+}
+
+/**
+ * The file a finished call read or changed, for the card's clickable path: a result naming one file
+ * (read_file, write_file, edit_file — not list_dir's folder, not a deleted entry), with the lines it
+ * read or the lines its diff added highlighted.
+ */
+function fileOfResult(data: unknown): FileRef | undefined {
+  const path = pathOf(data);
+  const d = data as { entries?: unknown; kind?: unknown; firstLine?: unknown; lastLine?: unknown; diff?: unknown };
+  if (path === undefined || d.entries !== undefined || d.kind !== undefined) return undefined;
+  if (typeof d.firstLine === 'number' && typeof d.lastLine === 'number') return { path, lines: [{ from: d.firstLine, to: d.lastLine }] };
+  if (typeof d.diff === 'string' && d.diff !== '') return { path, lines: changedLines(d.diff) };
+  return { path };
 }
 
 /** The `path` field of a call's arguments or result data, when it is a string. */
@@ -103,6 +119,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const isCommand = commandTools.has(item.tool) || item.output !== '';
   const showsOutput = isCommand && (item.output !== '' || running);
   const subject = command === undefined ? toolSubject(item.args) : undefined;
+  const shownFile = item.result && !item.result.isError ? fileOfResult(item.result.data) : undefined;
   // The badge already says how an answered prompt went: the answer is repeated only when it says
   // more (a time limit) or something else (the engine narrowed it: the reason says why).
   const a = item.approval;
@@ -137,7 +154,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         <span className="tool-name">{item.tool}</span>
         {subject && (
           <span className="tool-subject" data-testid="tool-subject" title={subject}>
-            <EscapedText text={subject} />
+            {shownFile && shownFile.path === subject ? <FileRefLink fileRef={shownFile} text={subject} /> : <EscapedText text={subject} />}
           </span>
         )}
         {item.key && <KeyView value={item.key} />}
