@@ -144,6 +144,14 @@ export const settingsMethods = {
       overriddenBy: z.object({ provider: z.string(), model: z.string(), why: z.string() }).optional(),
     }),
   ),
+  'settings.listModels': method(
+    "List the models of the provider that answers now (the saved settings, or a command-line flag's): Anthropic's models list or an OpenAI-compatible server's /v1/models. A failure is an answer, not an error: the header keeps the typed model.",
+    noInput,
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), provider: z.enum(providers), models: z.array(z.string().max(200)).max(500) }),
+      z.object({ ok: z.literal(false), provider: z.enum(providers), message: z.string(), code: z.string().optional() }),
+    ]),
+  ),
 };
 
 export const settingsEvents = {

@@ -45,9 +45,12 @@ export function diffFor(
   return { diff: d.text };
 }
 
-/** A prompt's preview of a change: the path, and the diff when there is one to show. */
+/**
+ * A prompt's preview of a change: the path, and the diff when there is one — an empty diff too, so
+ * the prompt can say the write changes nothing.
+ */
 export function previewOf(path: string, d: { diff?: string }): { path: string; diff?: string } {
-  return d.diff ? { path, diff: d.diff } : { path };
+  return d.diff !== undefined ? { path, diff: d.diff } : { path };
 }
 
 /** "+3 -1" from a unified diff. */
