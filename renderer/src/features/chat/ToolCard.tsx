@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { DiffView } from '../diff/DiffView.js';
 import { Elapsed } from '../../ui/Elapsed.js';
 import { EscapedText } from '../../ui/EscapedText.js';
+import { hunksOf, hunksWords } from '../../ui/hunksWords.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { CommandOutput } from '../../ui/terminal/CommandOutput.js';
 import { useCommandTools } from '../../queries.js';
@@ -71,6 +72,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const command = commandOf(item.args);
   const commandTools = useCommandTools();
   const diff = diffOf(item.result?.data);
+  const hunks = hunksOf(item.result?.data);
   const running = item.decision === 'allowed' && !item.result;
   const status = item.result?.cancelled
     ? 'cancelled'
@@ -194,6 +196,11 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           label={`Changes to ${pathOf(item.result?.data) ?? 'the file'}`}
           path={pathOf(item.result?.data) ?? pathOf(item.args)}
         />
+      )}
+      {hunks && (
+        <p className="muted small" data-testid="tool-hunks">
+          Part of the proposed change: {hunksWords(hunks)}; the rejected ones were not applied.
+        </p>
       )}
       {item.result && !diff && !isCommand && !item.sub && !(reasonShown && resultRepeatsReason(item.result.content, item.reason)) && (
         <details className="tool-result">
