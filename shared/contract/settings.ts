@@ -5,6 +5,9 @@ export const providers = ['anthropic', 'openai', 'openai-compatible'] as const;
 export const themes = ['light', 'dark', 'system'] as const;
 /** How a diff is laid out: one column with − and + lines, or old and new side by side. */
 export const diffViews = ['unified', 'split'] as const;
+/** Background agents run at once unless Settings say otherwise, and the most Settings may say. */
+export const DEFAULT_MAX_AGENTS = 4;
+export const MAX_AGENTS_CEILING = 32;
 /** web_search request shapes: Brave Search API, Tavily, a SearXNG instance's JSON, or the simple {results:[…]} contract. */
 export const searchProviders = ['brave', 'tavily', 'searxng', 'json'] as const;
 
@@ -63,6 +66,8 @@ export const settingsSchema = z.object({
   theme: z.enum(themes),
   /** The diff layout last chosen with a diff's toggle; absent = unified. */
   diffView: z.enum(diffViews).optional(),
+  /** How many background agents run at once (the rest wait queued); absent = 4. */
+  maxAgents: z.number().int().min(1).max(MAX_AGENTS_CEILING).optional(),
   /** Where the key for the current provider comes from, if anywhere; `hint`: its last four characters. */
   apiKey: keyStatusSchema,
   /** The context window (tokens) set for the current provider; absent = the known-model table or what the server taught. */
@@ -92,6 +97,7 @@ export const settingsUpdateSchema = z
     notifications: z.boolean().optional(),
     theme: z.enum(themes).optional(),
     diffView: z.enum(diffViews).optional(),
+    maxAgents: z.number().int().min(1, 'at least one agent').max(MAX_AGENTS_CEILING, `at most ${MAX_AGENTS_CEILING} agents`).optional(),
     apiKey: z.string().trim().min(8, 'an API key is longer than that').max(400).nullable().optional(),
     /** For the provider being saved; null forgets it. */
     contextWindow: z.number().int().min(1024, 'a context window is at least 1024 tokens').max(10_000_000).nullable().optional(),
@@ -137,6 +143,14 @@ export const settingsMethods = {
       /** Set when a flag (--llm-script …) makes another model answer the agent: these settings wait for it to go. */
       overriddenBy: z.object({ provider: z.string(), model: z.string(), why: z.string() }).optional(),
     }),
+  ),
+  'settings.listModels': method(
+    "List the models of the provider that answers now (the saved settings, or a command-line flag's): Anthropic's models list or an OpenAI-compatible server's /v1/models. A failure is an answer, not an error: the header keeps the typed model.",
+    noInput,
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), provider: z.enum(providers), models: z.array(z.string().max(200)).max(500) }),
+      z.object({ ok: z.literal(false), provider: z.enum(providers), message: z.string(), code: z.string().optional() }),
+    ]),
   ),
 };
 

@@ -255,7 +255,12 @@ export class ProjectRuntime {
   /** A conversation's permission mode as the contract shows it. */
   modeView(conversationId: string): ConversationModeView {
     const modes = this.agent.runtime.modes;
-    return { conversationId, mode: modes.get(conversationId), carryPlan: modes.carriesPlan(conversationId) };
+    return {
+      conversationId,
+      mode: modes.get(conversationId),
+      carryPlan: modes.carriesPlan(conversationId),
+      planReady: modes.hasPlan(conversationId),
+    };
   }
 
   private async publishApprovals(): Promise<void> {

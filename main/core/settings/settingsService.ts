@@ -4,6 +4,7 @@ import {
   AppError,
   containerEngineSchema,
   diffViews,
+  MAX_AGENTS_CEILING,
   providers,
   searchProviders,
   themes,
@@ -22,6 +23,7 @@ const storedSchema = z.object({
   notifications: z.boolean(),
   theme: z.enum(themes),
   diffView: z.enum(diffViews).optional(),
+  maxAgents: z.number().int().min(1).max(MAX_AGENTS_CEILING).optional(),
   /** Context window in tokens, per provider, when the user knows it better than the table. */
   contextWindows: z.partialRecord(z.enum(providers), z.number().int().min(1024)).optional(),
   /** Prices per million tokens by exact model name (over the built-in table). */
