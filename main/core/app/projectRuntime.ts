@@ -41,6 +41,8 @@ export interface ProjectRuntimeDeps {
 
 export class ProjectRuntime {
   private readonly previews = new Map<string, PendingApprovalView>();
+  /** Conversations whose commands run in a container ("agent in a container"), while the project is open. */
+  private readonly inContainer = new Set<string>();
   readonly environmentOfKey: (raw: string) => import('../permissions/types.js').Environment | undefined;
 
   private constructor(
@@ -63,6 +65,7 @@ export class ProjectRuntime {
       toolDeps: {
         secretsToScrub: deps.secrets,
         ...(deps.containerEngine ? { containerEngine: deps.containerEngine } : {}),
+        commandsInContainer: (conversationId) => ref.rt?.inContainer.has(conversationId) === true,
         ...(deps.search
           ? {
               webSearch: () => deps.search!().webSearch,
@@ -94,6 +97,16 @@ export class ProjectRuntime {
     // Servers start in the background: opening the project never waits for them.
     void agent.mcp?.sync();
     return rt;
+  }
+
+  /** "Agent in a container" for one conversation: its run_command calls run in the container environment. */
+  setCommandsInContainer(conversationId: string, on: boolean): void {
+    if (on) this.inContainer.add(conversationId);
+    else this.inContainer.delete(conversationId);
+  }
+
+  commandsInContainer(conversationId: string): boolean {
+    return this.inContainer.has(conversationId);
   }
 
   /** The app's data folder (user-level MCP servers live there). */

@@ -26,6 +26,8 @@ export interface ApiContainerSpec {
   bind?: { projectRoot: string; readOnly: readonly string[]; masked: readonly string[] };
   /** Remote engine: the volume the project copy is put in. */
   volume?: string;
+  /** Where the command starts: /work or a folder under it (containerWorkdir). */
+  workdir?: string;
 }
 
 /** "512m", "1g", "1048576" → bytes, as the docker CLI reads `--memory`. */
@@ -57,7 +59,7 @@ export function containerCreateOptions(spec: ApiContainerSpec): Docker.Container
     name: spec.name,
     Image: spec.image,
     Cmd: ['/bin/sh', '-c', spec.command],
-    WorkingDir: CONTAINER_WORKDIR,
+    WorkingDir: spec.workdir ?? CONTAINER_WORKDIR,
     ...(spec.user ? { User: spec.user } : {}),
     Env: Object.entries(spec.env ?? {}).map(([k, v]) => `${k}=${v}`),
     AttachStdin: false,
