@@ -3,6 +3,7 @@ import type { AllowlistEntryView, AllowlistView } from '../../../shared/contract
 import { CONFIG_FILE, type PermissionEngine, type ProjectConfig, trustReview, type Environment } from '../permissions/index.js';
 import { hookReviewLines } from '../hooks/index.js';
 import { serverList, serverRuns } from '../mcp/index.js';
+import { trustChanges } from './trustChanges.js';
 
 const NOT_TRUSTED = "not used until you trust this folder's codecoder.json (its deny rules count)";
 
@@ -54,6 +55,8 @@ export async function allowlistView(
       })),
       // …and its hooks: every command line, as written.
       hooks: hookReviewLines(config.snapshot().hooks),
+      // After a change: what is new, different or gone since the content this user trusted.
+      ...(trust.status === 'changed' ? { changes: trustChanges(await engine.trustedBeforeContent(), config.snapshot()) } : {}),
     },
     file: {
       path: path.join(projectRoot, CONFIG_FILE),

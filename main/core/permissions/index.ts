@@ -3,7 +3,7 @@ export * from './types.js';
 export { commandPermission, pathPermission, parseKey, formatKey } from './keys.js';
 export { PermissionEngine, type EngineDeps, type Grant } from './engine.js';
 export { ProjectConfig, readConfigFile, type ConfigSnapshot } from './projectConfig.js';
-export { CONFIG_FILE, type ConfigEdit, editConfigText, parseConfigText } from './configFile.js';
+export { CONFIG_FILE, type ConfigEdit, editConfigText, parseConfigBytes, parseConfigText } from './configFile.js';
 
 export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord } from './audit.js';
 
