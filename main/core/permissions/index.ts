@@ -1,5 +1,6 @@
 /** The permission engine's public surface (see docs/permissions.md). */
 export * from './types.js';
+export { chooseHunks, EVERY_HUNK_REJECTED, hunkNumbers, type HunkChoice } from './hunkChoice.js';
 export { commandPermission, pathPermission, parseKey, formatKey } from './keys.js';
 export { PermissionEngine, type EngineDeps, type Grant } from './engine.js';
 export { ProjectConfig, readConfigFile, type ConfigSnapshot } from './projectConfig.js';

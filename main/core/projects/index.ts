@@ -3,3 +3,4 @@ export { describeProject } from './openProject.js';
 export { RecentProjects } from './recentProjects.js';
 export { attachableMentions, checkAttachments } from './attachments.js';
 export { mentionFiles } from './mentionFiles.js';
+export { viewFile } from './viewFile.js';

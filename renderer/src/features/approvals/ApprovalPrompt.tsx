@@ -6,6 +6,8 @@ import { SESSION_TTL_CHOICES } from '../../ui/countdown.js';
 import { ApprovalDetails, ApprovalSubject, askerOf } from './ApprovalDetails.js';
 import { keyContextOf, promptActionFor, type PromptAction } from './keyboard.js';
 import { offeredScopes, onceOnlyReason, type Scope } from './offers.js';
+import { HunkChoices } from './HunkChoices.js';
+import { isPartial, onceLabel, PARTIAL_ONCE_ONLY, takenHunks } from './hunkChoices.js';
 import { PromptFrame } from './PromptFrame.js';
 import type { AskAnswerInput } from './useAnswer.js';
 import type { AnswerGate } from './useAnswerGate.js';
@@ -31,6 +33,9 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
   const [ttlIndex, setTtlIndex] = useState(0);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState<string | null>(null);
+  const hunks = a.preview?.hunks ?? [];
+  const [taken, setTaken] = useState<boolean[]>(() => hunks.map(() => true));
+  const partial = isPartial(taken);
   const offered = offeredScopes(a);
   const onceOnly = onceOnlyReason(a);
 
@@ -41,8 +46,13 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
       setNote(`Not offered: ${onceOnly ?? ceilingTitle(a.key, a.environment).replace(/\.$/, '')}.`);
       return;
     }
+    if (partial && (action.type === 'session' || action.type === 'project')) {
+      setNote(`Not offered: ${PARTIAL_ONCE_ONLY} (take every hunk to allow more).`);
+      return;
+    }
     const how = { byKeyboard };
-    if (action.type === 'once') answer({ choice: 'once' }, how);
+    const chosen = takenHunks(taken);
+    if (action.type === 'once') answer(chosen ? { choice: 'once', hunks: chosen } : { choice: 'once' }, how);
     else if (action.type === 'session') {
       const ttlMs = SESSION_TTL_CHOICES[ttlIndex]?.ttlMs;
       answer(ttlMs ? { choice: 'session', ttlMs } : { choice: 'session' }, how);
@@ -69,7 +79,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
   };
   /** An answer button: disabled until the gate takes clicks; a click with detail 0 is a key pressed on it (gated at its keydown). */
   const answerButton = (gate: AnswerGate, action: PromptAction) => ({
-    disabled: busy || !gate.clickable,
+    disabled: busy || !gate.clickable || (partial && (action.type === 'session' || action.type === 'project')),
     onClick: (e: MouseEvent) => {
       if (gate.clickMay(e)) act(action, e.detail === 0);
     },
@@ -92,11 +102,14 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
       {(gate) => (
         <>
           <ApprovalSubject approval={a} />
+          {hunks.length > 0 && (
+            <HunkChoices hunks={hunks} taken={taken} onToggle={(i) => setTaken((t) => t.map((v, j) => (j === i ? !v : v)))} />
+          )}
           <ApprovalDetails approval={a} />
           <div className="approval-actions" data-testid="offers">
             {offered.includes('once') && (
               <button type="button" className="primary" {...answerButton(gate, { type: 'once' })} aria-keyshortcuts="Enter 1">
-                Allow once <kbd>Enter</kbd>
+                {onceLabel(taken)} <kbd>Enter</kbd>
               </button>
             )}
             {offered.includes('session') && (
@@ -135,7 +148,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
               </button>
             </span>
           </div>
-          <ScopeNote offered={offered} onceOnly={onceOnly} approval={a} />
+          <ScopeNote offered={offered} onceOnly={onceOnly ?? (partial ? PARTIAL_ONCE_ONLY : null)} approval={a} />
           {note && (
             <p role="status" className="muted small">
               {note}
