@@ -6,7 +6,7 @@
  */
 import type { TrustChanges } from '../../../shared/contract/index.js';
 import { hookReviewLines } from '../hooks/index.js';
-import { serverList, serverRuns } from '../mcp/index.js';
+import { serverList, serverTarget } from '../mcp/index.js';
 import { parseConfigBytes, type ConfigSnapshot } from '../permissions/index.js';
 
 type Compared = Pick<ConfigSnapshot, 'allowlist' | 'deny' | 'mcpServers' | 'hooks'>;
@@ -36,7 +36,7 @@ function denyChanges(before: Compared, now: Compared): TrustChanges['deny'] {
 /** Each server's entry as written (compared whole: a changed env, folder or sandbox is a change) and what it runs. */
 function servers(value: unknown): Map<string, { entry: string; runs: string }> {
   const written = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const runs = new Map(serverList({ project: value }).servers.map((s) => [s.name, serverRuns(s)]));
+  const runs = new Map(serverList({ project: value }).servers.map((s) => [s.name, serverTarget(s)]));
   return new Map(
     Object.keys(written).map((name) => [
       name,
@@ -52,7 +52,9 @@ function serverChanges(before: Compared, now: Compared): TrustChanges['servers']
   for (const [name, s] of is) {
     const old = was.get(name);
     if (!old) out.push({ name, change: 'added', after: s.runs });
-    else if (old.entry !== s.entry) out.push({ name, change: 'changed', before: old.runs, after: s.runs });
+    // A change only to what is not shown (a variable's value, a folder): marked, with no "was".
+    else if (old.entry !== s.entry)
+      out.push({ name, change: 'changed', ...(old.runs !== s.runs ? { before: old.runs } : {}), after: s.runs });
   }
   for (const [name, s] of was) if (!is.has(name)) out.push({ name, change: 'removed', before: s.runs });
   return out;
