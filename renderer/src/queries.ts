@@ -24,6 +24,9 @@ export const projectKeys = {
   conversationEvents: (id: string) => ['conversation.events', id] as const,
   audit: (filter: { tool?: string; decision?: string }) => ['audit', filter] as const,
   files: (query: string) => ['project.files', query] as const,
+  agents: ['agents'] as const,
+  agentDiff: (id: string) => ['agents.diff', id] as const,
+  typedMentions: (typed: readonly string[]) => ['project.typedMentions', ...typed] as const,
   viewFile: (path: string) => ['project.viewFile', path] as const,
 };
 

@@ -138,6 +138,8 @@ export const auditRecordSchema = z.object({
       by: z.enum(['editor', 'answer']),
     })
     .optional(),
+  /** Allowed once with part of a proposed change: the 0-based hunks of the diff shown that were written and those rejected. */
+  hunks: z.object({ taken: z.array(z.number().int()), rejected: z.array(z.number().int()) }).optional(),
   /** A hook run (tool "hook", via "hook"): its event, source, effect, exit and duration; subject is its command line. */
   hook: z
     .object({

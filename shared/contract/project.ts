@@ -51,6 +51,23 @@ export const projectMethods = {
       .strict(),
     z.object({ files: z.array(z.string()), truncated: z.boolean() }),
   ),
+  'project.typedMentions': method(
+    "Which `@words` typed in a message name a regular file inside this window's project (symlinks followed): those attach like a picked file; any other stays text.",
+    z
+      .object({
+        typed: z
+          .array(
+            z
+              .string()
+              .min(1)
+              .max(1000)
+              .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'a path has no control characters'),
+          )
+          .max(50),
+      })
+      .strict(),
+    z.object({ files: z.array(z.object({ typed: z.string(), file: z.string() })) }),
+  ),
   'project.viewFile': method(
     "A project file's text for the read-only file view (a path clicked in a tool card or an answer). read_file's rules, and stricter: outside the project, a protected entry or a hidden (dot-named) one, a non-regular, binary or over-2 MiB file is refused with the reason.",
     z

@@ -31,6 +31,8 @@ export interface ProjectRuntimeDeps {
   secrets: () => string[];
   /** web_search / github_search settings with their keys, read at each call. */
   search?: () => { webSearch?: WebSearchSettings; githubToken?: string };
+  /** run_container's engine from Settings, read at each call. */
+  containerEngine?: () => { host?: string; copyProject?: boolean };
   /** The secret store, for `${VAR}` in an MCP server's env and headers. */
   secret?: (name: string) => string | undefined;
   /** Sends an event to the windows that show this project. */
@@ -60,6 +62,7 @@ export class ProjectRuntime {
       secrets: deps.secrets(),
       toolDeps: {
         secretsToScrub: deps.secrets,
+        ...(deps.containerEngine ? { containerEngine: deps.containerEngine } : {}),
         ...(deps.search
           ? {
               webSearch: () => deps.search!().webSearch,
@@ -239,7 +242,12 @@ export class ProjectRuntime {
   /** A conversation's permission mode as the contract shows it. */
   modeView(conversationId: string): ConversationModeView {
     const modes = this.agent.runtime.modes;
-    return { conversationId, mode: modes.get(conversationId), carryPlan: modes.carriesPlan(conversationId) };
+    return {
+      conversationId,
+      mode: modes.get(conversationId),
+      carryPlan: modes.carriesPlan(conversationId),
+      planReady: modes.hasPlan(conversationId),
+    };
   }
 
   private async publishApprovals(): Promise<void> {

@@ -111,6 +111,7 @@ function assembleForRun(
     toolDeps: {
       ...(webSearch ? { webSearch } : {}),
       ...(githubToken ? { github: { token: githubToken } } : {}),
+      containerEngine: () => model.containerEngine,
       // The key file and its key: hidden from the sandbox and the container, redacted from tool output.
       ...(model.keyFilePaths.length ? { hiddenFiles: () => model.keyFilePaths } : {}),
     },

@@ -8,7 +8,8 @@
  * know, before the subcommand, leaves the subcommand unknown and the command compound: guessing
  * wrong would let `npm --unknown-opt value publish` slip past a deny rule on `npm:publish`.
  */
-import { scanOptions, type Arg } from './options.js';
+import type { Arg } from './options.js';
+import { optionTable, readItems, type OptionTable, type TableSpec } from './programs/optionTable.js';
 import type { ProgramRule, SubcommandSpec } from './programs/rule.js';
 
 export interface SubcommandResult {
@@ -69,24 +70,55 @@ function named(rule: ProgramRule, word: string, argv: readonly Arg[], index: num
   return subcommand === word ? { subcommand, index } : { subcommand, typed: word, index };
 }
 
-/** The first operand from argv[from], the global options before it checked against the table. */
+/**
+ * The table of a program's global options (its `SubcommandSpec`'s value options and flags), read
+ * with optionTable.ts's reader like every other table: an option it does not list is unknown.
+ */
+const GLOBALS = new WeakMap<SubcommandSpec, OptionTable>();
+function globalsTable(spec: SubcommandSpec): OptionTable {
+  let t = GLOBALS.get(spec);
+  if (!t) {
+    t = optionTable(globalsSpec(spec));
+    GLOBALS.set(spec, t);
+  }
+  return t;
+}
+
+/**
+ * The compact spec of a SubcommandSpec: value letters and names with `=`, flags as typed (`-v`,
+ * `--verbose`, `-help`; `--exec-path=` an optional value given with `=` only).
+ */
+function globalsSpec(spec: SubcommandSpec): TableSpec {
+  const g = spec.grammar;
+  const tokens = new Map<string, string>();
+  for (const c of g.shortValue ?? '') tokens.set(c, `${c}|=`);
+  for (const c of g.shortOptional ?? '') tokens.set(c, `${c}|=?`);
+  for (const l of g.longValue ?? []) tokens.set(l, `${l}=`);
+  for (const l of g.longOptional ?? []) tokens.set(l, `${l}=?`);
+  for (const f of spec.flags) {
+    const name = f.replace(/^--?/, '').replace(/=$/, '');
+    if (f.endsWith('=')) tokens.set(name, `${name}=?`);
+    else if (tokens.has(name)) continue;
+    else if (/^-[^-]$/.test(f)) tokens.set(name, `${name}|`);
+    else if (f.startsWith('--') || g.singleDashLong) tokens.set(name, name);
+    // Else a one-dash word of several letters, read as the cluster of its letters (npm's `-ws`).
+  }
+  const out: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: [...tokens.values()].join(' '), stopAtOperand: true };
+  if (!g.noAbbrev) out.abbrev = true;
+  if (g.singleDashLong) out.singleDashLong = true;
+  return out;
+}
+
+/** The first operand from argv[from], the global options before it read with the program's table. */
 function firstOperand(
   spec: SubcommandSpec,
   argv: readonly Arg[],
   from: number,
 ): { word?: string; index?: number; dynamic?: boolean; unknownOption?: string } {
-  const items = scanOptions(argv, from, { ...spec.grammar, stopAtOperand: true });
-  for (const it of items) {
-    if (it.kind === 'dynamic') return { dynamic: true };
-    if (it.kind === 'operand') {
-      if (it.value === null) return { dynamic: true };
-      return { word: it.value, index: it.word };
-    }
-    if (it.value !== undefined) continue; // a value-taking option: known by construction
-    const spelled =
-      it.kind === 'long' ? (spec.grammar.singleDashLong && !argv[it.word]!.startsWith('--') ? '-' : '--') + it.name : '-' + it.name;
-    const word = argv[it.word]!;
-    if (!spec.flags.includes(spelled) && !spec.flags.includes(word)) return { unknownOption: word };
-  }
-  return {};
+  const r = readItems(globalsTable(spec), argv, from, String(argv[0]));
+  if (r.unknown) return r.unknownAt !== undefined && argv[r.unknownAt] === null ? { dynamic: true } : { unknownOption: argv[r.unknownAt!]! };
+  const op = r.items.find((it) => it.kind === 'operand');
+  if (!op || op.kind !== 'operand') return {};
+  if (op.value === null) return { dynamic: true };
+  return { word: op.value, index: op.word };
 }

@@ -35,4 +35,14 @@ export interface ExecuteDeps {
   /** Files the app reads a secret from (`--api-key-file`): unreadable in the sandbox, masked in a container. */
   hiddenFiles?(): string[];
   execute?: ExecuteSettings;
+  /**
+   * The container engine chosen in Settings, read at each call: its address (over CONTAINER_HOST /
+   * DOCKER_HOST) and whether the project is sent as a copy. Absent: the environment decides.
+   */
+  containerEngine?(): ContainerEngineSetting;
+}
+
+export interface ContainerEngineSetting {
+  host?: string;
+  copyProject?: boolean;
 }

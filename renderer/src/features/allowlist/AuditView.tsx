@@ -5,6 +5,7 @@ import { getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys, useCatalogue } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { EscapedText } from '../../ui/EscapedText.js';
+import { hunksWords } from '../../ui/hunksWords.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { useEvent } from '../../ui/useEvent.js';
 import type { AuditRecordView } from '../../../../shared/contract/index.js';
@@ -133,6 +134,12 @@ export function AuditView() {
                       <span className="muted">
                         {' '}
                         — <EscapedText text={r.reason} />
+                      </span>
+                    )}
+                    {r.hunks && (
+                      <span className="muted" data-testid="audit-hunks">
+                        {' '}
+                        — {hunksWords(r.hunks)}
                       </span>
                     )}
                   </td>

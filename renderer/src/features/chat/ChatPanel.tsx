@@ -295,7 +295,7 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <ActionError error={reload.error} doing="reload codecoder.json" />
         <ActionError error={setModel.error} doing="set the model" />
         <ActionError error={mode.error} doing="switch the permission mode" />
-        <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} onDropCarry={mode.dropCarry} />
+        <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} planReady={mode.planReady} onDropCarry={mode.dropCarry} />
         <Composer
           running={transcript.running}
           sending={send.isPending}

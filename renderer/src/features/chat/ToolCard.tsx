@@ -4,6 +4,7 @@ import { Elapsed } from '../../ui/Elapsed.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { FileRefLink } from '../../ui/FileRefLink.js';
 import { changedLines, type FileRef } from '../../ui/fileRefs.js';
+import { hunksOf, hunksWords } from '../../ui/hunksWords.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { CommandOutput } from '../../ui/terminal/CommandOutput.js';
 import { useCommandTools } from '../../queries.js';
@@ -98,6 +99,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const commandTools = useCommandTools();
   const diff = diffOf(item.result?.data);
   const unchanged = item.result !== undefined && !item.result.isError && writeWasUnchanged(item.result.data);
+  const hunks = hunksOf(item.result?.data);
   const running = item.decision === 'allowed' && !item.result;
   // A refused call never ran: its badge says so, and its one line says why — no "error" status,
   // no "(no output)", no error result repeating the refusal.
@@ -233,6 +235,11 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
       {unchanged && (
         <p className="muted tool-unchanged" data-testid="no-changes">
           No changes: the file already had this content.
+        </p>
+      )}
+      {hunks && (
+        <p className="muted small" data-testid="tool-hunks">
+          Part of the proposed change: {hunksWords(hunks)}; the rejected ones were not applied.
         </p>
       )}
       {item.result &&

@@ -101,6 +101,11 @@ export function describeUsage(u: Pick<UsageTotals, 'input' | 'cached' | 'output'
   return `${formatTokens(u.input)} in${u.cached ? ` (${formatTokens(u.cached)} cached)` : ''} · ${formatTokens(u.output)} out · ${formatCost(u.cost)}`;
 }
 
+/** The same words for the contract's usage (a sub-agent's, a background agent's). */
+export function describeModelUsage(u: Pick<AgentEventOf<'usage'>, 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'costUsd'>): string {
+  return describeUsage({ input: u.inputTokens, cached: u.cacheReadTokens ?? 0, output: u.outputTokens, cost: u.costUsd ?? null });
+}
+
 /** A card keeps about this much of a command's output; the rest is in the tool's full log. */
 export const MAX_OUTPUT_CHARS = 512 * 1024;
 
@@ -392,9 +397,7 @@ export class TranscriptBuilder {
         const cur = this.get(e.parentCallId);
         if (cur?.kind !== 'tool' || !cur.sub) return false;
         const u = e.usage;
-        const usage = u
-          ? describeUsage({ input: u.inputTokens, cached: u.cacheReadTokens ?? 0, output: u.outputTokens, cost: u.costUsd ?? null })
-          : undefined;
+        const usage = u ? describeModelUsage(u) : undefined;
         return this.set({ ...cur, sub: { ...cur.sub, status: e.stopReason, answer: e.answer, ...(usage ? { usage } : {}) } });
       }
     }

@@ -25,9 +25,24 @@ export interface TranscriptState {
  * record already holds those older than its last event). Renders are batched to one per frame, so a
  * fast stream of deltas does not re-render per token.
  */
-/** `version`: bump it to load the conversation again (after it was rewound). */
-export function useTranscript(conversationId: string | null, version = 0): TranscriptState {
+/** A conversation's record: whether it runs now, and its events so far. */
+export type LoadConversation = (id: string) => Promise<{ running: boolean; events: AgentEvent[] }>;
+
+const loadProjectConversation: LoadConversation = (id) =>
+  unwrap(getApi().conversations.events({ id })).then(({ conversation, events }) => ({ running: conversation.running, events }));
+
+/**
+ * `version`: bump it to load the conversation again (after it was rewound). `load`: where its record
+ * comes from (a background agent's is `agents.events`); read when the conversation or version changes.
+ */
+export function useTranscript(
+  conversationId: string | null,
+  version = 0,
+  load: LoadConversation = loadProjectConversation,
+): TranscriptState {
   const queryClient = useQueryClient();
+  const loader = useRef(load);
+  loader.current = load;
   const builder = useRef(new TranscriptBuilder());
   const pending = useRef<AgentEvent[] | null>(null);
   const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -63,8 +78,9 @@ export function useTranscript(conversationId: string | null, version = 0): Trans
     if (!conversationId) return;
     let live = true;
     pending.current = [];
-    unwrap(getApi().conversations.events({ id: conversationId }))
-      .then(({ conversation, events }) => {
+    loader
+      .current(conversationId)
+      .then(({ running, events }) => {
         if (!live) return;
         // For the e2e measure of first render (a 2,000-message conversation in < 1 s).
         performance.mark('codecoder:conversation-loaded');
@@ -77,7 +93,7 @@ export function useTranscript(conversationId: string | null, version = 0): Trans
           items: b.snapshot(),
           usage: { ...b.usage },
           context: b.context,
-          running: conversation.running,
+          running,
           loading: false,
           error: null,
         });

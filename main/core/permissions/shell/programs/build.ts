@@ -225,6 +225,7 @@ function maven(argv: readonly Arg[]): Effect[] {
  * keyed. A subcommand without a table (an external `cargo-X`, such as `cargo watch -x`) is compound.
  * Words after `--` belong to the program run (`cargo run -- args`, `cargo test -- --nocapture`),
  * except for `cargo rustc|rustdoc|clippy --`, whose words go to the compiler: read as rustc's.
+ * `cargo update -p/--package` and `--aggressive` are hidden (the old spellings of SPEC and --recursive).
  */
 const CARGO_OPTIONS: Readonly<Record<string, string>> = {
   build:
@@ -247,7 +248,7 @@ const CARGO_OPTIONS: Readonly<Record<string, string>> = {
   new: 'vcs= bin lib edition= name= registry= v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
   init: 'vcs= bin lib edition= name= registry= v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
   update:
-    'n|dry-run recursive precise= b|breaking v|verbose q|quiet color= config=:load Z|=:config h|help w|workspace manifest-path= ignore-rust-version locked offline frozen',
+    'n|dry-run recursive aggressive p|package= precise= b|breaking v|verbose q|quiet color= config=:load Z|=:config h|help w|workspace manifest-path= ignore-rust-version locked offline frozen',
   tree: 'e|edges= i|invert=? prune= depth= prefix= no-dedupe d|duplicates charset= f|format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= F|features= all-features no-default-features target=? manifest-path= locked offline frozen',
   metadata:
     'filter-platform= no-deps format-version= v|verbose q|quiet color= config=:load Z|=:config h|help F|features= all-features no-default-features manifest-path= locked offline frozen',
@@ -429,7 +430,10 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   rustc: { match: [['rustc -C linker=sh a.rs', '#C']], notMatch: ['rustc -O a.rs'] },
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
-  cargo: { notMatch: ['cargo b'] },
+  cargo: {
+    match: [['cargo update --config build.rustc-wrapper=/tmp/w', '#config']],
+    notMatch: ['cargo b', 'cargo update -p serde', 'cargo update --package serde --precise 1.0.0'],
+  },
   javac: {
     match: [
       ['javac -J-javaagent:/tmp/a.jar X.java', '#agent'],

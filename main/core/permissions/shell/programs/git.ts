@@ -360,6 +360,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'git diff --stat HEAD~1',
       'git -c core.quotepath=off status',
       'git commit -am wip',
+      'git commit --allow-empty -m ci',
+      'git commit --allow-empty-message --no-edit',
       'git stash push -m wip',
       'git remote add origin https://example.com/r.git',
       'git config color.ui auto',

@@ -192,7 +192,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['pip config set global.index-url https://example.com', '#config'],
       ['pip install --frobnicate x', '#unknown_option'],
     ],
-    notMatch: ['pip install -r req.txt', 'pip install -U pip', 'pip list --outdated', 'pip config set global.progress_bar off'],
+    notMatch: ['pip install -r req.txt', 'pip install -U pip', 'pip list --outdated', 'pip config set global.progress_bar off', 'pip install --group dev'],
   },
 };
 
