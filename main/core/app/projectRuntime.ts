@@ -34,6 +34,8 @@ export interface ProjectRuntimeDeps {
   secrets: () => string[];
   /** web_search / github_search settings with their keys, read at each call. */
   search?: () => { webSearch?: WebSearchSettings; githubToken?: string };
+  /** run_container's engine from Settings, read at each call. */
+  containerEngine?: () => { host?: string; copyProject?: boolean };
   /** The secret store, for `${VAR}` in an MCP server's env and headers. */
   secret?: (name: string) => string | undefined;
   /** How many background agents run at once (Settings `maxAgents`). */
@@ -44,6 +46,8 @@ export interface ProjectRuntimeDeps {
 
 export class ProjectRuntime {
   private readonly previews = new Map<string, PendingApprovalView>();
+  /** Conversations whose commands run in a container ("agent in a container"), while the project is open. */
+  private readonly inContainer = new Set<string>();
   readonly environmentOfKey: (raw: string) => import('../permissions/types.js').Environment | undefined;
 
   /** The project's background agents, or why there are none (the folder is not a git repository…). */
@@ -73,6 +77,8 @@ export class ProjectRuntime {
       secrets: deps.secrets(),
       toolDeps: {
         secretsToScrub: deps.secrets,
+        ...(deps.containerEngine ? { containerEngine: deps.containerEngine } : {}),
+        commandsInContainer: (conversationId) => ref.rt?.inContainer.has(conversationId) === true,
         ...(deps.search
           ? {
               webSearch: () => deps.search!().webSearch,
@@ -130,6 +136,16 @@ export class ProjectRuntime {
     // Servers start in the background: opening the project never waits for them.
     void agent.mcp?.sync();
     return rt;
+  }
+
+  /** "Agent in a container" for one conversation: its run_command calls run in the container environment. */
+  setCommandsInContainer(conversationId: string, on: boolean): void {
+    if (on) this.inContainer.add(conversationId);
+    else this.inContainer.delete(conversationId);
+  }
+
+  commandsInContainer(conversationId: string): boolean {
+    return this.inContainer.has(conversationId);
   }
 
   /** The app's data folder (user-level MCP servers live there). */
@@ -286,7 +302,12 @@ export class ProjectRuntime {
   /** A conversation's permission mode as the contract shows it. */
   modeView(conversationId: string): ConversationModeView {
     const modes = this.agent.runtime.modes;
-    return { conversationId, mode: modes.get(conversationId), carryPlan: modes.carriesPlan(conversationId) };
+    return {
+      conversationId,
+      mode: modes.get(conversationId),
+      carryPlan: modes.carriesPlan(conversationId),
+      planReady: modes.hasPlan(conversationId),
+    };
   }
 
   private async publishApprovals(): Promise<void> {

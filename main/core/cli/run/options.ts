@@ -17,6 +17,8 @@ options:
   --mode ask|plan|edits permission mode: plan = read-only, edits = file edits in the project without asking
   --max-turns N         model turns before stopping (default 50)
   --trust-project       honour the folder's codecoder.json as it is now, for this run only (not recorded)
+  --in-container        the agent's commands (run_command) run in a container: the engine of run_container
+                        (Settings, CONTAINER_HOST, DOCKER_HOST), no network, the same keys and approvals
   --events              print every agent event as one JSON line on stdout instead of text
   --worktree[=NAME]     run as a background agent: on its own branch (codecoder/NAME) and worktree in the
                         app's data folder, under this project's codecoder.json and trust; review and merge
@@ -48,6 +50,7 @@ export interface RunOptions {
   maxTurns?: number;
   events: boolean;
   trustProject: boolean;
+  inContainer: boolean;
   /** `--worktree[=NAME]`: run as a background agent; '' = named after the prompt. */
   worktree?: string;
 }
@@ -70,6 +73,7 @@ export function readRunOptions(argv: string[], usage: Usage): RunOptions | numbe
     'max-turns': { type: 'string' },
     events: { type: 'boolean', default: false },
     'trust-project': { type: 'boolean', default: false },
+    'in-container': { type: 'boolean', default: false },
   });
   if (typeof args === 'number') return args;
   const o = args.values;
@@ -104,6 +108,7 @@ export function readRunOptions(argv: string[], usage: Usage): RunOptions | numbe
     ...(maxTurns ? { maxTurns } : {}),
     events: o.events,
     trustProject: o['trust-project'],
+    inContainer: o['in-container'],
     ...(o.worktree !== undefined ? { worktree: o.worktree } : {}),
   };
 }
