@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { z } from 'zod';
 import {
   AppError,
+  containerEngineSchema,
   diffViews,
   MAX_AGENTS_CEILING,
   providers,
@@ -12,6 +13,7 @@ import {
 } from '../../../shared/contract/index.js';
 import type { JsonStore, SecretStore } from '../stores/index.js';
 import { modelPriceSchema, type ModelPrice } from '../llm/index.js';
+import { parseEngineHost } from '../env/index.js';
 
 /** What is kept on disk (the key is not: it lives in the SecretStore). */
 const storedSchema = z.object({
@@ -28,6 +30,8 @@ const storedSchema = z.object({
   prices: z.record(z.string(), modelPriceSchema).optional(),
   /** The web_search provider (its key is in the SecretStore). */
   webSearch: z.object({ provider: z.enum(searchProviders), endpoint: z.string().url().optional() }).optional(),
+  /** run_container's engine (env/engineHost.ts reads the address). */
+  containerEngine: containerEngineSchema.optional(),
 });
 type Stored = z.infer<typeof storedSchema>;
 
@@ -95,8 +99,12 @@ export class SettingsService {
   update(update: SettingsUpdate): Settings {
     const { value: current, error } = this.loadStored();
     if (error) throw new AppError('conflict', error);
-    const { apiKey, baseUrl, contextWindow, prices, webSearch, webSearchKey, githubToken, ...rest } = update;
+    const { apiKey, baseUrl, contextWindow, prices, webSearch, webSearchKey, githubToken, containerEngine, ...rest } = update;
     const next: Stored = { ...current, ...rest };
+    if (containerEngine !== undefined) {
+      if (containerEngine === null || (!containerEngine.host && !containerEngine.copyProject)) delete next.containerEngine;
+      else next.containerEngine = checkedEngine(containerEngine, this.deps.env ?? {});
+    }
     if (contextWindow !== undefined) {
       const windows = { ...next.contextWindows };
       if (contextWindow === null) delete windows[next.provider];
@@ -155,6 +163,11 @@ export class SettingsService {
     };
   }
 
+  /** run_container's engine as saved (main process: the tools read it at each call). */
+  containerEngine(): { host?: string; copyProject?: boolean } {
+    return this.loadStored().value.containerEngine ?? {};
+  }
+
   /** Every key value the app holds, so the shell environment can scrub them from child processes. */
   secretValues(): string[] {
     return [
@@ -203,6 +216,19 @@ export class SettingsService {
     }
     return { value: parsed.data };
   }
+}
+
+/** An engine address is saved only when it can be used (the same parse run_container applies). */
+function checkedEngine(e: NonNullable<Stored['containerEngine']>, env: NodeJS.ProcessEnv): NonNullable<Stored['containerEngine']> {
+  if (e.host) {
+    try {
+      // The host key is checked when connecting; here only the address's form matters.
+      parseEngineHost(e.host, 'setting', { env, sshHostVerifier: () => () => false });
+    } catch (err) {
+      throw new AppError('invalid_input', `Settings not saved: ${(err as Error).message}`, [{ path: 'containerEngine.host', message: (err as Error).message }]);
+    }
+  }
+  return e;
 }
 
 const WEB_SEARCH_KEY = 'webSearch.key';

@@ -50,6 +50,11 @@ export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView
           </code>
         </p>
       )}
+      {diff === '' && (
+        <p className="muted approval-no-changes" data-testid="no-changes">
+          No changes: the file already has this content.
+        </p>
+      )}
       {entry && (
         // A delete: what will go, and how much of it git could bring back.
         <p className="approval-entry" data-testid="delete-entry">

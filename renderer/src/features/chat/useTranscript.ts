@@ -4,7 +4,7 @@ import type { AgentEvent } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys } from '../../queries.js';
 import { useEvent } from '../../ui/useEvent.js';
-import { TranscriptBuilder, type TranscriptItem, type UsageTotals } from './transcript.js';
+import { TranscriptBuilder, type ContextFigures, type TranscriptItem, type UsageTotals } from './transcript.js';
 
 const EMPTY_USAGE: UsageTotals = { calls: 0, input: 0, cached: 0, output: 0, cost: 0 };
 
@@ -12,6 +12,8 @@ export interface TranscriptState {
   items: TranscriptItem[];
   /** The conversation's model usage so far (a copy, so a change re-renders the header). */
   usage: UsageTotals;
+  /** How full the context window is (the gauge in the header). */
+  context: ContextFigures | null;
   running: boolean;
   loading: boolean;
   error: unknown;
@@ -47,6 +49,7 @@ export function useTranscript(
   const [state, setState] = useState<TranscriptState>({
     items: [],
     usage: { ...EMPTY_USAGE },
+    context: null,
     running: false,
     loading: false,
     error: null,
@@ -58,13 +61,20 @@ export function useTranscript(
     flushTimer.current = setTimeout(() => {
       flushTimer.current = null;
       // A transition: an approval prompt arriving at the same moment renders first.
-      startTransition(() => setState((s) => ({ ...s, items: builder.current.snapshot(), usage: { ...builder.current.usage } })));
+      startTransition(() =>
+        setState((s) => ({
+          ...s,
+          items: builder.current.snapshot(),
+          usage: { ...builder.current.usage },
+          context: builder.current.context,
+        })),
+      );
     }, 16);
   };
 
   useEffect(() => {
     builder.current = new TranscriptBuilder();
-    setState({ items: [], usage: { ...EMPTY_USAGE }, running: false, loading: conversationId !== null, error: null });
+    setState({ items: [], usage: { ...EMPTY_USAGE }, context: null, running: false, loading: conversationId !== null, error: null });
     if (!conversationId) return;
     let live = true;
     pending.current = [];
@@ -79,7 +89,14 @@ export function useTranscript(
         const last = events.length ? events[events.length - 1]!.at : -Infinity;
         for (const e of pending.current ?? []) if (e.at > last) b.push(e);
         pending.current = null;
-        setState({ items: b.snapshot(), usage: { ...b.usage }, running, loading: false, error: null });
+        setState({
+          items: b.snapshot(),
+          usage: { ...b.usage },
+          context: b.context,
+          running,
+          loading: false,
+          error: null,
+        });
       })
       .catch((error: unknown) => {
         if (!live) return;
