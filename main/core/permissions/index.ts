@@ -4,7 +4,7 @@ export { chooseHunks, EVERY_HUNK_REJECTED, hunkNumbers, type HunkChoice } from '
 export { commandPermission, pathPermission, parseKey, formatKey } from './keys.js';
 export { PermissionEngine, type EngineDeps, type Grant } from './engine.js';
 export { ProjectConfig, readConfigFile, type ConfigSnapshot } from './projectConfig.js';
-export { CONFIG_FILE, type ConfigEdit, editConfigText, parseConfigText } from './configFile.js';
+export { CONFIG_FILE, type ConfigEdit, editConfigText, parseConfigBytes, parseConfigText } from './configFile.js';
 
 export { JsonlAuditLog, MemoryAuditLog, auditFileFor, type AuditLog, type AuditRecord } from './audit.js';
 
