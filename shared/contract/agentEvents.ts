@@ -124,7 +124,22 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     /** The sub-agent's own model usage and cost (its turns are not in the parent's run.finished). */
     usage: usageSchema.optional(),
   }),
-  z.object({ type: z.literal('usage'), ...base, turn: z.number().int(), ...usageSchema.shape }),
+  /**
+   * One model call's usage. `turn` counts the run's model turns; `summary` marks the compaction
+   * summariser's call (not a turn of its own: the UI labels it as the compaction's).
+   */
+  z.object({
+    type: z.literal('usage'),
+    ...base,
+    turn: z.number().int(),
+    summary: z.boolean().optional(),
+    /**
+     * The context window this call was measured against, and the prompt size at which the agent
+     * compacts (the context manager's own budget), for the UI's gauge. Absent on a summary call.
+     */
+    context: z.object({ window: z.number().int().min(0), compactAt: z.number().int().min(0) }).optional(),
+    ...usageSchema.shape,
+  }),
   /**
    * A checkpoint of the project's files (main/core/checkpoints/): taken before a model turn that may
    * change files (kind 'turn'; `error` when it could not be taken), or before a restore (kind

@@ -640,6 +640,11 @@ export class PermissionEngine implements PermissionGate {
     return this.deps.trust.state();
   }
 
+  /** When codecoder.json changed since it was trusted: the bytes trusted before (if kept), for the review's comparison. */
+  async trustedBeforeContent(): Promise<Uint8Array | undefined> {
+    return (await this.deps.trust.trustedBefore?.()) ?? undefined;
+  }
+
   /** Trusts codecoder.json as loaded; `sha256` (what the user reviewed) must still be its content. */
   async trustProject(sha256?: string): Promise<TrustState> {
     return this.afterTrust(await this.deps.trust.trust(sha256));

@@ -43,7 +43,8 @@ export function previewChange(
   file: { digest: string | null; before: string },
   after: string,
 ): ToolPreview {
-  if (file.before === after) return { path };
+  // An empty diff, so the prompt can say the write changes nothing.
+  if (file.before === after) return { path, diff: '' };
   const patch = structuredDiff(rel, rel, file.before, after);
   if (!patch || patch.hunks.length === 0) return { path };
   const diff = formatUnified(patch);

@@ -119,7 +119,9 @@ export function AuditView() {
                     <What r={r} />
                   </td>
                   <td>{r.key ? <KeyView value={r.key} /> : '—'}</td>
-                  <td>{r.edit ? 'edit' : r.decision}</td>
+                  <td className={r.decision === 'deny' && !r.edit ? 'audit-decision decision-deny' : 'audit-decision'}>
+                    {r.edit ? 'edit' : r.decision}
+                  </td>
                   <td>
                     {r.edit ? EDIT_BY[r.edit.by] : r.via}
                     {r.entry && (

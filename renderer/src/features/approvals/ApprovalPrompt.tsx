@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { PendingApprovalView } from '../../../../shared/contract/index.js';
-import { CEILING_RULE_REASON, CEILING_RULE_TITLE } from '../../ui/ceilingRule.js';
+import { ceilingTitle, ceilingWhy } from '../../../../shared/ceilingWords.js';
+import { CEILING_RULE_REASON } from '../../ui/ceilingRule.js';
 import { SESSION_TTL_CHOICES } from '../../ui/countdown.js';
 import { ApprovalDetails, ApprovalSubject, askerOf } from './ApprovalDetails.js';
 import { keyContextOf, promptActionFor, type PromptAction } from './keyboard.js';
@@ -44,7 +45,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
     if (busy) return;
     if (action.type !== 'deny' && !offered.includes(action.type)) {
       // Feedback for the key just pressed; the standing explanation is the ScopeNote below.
-      setNote(`Not offered: ${onceOnly ?? 'a shell command can be allowed for this session at most'}.`);
+      setNote(`Not offered: ${onceOnly ?? ceilingTitle(a.key, a.environment).replace(/\.$/, '')}.`);
       return;
     }
     if (partial && (action.type === 'session' || action.type === 'project')) {
@@ -150,7 +151,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
               </button>
             </span>
           </div>
-          {!partial && <ScopeNote offered={offered} onceOnly={onceOnly} />}
+          {!partial && <ScopeNote offered={offered} onceOnly={onceOnly} approval={a} />}
           {note && (
             <p role="status" className="muted small">
               {note}
@@ -163,7 +164,15 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
 }
 
 /** Why an answer is missing, in one line; the longer reason folds. */
-function ScopeNote({ offered, onceOnly }: { offered: readonly Scope[]; onceOnly: string | null }) {
+function ScopeNote({
+  offered,
+  onceOnly,
+  approval: a,
+}: {
+  offered: readonly Scope[];
+  onceOnly: string | null;
+  approval: Pick<PendingApprovalView, 'key' | 'environment'>;
+}) {
   if (onceOnly)
     return (
       <p className="ceiling-note" data-testid="once-note">
@@ -174,9 +183,10 @@ function ScopeNote({ offered, onceOnly }: { offered: readonly Scope[]; onceOnly:
   return (
     <details className="ceiling-note" data-testid="ceiling-note">
       <summary>
-        <strong>{CEILING_RULE_TITLE}</strong> Why?
+        <strong>{ceilingTitle(a.key, a.environment)}</strong> Why?
       </summary>
-      {CEILING_RULE_REASON}
+      {/* A shell command's longer reason; every other key (an MCP tool, a host) says its own. */}
+      {a.environment === 'shell' && !a.key?.startsWith('mcp:') ? CEILING_RULE_REASON : ceilingWhy(a.key, a.environment)}
     </details>
   );
 }
