@@ -3,7 +3,7 @@
  * (real Anthropic SDK on loopback), answer approvals, edit the allowlist. No electron, no browser.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, EventName, PendingApprovalView, Result } from '../../../shared/contract/index.js';
@@ -227,6 +227,17 @@ describe('core through the router', () => {
     expect(await h.call('project.files', { query: 'read' })).toEqual({ files: ['README.md'], truncated: false });
     await expect(h.call('project.files', { query: 'a\u0000b' })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(h.call('project.files', { query: '', limit: 500 })).rejects.toMatchObject({ code: 'invalid_input' });
+    // Typed @words: only those naming a regular file inside the project attach; the rest stay text.
+    await mkdir(path.join(h.project, 'src'), { recursive: true });
+    expect(
+      await h.call('project.typedMentions', { typed: ['README.md', './README.md', 'someone', 'src', '../../etc/passwd', '/etc/passwd'] }),
+    ).toEqual({
+      files: [
+        { typed: 'README.md', file: 'README.md' },
+        { typed: './README.md', file: 'README.md' },
+      ],
+    });
+    await expect(h.call('project.typedMentions', { typed: ['a\u0000b'] })).rejects.toMatchObject({ code: 'invalid_input' });
     const { id } = await h.call('conversations.create');
     await expect(h.call('agent.send', { conversationId: id, text: 'x', attachments: ['../../etc/passwd'] })).rejects.toMatchObject({
       code: 'invalid_input',
@@ -253,10 +264,10 @@ describe('modes and checkpoints through the router', () => {
       ],
     });
     const conv = await h.call('conversations.create');
-    expect(await h.call('mode.get', { conversationId: conv.id })).toEqual({ conversationId: conv.id, mode: 'ask', carryPlan: false });
+    expect(await h.call('mode.get', { conversationId: conv.id })).toEqual({ conversationId: conv.id, mode: 'ask', carryPlan: false, planReady: false });
     await expect(h.call('mode.set', { conversationId: 'conv_nope', mode: 'edits' })).rejects.toMatchObject({ code: 'not_found' });
     await h.call('mode.set', { conversationId: conv.id, mode: 'edits' });
-    expect(await h.next((e) => e.name === 'mode.changed')).toEqual({ conversationId: conv.id, mode: 'edits', carryPlan: false });
+    expect(await h.next((e) => e.name === 'mode.changed')).toEqual({ conversationId: conv.id, mode: 'edits', carryPlan: false, planReady: false });
 
     const { runId } = await h.call('agent.send', { conversationId: conv.id, text: 'write a' });
     await h.finished(runId);

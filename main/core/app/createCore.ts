@@ -57,6 +57,7 @@ export function createCore(deps: CoreDeps): Core {
     llm: deps.llmOverride ?? (() => settings.llmConfig()),
     secrets: () => settings.secretValues(),
     search: () => settings.searchConfig(),
+    containerEngine: () => settings.containerEngine(),
     secret: (name) => deps.secrets.get(name),
     publish: (name, payload) => windows.broadcastToProject(projectRoot, name, payload),
   }));

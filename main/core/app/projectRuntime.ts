@@ -31,6 +31,8 @@ export interface ProjectRuntimeDeps {
   secrets: () => string[];
   /** web_search / github_search settings with their keys, read at each call. */
   search?: () => { webSearch?: WebSearchSettings; githubToken?: string };
+  /** run_container's engine from Settings, read at each call. */
+  containerEngine?: () => { host?: string; copyProject?: boolean };
   /** The secret store, for `${VAR}` in an MCP server's env and headers. */
   secret?: (name: string) => string | undefined;
   /** Sends an event to the windows that show this project. */
@@ -39,6 +41,8 @@ export interface ProjectRuntimeDeps {
 
 export class ProjectRuntime {
   private readonly previews = new Map<string, PendingApprovalView>();
+  /** Conversations whose commands run in a container ("agent in a container"), while the project is open. */
+  private readonly inContainer = new Set<string>();
   readonly environmentOfKey: (raw: string) => import('../permissions/types.js').Environment | undefined;
 
   private constructor(
@@ -60,6 +64,8 @@ export class ProjectRuntime {
       secrets: deps.secrets(),
       toolDeps: {
         secretsToScrub: deps.secrets,
+        ...(deps.containerEngine ? { containerEngine: deps.containerEngine } : {}),
+        commandsInContainer: (conversationId) => ref.rt?.inContainer.has(conversationId) === true,
         ...(deps.search
           ? {
               webSearch: () => deps.search!().webSearch,
@@ -91,6 +97,16 @@ export class ProjectRuntime {
     // Servers start in the background: opening the project never waits for them.
     void agent.mcp?.sync();
     return rt;
+  }
+
+  /** "Agent in a container" for one conversation: its run_command calls run in the container environment. */
+  setCommandsInContainer(conversationId: string, on: boolean): void {
+    if (on) this.inContainer.add(conversationId);
+    else this.inContainer.delete(conversationId);
+  }
+
+  commandsInContainer(conversationId: string): boolean {
+    return this.inContainer.has(conversationId);
   }
 
   /** The app's data folder (user-level MCP servers live there). */
@@ -239,7 +255,12 @@ export class ProjectRuntime {
   /** A conversation's permission mode as the contract shows it. */
   modeView(conversationId: string): ConversationModeView {
     const modes = this.agent.runtime.modes;
-    return { conversationId, mode: modes.get(conversationId), carryPlan: modes.carriesPlan(conversationId) };
+    return {
+      conversationId,
+      mode: modes.get(conversationId),
+      carryPlan: modes.carriesPlan(conversationId),
+      planReady: modes.hasPlan(conversationId),
+    };
   }
 
   private async publishApprovals(): Promise<void> {

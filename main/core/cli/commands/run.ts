@@ -111,6 +111,9 @@ function assembleForRun(
     toolDeps: {
       ...(webSearch ? { webSearch } : {}),
       ...(githubToken ? { github: { token: githubToken } } : {}),
+      containerEngine: () => model.containerEngine,
+      // --in-container: every conversation of this run (the one, and its sub-agents') runs its commands in a container.
+      ...(o.inContainer ? { commandsInContainer: () => true } : {}),
       // The key file and its key: hidden from the sandbox and the container, redacted from tool output.
       ...(model.keyFilePaths.length ? { hiddenFiles: () => model.keyFilePaths } : {}),
     },

@@ -16,6 +16,8 @@ options:
   --mode ask|plan|edits permission mode: plan = read-only, edits = file edits in the project without asking
   --max-turns N         model turns before stopping (default 50)
   --trust-project       honour the folder's codecoder.json as it is now, for this run only (not recorded)
+  --in-container        the agent's commands (run_command) run in a container: the engine of run_container
+                        (Settings, CONTAINER_HOST, DOCKER_HOST), no network, the same keys and approvals
   --events              print every agent event as one JSON line on stdout instead of text
 Without flags the provider, model, base URL and key saved in the app's Settings are used; flags
 and the environment win.
@@ -44,6 +46,7 @@ export interface RunOptions {
   maxTurns?: number;
   events: boolean;
   trustProject: boolean;
+  inContainer: boolean;
 }
 
 /** The options, or the exit code when there is nothing to run (the usage shown, or a usage error). */
@@ -61,6 +64,7 @@ export function readRunOptions(argv: string[], usage: Usage): RunOptions | numbe
     'max-turns': { type: 'string' },
     events: { type: 'boolean', default: false },
     'trust-project': { type: 'boolean', default: false },
+    'in-container': { type: 'boolean', default: false },
   });
   if (typeof args === 'number') return args;
   const o = args.values;
@@ -89,5 +93,6 @@ export function readRunOptions(argv: string[], usage: Usage): RunOptions | numbe
     ...(maxTurns ? { maxTurns } : {}),
     events: o.events,
     trustProject: o['trust-project'],
+    inContainer: o['in-container'],
   };
 }
