@@ -10,6 +10,8 @@ import type { FileRef } from '../../ui/fileRefs.js';
 import { FileView } from '../files/FileView.js';
 import { ResumePicker, RewindPicker } from './CommandPickers.js';
 import { Composer, COMPOSER_TEXT_ID } from './Composer.js';
+import { containerChoices } from './containerChoice.js';
+import { ContainerSwitch } from './ContainerSwitch.js';
 import { ContextGauge } from './ContextGauge.js';
 import { ConversationList } from './ConversationList.js';
 import { CheckpointActionsContext } from '../checkpoints/CheckpointActions.js';
@@ -89,7 +91,9 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
   const send = useMutation({
     mutationFn: async ({ text, attachments }: Outgoing) => {
       const id = selected ?? (await create.mutateAsync()).id;
-      return unwrap(getApi().agent.send({ conversationId: id, text, ...withAttachments(attachments) }));
+      return unwrap(
+        getApi().agent.send({ conversationId: id, text, ...withAttachments(attachments), ...containerChoices.sendField(id, selected) }),
+      );
     },
   });
   const queue = useSendQueue({
@@ -97,7 +101,9 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
     busy: transcript.running || transcript.loading,
     send: useCallback(
       (conversationId: string, text: string, attachments: readonly string[]) =>
-        unwrap(getApi().agent.send({ conversationId, text, ...withAttachments(attachments) })),
+        unwrap(
+          getApi().agent.send({ conversationId, text, ...withAttachments(attachments), ...containerChoices.sendField(conversationId) }),
+        ),
       [],
     ),
   });
@@ -295,6 +301,7 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <ActionError error={reload.error} doing="reload codecoder.json" />
         <ActionError error={setModel.error} doing="set the model" />
         <ActionError error={mode.error} doing="switch the permission mode" />
+        <ContainerSwitch conversationId={selected} />
         <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} planReady={mode.planReady} onDropCarry={mode.dropCarry} />
         <Composer
           running={transcript.running}
