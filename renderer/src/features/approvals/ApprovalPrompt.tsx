@@ -143,7 +143,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
                 id={reasonId}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
-                placeholder="Reason for the model (optional)"
+                placeholder="Reason…"
                 maxLength={2000}
               />
               <button type="button" className="danger" {...answerButton(gate, { type: 'deny' })} aria-keyshortcuts="Escape">
