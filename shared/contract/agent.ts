@@ -142,6 +142,12 @@ export const agentMethods = {
         text: z.string().trim().min(1, 'type a message').max(100_000),
         /** Project-relative files the message @-mentions: main checks each is a file in the project; the agent reads them first. */
         attachments: z.array(z.string().min(1).max(4096)).max(20).optional(),
+        /**
+         * "Agent in a container": from this message on, the conversation's commands (run_command)
+         * run in a container (run_container's engine and confinement); false goes back to the
+         * host shell. Absent: unchanged. Kept while the project is open.
+         */
+        inContainer: z.boolean().optional(),
       })
       .strict(),
     z.object({ runId: z.string() }),

@@ -17,7 +17,12 @@ const temp = useTempDir();
 const BASE = ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9'];
 const withLine = (i: number, text: string) => [...BASE.slice(0, i), text, ...BASE.slice(i + 1)].join('\n') + '\n';
 /** Each agent's task and the file it writes: alpha and beta change line 1 (a conflict), gamma line 9, delta line 5. */
-const EDITS = { alpha: withLine(0, 'L1-alpha'), beta: withLine(0, 'L1-beta'), gamma: withLine(8, 'L9-gamma'), delta: withLine(4, 'L5-delta') };
+const EDITS = {
+  alpha: withLine(0, 'L1-alpha'),
+  beta: withLine(0, 'L1-beta'),
+  gamma: withLine(8, 'L9-gamma'),
+  delta: withLine(4, 'L5-delta'),
+};
 type Name = keyof typeof EDITS;
 const NAMES = Object.keys(EDITS) as Name[];
 
@@ -164,12 +169,18 @@ describe('background agents in worktrees', () => {
         const r = n.approval.request;
         asked.push({ key: r.key.raw, protectedPath: Boolean(r.flags?.protectedPath) });
         // The user allows the worktree's own codecoder.json once, and refuses y.txt (so it was asked).
-        setTimeout(() => rig.approvals.answer(n.approval.id, r.key.raw === 'write_file:codecoder.json' ? { choice: 'once' } : { choice: 'deny' }), 1);
+        setTimeout(
+          () => rig.approvals.answer(n.approval.id, r.key.raw === 'write_file:codecoder.json' ? { choice: 'once' } : { choice: 'deny' }),
+          1,
+        );
       });
       await rig.agents.start({ prompt: `task guard in ${rig.root}`, name: 'guard' });
       await rig.agents.idle();
       stop();
       expect(await readFile(path.join(rig.root, 'codecoder.json'), 'utf8')).toBe('{"allowlist":[]}\n');
+      // Each of the three reaches for the project's protected entries failed.
+      const results = new Map(rig.log.of('tool.result').map((r) => [r.callId, r]));
+      for (const id of ['t1', 't2', 't3']) expect(results.get(id)?.isError, `${id}: ${results.get(id)?.content}`).toBe(true);
       // Its worktree's .git file still points where git put it.
       const agent = (await rig.agents.list())[0]!;
       expect(await readFile(path.join(agent.worktree, '.git'), 'utf8')).toMatch(/^gitdir: .*\.git\/worktrees\//);

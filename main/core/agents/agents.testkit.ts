@@ -48,7 +48,15 @@ export async function agentsRig(
   const approvals = new ApprovalQueue();
   const log = new EventLog();
   const provider = scriptedProvider('anthropic', server, instantRetry);
-  const main = await assembleAgent({ projectRoot: root, dataDir, provider, emit: log.emit, approvals, memoryAudit: true, runtime: { memory: null } });
+  const main = await assembleAgent({
+    projectRoot: root,
+    dataDir,
+    provider,
+    emit: log.emit,
+    approvals,
+    memoryAudit: true,
+    runtime: { memory: null },
+  });
   const agents = await AgentsService.open({
     projectRoot: root,
     dataDir,

@@ -47,24 +47,26 @@ function touchedDirty(files: string[], dirty: Set<string>): string[] {
   return files.filter((f) => dirty.has(f) || [...dirty].some((d) => d.endsWith('/') && f.startsWith(d)));
 }
 
-export async function mergeBranch(
-  wt: Worktrees,
-  rec: WorktreeRecord,
-  opts: { gate: MergeGate; message: string },
-): Promise<MergeResult> {
+export async function mergeBranch(wt: Worktrees, rec: WorktreeRecord, opts: { gate: MergeGate; message: string }): Promise<MergeResult> {
   const refuse = (message: string, files: string[] = []): MergeResult => ({ outcome: 'refused', message, files, conflicts: [] });
   const tip = (await wt.git(['rev-parse', '--verify', '--quiet', `refs/heads/${rec.branch}^{commit}`])).stdout.trim();
   if (!tip) return refuse(`the agent's branch ${rec.branch} is gone`);
   const head = await wt.head();
   const gitDir = path.join(wt.projectRoot, '.git');
   for (const marker of ['MERGE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD', 'rebase-merge', 'rebase-apply']) {
-    if (await lstat(path.join(gitDir, marker)).then(() => true, () => false))
+    if (
+      await lstat(path.join(gitDir, marker)).then(
+        () => true,
+        () => false,
+      )
+    )
       return refuse(`the project is in the middle of a git operation (${marker}): finish or abort it first`);
   }
   // What the branch changed since it left the project's history.
   const names = await wt.ok(wt.git(['diff', '--name-only', '-z', '--no-renames', `${head}...${tip}`, '--']), 'git diff');
   const files = names.split('\0').filter((p) => p.length > 0);
-  if (files.length === 0) return { outcome: 'up-to-date', message: 'nothing to merge: the project already has every change of this agent', files, conflicts: [] };
+  if (files.length === 0)
+    return { outcome: 'up-to-date', message: 'nothing to merge: the project already has every change of this agent', files, conflicts: [] };
 
   const clash = touchedDirty(files, await dirtyPaths(wt));
   if (clash.length > 0)
@@ -76,7 +78,11 @@ export async function mergeBranch(
   const guarded = files.filter((f) => namesProtectedEntry(f));
   if (guarded.length > 0) {
     const d = await opts.gate(guarded);
-    if (!d.allowed) return refuse(`the merge changes protected entries (${guarded.join(', ')}) and was not approved${d.reason ? `: ${d.reason}` : ''}`, files);
+    if (!d.allowed)
+      return refuse(
+        `the merge changes protected entries (${guarded.join(', ')}) and was not approved${d.reason ? `: ${d.reason}` : ''}`,
+        files,
+      );
   }
 
   // The merge as git would make it, written as objects only: nothing in the project changes.
@@ -105,7 +111,13 @@ export async function mergeBranch(
     : [...(await wt.identity('project')), 'merge', '--no-ff', '--no-edit', '--quiet', '-m', opts.message, tip];
   const r = await wt.git(args);
   if (r.code !== 0) {
-    if (await lstat(path.join(gitDir, 'MERGE_HEAD')).then(() => true, () => false)) await wt.git(['merge', '--abort']);
+    if (
+      await lstat(path.join(gitDir, 'MERGE_HEAD')).then(
+        () => true,
+        () => false,
+      )
+    )
+      await wt.git(['merge', '--abort']);
     return refuse(`git stopped the merge and it was undone: ${(r.stderr.trim() || r.stdout.trim()).slice(0, 2000)}`, files);
   }
   return {

@@ -34,7 +34,11 @@ export interface ReconcileReport {
 
 const inside = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
 
-export async function reconcileAgents(wt: Worktrees, registry: AgentRegistry, opts: { now: () => number; dataDir: string }): Promise<ReconcileReport> {
+export async function reconcileAgents(
+  wt: Worktrees,
+  registry: AgentRegistry,
+  opts: { now: () => number; dataDir: string },
+): Promise<ReconcileReport> {
   const { records, problems } = await registry.list();
   const report: ReconcileReport = { records: [], interrupted: [], removed: [], locks: [], killed: [], problems };
   const owned = (r: AgentRecord) => r.ownerPid !== undefined && processAlive(r.ownerPid);
@@ -44,7 +48,12 @@ export async function reconcileAgents(wt: Worktrees, registry: AgentRegistry, op
       continue;
     }
     if (!r.ready) {
-      await wt.remove({ worktree: r.worktree || wt.folderOf(r.id), adminDir: r.adminDir || ((await wt.adminDirOf(wt.folderOf(r.id))) ?? ''), branch: r.branch, baseCommit: '' });
+      await wt.remove({
+        worktree: r.worktree || wt.folderOf(r.id),
+        adminDir: r.adminDir || ((await wt.adminDirOf(wt.folderOf(r.id))) ?? ''),
+        branch: r.branch,
+        baseCommit: '',
+      });
       await registry.remove(r.id);
       report.removed.push(r.id);
       continue;
@@ -52,7 +61,12 @@ export async function reconcileAgents(wt: Worktrees, registry: AgentRegistry, op
     let next = r;
     if (r.status === 'queued' || r.status === 'running' || r.status === 'waiting') {
       report.killed.push(...(await killLeftovers(r.worktree)));
-      next = { ...r, status: 'interrupted', message: 'CodeCoder stopped while this agent was queued or running (found when it started again)', updatedAt: opts.now() };
+      next = {
+        ...r,
+        status: 'interrupted',
+        message: 'CodeCoder stopped while this agent was queued or running (found when it started again)',
+        updatedAt: opts.now(),
+      };
       report.interrupted.push(r.id);
     }
     report.locks.push(...(await wt.clearLocks(r)));

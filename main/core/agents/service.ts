@@ -22,7 +22,11 @@ import { reconcileAgents, type ReconcileReport } from './reconcile.js';
 import { Worktrees, type WorktreeRecord } from './worktrees.js';
 
 /** Asks whether merging an agent may change these protected files (through the permission engine). */
-export type MergeAsker = (req: { files: string[]; agentId: string; conversationId: string }) => Promise<{ allowed: boolean; reason?: string }>;
+export type MergeAsker = (req: {
+  files: string[];
+  agentId: string;
+  conversationId: string;
+}) => Promise<{ allowed: boolean; reason?: string }>;
 
 export interface AgentsServiceDeps {
   /** The project (its real path). */
@@ -38,6 +42,8 @@ export interface AgentsServiceDeps {
    */
   assemble(o: { worktree: string; emit: Emit; approvals: ApprovalQueue }): Promise<AssembledAgent>;
   askMerge: MergeAsker;
+  /** A refused call stops the run (`codecoder run --worktree` with nobody to answer, `--on-ask stop`). */
+  stopOnDenial?: boolean;
   /** Every event of every agent (the app sends them to the project's windows as `agent.event`). */
   onEvent?: Emit;
   /** An agent changed (or was removed). */
@@ -118,6 +124,8 @@ export class AgentsService {
    * disk: list reads them again, keeping what this process runs as it knows it.
    */
   async list(): Promise<AgentView[]> {
+    // The limit may have been raised in Settings since the queue last moved.
+    this.pump();
     const { records } = await this.registry.list();
     for (const r of records) if (!this.live.has(r.id)) this.remember(r);
     for (const id of [...this.records.keys()]) if (!records.some((r) => r.id === id) && !this.live.has(id)) this.records.delete(id);
@@ -250,15 +258,25 @@ export class AgentsService {
       const assembled = (live.assembled = await this.deps.assemble({ worktree: rec.worktree, emit, approvals: this.deps.approvals }));
       if (live.stopRequested) outcome = { status: 'stopped' };
       else {
-        const handle = await assembled.runtime.start({ prompt: rec.prompt, conversationId: rec.conversationId });
+        const handle = await assembled.runtime.start({
+          prompt: rec.prompt,
+          conversationId: rec.conversationId,
+          ...(this.deps.stopOnDenial ? { stopOnDenial: true } : {}),
+        });
         live.cancel = () => handle.cancel();
         if (live.stopRequested) handle.cancel();
         const result = await handle.done;
         outcome =
           result.stopReason === 'cancelled'
-            ? { status: live.stopRequested ? 'stopped' : 'interrupted', message: live.stopRequested ? 'stopped by the user' : 'the app closed while it ran' }
-            : result.stopReason === 'error'
-              ? { status: 'failed', message: result.error?.message ?? 'the run failed' }
+            ? {
+                status: live.stopRequested ? 'stopped' : 'interrupted',
+                message: live.stopRequested ? 'stopped by the user' : 'the app closed while it ran',
+              }
+            : result.stopReason === 'error' || result.stopReason === 'denied'
+              ? {
+                  status: 'failed',
+                  message: result.error?.message ?? (result.stopReason === 'denied' ? 'stopped by a denied call' : 'the run failed'),
+                }
               : { status: 'finished', message: result.finalText.slice(0, 500) || undefined };
       }
     } catch (err) {
@@ -278,7 +296,10 @@ export class AgentsService {
       await this.worktrees.commitAll(rec, `${rec.name}: ${firstLine(rec.prompt)}`);
       filesChanged = (await this.worktrees.changes(rec)).length;
     } catch (err) {
-      outcome = { status: outcome.status === 'finished' ? 'failed' : outcome.status, message: `its work could not be committed: ${(err as Error).message}` };
+      outcome = {
+        status: outcome.status === 'finished' ? 'failed' : outcome.status,
+        message: `its work could not be committed: ${(err as Error).message}`,
+      };
     }
     await this.save(rec, { ...outcome, filesChanged, ownerPid: undefined });
   }
@@ -303,7 +324,10 @@ export class AgentsService {
       await live.done;
       return this.get(id);
     }
-    if (r.status === 'queued') return this.serial(async () => this.view(await this.save(this.record(id), { status: 'stopped', ownerPid: undefined, message: 'stopped before it started' })));
+    if (r.status === 'queued')
+      return this.serial(async () =>
+        this.view(await this.save(this.record(id), { status: 'stopped', ownerPid: undefined, message: 'stopped before it started' })),
+      );
     return this.view(r);
   }
 
@@ -353,7 +377,12 @@ export class AgentsService {
       const r = this.record(id);
       if (r.ownerPid !== undefined && r.ownerPid !== process.pid && processAlive(r.ownerPid))
         throw new AppError('conflict', `The agent ${id} is run by another CodeCoder process (pid ${r.ownerPid}): stop it there first.`);
-      await this.worktrees.remove({ worktree: r.worktree || this.worktrees.folderOf(id), adminDir: r.adminDir, branch: r.branch, baseCommit: r.baseCommit });
+      await this.worktrees.remove({
+        worktree: r.worktree || this.worktrees.folderOf(id),
+        adminDir: r.adminDir,
+        branch: r.branch,
+        baseCommit: r.baseCommit,
+      });
       if (r.worktree) await rm(projectDataDir(this.deps.dataDir, r.worktree), { recursive: true, force: true });
       const view = this.view(r);
       this.records.delete(id);
@@ -376,7 +405,8 @@ export class AgentsService {
     await Promise.all([...this.live.values()].map((l) => l.done));
     await this.chain.catch(() => {});
     for (const r of [...this.records.values()])
-      if (r.status === 'queued' && r.ownerPid === process.pid) await this.save(r, { ownerPid: undefined, status: 'interrupted', message: 'the app closed before it started' });
+      if (r.status === 'queued' && r.ownerPid === process.pid)
+        await this.save(r, { ownerPid: undefined, status: 'interrupted', message: 'the app closed before it started' });
   }
 }
 

@@ -21,7 +21,21 @@ import { lstat, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
 import { ensurePrivateDirs, isProtectedPath, PRIVATE_FILE_MODE, PROTECTED_ENTRIES, resolveInProject } from '../fs/index.js';
+import {
+  fileSig,
+  foldersOf,
+  ignoreSigs as ignoreSigsOf,
+  lstatAll,
+  parseStatus,
+  recorded,
+  toRehash,
+  atRisk,
+  sameSigs,
+  type StagedState,
+  UNKNOWN_SIG,
+} from './incremental.js';
 import { initShadowRepo, shadowGit, ShadowGitError, type ShadowRepo } from './shadowGit.js';
+import { ShadowLockBusy, withShadowLock } from './shadowLock.js';
 
 export interface CheckpointLimits {
   /** A snapshot of more files than this is refused. */
@@ -85,6 +99,35 @@ export interface CheckpointMeta {
   tree: string;
   files: number;
   bytes: number;
+  /**
+   * Set on the checkpoint taken before a restore that rewound the conversation (or undid such a
+   * rewind): restoring to it with the conversation brings `back` messages back and cuts `cut`
+   * (the edit itself is kept beside, `conversationEdit`).
+   */
+  conversationChange?: { back: number; cut: number };
+}
+
+/** A conversation edit kept with a checkpoint (agent/conversations.ts owns what it means). */
+export interface ConversationEdit {
+  from: number;
+  end: number;
+  digest: string;
+  lines: string[];
+}
+
+function isConversationEdit(x: unknown): x is ConversationEdit {
+  const e = x as Partial<ConversationEdit> | null;
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  return (
+    !!e &&
+    count(e.from) &&
+    count(e.end) &&
+    (e.from as number) <= (e.end as number) &&
+    typeof e.digest === 'string' &&
+    /^[0-9a-f]{64}$/.test(e.digest) &&
+    Array.isArray(e.lines) &&
+    e.lines.every((l) => typeof l === 'string')
+  );
 }
 
 export type SnapshotOptions = Pick<CheckpointMeta, 'conversationId' | 'label' | 'runId' | 'turn' | 'messageIndex'> & {
@@ -110,7 +153,7 @@ export interface RestoreResult {
 export class CheckpointError extends Error {
   override readonly name = 'CheckpointError';
   constructor(
-    readonly code: 'too_large' | 'timeout' | 'not_found' | 'busy' | 'failed',
+    readonly code: 'too_large' | 'timeout' | 'not_found' | 'busy' | 'conflict' | 'failed',
     message: string,
   ) {
     super(message);
@@ -129,11 +172,18 @@ export class CheckpointStore {
   readonly dir: string;
   private readonly repo: ShadowRepo;
   private readonly indexFile: string;
+  /** Conversation edits kept with checkpoints, one file each. */
+  private readonly editsDir: string;
   private readonly limits: CheckpointLimits;
   private chain: Promise<unknown> = Promise.resolve();
   /** While a snapshot is being staged: when it must be done by. */
   private deadline: number | undefined;
   private ready = false;
+  /** The shadow index as our last snapshot left it, for the next one (incremental.ts). */
+  private staged: StagedState | undefined;
+  /** The objects' size at the last count, and an upper estimate of what was added since. */
+  private objects: { known: number; growth: number } | undefined;
+  private staging: 'all' | 'changes' | undefined;
 
   constructor(opts: { dataDir: string; projectRoot: string; limits?: Partial<CheckpointLimits> }) {
     this.dir = path.join(projectDataDir(opts.dataDir, opts.projectRoot), 'checkpoints');
@@ -143,11 +193,17 @@ export class CheckpointStore {
       emptyHome: path.join(this.dir, 'home'),
     };
     this.indexFile = path.join(this.dir, 'index.json');
+    this.editsDir = path.join(this.dir, 'conversation-edits');
     this.limits = { ...DEFAULT_CHECKPOINT_LIMITS, ...opts.limits };
   }
 
   get capBytes(): number {
     return this.limits.capBytes;
+  }
+
+  /** How the last snapshot was staged: every file, or only what git's stat cache said changed. */
+  get lastStaging(): 'all' | 'changes' | undefined {
+    return this.staging;
   }
 
   /** Our own folder, when the data folder is inside the project: never part of a snapshot. */
@@ -158,7 +214,7 @@ export class CheckpointStore {
 
   /** Snapshots the working tree now. Throws CheckpointError (too_large, timeout, failed). */
   snapshot(opts: SnapshotOptions): Promise<CheckpointMeta> {
-    return this.serial(() => this.snapshotNow(opts));
+    return this.locked(() => this.snapshotNow(opts));
   }
 
   /** Newest first; one conversation's, or all. */
@@ -175,7 +231,7 @@ export class CheckpointStore {
 
   /** What restoring to this checkpoint would change, without changing anything in the project. */
   preview(id: string): Promise<FileChange[]> {
-    return this.serial(async () => {
+    return this.locked(async () => {
       const target = await this.find(id);
       const now = await this.stageTree();
       return (await this.diff(now.tree, target.tree)).map(({ path: p, change }) => ({ path: p, change }));
@@ -184,7 +240,7 @@ export class CheckpointStore {
 
   /** Brings the project's files back to the checkpoint, after a checkpoint of the present state. */
   restore(id: string): Promise<RestoreResult> {
-    return this.serial(async () => {
+    return this.locked(async () => {
       const target = await this.find(id);
       const undo = await this.snapshotNow({
         conversationId: target.conversationId,
@@ -202,6 +258,8 @@ export class CheckpointStore {
       }
       await this.removeEmptyDirs(parents);
       const back = entries.filter((x) => x.change !== 'delete').map((x) => x.path);
+      // The checkout below rewrites index entries: the next snapshot stages everything again.
+      this.staged = undefined;
       if (back.length) {
         await this.git(['checkout', target.commit, '--pathspec-from-file=-', '--pathspec-file-nul'], {
           input: back.join('\0') + '\0',
@@ -212,9 +270,42 @@ export class CheckpointStore {
     });
   }
 
+  /** Keeps a conversation edit with a checkpoint (the one taken before a restore that changed the conversation). */
+  attachConversationEdit(id: string, edit: ConversationEdit, change: { back: number; cut: number }): Promise<void> {
+    return this.locked(async () => {
+      const idx = await this.readIndex();
+      const meta = idx.checkpoints.find((c) => c.id === id);
+      if (!meta) throw new CheckpointError('not_found', `There is no checkpoint ${id} for this project.`);
+      await ensurePrivateDirs(this.editsDir);
+      const file = path.join(this.editsDir, `${id}.json`);
+      await writeFile(`${file}.tmp`, JSON.stringify({ v: 1, edit }), { mode: PRIVATE_FILE_MODE });
+      await rename(`${file}.tmp`, file);
+      meta.conversationChange = change;
+      await this.writeIndex(idx);
+    });
+  }
+
+  /** The conversation edit kept with a checkpoint, if any; a damaged one is an error, never guessed at. */
+  conversationEdit(id: string): Promise<ConversationEdit | undefined> {
+    return this.serial(async () => {
+      await this.find(id);
+      const text = await readFile(path.join(this.editsDir, `${id}.json`), 'utf8').catch(() => null);
+      if (text === null) return undefined;
+      let parsed: { v?: unknown; edit?: unknown } | undefined;
+      try {
+        parsed = JSON.parse(text) as { v?: unknown; edit?: unknown };
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed?.v !== 1 || !isConversationEdit(parsed.edit))
+        throw new CheckpointError('failed', `The conversation kept with checkpoint ${id} is damaged; it was left as it is.`);
+      return parsed.edit;
+    });
+  }
+
   /** Removes a conversation's checkpoints and the objects only they held. */
   prune(conversationId: string): Promise<number> {
-    return this.serial(async () => {
+    return this.locked(async () => {
       const idx = await this.readIndex();
       const gone = idx.checkpoints.filter((c) => c.conversationId === conversationId);
       if (gone.length === 0) return 0;
@@ -234,6 +325,20 @@ export class CheckpointStore {
     const next = this.chain.catch(() => {}).then(fn);
     this.chain = next;
     return next;
+  }
+
+  /** One at a time in this process, and across processes (shadowLock.ts) for what writes the repository. */
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      await ensurePrivateDirs(this.dir);
+      try {
+        return await withShadowLock(this.dir, this.repo.gitDir, { waitMs: this.limits.timeoutMs }, fn);
+      } catch (e) {
+        if (e instanceof ShadowLockBusy)
+          throw new CheckpointError('busy', `Checkpoints are busy: ${e.message}. Try again when it is done.`);
+        throw e;
+      }
+    });
   }
 
   private async initialised(): Promise<boolean> {
@@ -276,8 +381,21 @@ export class CheckpointStore {
     return new CheckpointError('failed', `Checkpoint failed: ${(e as Error).message}`);
   }
 
-  /** Counts what a snapshot would hold and refuses past the limits, before git copies anything. */
-  private async measure(): Promise<{ files: number; bytes: number; nested: string[] }> {
+  /** Refuses a snapshot past the file or byte limit, with what to do about it. */
+  private checkLimits(files: number, bytes: number): void {
+    const { maxFiles, maxBytes } = this.limits;
+    const advice = 'Add large folders to .gitignore to make checkpoints possible.';
+    if (files > maxFiles)
+      throw new CheckpointError(
+        'too_large',
+        `This project is too large to snapshot: ${files.toLocaleString('en')} files (the limit is ${maxFiles.toLocaleString('en')}). ${advice}`,
+      );
+    if (bytes > maxBytes)
+      throw new CheckpointError('too_large', `This project is too large to snapshot: more than ${fmtMiB(maxBytes)} of files. ${advice}`);
+  }
+
+  /** What a snapshot would hold: the index and the new files, minus nested repositories and our own folder. */
+  private async listAll(): Promise<{ paths: Set<string>; nested: string[] }> {
     const out = await this.git(['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
     const paths = new Set(out.toString('utf8').split('\0').filter(Boolean));
     // A folder with its own .git (a nested repository, a submodule) is listed as "dir/": git keeps
@@ -285,26 +403,25 @@ export class CheckpointStore {
     const nested = [...paths].filter((p) => p.endsWith('/'));
     for (const n of nested) paths.delete(n);
     for (const own of this.ownDirInProject()) for (const p of paths) if (p.startsWith(own)) paths.delete(p);
-    const { maxFiles, maxBytes } = this.limits;
-    const advice = 'Add large folders to .gitignore to make checkpoints possible.';
-    if (paths.size > maxFiles)
-      throw new CheckpointError(
-        'too_large',
-        `This project is too large to snapshot: ${paths.size.toLocaleString('en')} files (the limit is ${maxFiles.toLocaleString('en')}). ${advice}`,
-      );
+    return { paths, nested };
+  }
+
+  /** Counts what a snapshot would hold and refuses past the limits, before git copies anything. */
+  private async measure(paths: Set<string>): Promise<{ sizes: Map<string, number>; bytes: number }> {
+    this.checkLimits(paths.size, 0);
+    const sizes = new Map<string, number>();
     let bytes = 0;
-    let files = 0;
     for (const p of paths) {
-      if ((files & 1023) === 1023 && this.deadline !== undefined && Date.now() > this.deadline)
+      if ((sizes.size & 1023) === 1023 && this.deadline !== undefined && Date.now() > this.deadline)
         throw this.wrap(new ShadowGitError('lstat', true));
       const st = await lstat(path.join(this.repo.workTree, p)).catch(() => undefined);
       if (!st) continue;
-      files++;
-      if (st.isFile()) bytes += st.size;
-      if (bytes > maxBytes)
-        throw new CheckpointError('too_large', `This project is too large to snapshot: more than ${fmtMiB(maxBytes)} of files. ${advice}`);
+      const size = st.isFile() ? st.size : 0;
+      sizes.set(p, size);
+      bytes += size;
+      this.checkLimits(0, bytes);
     }
-    return { files, bytes, nested };
+    return { sizes, bytes };
   }
 
   /** Stages the working tree in the shadow index and writes its tree. */
@@ -312,13 +429,24 @@ export class CheckpointStore {
     await this.ensureRepo();
     this.deadline = Date.now() + this.limits.timeoutMs;
     try {
-      return await this.stageTreeNow();
+      if (this.staged) {
+        this.staging = 'changes';
+        // Anything but a refusal (too large, too slow) falls back to staging everything.
+        const fast = await this.stageChanges(this.staged).catch((e: unknown) => {
+          if (e instanceof CheckpointError && e.code !== 'failed') throw e;
+          return undefined;
+        });
+        if (fast) return fast;
+      }
+      this.staging = 'all';
+      return await this.stageAll();
     } finally {
       this.deadline = undefined;
     }
   }
 
-  private async stageTreeNow(): Promise<{ tree: string; files: number; bytes: number }> {
+  /** Removes from the shadow index what the ignore rules exclude now; the paths it removed. */
+  private async unstageIgnored(): Promise<string[]> {
     // A file ignored now but kept from an earlier snapshot leaves the index: .gitignore holds every time.
     const ignored = (await this.git(['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'])).toString('utf8');
     if (ignored)
@@ -326,18 +454,104 @@ export class CheckpointStore {
         input: ignored,
         env: { GIT_LITERAL_PATHSPECS: '1' },
       });
-    const { nested, ...size } = await this.measure();
+    return ignored.split('\0').filter(Boolean);
+  }
+
+  /** The first snapshot of this store (or after anything else wrote the index): every file through `git add -A`. */
+  private async stageAll(): Promise<{ tree: string; files: number; bytes: number }> {
+    const started = Date.now();
+    this.staged = undefined;
+    this.objects = undefined;
+    const { paths, nested } = await this.listAll();
+    // The ignore files are looked at before git applies them (below): a change after this is seen next time.
+    const ignoreSigs = await ignoreSigsOf(this.repo.workTree, foldersOf(paths));
+    for (const p of await this.unstageIgnored()) paths.delete(p);
+    const { sizes, bytes } = await this.measure(paths);
     const pathspecs = ['.', ...[...nested, ...this.ownDirInProject()].map((n) => `:(exclude,literal)${n}`)];
     await this.git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: pathspecs.join('\0') + '\0' });
     const tree = (await this.git(['write-tree'])).toString('utf8').trim();
-    return { tree, ...size };
+    // What the index holds now (a file may have come or gone since the listing): the sizes follow it,
+    // and a folder first seen here has its ignore file checked next time.
+    const indexed = (await this.git(['ls-files', '-z', '--cached'])).toString('utf8').split('\0').filter(Boolean);
+    const after = await recorded(this.repo.workTree, indexed, started);
+    for (const d of foldersOf(after.sizes.keys())) if (!ignoreSigs.has(d)) ignoreSigs.set(d, UNKNOWN_SIG);
+    this.staged = { indexSig: await fileSig(path.join(this.repo.gitDir, 'index')), ignoreSigs, ...after };
+    return { tree, files: sizes.size, bytes };
+  }
+
+  /** A snapshot after the first: only the paths git's stat cache reports as changed are hashed (incremental.ts). */
+  private async stageChanges(prev: StagedState): Promise<{ tree: string; files: number; bytes: number } | undefined> {
+    const started = Date.now();
+    const indexFile = path.join(this.repo.gitDir, 'index');
+    if ((await fileSig(indexFile)) !== prev.indexSig) return undefined;
+    this.staged = undefined;
+    const sizes = new Map(prev.sizes);
+    let bytes = prev.bytes;
+    const forget = (p: string) => {
+      bytes -= sizes.get(p) ?? 0;
+      sizes.delete(p);
+    };
+    const ignoreSigs = await ignoreSigsOf(this.repo.workTree, prev.ignoreSigs.keys());
+    const ignoredNow = new Set(sameSigs(ignoreSigs, prev.ignoreSigs) ? [] : await this.unstageIgnored());
+    for (const p of ignoredNow) forget(p);
+    const [status, rehash] = await Promise.all([
+      // HEAD is the last checkpoint (snapshotNow): one pass gives what changed since and what is new.
+      this.git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=none']),
+      toRehash(this.repo.workTree, prev.risky).then((r) => r.filter((p) => !ignoredNow.has(p))),
+    ]);
+    const { changed, fresh } = parseStatus(status.toString('utf8'), this.ownDirInProject());
+    const paths = [...new Set([...changed, ...fresh, ...rehash])];
+    const statAt = Date.now();
+    const before = await lstatAll(paths, (p) => lstat(path.join(this.repo.workTree, p)).catch(() => undefined));
+    let growth = 8192;
+    paths.forEach((p, i) => {
+      forget(p);
+      const st = before[i];
+      if (!st) return;
+      const size = st.isFile() ? st.size : 0;
+      sizes.set(p, size);
+      bytes += size;
+      growth += size + 4096 * (p.split('/').length + 1);
+    });
+    this.checkLimits(sizes.size, bytes);
+    // A file git cannot be trusted to see change leaves the index first, so that it is hashed again;
+    // so does a file that is a folder now (its files are among the new ones).
+    const out = [...rehash, ...paths.filter((_, i) => before[i]?.isDirectory())];
+    const add = paths.filter((_, i) => !before[i]?.isDirectory());
+    // One git for both when the paths to take out are few: `./` keeps a path from reading as an option.
+    const inline = out.length <= 100 ? out.map((p) => `./${p}`) : [];
+    if (out.length > 100) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: out.join('\0') + '\0' });
+    if (add.length || inline.length)
+      await this.git(
+        [
+          'update-index',
+          ...(inline.length ? ['--force-remove', ...inline, '--no-force-remove'] : []),
+          '--add',
+          '--remove',
+          '--replace',
+          '-z',
+          '--stdin',
+        ],
+        { input: add.length ? add.join('\0') + '\0' : '' },
+      );
+    const tree = (await this.git(['write-tree'])).toString('utf8').trim();
+    for (const d of foldersOf(fresh)) if (!ignoreSigs.has(d)) ignoreSigs.set(d, UNKNOWN_SIG);
+    // Only the entries staged now had their stat recorded now; the others keep what they had.
+    const after = await lstatAll(paths, (p) => lstat(path.join(this.repo.workTree, p)).catch(() => undefined));
+    const staged = new Set(paths);
+    const risky = new Map([...prev.risky].filter(([p]) => sizes.has(p) && !staged.has(p)));
+    for (const [p, ctime] of atRisk(paths, before, after, started, statAt)) risky.set(p, ctime);
+    this.staged = { indexSig: await fileSig(indexFile), sizes, bytes, ignoreSigs, risky };
+    if (this.objects) this.objects.growth += growth;
+    return { tree, files: sizes.size, bytes };
   }
 
   private async snapshotNow(opts: SnapshotOptions): Promise<CheckpointMeta> {
     const staged = await this.stageTree();
     const id = `cp_${randomUUID()}`;
     const commit = (await this.git(['commit-tree', staged.tree, '-m', `${opts.kind ?? 'turn'}: ${opts.label}`])).toString('utf8').trim();
-    await this.git(['update-ref', `refs/checkpoints/${id}`, commit]);
+    // HEAD follows the newest checkpoint, so that the next snapshot's `git status` compares with it.
+    await this.git(['update-ref', '--stdin'], { input: `update refs/checkpoints/${id} ${commit}\nupdate HEAD ${commit}\n` });
     const meta: CheckpointMeta = {
       id,
       conversationId: opts.conversationId,
@@ -439,9 +653,22 @@ export class CheckpointStore {
     return (kib('size') + kib('size-pack')) * 1024;
   }
 
+  /**
+   * The repository's size for the cap: counting its objects stats every loose object, so between
+   * counts it is estimated from above (what the snapshots since staged, each object at least a 4 KiB
+   * block, its trees too) and counted again once the estimate reaches the cap.
+   */
+  private async sizeForCap(): Promise<number> {
+    const o = this.objects;
+    if (o && o.known + o.growth <= this.limits.capBytes) return o.known + o.growth;
+    const known = await this.sizeNow();
+    this.objects = { known, growth: 0 };
+    return known;
+  }
+
   /** Over the cap: the oldest checkpoints go (never the one just taken). */
   private async enforceCap(idx: IndexFile, keep: string): Promise<void> {
-    while ((await this.sizeNow()) > this.limits.capBytes) {
+    while ((await this.sizeForCap()) > this.limits.capBytes) {
       const old = idx.checkpoints.filter((c) => c.id !== keep);
       if (old.length === 0) return;
       await this.drop(idx, new Set(old.slice(0, Math.max(1, Math.ceil(old.length / 4))).map((c) => c.id)));
@@ -449,9 +676,13 @@ export class CheckpointStore {
   }
 
   private async drop(idx: IndexFile, ids: Set<string>): Promise<void> {
-    for (const id of ids) await this.git(['update-ref', '-d', `refs/checkpoints/${id}`]);
+    for (const id of ids) {
+      await this.git(['update-ref', '-d', `refs/checkpoints/${id}`]);
+      await rm(path.join(this.editsDir, `${id}.json`), { force: true });
+    }
     idx.checkpoints = idx.checkpoints.filter((c) => !ids.has(c.id));
     await this.writeIndex(idx);
+    this.objects = undefined;
     // Objects only the dropped checkpoints held (the shadow index's are kept: the next add reuses them).
     await this.git(['prune', '--expire=now']);
   }

@@ -10,7 +10,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,6 +56,30 @@ export interface ContainerRunSpec {
   masked?: readonly string[];
   /** Keep stdin open (`run -i`): a hook reads its JSON there. */
   interactive?: boolean;
+  /** Where the command starts (default /work): containerWorkdir of a folder in the project. */
+  workdir?: string;
+}
+
+/**
+ * The container path of `cwd`, a folder inside the project (as the tools resolved it): /work or a
+ * folder under it. Undefined when it is not inside the project (the caller refuses).
+ */
+export function containerWorkdir(projectRoot: string, cwd: string | undefined): string | undefined {
+  if (cwd === undefined) return CONTAINER_WORKDIR;
+  for (const root of new Set([path.resolve(projectRoot), realOrSame(projectRoot)])) {
+    const rel = path.relative(root, realOrSame(cwd));
+    if (rel === '') return CONTAINER_WORKDIR;
+    if (!rel.startsWith('..') && !path.isAbsolute(rel)) return path.posix.join(CONTAINER_WORKDIR, ...rel.split(path.sep));
+  }
+  return undefined;
+}
+
+function realOrSame(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
 
 /** A container name no other run can collide with; also how a cancelled run is removed. */
@@ -99,7 +123,7 @@ export function buildRunArgv(spec: ContainerRunSpec): string[] {
   const argv = [spec.engine.bin, ...spec.engine.globalArgs, 'run', '--rm', '--name', spec.name];
   if (spec.interactive) argv.push('-i');
   argv.push(...hardeningArgs(spec.limits));
-  argv.push('-v', `${spec.projectRoot}:${CONTAINER_WORKDIR}:rw`, '-w', CONTAINER_WORKDIR);
+  argv.push('-v', `${spec.projectRoot}:${CONTAINER_WORKDIR}:rw`, '-w', spec.workdir ?? CONTAINER_WORKDIR);
   // After the project's mount, so they land on top of it.
   for (const name of spec.readOnly ?? []) argv.push('-v', `${path.join(spec.projectRoot, name)}:${CONTAINER_WORKDIR}/${name}:ro`);
   for (const rel of spec.masked ?? []) argv.push('-v', `/dev/null:${path.posix.join(CONTAINER_WORKDIR, rel.split(path.sep).join('/'))}:ro`);

@@ -8,6 +8,7 @@
  * /tmp, the project at /work — bind-mounted with the protected entries read-only over it and key
  * files masked on a local engine; a volume holding a copy (remoteCopy.ts) on a remote one.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import Docker from 'dockerode';
@@ -26,6 +27,8 @@ export interface ApiContainerSpec {
   bind?: { projectRoot: string; readOnly: readonly string[]; masked: readonly string[] };
   /** Remote engine: the volume the project copy is put in. */
   volume?: string;
+  /** Where the command starts: /work or a folder under it (containerWorkdir). */
+  workdir?: string;
 }
 
 /** "512m", "1g", "1048576" → bytes, as the docker CLI reads `--memory`. */
@@ -57,7 +60,7 @@ export function containerCreateOptions(spec: ApiContainerSpec): Docker.Container
     name: spec.name,
     Image: spec.image,
     Cmd: ['/bin/sh', '-c', spec.command],
-    WorkingDir: CONTAINER_WORKDIR,
+    WorkingDir: spec.workdir ?? CONTAINER_WORKDIR,
     ...(spec.user ? { User: spec.user } : {}),
     Env: Object.entries(spec.env ?? {}).map(([k, v]) => `${k}=${v}`),
     AttachStdin: false,
@@ -88,10 +91,17 @@ export function containerCreateOptions(spec: ApiContainerSpec): Docker.Container
   };
 }
 
+/** What tells endpoints apart: the address and the TLS material (new certificates, a new client). */
+function endpointKey(endpoint: EngineEndpoint): string {
+  const c = endpoint.connection;
+  const tls = c.ca || c.cert || c.key ? createHash('sha256').update(c.ca ?? '').update('\0').update(c.cert ?? '').update('\0').update(c.key ?? '').digest('hex') : '';
+  return `${endpoint.source} ${endpoint.label} ${tls}`;
+}
+
 /** One client per endpoint, kept for the process: the engine connection is reused across calls. */
 const clients = new Map<string, Docker>();
 export function engineClient(endpoint: EngineEndpoint): Docker {
-  const key = `${endpoint.source} ${endpoint.label}`;
+  const key = endpointKey(endpoint);
   let d = clients.get(key);
   if (!d) {
     const c = endpoint.connection;
@@ -207,7 +217,7 @@ function splitImage(image: string): [string, string] {
 const detections = new Map<string, Promise<ApiDetection>>();
 /** Once per endpoint and image per process; a failure is not kept (the engine may come up). */
 export function detectApiEngineCached(endpoint: EngineEndpoint, image: string): Promise<ApiDetection> {
-  const key = `${endpoint.source} ${endpoint.label} ${image}`;
+  const key = `${endpointKey(endpoint)} ${image}`;
   let p = detections.get(key);
   if (!p) {
     p = detectApiEngine(endpoint, image).then((d) => {

@@ -8,7 +8,9 @@
  * .mcp.json: fs/protectedEntries.ts) and the files the app reads a secret from; changes the
  * container makes under a protected name are dropped and named as dropped. Regular files,
  * folders and symbolic links travel (a link as a link, never followed); sockets, devices and FIFOs
- * do not. A project above the size or count limit is refused rather than half-copied.
+ * do not. A project above the size or count limit is refused rather than half-copied. What comes
+ * back is read in memory only, never extracted: a name that climbs out (`..`) is dropped, and the
+ * entries, each file and the diff are bounded.
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -104,6 +106,9 @@ export interface CopyChanges {
 
 /** Whole files read back are bounded: a bigger one is named, not diffed. */
 const DIFF_FILE_LIMIT = 1024 * 1024;
+/** What is read back is bounded too, whatever the engine sends: the diff's text, and the entries. */
+const DIFF_TOTAL_LIMIT = 16 * 1024 * 1024;
+const ENTRY_LIMIT = 2 * COPY_LIMITS.files;
 
 /**
  * Compares the container's /work (a `getArchive` of it: entries under `work/`) with what was sent.
@@ -113,8 +118,14 @@ export async function readChanges(archive: NodeJS.ReadableStream, manifest: Copy
   const seen = new Set<string>();
   const changes: CopyChanges = { added: [], modified: [], deleted: [], dropped: [], diff: '' };
   const patches: string[] = [];
+  let diffChars = 0;
   const classify = (rel: string, header: tar.Header, body: Buffer | undefined, size: number) => {
     const sent = manifest.get(rel);
+    // The engine's archive is the engine's word: a name that climbs out is never offered.
+    if (rel.split('/').includes('..')) {
+      changes.dropped.push(rel);
+      return;
+    }
     if (header.type === 'directory') {
       if (sent !== 'dir' && isProtectedPath(rel)) changes.dropped.push(rel);
       return;
@@ -130,12 +141,16 @@ export async function readChanges(archive: NodeJS.ReadableStream, manifest: Copy
     if (body && sent === sha256(body)) return;
     if (sent === undefined) changes.added.push(rel);
     else changes.modified.push(rel);
-    patches.push(patchOf(rel, sent === undefined ? undefined : current(projectRoot, rel), body, size));
+    const patch = diffChars < DIFF_TOTAL_LIMIT ? patchOf(rel, sent === undefined ? undefined : current(projectRoot, rel), body, size) : `${rel} differs (diff limit reached)\n`;
+    diffChars += patch.length;
+    patches.push(patch);
   };
   const extract = tar.extract();
   archive.on('error', (err) => extract.destroy(err));
   archive.pipe(extract as unknown as NodeJS.WritableStream);
+  let entries = 0;
   for await (const entry of extract) {
+    if (++entries > ENTRY_LIMIT) throw new CopyRefused(`the container's /work holds more than ${ENTRY_LIMIT} entries; its changes are not read`);
     const rel = relativeToWork(entry.header.name);
     const chunks: Buffer[] = [];
     let size = 0;

@@ -20,6 +20,7 @@ import {
   buildRunArgv,
   containerName,
   containerUser,
+  containerWorkdir,
   DEFAULT_IMAGE,
   detectEngineCached,
   exec,
@@ -44,7 +45,7 @@ export class RunRefused extends Error {
 
 export interface RunInOptions {
   projectRoot: string;
-  /** Where the command runs in the shell and the sandbox (default: the project). A container runs in the project, mounted at /work. */
+  /** Where the command runs (default: the project). In a container: the same folder under /work (the project's mount or copy). */
   cwd?: string;
   /** The child's environment on the host (shell, sandbox): the scrubbed one of tools/kit/childEnv.ts. */
   env: Record<string, string>;
@@ -187,7 +188,7 @@ async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon)
 /** A hardened container's argv (run_container's), its placeholders held until `endHold`. Throws RunRefused. */
 async function prepareContainer(
   command: string,
-  opts: Pick<RunInOptions, 'projectRoot' | 'container'>,
+  opts: Pick<RunInOptions, 'projectRoot' | 'container' | 'cwd'>,
   interactive: boolean,
 ): Promise<{ argv: string[]; engine: EngineName; image: string; name: string; endHold: () => void; remove: () => Promise<unknown> }> {
   const image = opts.container?.image ?? DEFAULT_IMAGE;
@@ -209,6 +210,7 @@ async function prepareContainer(
       readOnly: ensureProtectedEntries(opts.projectRoot),
       masked: insideProject(opts.projectRoot, opts.container?.hidden ?? []),
       interactive,
+      workdir: workdirOrRefuse(opts),
     });
     const remove = () => {
       const rm = buildRemoveArgv(engine, name);
@@ -242,7 +244,8 @@ async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommo
   const docker = engineClient(endpoint);
   const name = containerName();
   const common = { docker, ...pty };
-  const spec = { image, command, name, limits: opts.container?.limits, env: opts.container?.env };
+  const workdir = workdirOrRefuse(opts);
+  const spec = { image, command, name, limits: opts.container?.limits, env: opts.container?.env, workdir };
   const about = { engine: found.engine, image, name, endpoint: endpoint.label, remote: endpoint.remote };
   const started = (h: ApiRunHandle, cleanup: () => void = () => {}): RunHandle => withCleanup(h, cleanup, { container: about });
   if (endpoint.remote) {
@@ -281,6 +284,13 @@ async function startOrRefuse<T>(start: () => Promise<T>): Promise<T> {
     if (err instanceof RunRefused || err instanceof ProtectedEntryRefused) throw err;
     throw new RunRefused((err as Error).message);
   }
+}
+
+/** A container runs in /work, or in the folder under it that `cwd` names (run_command of an agent in a container). */
+function workdirOrRefuse(opts: Pick<RunInOptions, 'projectRoot' | 'cwd'>): string {
+  const w = containerWorkdir(opts.projectRoot, opts.cwd);
+  if (!w) throw new RunRefused(`the folder ${opts.cwd} is not inside the project, so it is not in the container`);
+  return w;
 }
 
 /** No Engine API endpoint is configured or answers: the docker/podman CLI runs the container, as before. */

@@ -51,4 +51,6 @@ export interface ToolDeps {
   hiddenFiles?(): string[];
   /** run_container's engine from Settings, read at each call (execute/deps.ts). */
   containerEngine?(): ContainerEngineSetting;
+  /** Whether a conversation's commands run in a container (execute/deps.ts). */
+  commandsInContainer?(conversationId: string): boolean;
 }

@@ -40,6 +40,12 @@ export interface ExecuteDeps {
    * DOCKER_HOST) and whether the project is sent as a copy. Absent: the environment decides.
    */
   containerEngine?(): ContainerEngineSetting;
+  /**
+   * "Agent in a container": true when the conversation's commands run in a container. run_command
+   * then runs in the container environment (the engine, image, limits and confinement of
+   * run_container, no network) under its own key; nothing else about the call changes.
+   */
+  commandsInContainer?(conversationId: string): boolean;
 }
 
 export interface ContainerEngineSetting {
