@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { MethodOutput } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import type { Rewrite, UserItem } from './rewrite.js';
 import type { TranscriptItem } from './transcript.js';
@@ -33,10 +34,7 @@ export function useRewrite(opts: {
       setOffer(await checkpointBefore(conversationId!, item.messageIndex!));
     },
   });
-  const lastUser = items.findLast((i): i is UserItem => i.kind === 'user');
-  const lastUserAt = lastUser ? items.lastIndexOf(lastUser) : -1;
-  const lastAnswer = items.findLast((i) => i.kind === 'assistant');
-  const answersLast = lastAnswer !== undefined && items.lastIndexOf(lastAnswer) > lastUserAt;
+  const { lastUser, lastAnswerId } = regenerateTarget(items);
   const rewrite: Rewrite = {
     edit: (item) => {
       setOffer(null);
@@ -45,17 +43,33 @@ export function useRewrite(opts: {
     regenerate: () => {
       if (lastUser?.messageIndex !== undefined) cut.mutate({ item: lastUser, then: 'regenerate' });
     },
-    lastAnswerId: answersLast && lastUser?.messageIndex !== undefined ? lastAnswer.id : undefined,
+    lastAnswerId,
     busy: opts.running || cut.isPending || conversationId === null,
   };
   return { rewrite, offer, clearOffer: () => setOffer(null), error: cut.error };
 }
 
-/** The checkpoint taken first after the message (before its run changed files), if there is one. */
-async function checkpointBefore(conversationId: string, messageIndex: number): Promise<string | null> {
-  const { checkpoints } = await unwrap(getApi().checkpoints.list({ conversationId }));
+type CheckpointView = MethodOutput<'checkpoints.list'>['checkpoints'][number];
+
+/**
+ * What Regenerate redoes: your last message (when its place is known) and the answer after it — the
+ * button sits on that answer; none when the transcript ends with your message or has no answer.
+ */
+export function regenerateTarget(items: readonly TranscriptItem[]): { lastUser: UserItem | undefined; lastAnswerId: string | undefined } {
+  const lastUser = items.findLast((i): i is UserItem => i.kind === 'user');
+  const lastAnswer = items.findLast((i) => i.kind === 'assistant');
+  const answersLast = lastAnswer !== undefined && items.lastIndexOf(lastAnswer) > (lastUser ? items.lastIndexOf(lastUser) : -1);
+  return { lastUser, lastAnswerId: answersLast && lastUser?.messageIndex !== undefined ? lastAnswer.id : undefined };
+}
+
+/** The checkpoint taken first at or after the message (before its run changed files), if there is one. */
+export function restorePointFor(checkpoints: readonly CheckpointView[], messageIndex: number): string | null {
   const after = checkpoints
     .filter((c) => c.kind === 'turn' && c.messageIndex !== undefined && c.messageIndex >= messageIndex)
     .sort((a, b) => a.messageIndex! - b.messageIndex! || a.createdAt - b.createdAt);
   return after[0]?.id ?? null;
+}
+
+async function checkpointBefore(conversationId: string, messageIndex: number): Promise<string | null> {
+  return restorePointFor((await unwrap(getApi().checkpoints.list({ conversationId }))).checkpoints, messageIndex);
 }
