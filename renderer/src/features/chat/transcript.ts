@@ -54,7 +54,8 @@ export interface ToolItem {
 }
 
 export type TranscriptItem =
-  | { kind: 'user'; id: string; text: string; at: number }
+  /** `messageIndex`: where the message sits in the conversation (Edit and Regenerate cut there). */
+  | { kind: 'user'; id: string; text: string; at: number; messageIndex?: number }
   | { kind: 'assistant'; id: string; text: string; at: number; streaming: boolean }
   | ToolItem
   | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number }
@@ -257,7 +258,14 @@ export class TranscriptBuilder {
           const id = `compact-${e.runId}`;
           this.compactRuns.set(e.runId, id);
           this.add({ kind: 'compaction', id, text: 'Compacting the conversation (/compact)…', at: e.at, pending: true });
-        } else this.add({ kind: 'user', id: `user-${e.runId}`, text: e.prompt, at: e.at });
+        } else
+          this.add({
+            kind: 'user',
+            id: `user-${e.runId}`,
+            text: e.prompt,
+            at: e.at,
+            ...(e.messageIndex !== undefined ? { messageIndex: e.messageIndex } : {}),
+          });
         return true;
       case 'text.delta': {
         if (this.openText !== null && this.index.has(this.openText)) {
