@@ -6,12 +6,12 @@ import type { ScriptInput } from '../main/core/llm/index.js';
 import type { AppHandle } from './support/fixtures.js';
 
 /**
- * The scripted model server's recorded model calls (the test must `use` an llmScript). The header's
- * models list (GET /v1/models, asked whenever the page likes) is left out, so `[0]` is the first turn.
+ * The scripted model server's recorded model turns (the test must `use` an llmScript). The header's
+ * models list (GET /v1/models) is recorded apart, in `listings`, so `[0]` is the first turn.
  */
 export function llmRequests(app: AppHandle): { body: Record<string, unknown> }[] {
   if (!app.model) throw new Error('this test has no scripted model: test.use({ llmScript: [...] })');
-  return app.model.requests.filter((r) => r.path !== '/v1/models');
+  return app.model.requests;
 }
 
 /** Types a message into the composer and sends it with Enter. */
