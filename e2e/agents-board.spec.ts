@@ -163,6 +163,10 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(card(page, 'spike')).toContainText('max_tokens');
     await expect(card(page, 'refactor').getByRole('button', { name: 'Merge' })).toHaveCount(0);
 
+    // The README's picture: the board as it opens, a prompt waiting on the first card.
+    await expect(waiting.getByRole('dialog', { name: /Allow run_command/ })).toHaveAttribute('data-clickable', 'true');
+    await page.screenshot({ path: `${screenshotDir}/agents-board-${theme}.png` });
+
     // A merge that conflicts: shown with git's markers, nothing forced.
     await card(page, 'tests').getByRole('button', { name: 'Merge' }).click();
     const outcome = card(page, 'tests').getByRole('alert').filter({ hasText: 'would conflict' });
@@ -172,7 +176,6 @@ for (const theme of ['light', 'dark'] as const) {
     await card(page, 'docs').getByRole('button', { name: 'Discard…' }).click();
     await expect(card(page, 'docs').getByRole('alertdialog', { name: 'Discard docs?' })).toBeVisible();
     await expectAccessible(page, `agents board (${theme})`);
-    await page.screenshot({ path: `${screenshotDir}/agents-board-${theme}.png` });
 
     // The review: each file's diff, the protected entry marked.
     await card(page, 'tests').getByRole('button', { name: 'Review changes' }).click();
@@ -248,5 +251,7 @@ test('the board by keyboard alone: start an agent, answer its prompt, review, di
   await expect(confirm.getByRole('button', { name: 'Discard fix-login' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(card(page, 'fix-login')).toHaveCount(0);
+  // Its card is gone: focus lands on the board's own New agent, not on the page's body.
+  await expect(page.getByRole('region', { name: 'Agents' }).getByRole('button', { name: 'New agent' })).toBeFocused();
   expect(board.host.calls.filter((c) => c.method === 'agents.discard').map((c) => c.input)).toEqual([{ id: 'fix-login' }]);
 });

@@ -20,6 +20,8 @@ interface Props {
   merges: MergeState;
   onOpenConversation: () => void;
   onReview: () => void;
+  /** After a discard (the card is gone): where focus goes. */
+  onDiscarded: () => void;
 }
 
 /**
@@ -27,7 +29,7 @@ interface Props {
  * the prompt it waits on (answerable here), and what can be done with it — open its conversation,
  * stop it, review its diff, merge it back, discard it (after a confirmation).
  */
-export function AgentCard({ agent: a, approvals, merges, onOpenConversation, onReview }: Props) {
+export function AgentCard({ agent: a, approvals, merges, onOpenConversation, onReview, onDiscarded }: Props) {
   const nameId = useId();
   const stop = useStopAgent();
   const discard = useDiscardAgent();
@@ -87,7 +89,10 @@ export function AgentCard({ agent: a, approvals, merges, onOpenConversation, onR
         <ConfirmDiscard
           agent={a}
           busy={discard.isPending}
-          onConfirm={() => discard.mutate(a)}
+          onConfirm={() => {
+            // mutateAsync: the card unmounts as the list drops it, and mutate's own callbacks would not run then.
+            void discard.mutateAsync(a).then(onDiscarded, () => {});
+          }}
           onCancel={() => {
             setConfirming(false);
             discardButton.current?.focus();

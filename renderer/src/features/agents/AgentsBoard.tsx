@@ -140,6 +140,7 @@ export function AgentsBoard({ newAgentRequest }: { newAgentRequest: number }) {
                   merges={merges}
                   onOpenConversation={() => open({ kind: 'conversation', id: a.id })}
                   onReview={() => open({ kind: 'review', id: a.id })}
+                  onDiscarded={() => requestAnimationFrame(() => newButton.current?.focus())}
                 />
               </li>
             ))}
