@@ -268,7 +268,16 @@ describe('background agents in worktrees', () => {
     await registry.write({ ...base, id: 'ran', name: 'ran', ...ran, ready: true, status: 'running', ownerPid: dead });
     // Run by a live process (this one stands in for a `codecoder run --worktree` beside the app).
     const other = await rig.agents.worktrees.create('other', 'codecoder/other');
-    await registry.write({ ...base, id: 'other', name: 'other', ...other, ready: true, status: 'running', ownerPid: process.pid, createdAt: 2 });
+    await registry.write({
+      ...base,
+      id: 'other',
+      name: 'other',
+      ...other,
+      ready: true,
+      status: 'running',
+      ownerPid: process.pid,
+      createdAt: 2,
+    });
     // A worktree no record names.
     await rig.agents.worktrees.create('stray', 'codecoder/stray');
 
@@ -288,6 +297,43 @@ describe('background agents in worktrees', () => {
       expect(listed).not.toContain(path.join(again.agents.worktrees.home, 'stray'));
     } finally {
       await again.close();
+    }
+  });
+
+  it('a session answer covers its own agent only: each agent has its own session allowlist', async () => {
+    const write = (id: string, content: string) => ({ toolCalls: [{ id, name: 'write_file', input: { path: 'x.txt', content } }] });
+    const rig = await agentsRig(temp, {
+      files: { 'x.txt': 'x\n' },
+      limit: 1,
+      script: {
+        turns: [
+          { match: { lastUser: 'task first' }, ...write('a1', 'first 1\n') },
+          write('a2', 'first 2\n'),
+          { text: 'done' },
+          { match: { lastUser: 'task second' }, ...write('b1', 'second\n') },
+        ],
+        whenExhausted: { text: 'done' },
+      },
+    });
+    try {
+      const asked: string[] = [];
+      const stop = rig.approvals.subscribe((n) => {
+        if (n.type !== 'approval.requested') return;
+        asked.push(rig.agents.agentOfConversation(n.approval.conversationId) ?? '?');
+        setTimeout(() => rig.approvals.answer(n.approval.id, { choice: 'session' }), 1);
+      });
+      await rig.agents.start({ prompt: 'task first', name: 'first' });
+      await rig.agents.start({ prompt: 'task second', name: 'second' });
+      await rig.agents.idle();
+      stop();
+      // first: asked once, its second write covered by its session answer; second: asked again.
+      expect(asked).toEqual(['first', 'second']);
+      expect((await rig.agents.list()).map((a) => [a.id, a.status])).toEqual([
+        ['first', 'finished'],
+        ['second', 'finished'],
+      ]);
+    } finally {
+      await rig.close();
     }
   });
 });
