@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { approvalPrompt, call, say, script, send, setTheme, toolCards, transcript } from './ui-helpers.js';
+import { approvalPrompt, call, say, script, send, setTheme, toolCards, transcript, visibleHeight } from './ui-helpers.js';
 
 const APP_TS = 'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport const name = "app";\n';
 const LONG_TS = Array.from({ length: 80 }, (_, i) => `export const value${i} = ${i}; // line ${i + 1}`).join('\n') + '\n';
@@ -29,23 +29,6 @@ async function loadedChunks(page: Page): Promise<string[]> {
 async function promptFor(page: Page, tool: string): Promise<Locator> {
   await expect(page.getByRole('dialog', { name: new RegExp(`Allow ${tool}`) })).toBeVisible({ timeout: 20_000 });
   return approvalPrompt(page, tool);
-}
-
-/** How much of an element the window and its scrolling ancestors let the user see, against its own size. */
-function visibleHeight(el: Locator) {
-  return el.evaluate((node) => {
-    const r = node.getBoundingClientRect();
-    let top = r.top;
-    let bottom = r.bottom;
-    for (let p = node.parentElement; p; p = p.parentElement) {
-      if (getComputedStyle(p).overflowY === 'visible') continue;
-      const pr = p.getBoundingClientRect();
-      top = Math.max(top, pr.top);
-      bottom = Math.min(bottom, pr.bottom);
-    }
-    bottom = Math.min(bottom, window.innerHeight);
-    return { visible: Math.max(0, bottom - top), height: r.height, content: node.scrollHeight };
-  });
 }
 
 test.describe('the diff view', () => {

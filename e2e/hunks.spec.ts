@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expectAccessible } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { call, llmRequests, say, script, setTheme, tabTo, toolCards, transcript } from './ui-helpers.js';
+import { call, llmRequests, say, script, setTheme, tabTo, toolCards, transcript, visibleHeight } from './ui-helpers.js';
 
 const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n') + '\n';
 const BEFORE = lines(30, (i) => `line ${i}`);
@@ -43,9 +43,15 @@ test('reject the middle hunk of three with keys alone: the file holds exactly hu
   await expect(second).not.toBeChecked();
   await expect(toggles.nth(0)).toBeChecked();
   await expect(toggles.nth(2)).toBeChecked();
-  await expect(prompt.getByRole('button', { name: /Allow 2 of 3 hunks once/ })).toBeVisible();
+  await expect(prompt.getByRole('button', { name: /Allow 2 of 3 hunks once/ })).toBeInViewport();
+  // At 1024×700 the toggles take no room from the diff: its box is shown whole, not clipped.
+  const box = await visibleHeight(prompt.getByRole('region', { name: 'Proposed changes' }));
+  expect(box.visible).toBeGreaterThanOrEqual(box.height - 1);
+  expect(box.visible, 'the diff shows several lines').toBeGreaterThanOrEqual(70);
   // Part of a change is allowed once only: the wider answers are off, and their key says why.
-  await expect(prompt.getByRole('button', { name: /Allow for this session/ })).toBeDisabled();
+  await expect(prompt.getByRole('button', { name: /Allow for this session/ })).toHaveCount(0);
+  await expect(prompt.getByTestId('hunk-choices')).toContainText('Hunks to write (2 of 3 · once only)');
+  for (let i = 0; i < 3; i++) await expect(toggles.nth(i)).toBeInViewport();
   await page.keyboard.press('2');
   await expect(prompt.getByRole('status').filter({ hasText: 'Not offered' })).toContainText('never remembered');
   await expect(prompt).toBeVisible();

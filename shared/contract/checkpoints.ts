@@ -15,6 +15,11 @@ export const checkpointViewSchema = z.object({
   turn: z.number().int().optional(),
   /** Set when the conversation can be rewound with the files (to before the message of its run). */
   messageIndex: z.number().int().optional(),
+  /**
+   * Set on the checkpoint taken before a restore that rewound the conversation (or undid that):
+   * restoring to it with the conversation brings `back` messages back and cuts `cut`.
+   */
+  conversationChange: z.object({ back: z.number().int(), cut: z.number().int() }).optional(),
   files: z.number().int(),
   bytes: z.number(),
 });
@@ -40,13 +45,19 @@ export const checkpointMethods = {
     z.object({ checkpoint: checkpointViewSchema, changes: z.array(fileChangeSchema) }),
   ),
   'checkpoints.restore': method(
-    "Restore the project's files to a checkpoint (a checkpoint is taken first, so it can be undone); optionally rewind the conversation too.",
+    "Restore the project's files to a checkpoint (a checkpoint is taken first, so it can be undone); optionally the conversation too: rewound to before the checkpoint's message, or, for the checkpoint taken before such a rewind, its messages put back (refused with a reason when the conversation changed since).",
     z.object({ id, rewindConversation: z.boolean() }).strict(),
     z.object({
       changes: z.array(fileChangeSchema),
       undoId: z.string(),
       skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
       rewoundMessages: z.number().int(),
+      /** Messages put back by undoing a rewind. */
+      restoredMessages: z.number().int(),
+      /** The prompt of the message a rewind cut: the message box offers it for editing. */
+      rewoundPrompt: z.string().optional(),
+      /** Why the conversation was left as it was (it changed while the files were restored). */
+      conversationNote: z.string().optional(),
     }),
   ),
 };

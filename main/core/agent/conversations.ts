@@ -4,7 +4,7 @@
  * fsynced after each write: a crash mid-write can only tear the last line, which load ignores
  * (and the next append cuts away), so earlier turns are never damaged.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { open, readdir, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -68,10 +68,84 @@ export interface LoadedConversation {
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
+/**
+ * A change to a conversation's file that can be put back: a rewind, or the undo of one. It applies
+ * while the file still begins with the `end` lines whose sha256 is `digest` (as the change that made
+ * it left them): lines [from, end) are replaced by `lines`, and what was appended after `end` stays,
+ * so long as it holds no message (events and titles only), or nothing newer would be buried.
+ */
+export interface ConversationEdit {
+  from: number;
+  end: number;
+  digest: string;
+  lines: string[];
+}
+
+const digestOf = (lines: readonly string[]) => createHash('sha256').update(lines.join('\n')).digest('hex');
+
+const typeOfLine = (l: string): unknown => {
+  try {
+    return (JSON.parse(l) as { type?: unknown }).type;
+  } catch {
+    return undefined;
+  }
+};
+const messagesIn = (lines: readonly string[]) => lines.filter((l) => typeOfLine(l) === 'message').length;
+
+/** The records of a file as rewind and applyEdit see them: one a line, blank lines left out. */
+const linesOf = (text: string) => text.split('\n').filter((l) => l.trim());
+
+/** The edit that turns `after` back into `before` (they share their first `from` lines). */
+function editBack(before: readonly string[], after: readonly string[], end: number): ConversationEdit {
+  let from = 0;
+  while (from < end && from < before.length && before[from] === after[from]) from++;
+  return { from, end, digest: digestOf(after.slice(0, end)), lines: before.slice(from) };
+}
+
+/** The text of a user message record (its text blocks), or undefined. */
+function promptOf(line: string | undefined): string | undefined {
+  if (!line) return undefined;
+  try {
+    const r = JSON.parse(line) as { type?: string; message?: { role?: string; content?: { type?: string; text?: string }[] } };
+    if (r.type !== 'message' || r.message?.role !== 'user') return undefined;
+    const text = (r.message.content ?? [])
+      .filter((b) => b.type === 'text' && typeof b.text === 'string')
+      .map((b) => b.text)
+      .join('\n');
+    return text || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type EditPlan = { refused: string } | { lines: string[]; undo: ConversationEdit; added: number; removed: number };
+
+function planEdit(current: readonly string[], edit: ConversationEdit): EditPlan {
+  if (current.length < edit.end || edit.from > edit.end || digestOf(current.slice(0, edit.end)) !== edit.digest)
+    return { refused: 'the conversation is no longer as the rewind left it (it was rewound, compacted or changed since)' };
+  const tail = current.slice(edit.end);
+  const newer = messagesIn(tail);
+  if (newer > 0)
+    return {
+      refused: `${newer} message${newer === 1 ? ' was' : 's were'} added to the conversation since; putting the earlier ones back would bury them`,
+    };
+  if (tail.some((l) => typeOfLine(l) !== 'events' && typeOfLine(l) !== 'title'))
+    return { refused: 'the conversation was changed since (compacted or a sub-agent recorded)' };
+  const replaced = current.slice(edit.from, edit.end);
+  const lines = [...current.slice(0, edit.from), ...edit.lines, ...tail];
+  const end = edit.from + edit.lines.length;
+  return {
+    lines,
+    undo: { from: edit.from, end, digest: digestOf(lines.slice(0, end)), lines: replaced },
+    added: messagesIn(edit.lines),
+    removed: messagesIn(replaced),
+  };
+}
+
 export class ConversationError extends Error {
   override readonly name = 'ConversationError';
   constructor(
-    readonly code: 'not_found' | 'invalid_id' | 'damaged',
+    readonly code: 'not_found' | 'invalid_id' | 'damaged' | 'conflict',
     message: string,
   ) {
     super(message);
@@ -198,9 +272,10 @@ export class ConversationStore {
   /**
    * Rewinds a conversation to its first `keepMessages` messages: the file is rewritten (atomically,
    * in the write chain) without the later messages, the events recorded with them and later sub-agent
-   * transcripts. Events flushed just before a cut message belong to it and go too.
+   * transcripts. Events flushed just before a cut message belong to it and go too. Returns the edit
+   * that puts it all back (`applyEdit`), and the prompt of the first message cut, for the message box.
    */
-  async rewind(id: string, keepMessages: number): Promise<{ removedMessages: number }> {
+  async rewind(id: string, keepMessages: number): Promise<{ removedMessages: number; undo: ConversationEdit; prompt?: string }> {
     const file = this.fileOf(id);
     const prev = this.chains.get(id) ?? Promise.resolve();
     const next = prev
@@ -210,14 +285,8 @@ export class ConversationStore {
           if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
           throw err;
         });
-        const lines = text.split('\n').filter((l) => l.trim());
-        const typeOf = (l: string): unknown => {
-          try {
-            return (JSON.parse(l) as { type?: unknown }).type;
-          } catch {
-            return undefined;
-          }
-        };
+        const lines = linesOf(text);
+        const typeOf = typeOfLine;
         let seen = 0;
         let cut = lines.length;
         for (let i = 0; i < lines.length; i++) {
@@ -245,20 +314,62 @@ export class ConversationStore {
           }
         }
         const removed = lines.length - cut === 0 ? 0 : lines.slice(cut).filter((l) => typeOf(l) === 'message').length;
-        const tmp = `${file}.rewind.tmp`;
-        const fh = await open(tmp, 'w', PRIVATE_FILE_MODE);
-        try {
-          await fh.write(kept.map((l) => `${l}\n`).join(''));
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
-        await rename(tmp, file);
+        await this.replaceLines(file, kept);
         this.checkedTail.add(id);
-        return { removedMessages: removed };
+        const prompt = promptOf(lines[cut]);
+        return { removedMessages: removed, undo: editBack(lines, kept, kept.length), ...(prompt !== undefined ? { prompt } : {}) };
       });
     this.chains.set(id, next);
     return next;
+  }
+
+  /**
+   * Applies an edit a rewind (or an earlier applyEdit) returned: the messages it cut come back, or go
+   * again. Refused with a reason (ConversationError 'conflict', the file untouched) when the file is
+   * no longer as that change left it, or messages were added since. Returns the edit that reverses it.
+   */
+  async applyEdit(id: string, edit: ConversationEdit): Promise<{ added: number; removed: number; undo: ConversationEdit }> {
+    const file = this.fileOf(id);
+    const prev = this.chains.get(id) ?? Promise.resolve();
+    const next = prev
+      .catch(() => {})
+      .then(async () => {
+        const plan = planEdit(linesOf(await this.readForEdit(id, file)), edit);
+        if ('refused' in plan) throw new ConversationError('conflict', plan.refused);
+        await this.replaceLines(file, plan.lines);
+        this.checkedTail.add(id);
+        return { added: plan.added, removed: plan.removed, undo: plan.undo };
+      });
+    this.chains.set(id, next);
+    return next;
+  }
+
+  /** Why applyEdit would refuse now, or undefined when it would apply. Changes nothing. */
+  async checkEdit(id: string, edit: ConversationEdit): Promise<string | undefined> {
+    const file = this.fileOf(id);
+    await (this.chains.get(id) ?? Promise.resolve()).catch(() => {});
+    const plan = planEdit(linesOf(await this.readForEdit(id, file)), edit);
+    return 'refused' in plan ? plan.refused : undefined;
+  }
+
+  private async readForEdit(id: string, file: string): Promise<string> {
+    return readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') throw new ConversationError('not_found', `no conversation '${id}' for ${this.projectRoot}`);
+      throw err;
+    });
+  }
+
+  /** Rewrites the file atomically (a temp file, fsynced, renamed over it). */
+  private async replaceLines(file: string, lines: readonly string[]): Promise<void> {
+    const tmp = `${file}.rewind.tmp`;
+    const fh = await open(tmp, 'w', PRIVATE_FILE_MODE);
+    try {
+      await fh.write(lines.map((l) => `${l}\n`).join(''));
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
   }
 
   /** Newest first. */

@@ -75,7 +75,9 @@ describe('taking some hunks of a write', () => {
     expect(r.result.isError).toBeFalsy();
     expect(r.result.content).toContain('the user took hunks 1, 3 of 3 and rejected hunk 2');
     expect(r.result.content).toContain('notes.txt now holds exactly the accepted content');
-    expect(r.result.content).toContain('Rejected hunk 2 of 3:\n@@ -13,6 +13,7 @@\n line 13\n line 14\n line 15\n+line 15b\n line 16\n line 17\n line 18');
+    expect(r.result.content).toContain(
+      'Rejected hunk 2 of 3:\n@@ -13,6 +13,7 @@\n line 13\n line 14\n line 15\n+line 15b\n line 16\n line 17\n line 18',
+    );
     expect(r.result.data).toMatchObject({ path: 'notes.txt', hunks: { taken: [0, 2], rejected: [1] } });
     // The audit record says which hunks were taken.
     const rec = h.audit.records.find((x) => x.key === 'write_file:notes.txt');
@@ -85,12 +87,16 @@ describe('taking some hunks of a write', () => {
   it('works for edit_file too, keeping a BOM and the file mode', async () => {
     const text = lines(30, (i) => `v${i} = old`);
     p.write('code.py', `\ufeff${text}`);
-    const r = await callWith(editFileTool() as Tool, { path: 'code.py', old_text: 'old', new_text: 'new', replace_all: true }, async (a) => {
-      const hunks = (await a.request.preview!())?.hunks;
-      // 30 changed lines in a row are one hunk: take it whole.
-      expect(hunks).toHaveLength(1);
-      approvals.answer(a.id, { choice: 'once', hunks: [0] });
-    });
+    const r = await callWith(
+      editFileTool() as Tool,
+      { path: 'code.py', old_text: 'old', new_text: 'new', replace_all: true },
+      async (a) => {
+        const hunks = (await a.request.preview!())?.hunks;
+        // 30 changed lines in a row are one hunk: take it whole.
+        expect(hunks).toHaveLength(1);
+        approvals.answer(a.id, { choice: 'once', hunks: [0] });
+      },
+    );
     expect(r.status).toBe('executed');
     expect(disk('code.py')).toBe(`\ufeff${text.replaceAll('old', 'new')}`);
 
@@ -106,7 +112,11 @@ describe('taking some hunks of a write', () => {
   });
 
   it('every hunk taken is a plain allow-once of the whole change', async () => {
-    const r = await callWith(writeFileTool() as Tool, { path: 'notes.txt', content: AFTER }, answerWith({ choice: 'once', hunks: [2, 0, 1] }));
+    const r = await callWith(
+      writeFileTool() as Tool,
+      { path: 'notes.txt', content: AFTER },
+      answerWith({ choice: 'once', hunks: [2, 0, 1] }),
+    );
     expect(r.status).toBe('executed');
     expect(disk()).toBe(AFTER);
     expect(h.audit.records.at(-1)).not.toHaveProperty('hunks');
@@ -117,7 +127,11 @@ describe('taking some hunks of a write', () => {
     expect(r.status).toBe('refused');
     expect(disk()).toBe(BEFORE);
     expect(r.result.content).toContain(EVERY_HUNK_REJECTED);
-    expect(h.audit.records.at(-1)).toMatchObject({ decision: 'deny', via: 'user-deny', reason: `the user refused: ${EVERY_HUNK_REJECTED}` });
+    expect(h.audit.records.at(-1)).toMatchObject({
+      decision: 'deny',
+      via: 'user-deny',
+      reason: `the user refused: ${EVERY_HUNK_REJECTED}`,
+    });
   });
 
   it('a file changed on disk after the preview is refused with a reason, and the other change is kept', async () => {
@@ -182,10 +196,28 @@ describe('the engine and runChecked hold the line whoever answers', () => {
     expect(disk()).toBe(BEFORE);
   });
 
+  it('an asker outside the queue gets the same: some hunks written, none taken denied, both audited', async () => {
+    h = await makeEngine(p.root, { asker: async () => ({ choice: 'once', hunks: [2, 0] }), tools: builtInToolFacts() });
+    const r = await runToolChecked(writeFileTool() as Tool, { path: 'notes.txt', content: AFTER }, h.engine, toolCtx(p.root));
+    expect(r.status).toBe('executed');
+    expect(disk()).toBe(HUNKS_1_AND_3);
+    expect(h.audit.records.at(-1)).toMatchObject({ via: 'once', hunks: { taken: [0, 2], rejected: [1] } });
+
+    // The file now lacks only hunk 2: the next proposal of the same content is that one hunk, rejected.
+    h = await makeEngine(p.root, { asker: async () => ({ choice: 'once', hunks: [] }), tools: builtInToolFacts() });
+    const none = await runToolChecked(writeFileTool() as Tool, { path: 'notes.txt', content: AFTER }, h.engine, toolCtx(p.root));
+    expect(none.status).toBe('refused');
+    expect(none.result.content).toContain(EVERY_HUNK_REJECTED);
+    expect(disk()).toBe(HUNKS_1_AND_3);
+    expect(h.audit.records.at(-1)).toMatchObject({ decision: 'deny', via: 'user-deny', hunks: { taken: [], rejected: [0] } });
+  });
+
   it('a partial allow of a tool that cannot apply hunks runs nothing', async () => {
     let ran = false;
     const tool: Tool = { ...(writeFileTool() as Tool), appliesHunks: false, execute: async () => ((ran = true), { content: 'ran' }) };
-    const gate: PermissionGate = { check: async (): Promise<Decision> => ({ allowed: true, via: 'once', hunks: { taken: [0], rejected: [1] } }) };
+    const gate: PermissionGate = {
+      check: async (): Promise<Decision> => ({ allowed: true, via: 'once', hunks: { taken: [0], rejected: [1] } }),
+    };
     const r = await runToolChecked(tool, { path: 'notes.txt', content: AFTER }, gate, toolCtx(p.root));
     expect(r.status).toBe('refused');
     expect(r.result.content).toContain('cannot run in part');
@@ -193,7 +225,9 @@ describe('the engine and runChecked hold the line whoever answers', () => {
   });
 
   it('hunks approved for a call whose change was never previewed write nothing', async () => {
-    const gate: PermissionGate = { check: async (): Promise<Decision> => ({ allowed: true, via: 'once', hunks: { taken: [0], rejected: [1] } }) };
+    const gate: PermissionGate = {
+      check: async (): Promise<Decision> => ({ allowed: true, via: 'once', hunks: { taken: [0], rejected: [1] } }),
+    };
     const r = await runToolChecked(writeFileTool() as Tool, { path: 'notes.txt', content: AFTER }, gate, toolCtx(p.root));
     expect(r.result.isError).toBe(true);
     expect(r.result.content).toContain('belong to no change shown for this call');

@@ -178,6 +178,9 @@ describe('background agents in worktrees', () => {
       await rig.agents.idle();
       stop();
       expect(await readFile(path.join(rig.root, 'codecoder.json'), 'utf8')).toBe('{"allowlist":[]}\n');
+      // Each of the three reaches for the project's protected entries failed.
+      const results = new Map(rig.log.of('tool.result').map((r) => [r.callId, r]));
+      for (const id of ['t1', 't2', 't3']) expect(results.get(id)?.isError, `${id}: ${results.get(id)?.content}`).toBe(true);
       // Its worktree's .git file still points where git put it.
       const agent = (await rig.agents.list())[0]!;
       expect(await readFile(path.join(agent.worktree, '.git'), 'utf8')).toMatch(/^gitdir: .*\.git\/worktrees\//);

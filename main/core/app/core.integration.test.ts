@@ -11,6 +11,7 @@ import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../l
 import { createPlainNodeCore } from './plainNodeCore.js';
 import type { WindowSession } from './windows.js';
 import { useTempDir } from '../fs/tempDir.testkit.js';
+import { podmanServiceProblem, startPodmanService } from '../env/podmanService.testkit.js';
 
 const tempDirs = useTempDir();
 
@@ -291,4 +292,38 @@ describe('modes and checkpoints through the router', () => {
     await expect(readFile(path.join(h.project, 'a.txt'), 'utf8')).rejects.toThrow();
     await expect(h.call('checkpoints.preview', { id: 'cp_nope' })).rejects.toMatchObject({ code: 'not_found' });
   });
+});
+
+const podmanWhy = await podmanServiceProblem();
+
+describe.skipIf(podmanWhy !== undefined)(`an agent in a container, through the router${podmanWhy ? ` (skipped: ${podmanWhy})` : ''}`, () => {
+  it("agent.send inContainer: that conversation's run_command runs on the Settings' engine, under the same key and approval; another conversation runs on the host", async () => {
+    const service = await startPodmanService(await tempDirs('cc-core-podman-'), 'unix');
+    cleanups.unshift(() => service.stop());
+    const probe = 'test -d /usr || echo busybox-image';
+    const h = await harness({
+      models: ['scripted'],
+      turns: [
+        { toolCalls: [{ id: 't1', name: 'run_command', input: { command: probe } }] },
+        { text: 'boxed' },
+        { toolCalls: [{ id: 't2', name: 'run_command', input: { command: probe } }] },
+        { text: 'host' },
+      ],
+    });
+    await h.call('settings.update', { containerEngine: { host: service.url } });
+    const boxed = await h.call('conversations.create');
+    const first = await h.call('agent.send', { conversationId: boxed.id, text: 'probe', inContainer: true });
+    const prompt = await h.approval();
+    expect(prompt).toMatchObject({ tool: 'run_command', ceiling: 'session' });
+    await h.call('approvals.answer', { id: prompt.id, answer: { choice: 'session' } });
+    await h.finished(first.runId);
+    const results = () => h.events.filter((e) => e.name === 'agent.event' && e.payload.type === 'tool.result').map((e) => e.payload);
+    expect(results()[0]).toMatchObject({ isError: false, data: { container: { engine: 'podman', endpoint: service.url } } });
+    expect(results()[0].content).toContain('busybox-image');
+    const other = await h.call('conversations.create');
+    const second = await h.call('agent.send', { conversationId: other.id, text: 'probe' });
+    await h.finished(second.runId);
+    expect(results()[1].content).not.toContain('busybox-image');
+    expect(results()[1].data).not.toHaveProperty('container');
+  }, 120_000);
 });

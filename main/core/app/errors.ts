@@ -22,7 +22,7 @@ export function toAppError(err: unknown): unknown {
     case 'ApprovalError':
       return new AppError(code === 'unknown_approval' ? 'not_found' : 'invalid_input', err.message);
     case 'ConversationError':
-      return new AppError(code === 'not_found' ? 'not_found' : 'invalid_input', err.message);
+      return new AppError(code === 'not_found' ? 'not_found' : code === 'conflict' ? 'conflict' : 'invalid_input', err.message);
     default:
       return err;
   }

@@ -90,20 +90,29 @@ export function sameSigs(a: Map<string, string>, b: Map<string, string>): boolea
   return true;
 }
 
-/** `git diff-files -z --name-status`: the paths only (M, T, D… all mean "stage this path again"). */
-export function parseNameStatus(out: string): string[] {
-  const parts = out.split('\0');
-  const paths: string[] = [];
-  for (let i = 0; i + 1 < parts.length; i += 2) if (parts[i]) paths.push(parts[i + 1]!);
-  return paths;
-}
-
 /**
- * `git ls-files -z --others`: new files, minus nested repositories (listed as `dir/`: never part of a
- * snapshot) and minus the given folders of ours.
+ * `git status --porcelain=v2 -z --untracked-files=all --no-renames`: the tracked paths that differ
+ * in the work tree from the index (whatever the kind: modified, type changed, deleted), and the new
+ * files — minus nested repositories (listed as `dir/`: never part of a snapshot) and minus the
+ * given folders of ours. What the index holds against HEAD does not matter here.
  */
-export function newFiles(out: string, skipPrefixes: readonly string[]): string[] {
-  return out.split('\0').filter((p) => p && !p.endsWith('/') && !skipPrefixes.some((s) => p.startsWith(s)));
+export function parseStatus(out: string, skipPrefixes: readonly string[]): { changed: string[]; fresh: string[] } {
+  const changed: string[] = [];
+  const fresh: string[] = [];
+  for (const rec of out.split('\0')) {
+    if (rec.startsWith('? ')) {
+      const p = rec.slice(2);
+      if (!p.endsWith('/') && !skipPrefixes.some((s) => p.startsWith(s))) fresh.push(p);
+    } else if (rec.startsWith('1 ') || rec.startsWith('u ')) {
+      // 1 XY sub mH mI mW hH hI path (u: unmerged, with more fields): the path is what follows them.
+      const fields = rec.startsWith('1 ') ? 8 : 10;
+      let at = 0;
+      for (let i = 0; i < fields && at >= 0; i++) at = rec.indexOf(' ', at + 1);
+      if (at < 0) continue;
+      if (rec[0] === 'u' || rec[3] !== '.') changed.push(rec.slice(at + 1));
+    }
+  }
+  return { changed, fresh };
 }
 
 /** The signature of an ignore file not looked at yet: never equal to a real one, so it is checked next time. */

@@ -6,7 +6,14 @@
  */
 import type { AgentEvent } from '../../../shared/contract/agentEvents.js';
 import type { AuditLog } from '../permissions/index.js';
-import { CheckpointError, type CheckpointMeta, type CheckpointStore, type FileChange, type RestoreResult } from './store.js';
+import {
+  CheckpointError,
+  type CheckpointMeta,
+  type CheckpointStore,
+  type ConversationEdit,
+  type FileChange,
+  type RestoreResult,
+} from './store.js';
 
 /**
  * What a restore needs of the project's conversations (the agent's ConversationStore, passed in by
@@ -14,8 +21,15 @@ import { CheckpointError, type CheckpointMeta, type CheckpointStore, type FileCh
  */
 export interface CheckpointConversations {
   exists(id: string): Promise<boolean>;
-  /** Keeps the first `keepMessages` messages of the conversation. */
-  rewind(id: string, keepMessages: number): Promise<{ removedMessages: number }>;
+  /**
+   * Keeps the first `keepMessages` messages of the conversation; returns the edit that puts the cut
+   * back, and the prompt of the first message cut.
+   */
+  rewind(id: string, keepMessages: number): Promise<{ removedMessages: number; undo: ConversationEdit; prompt?: string }>;
+  /** Applies such an edit, or refuses (throws) when the conversation changed since; returns its reverse. */
+  applyEdit(id: string, edit: ConversationEdit): Promise<{ added: number; removed: number; undo: ConversationEdit }>;
+  /** Why applyEdit would refuse now, or undefined. */
+  checkEdit(id: string, edit: ConversationEdit): Promise<string | undefined>;
   appendEvents(id: string, events: readonly AgentEvent[]): Promise<void>;
 }
 
@@ -33,6 +47,12 @@ export interface CheckpointServiceDeps {
 export interface RestoreOutcome extends RestoreResult {
   /** Messages removed from the conversation (0 when it was not rewound). */
   rewoundMessages: number;
+  /** Messages an undo of a rewind brought back. */
+  restoredMessages: number;
+  /** The prompt of the message the rewind cut, for the message box (to edit and send again). */
+  rewoundPrompt?: string;
+  /** Why the conversation was left as it was, when it changed between the check and the restore. */
+  conversationNote?: string;
 }
 
 export class CheckpointService {
@@ -59,11 +79,40 @@ export class CheckpointService {
     const running = this.deps.activeConversations();
     if (running.length) throw new CheckpointError('busy', 'The agent is working in this project: stop it before restoring files.');
     const now = this.deps.now ?? Date.now;
+    const conv = this.deps.conversations;
+    const target = await this.deps.store.get(id);
+    const cid = target.conversationId;
+    // Undoing a restore that rewound the conversation: the cut messages come back with the files —
+    // unless the conversation moved on since, and then nothing is done (fail closed).
+    const saved = opts.rewindConversation && target.conversationChange ? await this.deps.store.conversationEdit(id) : undefined;
+    if (saved) {
+      const why = (await conv.exists(cid)) ? await conv.checkEdit(cid, saved) : 'the conversation no longer exists';
+      if (why)
+        throw new CheckpointError(
+          'conflict',
+          `Nothing was restored: ${why}. To bring back the files alone, restore without the conversation.`,
+        );
+    }
     const r = await this.deps.store.restore(id);
-    const cid = r.restored.conversationId;
     let rewoundMessages = 0;
-    if (opts.rewindConversation && r.restored.messageIndex !== undefined && (await this.deps.conversations.exists(cid))) {
-      rewoundMessages = (await this.deps.conversations.rewind(cid, r.restored.messageIndex)).removedMessages;
+    let restoredMessages = 0;
+    let rewoundPrompt: string | undefined;
+    let conversationNote: string | undefined;
+    if (opts.rewindConversation && target.kind === 'turn' && r.restored.messageIndex !== undefined && (await conv.exists(cid))) {
+      const cut = await conv.rewind(cid, r.restored.messageIndex);
+      rewoundMessages = cut.removedMessages;
+      rewoundPrompt = cut.prompt;
+      if (cut.undo.lines.length || cut.undo.end !== cut.undo.from)
+        await this.deps.store.attachConversationEdit(r.undo.id, cut.undo, { back: cut.removedMessages, cut: 0 });
+    } else if (saved) {
+      try {
+        const back = await conv.applyEdit(cid, saved);
+        restoredMessages = back.added;
+        rewoundMessages = back.removed;
+        await this.deps.store.attachConversationEdit(r.undo.id, back.undo, { back: back.removed, cut: back.added });
+      } catch (e) {
+        conversationNote = `the conversation was left as it is: ${(e as Error).message}`;
+      }
     }
     this.deps.audit.append({
       at: now(),
@@ -77,6 +126,8 @@ export class CheckpointService {
       reason:
         `restored the project's files to the checkpoint "${r.restored.label}": ${describe(r.changes)}` +
         (rewoundMessages ? `; the conversation was rewound by ${rewoundMessages} messages` : '') +
+        (restoredMessages ? `; ${restoredMessages} messages of the conversation were brought back` : '') +
+        (conversationNote ? `; ${conversationNote}` : '') +
         `; restoring to ${r.undo.id} undoes it`,
     });
     await this.deps.audit.flush();
@@ -93,7 +144,13 @@ export class CheckpointService {
     };
     if (await this.deps.conversations.exists(cid)) await this.deps.conversations.appendEvents(cid, [event]);
     this.deps.emit?.(event);
-    return { ...r, rewoundMessages };
+    return {
+      ...r,
+      rewoundMessages,
+      restoredMessages,
+      ...(rewoundPrompt !== undefined ? { rewoundPrompt } : {}),
+      ...(conversationNote !== undefined ? { conversationNote } : {}),
+    };
   }
 
   /** Checkpoints go with their conversation. */

@@ -26,8 +26,7 @@ import {
   foldersOf,
   ignoreSigs as ignoreSigsOf,
   lstatAll,
-  newFiles,
-  parseNameStatus,
+  parseStatus,
   recorded,
   toRehash,
   atRisk,
@@ -100,6 +99,35 @@ export interface CheckpointMeta {
   tree: string;
   files: number;
   bytes: number;
+  /**
+   * Set on the checkpoint taken before a restore that rewound the conversation (or undid such a
+   * rewind): restoring to it with the conversation brings `back` messages back and cuts `cut`
+   * (the edit itself is kept beside, `conversationEdit`).
+   */
+  conversationChange?: { back: number; cut: number };
+}
+
+/** A conversation edit kept with a checkpoint (agent/conversations.ts owns what it means). */
+export interface ConversationEdit {
+  from: number;
+  end: number;
+  digest: string;
+  lines: string[];
+}
+
+function isConversationEdit(x: unknown): x is ConversationEdit {
+  const e = x as Partial<ConversationEdit> | null;
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  return (
+    !!e &&
+    count(e.from) &&
+    count(e.end) &&
+    (e.from as number) <= (e.end as number) &&
+    typeof e.digest === 'string' &&
+    /^[0-9a-f]{64}$/.test(e.digest) &&
+    Array.isArray(e.lines) &&
+    e.lines.every((l) => typeof l === 'string')
+  );
 }
 
 export type SnapshotOptions = Pick<CheckpointMeta, 'conversationId' | 'label' | 'runId' | 'turn' | 'messageIndex'> & {
@@ -125,7 +153,7 @@ export interface RestoreResult {
 export class CheckpointError extends Error {
   override readonly name = 'CheckpointError';
   constructor(
-    readonly code: 'too_large' | 'timeout' | 'not_found' | 'busy' | 'failed',
+    readonly code: 'too_large' | 'timeout' | 'not_found' | 'busy' | 'conflict' | 'failed',
     message: string,
   ) {
     super(message);
@@ -144,6 +172,8 @@ export class CheckpointStore {
   readonly dir: string;
   private readonly repo: ShadowRepo;
   private readonly indexFile: string;
+  /** Conversation edits kept with checkpoints, one file each. */
+  private readonly editsDir: string;
   private readonly limits: CheckpointLimits;
   private chain: Promise<unknown> = Promise.resolve();
   /** While a snapshot is being staged: when it must be done by. */
@@ -163,6 +193,7 @@ export class CheckpointStore {
       emptyHome: path.join(this.dir, 'home'),
     };
     this.indexFile = path.join(this.dir, 'index.json');
+    this.editsDir = path.join(this.dir, 'conversation-edits');
     this.limits = { ...DEFAULT_CHECKPOINT_LIMITS, ...opts.limits };
   }
 
@@ -236,6 +267,39 @@ export class CheckpointStore {
         });
       }
       return { restored: target, undo, changes: entries.map(({ path: p, change }) => ({ path: p, change })), skipped };
+    });
+  }
+
+  /** Keeps a conversation edit with a checkpoint (the one taken before a restore that changed the conversation). */
+  attachConversationEdit(id: string, edit: ConversationEdit, change: { back: number; cut: number }): Promise<void> {
+    return this.locked(async () => {
+      const idx = await this.readIndex();
+      const meta = idx.checkpoints.find((c) => c.id === id);
+      if (!meta) throw new CheckpointError('not_found', `There is no checkpoint ${id} for this project.`);
+      await ensurePrivateDirs(this.editsDir);
+      const file = path.join(this.editsDir, `${id}.json`);
+      await writeFile(`${file}.tmp`, JSON.stringify({ v: 1, edit }), { mode: PRIVATE_FILE_MODE });
+      await rename(`${file}.tmp`, file);
+      meta.conversationChange = change;
+      await this.writeIndex(idx);
+    });
+  }
+
+  /** The conversation edit kept with a checkpoint, if any; a damaged one is an error, never guessed at. */
+  conversationEdit(id: string): Promise<ConversationEdit | undefined> {
+    return this.serial(async () => {
+      await this.find(id);
+      const text = await readFile(path.join(this.editsDir, `${id}.json`), 'utf8').catch(() => null);
+      if (text === null) return undefined;
+      let parsed: { v?: unknown; edit?: unknown } | undefined;
+      try {
+        parsed = JSON.parse(text) as { v?: unknown; edit?: unknown };
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed?.v !== 1 || !isConversationEdit(parsed.edit))
+        throw new CheckpointError('failed', `The conversation kept with checkpoint ${id} is damaged; it was left as it is.`);
+      return parsed.edit;
     });
   }
 
@@ -430,13 +494,13 @@ export class CheckpointStore {
     const ignoreSigs = await ignoreSigsOf(this.repo.workTree, prev.ignoreSigs.keys());
     const ignoredNow = new Set(sameSigs(ignoreSigs, prev.ignoreSigs) ? [] : await this.unstageIgnored());
     for (const p of ignoredNow) forget(p);
-    const [changed, others, rehash] = await Promise.all([
-      this.git(['diff-files', '-z', '--name-status', '--no-renames', '--ignore-submodules=none']),
-      this.git(['ls-files', '-z', '--others', '--exclude-standard']),
+    const [status, rehash] = await Promise.all([
+      // HEAD is the last checkpoint (snapshotNow): one pass gives what changed since and what is new.
+      this.git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=none']),
       toRehash(this.repo.workTree, prev.risky).then((r) => r.filter((p) => !ignoredNow.has(p))),
     ]);
-    const fresh = newFiles(others.toString('utf8'), this.ownDirInProject());
-    const paths = [...new Set([...parseNameStatus(changed.toString('utf8')), ...fresh, ...rehash])];
+    const { changed, fresh } = parseStatus(status.toString('utf8'), this.ownDirInProject());
+    const paths = [...new Set([...changed, ...fresh, ...rehash])];
     const statAt = Date.now();
     const before = await lstatAll(paths, (p) => lstat(path.join(this.repo.workTree, p)).catch(() => undefined));
     let growth = 8192;
@@ -454,13 +518,28 @@ export class CheckpointStore {
     // so does a file that is a folder now (its files are among the new ones).
     const out = [...rehash, ...paths.filter((_, i) => before[i]?.isDirectory())];
     const add = paths.filter((_, i) => !before[i]?.isDirectory());
-    if (out.length) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: out.join('\0') + '\0' });
-    if (add.length) await this.git(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: add.join('\0') + '\0' });
+    // One git for both when the paths to take out are few: `./` keeps a path from reading as an option.
+    const inline = out.length <= 100 ? out.map((p) => `./${p}`) : [];
+    if (out.length > 100) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: out.join('\0') + '\0' });
+    if (add.length || inline.length)
+      await this.git(
+        [
+          'update-index',
+          ...(inline.length ? ['--force-remove', ...inline, '--no-force-remove'] : []),
+          '--add',
+          '--remove',
+          '--replace',
+          '-z',
+          '--stdin',
+        ],
+        { input: add.length ? add.join('\0') + '\0' : '' },
+      );
     const tree = (await this.git(['write-tree'])).toString('utf8').trim();
     for (const d of foldersOf(fresh)) if (!ignoreSigs.has(d)) ignoreSigs.set(d, UNKNOWN_SIG);
     // Only the entries staged now had their stat recorded now; the others keep what they had.
     const after = await lstatAll(paths, (p) => lstat(path.join(this.repo.workTree, p)).catch(() => undefined));
-    const risky = new Map([...prev.risky].filter(([p]) => sizes.has(p) && !paths.includes(p)));
+    const staged = new Set(paths);
+    const risky = new Map([...prev.risky].filter(([p]) => sizes.has(p) && !staged.has(p)));
     for (const [p, ctime] of atRisk(paths, before, after, started, statAt)) risky.set(p, ctime);
     this.staged = { indexSig: await fileSig(indexFile), sizes, bytes, ignoreSigs, risky };
     if (this.objects) this.objects.growth += growth;
@@ -471,7 +550,8 @@ export class CheckpointStore {
     const staged = await this.stageTree();
     const id = `cp_${randomUUID()}`;
     const commit = (await this.git(['commit-tree', staged.tree, '-m', `${opts.kind ?? 'turn'}: ${opts.label}`])).toString('utf8').trim();
-    await this.git(['update-ref', `refs/checkpoints/${id}`, commit]);
+    // HEAD follows the newest checkpoint, so that the next snapshot's `git status` compares with it.
+    await this.git(['update-ref', '--stdin'], { input: `update refs/checkpoints/${id} ${commit}\nupdate HEAD ${commit}\n` });
     const meta: CheckpointMeta = {
       id,
       conversationId: opts.conversationId,
@@ -596,7 +676,10 @@ export class CheckpointStore {
   }
 
   private async drop(idx: IndexFile, ids: Set<string>): Promise<void> {
-    for (const id of ids) await this.git(['update-ref', '-d', `refs/checkpoints/${id}`]);
+    for (const id of ids) {
+      await this.git(['update-ref', '-d', `refs/checkpoints/${id}`]);
+      await rm(path.join(this.editsDir, `${id}.json`), { force: true });
+    }
     idx.checkpoints = idx.checkpoints.filter((c) => !ids.has(c.id));
     await this.writeIndex(idx);
     this.objects = undefined;

@@ -8,6 +8,7 @@
  * /tmp, the project at /work — bind-mounted with the protected entries read-only over it and key
  * files masked on a local engine; a volume holding a copy (remoteCopy.ts) on a remote one.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import Docker from 'dockerode';
@@ -90,10 +91,17 @@ export function containerCreateOptions(spec: ApiContainerSpec): Docker.Container
   };
 }
 
+/** What tells endpoints apart: the address and the TLS material (new certificates, a new client). */
+function endpointKey(endpoint: EngineEndpoint): string {
+  const c = endpoint.connection;
+  const tls = c.ca || c.cert || c.key ? createHash('sha256').update(c.ca ?? '').update('\0').update(c.cert ?? '').update('\0').update(c.key ?? '').digest('hex') : '';
+  return `${endpoint.source} ${endpoint.label} ${tls}`;
+}
+
 /** One client per endpoint, kept for the process: the engine connection is reused across calls. */
 const clients = new Map<string, Docker>();
 export function engineClient(endpoint: EngineEndpoint): Docker {
-  const key = `${endpoint.source} ${endpoint.label}`;
+  const key = endpointKey(endpoint);
   let d = clients.get(key);
   if (!d) {
     const c = endpoint.connection;
@@ -209,7 +217,7 @@ function splitImage(image: string): [string, string] {
 const detections = new Map<string, Promise<ApiDetection>>();
 /** Once per endpoint and image per process; a failure is not kept (the engine may come up). */
 export function detectApiEngineCached(endpoint: EngineEndpoint, image: string): Promise<ApiDetection> {
-  const key = `${endpoint.source} ${endpoint.label} ${image}`;
+  const key = `${endpointKey(endpoint)} ${image}`;
   let p = detections.get(key);
   if (!p) {
     p = detectApiEngine(endpoint, image).then((d) => {

@@ -311,7 +311,7 @@ export class PermissionEngine implements PermissionGate {
         // Part of the change: checked against the hunks this call's own preview showed, whoever answered.
         const choice = chooseHunks(answer.hunks, (await req.preview?.())?.hunks?.length);
         if ('problem' in choice) return refuse('invalid', `the answer cannot be honoured: ${choice.problem}; nothing was changed`);
-        if (choice.taken.length === 0) return refuse('user-deny', EVERY_HUNK_REJECTED, { hunks: choice });
+        if (choice.taken.length === 0) return refuse('user-deny', `the user refused: ${EVERY_HUNK_REJECTED}`, { hunks: choice });
         return choice.rejected.length === 0 ? allow('once') : { ...allow('once'), hunks: choice };
       }
       case 'deny':

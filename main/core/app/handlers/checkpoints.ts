@@ -15,7 +15,7 @@ async function mapCheckpointErrors<T>(fn: () => Promise<T>): Promise<T> {
   } catch (e) {
     if (e instanceof CheckpointError) {
       if (e.code === 'not_found') throw new AppError('not_found', e.message);
-      if (e.code === 'busy') throw new AppError('conflict', e.message);
+      if (e.code === 'busy' || e.code === 'conflict') throw new AppError('conflict', e.message);
       throw new AppError('internal', e.message);
     }
     throw e;
@@ -44,7 +44,15 @@ export function checkpointHandlers(runtimes: ProjectRuntimes): Handlers<WindowCo
       const rt = await runtimes.of(ctx);
       return mapCheckpointErrors(async () => {
         const r = await rt.agent.checkpoints.restore(id, { rewindConversation });
-        return { changes: r.changes, undoId: r.undo.id, skipped: r.skipped, rewoundMessages: r.rewoundMessages };
+        return {
+          changes: r.changes,
+          undoId: r.undo.id,
+          skipped: r.skipped,
+          rewoundMessages: r.rewoundMessages,
+          restoredMessages: r.restoredMessages,
+          ...(r.rewoundPrompt !== undefined ? { rewoundPrompt: r.rewoundPrompt } : {}),
+          ...(r.conversationNote !== undefined ? { conversationNote: r.conversationNote } : {}),
+        };
       });
     },
   };

@@ -99,9 +99,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     const r = await service.restore(target, { rewindConversation: o.rewind, by: 'cli' });
     io.stdout.write(
-      `restored: ${describe(r.changes)}${r.rewoundMessages ? `; rewound the conversation by ${r.rewoundMessages} messages` : ''}\n` +
+      `restored: ${describe(r.changes)}${r.rewoundMessages ? `; rewound the conversation by ${r.rewoundMessages} messages` : ''}` +
+        `${r.restoredMessages ? `; brought back ${r.restoredMessages} messages of the conversation` : ''}` +
+        `${r.conversationNote ? `; ${r.conversationNote}` : ''}\n` +
         r.skipped.map((s) => `  not changed: ${s.path} (${s.reason})\n`).join('') +
-        `undo: codecoder checkpoints restore --project ${JSON.stringify(root)} ${r.undo.id}\n`,
+        `undo: codecoder checkpoints restore --project ${JSON.stringify(root)}${r.undo.conversationChange || r.rewoundMessages ? ' --rewind' : ''} ${r.undo.id}\n`,
     );
     return 0;
   } catch (err) {

@@ -70,7 +70,12 @@ export function takenText(args: object, rel: string, choice: HunkChoice, digest:
 }
 
 /** What the model reads after a partial write: which hunks were taken, each rejected one with its text, and what the file holds now. */
-export function partialResult(rel: string, change: { before: string; patch: StructuredPatch }, choice: HunkChoice, written: string): ToolResult {
+export function partialResult(
+  rel: string,
+  change: { before: string; patch: StructuredPatch },
+  choice: HunkChoice,
+  written: string,
+): ToolResult {
   const d = diffFor(rel, change.before, written);
   const total = choice.taken.length + choice.rejected.length;
   const plural = (n: number) => (n === 1 ? 'hunk' : 'hunks');

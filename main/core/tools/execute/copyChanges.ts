@@ -4,8 +4,14 @@
  * through write_file / edit_file / delete_path, so every change is keyed, approved and
  * checkpointed like any other edit; the user sees the same diff in the tool card.
  */
-import type { RunResult } from '../../env/index.js';
+import type { RunHandle, RunResult } from '../../env/index.js';
 import type { ToolResult } from '../types.js';
+
+/** Where a container ran, for the result's first line (the tool card shows it): "podman at unix:///… (a copy)". */
+export function containerWhere(c: RunHandle['container']): string | undefined {
+  if (!c) return undefined;
+  return `${c.engine} ${c.endpoint.endsWith(' CLI') ? 'through its CLI' : `at ${c.endpoint}`}${c.remote ? ', on a copy of the project' : ''}`;
+}
 
 /** The diff the model reads is cut here; the whole of it is in the tool's data for the UI. */
 const DIFF_CHARS = 20_000;

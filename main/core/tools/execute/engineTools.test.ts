@@ -42,6 +42,8 @@ describe.skipIf(why !== undefined)(`execute tools on an engine's API${why ? ` (s
     const s = setup({ containerEngine: () => ({ host: tcp.url, copyProject: true }) });
     const r = await s.tool('run_container').execute({ command: 'echo changed > src/a.txt; echo new > src/b.txt' }, s.ctx());
     expect(r.isError).toBe(false);
+    // The first line (the tool card's) says where it ran.
+    expect(r.content.split('\n')[0]).toBe(`run_container: exit code 0 · podman at ${tcp.url}, on a copy of the project`);
     expect(r.content).toContain('[copy] The command ran on a copy of the project on a remote engine. Its changes were NOT applied to the project.');
     expect(r.content).toContain('[copy] Changed: 1 modified, 1 added, 0 deleted.');
     expect(r.content).toContain('-hi\n+changed');
@@ -56,6 +58,7 @@ describe.skipIf(why !== undefined)(`execute tools on an engine's API${why ? ` (s
     const boxed = await cmd.execute(args, s.ctx('boxed'));
     expect(boxed.isError).toBe(false);
     const lines = boxed.content.split('\n');
+    expect(lines[0]).toBe(`run_command: exit code 0 · podman at ${tcp.url}`);
     expect(lines).toContain('/work/src');
     expect(lines).toContain('busybox-image');
     expect(lines).toContain('lo');

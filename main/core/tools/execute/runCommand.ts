@@ -7,7 +7,7 @@ import { commandPreview, commandToolPermission } from './keys.js';
 import { newLogPath } from '../kit/logs.js';
 import type { ProcessTable } from './processTable.js';
 import { startRun } from './startRun.js';
-import { withCopyChanges } from './copyChanges.js';
+import { containerWhere, withCopyChanges } from './copyChanges.js';
 import { workdir } from './workdir.js';
 import { commandArgFields, DEFAULT_TIMEOUT_MS } from './commandArgs.js';
 
@@ -83,11 +83,16 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
       }
       const done = await handle.done;
       const c = handle.container;
-      const result = runResult('run_command', done, {
-        pid: done.pid,
-        tty: args.tty === true && !inContainer,
-        ...(c ? { container: { engine: c.engine, endpoint: c.endpoint, remote: c.remote, image: c.image, name: c.name } } : {}),
-      });
+      const result = runResult(
+        'run_command',
+        done,
+        {
+          pid: done.pid,
+          tty: args.tty === true && !inContainer,
+          ...(c ? { container: { engine: c.engine, endpoint: c.endpoint, remote: c.remote, image: c.image, name: c.name } } : {}),
+        },
+        containerWhere(c),
+      );
       return done.changes ? withCopyChanges(result, done.changes) : result;
     },
   });

@@ -8,7 +8,7 @@ import { commandPreview, commandToolPermission } from './keys.js';
 import { newLogPath } from '../kit/logs.js';
 import { commandArgFields, DEFAULT_TIMEOUT_MS } from './commandArgs.js';
 import { startRun } from './startRun.js';
-import { withCopyChanges } from './copyChanges.js';
+import { containerWhere, withCopyChanges } from './copyChanges.js';
 
 // A container runs at /work, the project's root: no cwd.
 const { command, timeout_ms } = commandArgFields({
@@ -45,7 +45,12 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
       });
       const r = await handle.done;
       const c = handle.container;
-      const result = runResult('run_container', r, { engine: c?.engine, endpoint: c?.endpoint, remote: c?.remote, image, container: c?.name });
+      const result = runResult(
+        'run_container',
+        r,
+        { engine: c?.engine, endpoint: c?.endpoint, remote: c?.remote, image, container: c?.name },
+        containerWhere(c),
+      );
       return r.changes ? withCopyChanges(result, r.changes) : result;
     },
   });

@@ -70,7 +70,9 @@ describe('hunks of a change', () => {
 
   it('quotes a rejected hunk with its header, cut when long', () => {
     const p = patchOf(BEFORE, AFTER);
-    expect(hunkText(p, 1, 2000)).toBe('@@ -12,7 +12,8 @@\n line 12\n line 13\n line 14\n-line 15\n+line fifteen\n+line 15b\n line 16\n line 17\n line 18');
+    expect(hunkText(p, 1, 2000)).toBe(
+      '@@ -12,7 +12,8 @@\n line 12\n line 13\n line 14\n-line 15\n+line fifteen\n+line 15b\n line 16\n line 17\n line 18',
+    );
     expect(hunkText(p, 1, 20)).toMatch(/^@@ -12,7 \+12,8 @@\n l\n… \(\d+ more characters of this hunk not shown\)$/);
   });
 

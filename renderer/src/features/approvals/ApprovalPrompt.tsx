@@ -33,7 +33,9 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
   const [ttlIndex, setTtlIndex] = useState(0);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState<string | null>(null);
-  const hunks = a.preview?.hunks ?? [];
+  // A change of one hunk is taken whole or denied: its toggle would only repeat Deny, and the dock has no room to spare.
+  const listed = a.preview?.hunks ?? [];
+  const hunks = listed.length > 1 ? listed : [];
   const [taken, setTaken] = useState<boolean[]>(() => hunks.map(() => true));
   const partial = isPartial(taken);
   const offered = offeredScopes(a);
@@ -79,7 +81,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
   };
   /** An answer button: disabled until the gate takes clicks; a click with detail 0 is a key pressed on it (gated at its keydown). */
   const answerButton = (gate: AnswerGate, action: PromptAction) => ({
-    disabled: busy || !gate.clickable || (partial && (action.type === 'session' || action.type === 'project')),
+    disabled: busy || !gate.clickable,
     onClick: (e: MouseEvent) => {
       if (gate.clickMay(e)) act(action, e.detail === 0);
     },
@@ -112,7 +114,8 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
                 {onceLabel(taken)} <kbd>Enter</kbd>
               </button>
             )}
-            {offered.includes('session') && (
+            {/* Part of a change is allowed once only: the wider answers step aside (the hunk list says why). */}
+            {offered.includes('session') && !partial && (
               <span className="action-group">
                 <button type="button" {...answerButton(gate, { type: 'session' })} aria-keyshortcuts="2">
                   Allow for this session <kbd>2</kbd>
@@ -126,7 +129,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
                 </select>
               </span>
             )}
-            {offered.includes('project') && (
+            {offered.includes('project') && !partial && (
               <button type="button" {...answerButton(gate, { type: 'project' })} aria-keyshortcuts="3">
                 Allow for this project <kbd>3</kbd>
               </button>
@@ -140,7 +143,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
                 id={reasonId}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
-                placeholder="Reason for the model (optional)"
+                placeholder="Reason…"
                 maxLength={2000}
               />
               <button type="button" className="danger" {...answerButton(gate, { type: 'deny' })} aria-keyshortcuts="Escape">
@@ -148,7 +151,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
               </button>
             </span>
           </div>
-          <ScopeNote offered={offered} onceOnly={onceOnly ?? (partial ? PARTIAL_ONCE_ONLY : null)} approval={a} />
+          {!partial && <ScopeNote offered={offered} onceOnly={onceOnly} approval={a} />}
           {note && (
             <p role="status" className="muted small">
               {note}

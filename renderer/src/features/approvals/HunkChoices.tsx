@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { HunkView } from '../../../../shared/contract/index.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { hunkLines } from './hunkChoices.js';
@@ -11,15 +12,18 @@ interface Props {
 /**
  * One checkbox per hunk of the proposed diff (in the order of its @@ headers): checked is taken,
  * unchecked rejected. Each is reached with Tab and toggled with Space; its label says which hunk,
- * where, how big, and its first changed line.
+ * where, how big, and its first changed line. One row with its label, so the diff keeps the room.
  */
 export function HunkChoices({ hunks, taken, onToggle }: Props) {
+  const labelId = useId();
   const n = taken.filter(Boolean).length;
   return (
-    <fieldset className="approval-hunks" data-testid="hunk-choices">
-      <legend>Hunks to write</legend>
-      <span className="muted small hunk-count" role="status">
-        {n === hunks.length ? `all ${hunks.length} taken` : `${n} of ${hunks.length} taken: rejected hunks are not written`}
+    <div className="approval-hunks" role="group" aria-labelledby={labelId} data-testid="hunk-choices">
+      <span id={labelId} className="hunks-label">
+        Hunks to write{' '}
+        <span className="muted hunk-count" aria-live="polite">
+          ({n === hunks.length ? `all ${hunks.length}` : `${n} of ${hunks.length} · once only`})
+        </span>
       </span>
       {hunks.map((h, i) => (
         <label key={i} className="hunk-toggle" data-taken={taken[i] === true}>
@@ -33,6 +37,6 @@ export function HunkChoices({ hunks, taken, onToggle }: Props) {
           )}
         </label>
       ))}
-    </fieldset>
+    </div>
   );
 }
