@@ -10,7 +10,7 @@
  */
 import { lstat, readdir, readFile, realpath, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { gitInView, projectGitView, ToolFailure, type GitResult, type GitView } from '../tools/index.js';
+import { gitInView, projectGitView, type GitResult, type GitView } from '../tools/index.js';
 
 /** What the app recorded of one agent's worktree. */
 export interface WorktreeRecord {
@@ -219,8 +219,4 @@ async function exists(p: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-export function isToolFailure(err: unknown): err is Error {
-  return err instanceof ToolFailure || err instanceof WorktreeError;
 }
