@@ -150,7 +150,8 @@ export function describeAnswer(a: AgentEventOf<'approval.resolved'>['answer']): 
   if (a.choice === 'session')
     return a.ttlMs ? `allowed for this session (${Math.round(a.ttlMs / 60_000)} min)` : 'allowed for this session';
   if (a.choice === 'project') return 'allowed for this project';
-  if (a.choice === 'once') return 'allowed once';
+  if (a.choice === 'once')
+    return a.hunks ? `allowed once, only hunk${a.hunks.length === 1 ? '' : 's'} ${a.hunks.map((i) => i + 1).join(', ')}` : 'allowed once';
   return a.reason ? `denied: ${a.reason}` : 'denied';
 }
 
