@@ -29,6 +29,8 @@ import { describeUsage, modelIsSilent } from './transcript.js';
 import { useProposedDiffs } from './useProposedDiffs.js';
 import { useSendQueue } from './useSendQueue.js';
 import { useTranscript } from './useTranscript.js';
+import { RewriteContext } from './rewrite.js';
+import { useRewrite } from './useRewrite.js';
 
 interface Props {
   /** `/permissions` opens the allowlist editor. */
@@ -176,6 +178,18 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
     else location.hash = '#/settings';
   };
 
+  // Edit a message of yours (cut there, its text back in the box, the files' checkpoint offered) or regenerate the last answer.
+  const rewrite = useRewrite({
+    conversationId: selected,
+    items: transcript.items,
+    running: transcript.running || send.isPending,
+    onCut: () => {
+      setVersion((v) => v + 1);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.conversations });
+    },
+    onDraft: (text) => setDraft((d) => ({ text, n: (d?.n ?? 0) + 1 })),
+    send: (text) => send.mutate({ text, attachments: [] }),
+  });
   const title = list?.find((c) => c.id === selected)?.title;
   const lastUserText = transcript.items.findLast((i) => i.kind === 'user')?.text;
   // A turn that failed (the model unreachable, an error) can be sent again as it was.
@@ -221,7 +235,9 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <CheckpointActionsContext.Provider value={{ openRestore: setRestoring }}>
           <ChatActionsContext.Provider value={actions}>
             <FileRefContext.Provider value={setViewing}>
-              <Transcript items={transcript.items} busy={transcript.running} />
+              <RewriteContext.Provider value={rewrite.rewrite}>
+                <Transcript items={transcript.items} busy={transcript.running} />
+              </RewriteContext.Provider>
             </FileRefContext.Provider>
           </ChatActionsContext.Provider>
         </CheckpointActionsContext.Provider>
@@ -275,6 +291,24 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
           </p>
         )}
         <ActionError error={stopCall.error} doing="stop the command" />
+        <ActionError error={rewrite.error} doing="cut the conversation at that message" />
+        {rewrite.offer && (
+          <p role="status" className="banner rewrite-offer" data-testid="rewrite-offer">
+            The conversation now ends before that message, and its text is back in the box. The files may have changed since.{' '}
+            <button
+              type="button"
+              onClick={() => {
+                setRestoring(rewrite.offer);
+                rewrite.clearOffer();
+              }}
+            >
+              Restore the files to before it…
+            </button>{' '}
+            <button type="button" onClick={rewrite.clearOffer}>
+              Keep the files
+            </button>
+          </p>
+        )}
         {notice && (
           <p role="status" className="ok-note slash-status">
             {notice}
