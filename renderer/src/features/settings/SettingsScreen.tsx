@@ -14,6 +14,7 @@ import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
 import { CheckpointSettings } from '../checkpoints/CheckpointSettings.js';
 import { ContainerEngineSettings } from './ContainerEngineSettings.js';
+import { AgentLimitSettings } from '../agents/AgentLimitSettings.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 import { NotificationPermissionControl } from '../notifications/NotificationPermission.js';
 import { formatPriceLines, parsePriceLines } from './priceLines.js';
@@ -339,6 +340,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
       </form>
       <CheckpointSettings />
       <ContainerEngineSettings />
+      <AgentLimitSettings />
     </section>
   );
 }
