@@ -29,13 +29,8 @@ import type { BenchModule, BenchRow } from './types.js';
 import { startScriptedServer } from '../main/core/llm/index.js';
 import { createPlainNodeCore } from '../main/core/app/index.js';
 import { startWebHost } from '../main/webhost/server.js';
-import {
-  measureApprovalRoundTrip,
-  percentiles,
-  roundCommand,
-  type Percentiles,
-  type RoundTripSample,
-} from '../e2e/support/approvalRoundTrip.js';
+import { measureApprovalRoundTrip, roundCommand, type RoundTripSample } from '../e2e/support/approvalRoundTrip.js';
+import { percentiles, type Percentiles } from './timing.js';
 import { chromiumArgs, findChromium } from '../e2e/support/browser.js';
 
 // 3 runs of 20 rounds rather than one of 60: each run is the spec's conversation (20 prompts, the

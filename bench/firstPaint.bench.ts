@@ -21,7 +21,7 @@ import { buildRendererIfStale } from './builtRenderer.js';
 import type { BenchModule, BenchRow } from './types.js';
 import { createPlainNodeCore } from '../main/core/app/index.js';
 import { startWebHost } from '../main/webhost/server.js';
-import { percentiles } from '../e2e/support/approvalRoundTrip.js';
+import { percentiles } from './timing.js';
 import { chromiumArgs, findChromium } from '../e2e/support/browser.js';
 
 const LOADS = 10;

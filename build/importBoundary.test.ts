@@ -67,6 +67,8 @@ const CORE_LAYERS: readonly (readonly string[])[] = [
   ['approvals', 'checkpoints', 'mcp', 'projects'],
   ['agent'],
   ['assembly'],
+  // Background agents: each one an assembled agent on its own worktree.
+  ['agents'],
   ['app', 'cli'],
 ];
 

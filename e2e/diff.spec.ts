@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { approvalPrompt, call, say, script, send, setTheme, toolCards, transcript } from './ui-helpers.js';
+import { approvalPrompt, call, say, script, send, setTheme, toolCards, transcript, visibleHeight } from './ui-helpers.js';
 
 const APP_TS = 'export function add(a: number, b: number) {\n  return a + b;\n}\n\nexport const name = "app";\n';
 const LONG_TS = Array.from({ length: 80 }, (_, i) => `export const value${i} = ${i}; // line ${i + 1}`).join('\n') + '\n';
@@ -29,23 +29,6 @@ async function loadedChunks(page: Page): Promise<string[]> {
 async function promptFor(page: Page, tool: string): Promise<Locator> {
   await expect(page.getByRole('dialog', { name: new RegExp(`Allow ${tool}`) })).toBeVisible({ timeout: 20_000 });
   return approvalPrompt(page, tool);
-}
-
-/** How much of an element the window and its scrolling ancestors let the user see, against its own size. */
-function visibleHeight(el: Locator) {
-  return el.evaluate((node) => {
-    const r = node.getBoundingClientRect();
-    let top = r.top;
-    let bottom = r.bottom;
-    for (let p = node.parentElement; p; p = p.parentElement) {
-      if (getComputedStyle(p).overflowY === 'visible') continue;
-      const pr = p.getBoundingClientRect();
-      top = Math.max(top, pr.top);
-      bottom = Math.min(bottom, pr.bottom);
-    }
-    bottom = Math.min(bottom, window.innerHeight);
-    return { visible: Math.max(0, bottom - top), height: r.height, content: node.scrollHeight };
-  });
 }
 
 test.describe('the diff view', () => {
@@ -116,9 +99,8 @@ for (const theme of ['light', 'dark'] as const) {
       const transcriptHeight = await transcript(page).evaluate((el) => el.getBoundingClientRect().height);
       expect(transcriptHeight, 'the transcript keeps a usable height').toBeGreaterThanOrEqual(140);
       await expectAccessible(page, `approval with a diff (${theme})`);
-      await prompt.getByRole('button', { name: 'Split' }).click();
-      await expect(prompt.getByTestId('diff-view')).toHaveAttribute('data-layout', 'split');
-      await expectAccessible(page, `approval with a split diff (${theme})`);
+      // A new file has no left side: it stays unified (e2e/polish-diff.spec.ts), and says why.
+      await expect(prompt.getByTestId('diff-one-sided')).toHaveText('only added lines');
       // The run ends before the test does: nothing is still being written when its folders go.
       await page.keyboard.press('Escape');
       await expect(transcript(page)).toContainText('Written.');

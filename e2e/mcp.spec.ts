@@ -48,6 +48,10 @@ test('trust starts the server; its tool asks with server, tool, hints and argume
   // A host stdio server's tool is session at most: the prompt offers only what the engine will keep.
   await expect(prompt.getByRole('button', { name: /Allow for this session/ })).toBeVisible();
   await expect(prompt.getByRole('button', { name: /Allow for this project/ })).toHaveCount(0);
+  // The ceiling sentence is the key's own (a local MCP server's tool), not the shell's.
+  const ceiling = prompt.getByTestId('ceiling-note');
+  await expect(ceiling).toContainText('The tools of an MCP server running on this computer can be allowed for this session at most.');
+  await expect(ceiling).not.toContainText('Shell commands');
   await page.screenshot({ path: `${screenshotDir}/mcp-approval.png` });
   await prompt.getByRole('button', { name: /Allow once/ }).click();
 

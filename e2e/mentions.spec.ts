@@ -69,6 +69,22 @@ test.describe('@-mentions', () => {
     await expect(page.getByTestId('attachments')).toHaveCount(0);
   });
 
+  test('a typed @path that names a project file attaches without picking; one naming nothing or outside stays text', async ({ app }) => {
+    const { page } = app;
+    const box = messageBox(page);
+    // Typed whole, never picked from the list: the space after each word closes it.
+    await box.pressSequentially('what is in @src/app.ts, not @nobody nor @../outside.txt nor @/etc/passwd please');
+    await expect(page.getByTestId('attachments')).toHaveText('Attaches src/app.ts: the agent reads it first.');
+    await box.press('Enter');
+
+    await expect(page.getByRole('log', { name: 'Transcript' })).toContainText('It exports the app.');
+    await expect(toolCards(page, 'read_file')).toHaveCount(1);
+    await expect(toolCards(page, 'read_file')).toContainText('src/app.ts');
+    const first = JSON.stringify(llmRequests(app)[0]!.body);
+    expect(first).toContain('the app file');
+    expect(first).toContain('@nobody nor @../outside.txt nor @/etc/passwd please');
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     test(`the open file list passes axe (${theme}, 1024×700)`, async ({ app }) => {
       const { page } = app;

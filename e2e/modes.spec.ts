@@ -27,6 +27,23 @@ test.describe('permission modes', () => {
     ),
   });
 
+  test('leaving plan mode before any plan exists says so and carries nothing (keyboard only)', async ({ app }) => {
+    const { page } = app;
+    const box = page.getByRole('textbox', { name: 'Message' });
+    const selector = page.getByRole('combobox', { name: 'Permission mode' });
+    const notice = page.getByRole('status', { name: 'Permission mode notice' });
+    await box.focus();
+    await box.press('Alt+Shift+KeyM');
+    await expect(selector).toHaveValue('plan');
+    await expect(notice).toContainText('No plan yet');
+    await expect(notice).not.toContainText('A plan is ready');
+    await box.press('Alt+Shift+KeyM');
+    await expect(selector).toHaveValue('edits');
+    await expect(notice).toContainText('Accept edits is on');
+    await expect(notice).not.toContainText('carries the plan');
+    await expect(notice.getByRole('button', { name: "Don't carry it" })).toHaveCount(0);
+  });
+
   test('Alt+Shift+M cycles Ask → Plan → Accept edits → Ask; the prompt count follows the mode', async ({ app }) => {
     const { page, dataDir, projectDir } = app;
     const box = page.getByRole('textbox', { name: 'Message' });
@@ -48,6 +65,7 @@ test.describe('permission modes', () => {
     await expect(page.getByRole('status', { name: 'Permission mode notice' })).toContainText('Plan mode: read-only');
     await send(page, 'make a plan');
     await expect(transcript(page)).toContainText('Plan: write c.txt');
+    await expect(page.getByRole('status', { name: 'Permission mode notice' })).toContainText('A plan is ready');
     const planned = toolCards(page, 'write_file').nth(1);
     await expect(planned.getByTestId('decision')).toHaveText('denied');
     await expect(planned).toContainText('plan mode: propose, do not change');

@@ -73,3 +73,20 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 4
   }
   throw new Error(`${max} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${target.toString()}`);
 }
+
+/** How much of an element the window and its scrolling ancestors let the user see, against its own size. */
+export function visibleHeight(el: Locator) {
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    let top = r.top;
+    let bottom = r.bottom;
+    for (let p = node.parentElement; p; p = p.parentElement) {
+      if (getComputedStyle(p).overflowY === 'visible') continue;
+      const pr = p.getBoundingClientRect();
+      top = Math.max(top, pr.top);
+      bottom = Math.min(bottom, pr.bottom);
+    }
+    bottom = Math.min(bottom, window.innerHeight);
+    return { visible: Math.max(0, bottom - top), height: r.height, content: node.scrollHeight };
+  });
+}

@@ -14,6 +14,7 @@
  * Works without @playwright/test's `expect`, so a plain script can drive it too.
  */
 import type { Page, WebSocket } from '@playwright/test';
+import { percentiles, type Percentiles } from '../../bench/timing.js';
 import { send } from '../ui-helpers.js';
 
 export interface RoundTripOptions {
@@ -34,24 +35,11 @@ export interface RoundTripSample {
   total: number;
 }
 
-export interface Percentiles {
-  p50: number;
-  p95: number;
-}
-
 export interface RoundTripResult {
   samples: RoundTripSample[];
   total: Percentiles;
   renderer: Percentiles;
   host: Percentiles;
-}
-
-/** Nearest-rank percentile of an ascending array. */
-export const percentile = (sorted: readonly number[], q: number): number => sorted[Math.ceil(q * sorted.length) - 1]!;
-
-export function percentiles(values: readonly number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
 }
 
 export const roundCommand = (i: number) => `echo round-${i}`;

@@ -39,6 +39,8 @@ interface Options {
    * app talks to it through the real Anthropic SDK. Null: the Settings' provider (no model).
    */
   llmScript: ScriptInput['turns'] | null;
+  /** The models the scripted server knows and lists (GET /v1/models); the app talks to the first. */
+  llmModels: string[];
   /** Files to create in the project before the app opens it (path → content). */
   projectFiles: Record<string, string>;
   /** Console errors this spec triggers on purpose; each must occur (consoleGuard.ts). */
@@ -50,9 +52,10 @@ export const rendererDir = path.resolve(import.meta.dirname, '../../out/renderer
 export const test = base.extend<Options & { app: AppHandle }>({
   withProject: [true, { option: true }],
   llmScript: [null, { option: true }],
+  llmModels: [['scripted'], { option: true }],
   projectFiles: [{}, { option: true }],
   expectedConsoleErrors: [[], { option: true }],
-  app: async ({ browser, withProject, llmScript, projectFiles, expectedConsoleErrors }, use, testInfo) => {
+  app: async ({ browser, withProject, llmScript, llmModels, projectFiles, expectedConsoleErrors }, use, testInfo) => {
     const logs: string[] = [];
     const seen: ConsoleEntry[] = [];
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cc-e2e-data-'));
@@ -65,7 +68,7 @@ export const test = base.extend<Options & { app: AppHandle }>({
         await writeFile(path.join(projectDir, rel), content);
       }
       execFileSync('git', ['init', '-q'], { cwd: projectDir });
-      const model = llmScript ? await startScriptedServer({ script: { models: ['scripted'], turns: llmScript } }) : undefined;
+      const model = llmScript ? await startScriptedServer({ script: { models: llmModels, turns: llmScript } }) : undefined;
       const llmOverride = model
         ? () => ({ provider: 'anthropic' as const, model: 'scripted', baseUrl: model.url, apiKey: 'scripted-e2e-key' })
         : undefined;

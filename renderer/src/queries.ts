@@ -7,6 +7,8 @@ export const keys = {
   appInfo: ['app.info'] as const,
   settings: ['settings'] as const,
   recent: ['recent'] as const,
+  /** The answering provider's models (the header's picker); dropped when the settings change. */
+  models: ['settings.listModels'] as const,
 };
 
 export const useAppInfo = () => useQuery({ queryKey: keys.appInfo, queryFn: () => unwrap(getApi().app.info({})) });
@@ -22,6 +24,10 @@ export const projectKeys = {
   conversationEvents: (id: string) => ['conversation.events', id] as const,
   audit: (filter: { tool?: string; decision?: string }) => ['audit', filter] as const,
   files: (query: string) => ['project.files', query] as const,
+  agents: ['agents'] as const,
+  agentDiff: (id: string) => ['agents.diff', id] as const,
+  typedMentions: (typed: readonly string[]) => ['project.typedMentions', ...typed] as const,
+  viewFile: (path: string) => ['project.viewFile', path] as const,
 };
 
 export const useAllowlist = () => useQuery({ queryKey: projectKeys.allowlist, queryFn: () => unwrap(getApi().allowlist.list({})) });

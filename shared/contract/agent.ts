@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { agentEventSchema, askAnswerSchema } from './agentEvents.js';
+import { agentEventSchema, askAnswerSchema, MAX_HUNKS } from './agentEvents.js';
 import { event, method, noInput, ok } from './define.js';
 import { environmentSchema } from './permissions.js';
+
+/** One hunk of a proposed change, as the approval prompt lists it (preview.hunks). */
+export const hunkViewSchema = z.object({
+  oldStart: z.number().int().min(0),
+  oldLines: z.number().int().min(0),
+  newStart: z.number().int().min(0),
+  newLines: z.number().int().min(0),
+  added: z.number().int().min(0),
+  removed: z.number().int().min(0),
+  /** Its first added or removed line (without the +/-), cut to a line's worth: which change this is, in words. */
+  firstChange: z.string(),
+});
+export type HunkView = z.infer<typeof hunkViewSchema>;
 
 /** What the approval prompt shows. Built in main from the AskRequest and the tool's arguments. */
 export const pendingApprovalSchema = z.object({
@@ -9,6 +22,8 @@ export const pendingApprovalSchema = z.object({
   kind: z.enum(['tool', 'presets']),
   agentId: z.string(),
   conversationId: z.string(),
+  /** Set when a background agent (its own worktree, `agents.list`) asks: which one. */
+  worktreeAgentId: z.string().optional(),
   /** 0 = the main agent, 1 = a sub-agent. */
   depth: z.number().int(),
   createdAt: z.number(),
@@ -40,6 +55,12 @@ export const pendingApprovalSchema = z.object({
       argv: z.array(z.string()).optional(),
       /** A unified diff for file writes and edits. */
       diff: z.string().optional(),
+      /**
+       * The diff's hunks, in the order of its `@@` headers, when the user may take or reject each
+       * (an answer "once" with `hunks`): where each sits (the header's numbers), what it adds and
+       * removes, its first changed line. Absent: the change is taken whole or not at all.
+       */
+      hunks: z.array(hunkViewSchema).max(MAX_HUNKS).optional(),
       path: z.string().optional(),
       /** An MCP server's tool: which server, the tool's own name, the server's hints (shown, never trusted). */
       mcp: z.object({ server: z.string(), tool: z.string(), hints: z.array(z.string()) }).optional(),
@@ -110,6 +131,12 @@ export const agentMethods = {
         text: z.string().trim().min(1, 'type a message').max(100_000),
         /** Project-relative files the message @-mentions: main checks each is a file in the project; the agent reads them first. */
         attachments: z.array(z.string().min(1).max(4096)).max(20).optional(),
+        /**
+         * "Agent in a container": from this message on, the conversation's commands (run_command)
+         * run in a container (run_container's engine and confinement); false goes back to the
+         * host shell. Absent: unchanged. Kept while the project is open.
+         */
+        inContainer: z.boolean().optional(),
       })
       .strict(),
     z.object({ runId: z.string() }),

@@ -34,11 +34,18 @@ const askRequestSchema = z.object({
   /** The tool call this prompt is for (absent for checks outside a model's call). */
   callId: z.string().optional(),
 });
+/** As many hunks as one prompt may list (a diff with more offers no choice of hunks). */
+export const MAX_HUNKS = 1000;
+/**
+ * An answer. Strict: a field an answer does not have is refused, never dropped (a session answer
+ * naming hunks must not become a whole session grant). `hunks` (once only): the 0-based hunks of the
+ * preview's diff the user takes, the others rejected; main checks them against the preview.
+ */
 export const askAnswerSchema = z.discriminatedUnion('choice', [
-  z.object({ choice: z.literal('once') }),
-  z.object({ choice: z.literal('session'), ttlMs: z.number().positive().optional() }),
-  z.object({ choice: z.literal('project') }),
-  z.object({ choice: z.literal('deny'), reason: z.string().optional() }),
+  z.object({ choice: z.literal('once'), hunks: z.array(z.number().int().min(0).max(MAX_HUNKS)).max(MAX_HUNKS).optional() }).strict(),
+  z.object({ choice: z.literal('session'), ttlMs: z.number().positive().optional() }).strict(),
+  z.object({ choice: z.literal('project') }).strict(),
+  z.object({ choice: z.literal('deny'), reason: z.string().optional() }).strict(),
 ]);
 
 export const usageSchema = z.object({
@@ -117,7 +124,22 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     /** The sub-agent's own model usage and cost (its turns are not in the parent's run.finished). */
     usage: usageSchema.optional(),
   }),
-  z.object({ type: z.literal('usage'), ...base, turn: z.number().int(), ...usageSchema.shape }),
+  /**
+   * One model call's usage. `turn` counts the run's model turns; `summary` marks the compaction
+   * summariser's call (not a turn of its own: the UI labels it as the compaction's).
+   */
+  z.object({
+    type: z.literal('usage'),
+    ...base,
+    turn: z.number().int(),
+    summary: z.boolean().optional(),
+    /**
+     * The context window this call was measured against, and the prompt size at which the agent
+     * compacts (the context manager's own budget), for the UI's gauge. Absent on a summary call.
+     */
+    context: z.object({ window: z.number().int().min(0), compactAt: z.number().int().min(0) }).optional(),
+    ...usageSchema.shape,
+  }),
   /**
    * A checkpoint of the project's files (main/core/checkpoints/): taken before a model turn that may
    * change files (kind 'turn'; `error` when it could not be taken), or before a restore (kind

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { agentEvents, agentMethods } from './agent.js';
+import { agentsEvents, agentsMethods } from './agents.js';
 import { checkpointMethods } from './checkpoints.js';
 import { modeEvents, modeMethods } from './modes.js';
 import { hookEvents, hookMethods } from './hooks.js';
@@ -22,6 +23,7 @@ export const methods = {
   ...checkpointMethods,
   ...mcpMethods,
   ...hookMethods,
+  ...agentsMethods,
 };
 
 export const events = {
@@ -32,6 +34,7 @@ export const events = {
   ...modeEvents,
   ...mcpEvents,
   ...hookEvents,
+  ...agentsEvents,
 };
 
 export type Methods = typeof methods;
@@ -66,3 +69,4 @@ export * from './modes.js';
 export * from './checkpoints.js';
 export * from './mcp.js';
 export * from './hooks.js';
+export * from './agents.js';

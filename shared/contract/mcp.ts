@@ -32,7 +32,18 @@ export const mcpServerSchema = z.object({
   status: z.enum(['starting', 'ready', 'failed', 'disabled', 'untrusted']),
   reason: z.string().nullable(),
   stderrTail: z.string().nullable(),
+  /** What runs: the command line or URL, with the variables (or headers) it gets by NAME only. */
   target: z.string(),
+  /** The entry as the edit form shows it: variables by name only (values may be secrets). */
+  form: z
+    .object({
+      command: z.string().optional(),
+      args: z.array(z.string()).optional(),
+      url: z.string().optional(),
+      sandbox: z.boolean(),
+      envNames: z.array(z.string()),
+    })
+    .optional(),
   tools: z.array(mcpToolSchema),
 });
 
@@ -52,18 +63,47 @@ const serverName = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'a server name is letters, digits, "_" and "-"');
 
+const envName = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name is letters, digits and "_", not starting with a digit');
+const envValue = z
+  .string()
+  .max(8192)
+  .refine((v) => !v.includes('\0'), 'a value has no NUL character');
+const uniqueNames = (env: { name: string }[] | undefined) => new Set(env?.map((v) => v.name)).size === (env?.length ?? 0);
+
+const serverFields = {
+  name: serverName,
+  command: z.string().min(1).max(4096).optional(),
+  args: z.array(z.string().max(4096)).max(100).optional(),
+  url: z.string().url().max(4096).optional(),
+  sandbox: z.boolean().optional(),
+};
+
 export const mcpAddInputSchema = z
   .object({
-    name: serverName,
-    command: z.string().min(1).max(4096).optional(),
-    args: z.array(z.string().max(4096)).max(100).optional(),
-    url: z.string().url().max(4096).optional(),
-    sandbox: z.boolean().optional(),
+    ...serverFields,
+    /** A stdio server's environment: names and values (stored in the entry's "env"; never shown back). */
+    env: z.array(z.object({ name: envName, value: envValue }).strict()).max(50).optional(),
     /** project: codecoder.json (starts once the file is trusted); user: your own mcp.json, every project. */
     scope: z.enum(['project', 'user']).optional(),
   })
   .strict()
-  .refine((v) => Boolean(v.command) !== Boolean(v.url), 'give either a command or a url');
+  .refine((v) => Boolean(v.command) !== Boolean(v.url), 'give either a command or a url')
+  .refine((v) => !(v.url && v.env?.length), 'environment variables are for a command, not a url')
+  .refine((v) => uniqueNames(v.env), 'each variable once');
+
+export const mcpUpdateInputSchema = z
+  .object({
+    ...serverFields,
+    /** The variables it keeps; one without a value keeps the value already written. Absent: unchanged. */
+    env: z.array(z.object({ name: envName, value: envValue.optional() }).strict()).max(50).optional(),
+  })
+  .strict()
+  .refine((v) => Boolean(v.command) !== Boolean(v.url), 'give either a command or a url')
+  .refine((v) => uniqueNames(v.env), 'each variable once');
 
 export const mcpMethods = {
   'mcp.list': method("The project's MCP servers, their status and tools.", noInput, mcpViewSchema),
@@ -80,6 +120,16 @@ export const mcpMethods = {
   'mcp.add': method(
     'Add a server to codecoder.json "mcpServers" (a minimal, atomic edit). It starts once the file is trusted.',
     mcpAddInputSchema,
+    mcpViewSchema,
+  ),
+  'mcp.update': method(
+    "Edit a server of codecoder.json or of your own mcp.json (a folder's .mcp.json is the repository's: not edited here).",
+    mcpUpdateInputSchema,
+    mcpViewSchema,
+  ),
+  'mcp.remove': method(
+    "Remove a server from codecoder.json or your own mcp.json (a folder's .mcp.json is the repository's: not edited here).",
+    z.object({ name: z.string().min(1).max(200) }).strict(),
     mcpViewSchema,
   ),
   'mcp.trustMcpJson': method("Trust the folder's .mcp.json as it is now: its servers may start.", noInput, mcpViewSchema),

@@ -13,6 +13,8 @@ export const conversationModeSchema = z.object({
   mode: permissionModeSchema,
   /** The next message carries the plan (the conversation left plan mode with carryPlan). */
   carryPlan: z.boolean(),
+  /** In plan mode: the agent has proposed a plan since plan mode began (leaving would carry it). */
+  planReady: z.boolean(),
 });
 export type ConversationModeView = z.infer<typeof conversationModeSchema>;
 

@@ -60,6 +60,19 @@ export const trustReviewEntrySchema = z.object({
   problem: z.string().nullable(),
 });
 
+const changeSchema = z.enum(['added', 'removed', 'changed']);
+const entryValueSchema = z.enum(['AlwaysThisProject', 'AlwaysThisSession']);
+
+/** What changed in codecoder.json since this user trusted it (the re-trust review marks it). */
+export const trustChangesSchema = z.object({
+  allow: z.array(z.object({ key: z.string(), change: changeSchema, before: entryValueSchema.optional(), after: entryValueSchema.optional() })),
+  deny: z.array(z.object({ pattern: z.string(), change: z.enum(['added', 'removed']) })),
+  /** `before`/`after`: what the server runs (command line or URL). */
+  servers: z.array(z.object({ name: z.string(), change: changeSchema, before: z.string().optional(), after: z.string().optional() })),
+  hooks: z.array(z.object({ event: z.string(), command: z.string(), change: z.enum(['added', 'removed']) })),
+});
+export type TrustChanges = z.infer<typeof trustChangesSchema>;
+
 /**
  * Folder trust of codecoder.json (recorded in the app's data folder, never the project): until this
  * user trusts the file's exact content, its allow entries and presets do not count; deny rules always do.
@@ -83,6 +96,11 @@ export const folderTrustSchema = z.object({
       z.object({ event: z.string(), command: z.string(), runsFor: z.string(), environment: z.string(), problem: z.string().optional() }),
     )
     .optional(),
+  /**
+   * Status "changed" only: what changed since the content trusted before; null when that content was
+   * not kept (trusted by an older version), so nothing can be compared.
+   */
+  changes: trustChangesSchema.nullable().optional(),
 });
 
 export const allowlistViewSchema = z.object({
@@ -138,6 +156,8 @@ export const auditRecordSchema = z.object({
       by: z.enum(['editor', 'answer']),
     })
     .optional(),
+  /** Allowed once with part of a proposed change: the 0-based hunks of the diff shown that were written and those rejected. */
+  hunks: z.object({ taken: z.array(z.number().int()), rejected: z.array(z.number().int()) }).optional(),
   /** A hook run (tool "hook", via "hook"): its event, source, effect, exit and duration; subject is its command line. */
   hook: z
     .object({

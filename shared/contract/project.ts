@@ -51,6 +51,36 @@ export const projectMethods = {
       .strict(),
     z.object({ files: z.array(z.string()), truncated: z.boolean() }),
   ),
+  'project.typedMentions': method(
+    "Which `@words` typed in a message name a regular file inside this window's project (symlinks followed): those attach like a picked file; any other stays text.",
+    z
+      .object({
+        typed: z
+          .array(
+            z
+              .string()
+              .min(1)
+              .max(1000)
+              .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'a path has no control characters'),
+          )
+          .max(50),
+      })
+      .strict(),
+    z.object({ files: z.array(z.object({ typed: z.string(), file: z.string() })) }),
+  ),
+  'project.viewFile': method(
+    "A project file's text for the read-only file view (a path clicked in a tool card or an answer). read_file's rules, and stricter: outside the project, a protected entry or a hidden (dot-named) one, a non-regular, binary or over-2 MiB file is refused with the reason.",
+    z
+      .object({
+        path: z
+          .string()
+          .min(1)
+          .max(4096)
+          .refine((p) => !/[\u0000-\u001f\u007f]/.test(p), 'a file path has no control characters'),
+      })
+      .strict(),
+    z.object({ path: z.string(), text: z.string(), totalLines: z.number().int().min(0), note: z.string().optional() }),
+  ),
   'recent.list': method('Recently opened projects, newest first.', noInput, z.array(recentProjectSchema)),
   'recent.remove': method('Forget a recent project.', z.object({ path: folderPath }).strict(), z.array(recentProjectSchema)),
 };

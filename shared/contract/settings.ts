@@ -5,6 +5,9 @@ export const providers = ['anthropic', 'openai', 'openai-compatible'] as const;
 export const themes = ['light', 'dark', 'system'] as const;
 /** How a diff is laid out: one column with − and + lines, or old and new side by side. */
 export const diffViews = ['unified', 'split'] as const;
+/** Background agents run at once unless Settings say otherwise, and the most Settings may say. */
+export const DEFAULT_MAX_AGENTS = 4;
+export const MAX_AGENTS_CEILING = 32;
 /** web_search request shapes: Brave Search API, Tavily, a SearXNG instance's JSON, or the simple {results:[…]} contract. */
 export const searchProviders = ['brave', 'tavily', 'searxng', 'json'] as const;
 
@@ -36,6 +39,24 @@ const httpUrl = z
   .url('must be a URL such as http://127.0.0.1:11434/v1')
   .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must start with http:// or https://');
 
+/**
+ * The container engine run_container uses (over CONTAINER_HOST / DOCKER_HOST): an Engine API
+ * address — unix:///path/to.sock, ssh://user@host[:port] or tcp://host:port (TLS unless loopback) —
+ * checked in full by the main process; `copyProject` sends the project as a copy (a tunnel to a
+ * remote engine on a loopback port).
+ */
+export const containerEngineSchema = z
+  .object({
+    host: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(unix|ssh|tcp):\/\/\S+$/, 'must be unix:///path/to.sock, ssh://user@host or tcp://host:port')
+      .optional(),
+    copyProject: z.boolean().optional(),
+  })
+  .strict();
+
 /** What the renderer may read. The API key itself never travels back. */
 export const settingsSchema = z.object({
   provider: z.enum(providers),
@@ -45,6 +66,8 @@ export const settingsSchema = z.object({
   theme: z.enum(themes),
   /** The diff layout last chosen with a diff's toggle; absent = unified. */
   diffView: z.enum(diffViews).optional(),
+  /** How many background agents run at once (the rest wait queued); absent = 4. */
+  maxAgents: z.number().int().min(1).max(MAX_AGENTS_CEILING).optional(),
   /** Where the key for the current provider comes from, if anywhere; `hint`: its last four characters. */
   apiKey: keyStatusSchema,
   /** The context window (tokens) set for the current provider; absent = the known-model table or what the server taught. */
@@ -60,6 +83,8 @@ export const settingsSchema = z.object({
    * is used and why. The settings still save; they apply when the override is gone.
    */
   llmOverride: z.object({ provider: z.string(), model: z.string(), why: z.string() }).optional(),
+  /** Absent: the environment (CONTAINER_HOST, DOCKER_HOST, a local socket, else the CLI) decides. */
+  containerEngine: containerEngineSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -72,6 +97,7 @@ export const settingsUpdateSchema = z
     notifications: z.boolean().optional(),
     theme: z.enum(themes).optional(),
     diffView: z.enum(diffViews).optional(),
+    maxAgents: z.number().int().min(1, 'at least one agent').max(MAX_AGENTS_CEILING, `at most ${MAX_AGENTS_CEILING} agents`).optional(),
     apiKey: z.string().trim().min(8, 'an API key is longer than that').max(400).nullable().optional(),
     /** For the provider being saved; null forgets it. */
     contextWindow: z.number().int().min(1024, 'a context window is at least 1024 tokens').max(10_000_000).nullable().optional(),
@@ -85,6 +111,8 @@ export const settingsUpdateSchema = z
       .optional(),
     webSearchKey: z.string().trim().min(8, 'a search API key is longer than that').max(400).nullable().optional(),
     githubToken: z.string().trim().min(8, 'a GitHub token is longer than that').max(400).nullable().optional(),
+    /** Replaces the engine setting; null goes back to the environment's. */
+    containerEngine: containerEngineSchema.nullable().optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
@@ -115,6 +143,14 @@ export const settingsMethods = {
       /** Set when a flag (--llm-script …) makes another model answer the agent: these settings wait for it to go. */
       overriddenBy: z.object({ provider: z.string(), model: z.string(), why: z.string() }).optional(),
     }),
+  ),
+  'settings.listModels': method(
+    "List the models of the provider that answers now (the saved settings, or a command-line flag's): Anthropic's models list or an OpenAI-compatible server's /v1/models. A failure is an answer, not an error: the header keeps the typed model.",
+    noInput,
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), provider: z.enum(providers), models: z.array(z.string().max(200)).max(500) }),
+      z.object({ ok: z.literal(false), provider: z.enum(providers), message: z.string(), code: z.string().optional() }),
+    ]),
   ),
 };
 

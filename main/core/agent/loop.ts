@@ -162,7 +162,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
       if (!r) return false;
       messages.splice(0, messages.length, ...r.messages);
       // The summariser's call is a model call like any other: counted and priced.
-      if (r.info.usage) send({ type: 'usage', turn: turns, ...r.info.usage, costUsd: addUsage(r.info.usage) });
+      if (r.info.usage) send({ type: 'usage', turn: turns, summary: true, ...r.info.usage, costUsd: addUsage(r.info.usage) });
       await input.onCompact?.(messages.slice(), r.info);
       const { kind, beforeTokens, afterTokens, window, durationMs } = r.info;
       send({ type: 'context.compacted', kind, reason, beforeTokens, afterTokens, window, durationMs });
@@ -230,7 +230,7 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
             const { type: _type, ...figures } = ev;
             const costUsd = addUsage(figures);
             context.observe(request, ev.inputTokens);
-            send({ type: 'usage', turn: turns, ...figures, costUsd });
+            send({ type: 'usage', turn: turns, ...figures, costUsd, context: { window: context.window(), compactAt: context.budget() } });
           } else if (ev.type === 'stop') {
             stop = ev.reason;
           } else if (ev.type === 'retry') {

@@ -105,8 +105,11 @@ export async function runToolChecked<A>(
   if (!decision.allowed) return { ...refused(tool.name, decision.reason ?? `not permitted (${decision.via})`), decision };
   if (ctx.signal.aborted) return { ...refused(tool.name, 'cancelled before execution'), decision };
 
-  // execute() holds itself to what was approved (a path swapped for a symlink since is refused).
-  noteApproved(args, permission);
+  // Part of a change allowed (some hunks rejected): only a tool that writes exactly the hunks taken may run it.
+  if (decision.hunks && !tool.appliesHunks)
+    return { ...refused(tool.name, 'part of this call was allowed, and it cannot run in part; nothing ran'), decision };
+  // execute() holds itself to what was approved (a path swapped for a symlink since is refused), hunks included.
+  noteApproved(args, permission, decision.hunks);
   try {
     const result = await afterToolCall(opts.hooks, call, await tool.execute(args, ctx), ctx.signal);
     return { status: 'executed', result, decision };

@@ -255,6 +255,9 @@ export function createAgentRuntime(deps: AgentRuntimeDeps): AgentRuntime {
         ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
         // One write (and fsync) per step: the events so far, then the message.
         onMessage: async (m) => {
+          // An answer written in plan mode is the plan that leaving plan mode carries.
+          if (mode === 'plan' && m.role === 'assistant' && m.content.some((b) => b.type === 'text' && b.text.trim() !== ''))
+            modes.notePlan(cid);
           await flush(cid);
           await conversations.appendMessages(cid, [m]);
         },

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { AllowlistEntryView, AllowlistView } from '../../../shared/contract/index.js';
 import { CONFIG_FILE, type PermissionEngine, type ProjectConfig, trustReview, type Environment } from '../permissions/index.js';
 import { hookReviewLines } from '../hooks/index.js';
-import { serverList, serverRuns } from '../mcp/index.js';
+import { serverList, serverTarget } from '../mcp/index.js';
+import { trustChanges } from './trustChanges.js';
 
 const NOT_TRUSTED = "not used until you trust this folder's codecoder.json (its deny rules count)";
 
@@ -49,11 +50,13 @@ export async function allowlistView(
       // What trusting would also start: the file's MCP servers (a bad entry is listed as it is written).
       servers: serverList({ project: config.snapshot().mcpServers }).servers.map((s) => ({
         name: s.name,
-        runs: serverRuns(s),
+        runs: serverTarget(s),
         environment: s.environment,
       })),
       // …and its hooks: every command line, as written.
       hooks: hookReviewLines(config.snapshot().hooks),
+      // After a change: what is new, different or gone since the content this user trusted.
+      ...(trust.status === 'changed' ? { changes: trustChanges(await engine.trustedBeforeContent(), config.snapshot()) } : {}),
     },
     file: {
       path: path.join(projectRoot, CONFIG_FILE),

@@ -3,7 +3,7 @@
  * (real Anthropic SDK on loopback), answer approvals, edit the allowlist. No electron, no browser.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, EventName, PendingApprovalView, Result } from '../../../shared/contract/index.js';
@@ -11,6 +11,7 @@ import { startScriptedServer, type ScriptedServer, type ScriptInput } from '../l
 import { createPlainNodeCore } from './plainNodeCore.js';
 import type { WindowSession } from './windows.js';
 import { useTempDir } from '../fs/tempDir.testkit.js';
+import { podmanServiceProblem, startPodmanService } from '../env/podmanService.testkit.js';
 
 const tempDirs = useTempDir();
 
@@ -227,6 +228,17 @@ describe('core through the router', () => {
     expect(await h.call('project.files', { query: 'read' })).toEqual({ files: ['README.md'], truncated: false });
     await expect(h.call('project.files', { query: 'a\u0000b' })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(h.call('project.files', { query: '', limit: 500 })).rejects.toMatchObject({ code: 'invalid_input' });
+    // Typed @words: only those naming a regular file inside the project attach; the rest stay text.
+    await mkdir(path.join(h.project, 'src'), { recursive: true });
+    expect(
+      await h.call('project.typedMentions', { typed: ['README.md', './README.md', 'someone', 'src', '../../etc/passwd', '/etc/passwd'] }),
+    ).toEqual({
+      files: [
+        { typed: 'README.md', file: 'README.md' },
+        { typed: './README.md', file: 'README.md' },
+      ],
+    });
+    await expect(h.call('project.typedMentions', { typed: ['a\u0000b'] })).rejects.toMatchObject({ code: 'invalid_input' });
     const { id } = await h.call('conversations.create');
     await expect(h.call('agent.send', { conversationId: id, text: 'x', attachments: ['../../etc/passwd'] })).rejects.toMatchObject({
       code: 'invalid_input',
@@ -253,10 +265,10 @@ describe('modes and checkpoints through the router', () => {
       ],
     });
     const conv = await h.call('conversations.create');
-    expect(await h.call('mode.get', { conversationId: conv.id })).toEqual({ conversationId: conv.id, mode: 'ask', carryPlan: false });
+    expect(await h.call('mode.get', { conversationId: conv.id })).toEqual({ conversationId: conv.id, mode: 'ask', carryPlan: false, planReady: false });
     await expect(h.call('mode.set', { conversationId: 'conv_nope', mode: 'edits' })).rejects.toMatchObject({ code: 'not_found' });
     await h.call('mode.set', { conversationId: conv.id, mode: 'edits' });
-    expect(await h.next((e) => e.name === 'mode.changed')).toEqual({ conversationId: conv.id, mode: 'edits', carryPlan: false });
+    expect(await h.next((e) => e.name === 'mode.changed')).toEqual({ conversationId: conv.id, mode: 'edits', carryPlan: false, planReady: false });
 
     const { runId } = await h.call('agent.send', { conversationId: conv.id, text: 'write a' });
     await h.finished(runId);
@@ -280,4 +292,38 @@ describe('modes and checkpoints through the router', () => {
     await expect(readFile(path.join(h.project, 'a.txt'), 'utf8')).rejects.toThrow();
     await expect(h.call('checkpoints.preview', { id: 'cp_nope' })).rejects.toMatchObject({ code: 'not_found' });
   });
+});
+
+const podmanWhy = await podmanServiceProblem();
+
+describe.skipIf(podmanWhy !== undefined)(`an agent in a container, through the router${podmanWhy ? ` (skipped: ${podmanWhy})` : ''}`, () => {
+  it("agent.send inContainer: that conversation's run_command runs on the Settings' engine, under the same key and approval; another conversation runs on the host", async () => {
+    const service = await startPodmanService(await tempDirs('cc-core-podman-'), 'unix');
+    cleanups.unshift(() => service.stop());
+    const probe = 'test -d /usr || echo busybox-image';
+    const h = await harness({
+      models: ['scripted'],
+      turns: [
+        { toolCalls: [{ id: 't1', name: 'run_command', input: { command: probe } }] },
+        { text: 'boxed' },
+        { toolCalls: [{ id: 't2', name: 'run_command', input: { command: probe } }] },
+        { text: 'host' },
+      ],
+    });
+    await h.call('settings.update', { containerEngine: { host: service.url } });
+    const boxed = await h.call('conversations.create');
+    const first = await h.call('agent.send', { conversationId: boxed.id, text: 'probe', inContainer: true });
+    const prompt = await h.approval();
+    expect(prompt).toMatchObject({ tool: 'run_command', ceiling: 'session' });
+    await h.call('approvals.answer', { id: prompt.id, answer: { choice: 'session' } });
+    await h.finished(first.runId);
+    const results = () => h.events.filter((e) => e.name === 'agent.event' && e.payload.type === 'tool.result').map((e) => e.payload);
+    expect(results()[0]).toMatchObject({ isError: false, data: { container: { engine: 'podman', endpoint: service.url } } });
+    expect(results()[0].content).toContain('busybox-image');
+    const other = await h.call('conversations.create');
+    const second = await h.call('agent.send', { conversationId: other.id, text: 'probe' });
+    await h.finished(second.runId);
+    expect(results()[1].content).not.toContain('busybox-image');
+    expect(results()[1].data).not.toHaveProperty('container');
+  }, 120_000);
 });

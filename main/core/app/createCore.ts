@@ -2,12 +2,14 @@
  * The composition root of the plain-Node core: it wires services into the router and does no work
  * of its own. Both the Electron shell and the web host call it, passing their stores and hooks.
  */
+import { DEFAULT_MAX_AGENTS } from '../../../shared/contract/index.js';
 import type { LlmSettings } from '../llm/index.js';
 import { RecentProjects } from '../projects/index.js';
 import { Router, type RouterLog } from '../router/index.js';
 import { SettingsService } from '../settings/index.js';
 import type { JsonStore, SecretStore } from '../stores/index.js';
 import { agentHandlers } from './handlers/agent.js';
+import { agentsHandlers } from './handlers/agents.js';
 import { checkpointHandlers } from './handlers/checkpoints.js';
 import { modeHandlers } from './handlers/modes.js';
 import { hookHandlers } from './handlers/hooks.js';
@@ -51,13 +53,16 @@ export function createCore(deps: CoreDeps): Core {
     : undefined;
   settings.onChange((s) => windows.broadcast('settings.changed', withOverride(s, override)));
 
+  const maxAgents = () => settings.get().maxAgents ?? DEFAULT_MAX_AGENTS;
   const runtimes = new ProjectRuntimes((projectRoot) => ({
     projectRoot,
     dataDir: deps.dataDir,
     llm: deps.llmOverride ?? (() => settings.llmConfig()),
     secrets: () => settings.secretValues(),
     search: () => settings.searchConfig(),
+    containerEngine: () => settings.containerEngine(),
     secret: (name) => deps.secrets.get(name),
+    maxAgents,
     publish: (name, payload) => windows.broadcastToProject(projectRoot, name, payload),
   }));
 
@@ -77,6 +82,7 @@ export function createCore(deps: CoreDeps): Core {
       ...checkpointHandlers(runtimes),
       ...mcpHandlers(runtimes),
       ...hookHandlers(runtimes),
+      ...agentsHandlers(runtimes, maxAgents),
     },
     deps.log,
   );

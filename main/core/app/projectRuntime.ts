@@ -4,18 +4,21 @@
  * the project; pushes its events to those windows only.
  */
 import path from 'node:path';
-import type {
-  AllowlistView,
-  ConversationModeView,
-  EventName,
-  EventPayload,
-  HooksView,
-  McpView,
-  PendingApprovalView,
+import {
+  AppError,
+  DEFAULT_MAX_AGENTS,
+  type AllowlistView,
+  type ConversationModeView,
+  type EventName,
+  type EventPayload,
+  type HooksView,
+  type McpView,
+  type PendingApprovalView,
 } from '../../../shared/contract/index.js';
 import { USER_HOOKS_FILE } from '../hooks/index.js';
 import { mcpView } from '../mcp/index.js';
-import { assembleAgent, type AssembledAgent } from '../assembly/index.js';
+import { assembleAgent, type AssembleOptions, type AssembledAgent } from '../assembly/index.js';
+import { AgentsService, engineMergeAsker } from '../agents/index.js';
 import type { PendingApproval } from '../approvals/index.js';
 import { cannotUndoNote } from '../checkpoints/index.js';
 import { settingsProvider, type LlmSettings } from '../llm/index.js';
@@ -31,15 +34,24 @@ export interface ProjectRuntimeDeps {
   secrets: () => string[];
   /** web_search / github_search settings with their keys, read at each call. */
   search?: () => { webSearch?: WebSearchSettings; githubToken?: string };
+  /** run_container's engine from Settings, read at each call. */
+  containerEngine?: () => { host?: string; copyProject?: boolean };
   /** The secret store, for `${VAR}` in an MCP server's env and headers. */
   secret?: (name: string) => string | undefined;
+  /** How many background agents run at once (Settings `maxAgents`). */
+  maxAgents?: () => number;
   /** Sends an event to the windows that show this project. */
   publish<E extends EventName>(name: E, payload: EventPayload<E>): void;
 }
 
 export class ProjectRuntime {
   private readonly previews = new Map<string, PendingApprovalView>();
+  /** Conversations whose commands run in a container ("agent in a container"), while the project is open. */
+  private readonly inContainer = new Set<string>();
   readonly environmentOfKey: (raw: string) => import('../permissions/types.js').Environment | undefined;
+
+  /** The project's background agents, or why there are none (the folder is not a git repository…). */
+  private agentsOrWhy: AgentsService | string = 'background agents are starting';
 
   private constructor(
     readonly root: string,
@@ -49,17 +61,24 @@ export class ProjectRuntime {
     this.environmentOfKey = agent.environmentOfKey;
   }
 
+  /** The background agents, or a clear error saying why this project has none. */
+  agents(): AgentsService {
+    if (typeof this.agentsOrWhy === 'string') throw new AppError('conflict', `No background agents here: ${this.agentsOrWhy}.`);
+    return this.agentsOrWhy;
+  }
+
   static async open(deps: ProjectRuntimeDeps): Promise<ProjectRuntime> {
     // The engine and queue report changes through callbacks made before the runtime object exists.
     const ref: { rt?: ProjectRuntime } = {};
-    const agent = await assembleAgent({
-      projectRoot: deps.projectRoot,
+    // What the project's agent and its background agents share: the model, the keys, the tools' settings.
+    const common: Pick<AssembleOptions, 'dataDir' | 'provider' | 'secrets' | 'toolDeps'> = {
       dataDir: deps.dataDir,
       provider: settingsProvider(deps.llm),
-      emit: (event) => deps.publish('agent.event', event),
       secrets: deps.secrets(),
       toolDeps: {
         secretsToScrub: deps.secrets,
+        ...(deps.containerEngine ? { containerEngine: deps.containerEngine } : {}),
+        commandsInContainer: (conversationId) => ref.rt?.inContainer.has(conversationId) === true,
         ...(deps.search
           ? {
               webSearch: () => deps.search!().webSearch,
@@ -70,6 +89,11 @@ export class ProjectRuntime {
             }
           : {}),
       },
+    };
+    const agent = await assembleAgent({
+      ...common,
+      projectRoot: deps.projectRoot,
+      emit: (event) => deps.publish('agent.event', event),
       watchConfig: true,
       checkpoints: true,
       onEngineChange: () => {
@@ -82,6 +106,27 @@ export class ProjectRuntime {
       mcp: { ...(deps.secret ? { secret: deps.secret } : {}), onChange: () => ref.rt?.publishMcpSoon() },
     });
     const rt = (ref.rt = new ProjectRuntime(deps.projectRoot, agent, deps));
+    // Background agents: each on its worktree, under this project's codecoder.json and trust, asking
+    // through this project's queue. Opening reconciles what a crash left (their reconcile.ts).
+    rt.agentsOrWhy = await AgentsService.open({
+      projectRoot: deps.projectRoot,
+      dataDir: deps.dataDir,
+      limit: deps.maxAgents ?? (() => DEFAULT_MAX_AGENTS),
+      approvals: agent.approvals,
+      askMerge: engineMergeAsker(agent.engine),
+      onEvent: (event) => deps.publish('agent.event', event),
+      onStatus: (view, removed) => deps.publish('agents.status', { agent: view, removed }),
+      assemble: ({ worktree, emit, approvals }) =>
+        assembleAgent({
+          ...common,
+          projectRoot: worktree,
+          configRoot: deps.projectRoot,
+          emit,
+          approvals,
+          watchConfig: true,
+          checkpoints: true,
+        }),
+    }).catch((err: unknown) => (err as Error).message);
     agent.approvals.subscribe(() => void rt.publishApprovals());
     // A switch from any window, or a run taking the carried plan: every window of the project is told.
     agent.runtime.modes.onChange((id) => deps.publish('mode.changed', rt.modeView(id)));
@@ -91,6 +136,16 @@ export class ProjectRuntime {
     // Servers start in the background: opening the project never waits for them.
     void agent.mcp?.sync();
     return rt;
+  }
+
+  /** "Agent in a container" for one conversation: its run_command calls run in the container environment. */
+  setCommandsInContainer(conversationId: string, on: boolean): void {
+    if (on) this.inContainer.add(conversationId);
+    else this.inContainer.delete(conversationId);
+  }
+
+  commandsInContainer(conversationId: string): boolean {
+    return this.inContainer.has(conversationId);
   }
 
   /** The app's data folder (user-level MCP servers live there). */
@@ -199,6 +254,7 @@ export class ProjectRuntime {
         kind: 'presets',
         agentId: p.agentId,
         conversationId: p.conversationId,
+        ...this.worktreeAgentOf(p.conversationId),
         depth: 0,
         createdAt: p.createdAt,
         presets: p.presets,
@@ -222,6 +278,7 @@ export class ProjectRuntime {
       kind: 'tool',
       agentId: p.agentId,
       conversationId: p.conversationId,
+      ...this.worktreeAgentOf(p.conversationId),
       depth: r.depth,
       createdAt: p.createdAt,
       tool: r.tool,
@@ -236,10 +293,21 @@ export class ProjectRuntime {
     };
   }
 
+  /** A background agent's approval names its agent. */
+  private worktreeAgentOf(conversationId: string): { worktreeAgentId?: string } {
+    const id = typeof this.agentsOrWhy === 'string' ? undefined : this.agentsOrWhy.agentOfConversation(conversationId);
+    return id ? { worktreeAgentId: id } : {};
+  }
+
   /** A conversation's permission mode as the contract shows it. */
   modeView(conversationId: string): ConversationModeView {
     const modes = this.agent.runtime.modes;
-    return { conversationId, mode: modes.get(conversationId), carryPlan: modes.carriesPlan(conversationId) };
+    return {
+      conversationId,
+      mode: modes.get(conversationId),
+      carryPlan: modes.carriesPlan(conversationId),
+      planReady: modes.hasPlan(conversationId),
+    };
   }
 
   private async publishApprovals(): Promise<void> {
@@ -253,6 +321,7 @@ export class ProjectRuntime {
   async close(): Promise<void> {
     for (const t of this.soon.values()) clearTimeout(t);
     this.soon.clear();
+    if (typeof this.agentsOrWhy !== 'string') await this.agentsOrWhy.close();
     this.agent.runtime.cancelAll();
     this.agent.approvals.cancelAll();
     // A cancelled run still writes its last records: let it, before the caller removes or reopens the files.

@@ -5,7 +5,7 @@
  * the CLI answers by id.
  */
 import { randomUUID } from 'node:crypto';
-import { type AskAnswer, type AskRequest, type Asker, type Clock, systemClock } from '../permissions/index.js';
+import { chooseHunks, EVERY_HUNK_REJECTED, type AskAnswer, type AskRequest, type Asker, type Clock, systemClock } from '../permissions/index.js';
 import { askAnswerSchema } from '../../../shared/contract/agentEvents.js';
 
 export const CANCELLED_REASON = 'cancelled by user';
@@ -34,6 +34,8 @@ export class ApprovalError extends Error {
 interface Entry {
   approval: PendingApproval;
   settle: (answer: AskAnswer | string[], cancelled: boolean) => void;
+  /** How many hunks the request's preview lists, once it has been worked out (a partial answer is checked against it). */
+  hunks?: number;
 }
 
 export class ApprovalQueue {
@@ -129,7 +131,21 @@ export class ApprovalQueue {
         `approval ${id}: ${a.request.key.raw} can be allowed ${scopes.map((s) => (s === 'once' ? 'once' : `for the ${s}`)).join(' or ')} only, not for the ${answer.choice}`,
       );
     }
-    this.settle(id, parsed.data as AskAnswer, false);
+    const asked = parsed.data;
+    this.settle(id, asked.choice === 'once' && asked.hunks !== undefined ? this.partAnswer(id, entry, asked.hunks) : asked, false);
+  }
+
+  /**
+   * An allow-once of some hunks, read against the hunks the prompt showed (the page sends indices,
+   * never content): every hunk taken is a plain once, none taken a deny, an index not shown refused.
+   */
+  private partAnswer(id: string, entry: Entry, hunks: number[]): AskAnswer {
+    if (entry.approval.kind !== 'tool' || entry.hunks === undefined)
+      throw new ApprovalError('invalid_answer', `approval ${id}: its proposed change has no hunks to take or reject (yet)`);
+    const choice = chooseHunks(hunks, entry.hunks);
+    if ('problem' in choice) throw new ApprovalError('invalid_answer', `approval ${id}: ${choice.problem}`);
+    if (choice.taken.length === 0) return { choice: 'deny', reason: EVERY_HUNK_REJECTED };
+    return choice.rejected.length === 0 ? { choice: 'once' } : { choice: 'once', hunks: choice.taken };
   }
 
   /** Accepts a subset of the offered presets (keys not offered are refused). */
@@ -183,8 +199,21 @@ export class ApprovalQueue {
         },
       });
       signal?.addEventListener('abort', onAbort, { once: true });
+      this.countHunks(approval);
       this.notify({ type: 'approval.requested', approval });
     });
+  }
+
+  /** Notes how many hunks the preview lists when it is worked out (the same once-only preview the prompt shows). */
+  private countHunks(approval: PendingApproval): void {
+    if (approval.kind !== 'tool' || !approval.request.preview) return;
+    approval.request.preview().then(
+      (p) => {
+        const entry = this.pending.get(approval.id);
+        if (entry && p?.hunks?.length) entry.hunks = p.hunks.length;
+      },
+      () => undefined,
+    );
   }
 
   private settle(id: string, answer: AskAnswer | string[], cancelled: boolean): void {

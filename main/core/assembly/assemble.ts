@@ -29,6 +29,12 @@ import { createAgentRuntime, type AgentRuntime, type AgentRuntimeDeps, type Emit
 
 export interface AssembleOptions {
   projectRoot: string;
+  /**
+   * Whose codecoder.json and folder trust apply, when not the project root's: a background agent's
+   * worktree takes the project's (main/core/agents/), never its own copy, which the agent could edit —
+   * so a worktree never gets more than the project folder would.
+   */
+  configRoot?: string;
   dataDir: string;
   provider: LlmProvider;
   emit: Emit;
@@ -85,9 +91,10 @@ export interface AssembledAgent {
 export async function assembleAgent(opts: AssembleOptions): Promise<AssembledAgent> {
   const clock = opts.clock ?? systemClock;
   const approvals = opts.approvals ?? new ApprovalQueue({ clock });
-  const config = await ProjectConfig.open({ projectRoot: opts.projectRoot });
+  const configRoot = opts.configRoot ?? opts.projectRoot;
+  const config = await ProjectConfig.open({ projectRoot: configRoot });
   const trustStore = TrustStore.forDataDir(opts.dataDir);
-  const trust = await ProjectTrust.open({ store: trustStore, projectRoot: opts.projectRoot, config });
+  const trust = await ProjectTrust.open({ store: trustStore, projectRoot: configRoot, config });
   if (opts.trustProjectForRun) await trust.trustForThisRun();
   const mcp = opts.mcp
     ? await McpManager.open({

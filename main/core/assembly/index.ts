@@ -1,2 +1,2 @@
 /** The public surface of main/core/assembly: what other folders may import (build/coreSurfaces.mjs). */
-export { assembleAgent, type AssembledAgent } from './assemble.js';
+export { assembleAgent, type AssembleOptions, type AssembledAgent } from './assemble.js';

@@ -68,6 +68,7 @@ describe('permission modes in a run', () => {
     const t = await setup({ turns: [{ text: 'Plan: 1. edit a. 2. test.' }, { text: 'Doing it.' }, { text: 'Again.' }] });
     const first = await t.agent.runtime.start({ prompt: 'make a plan', mode: 'plan' });
     await first.done;
+    expect(t.agent.runtime.modes.hasPlan(first.conversationId)).toBe(true);
     t.agent.runtime.modes.set(first.conversationId, 'edits', { carryPlan: true });
     await (
       await t.agent.runtime.start({ prompt: 'go', conversationId: first.conversationId })
@@ -75,10 +76,21 @@ describe('permission modes in a run', () => {
     await (
       await t.agent.runtime.start({ prompt: 'more', conversationId: first.conversationId })
     ).done;
+    expect(t.agent.runtime.modes.hasPlan(first.conversationId)).toBe(false);
     const started = t.log.of('run.started').map((e) => e.prompt);
     expect(started[1]).toMatch(
       /^\[Plan mode is over \(edits inside the project are now allowed.*Carry out the plan you proposed above\.\]\n\ngo$/,
     );
     expect(started[2]).toBe('more');
+  });
+
+  it('leaving plan mode before any plan was written carries nothing: the next message goes as typed', async () => {
+    const t = await setup({ turns: [{ text: 'Done.' }] });
+    const conv = await t.agent.runtime.conversations.create({ title: 'c' });
+    t.agent.runtime.modes.set(conv.id, 'plan');
+    t.agent.runtime.modes.set(conv.id, 'edits', { carryPlan: true });
+    expect(t.agent.runtime.modes.carriesPlan(conv.id)).toBe(false);
+    await (await t.agent.runtime.start({ prompt: 'go', conversationId: conv.id })).done;
+    expect(t.log.of('run.started').map((e) => e.prompt)).toEqual(['go']);
   });
 });

@@ -18,6 +18,7 @@ export async function changePreview(request: AskRequest): Promise<string | undef
   } catch (err) {
     return `  (no diff: ${shownText((err as Error).message)})`;
   }
+  if (preview?.diff === '') return '  (no changes: the file already has this content)';
   if (!preview?.diff) return '  (no diff: the file cannot be shown as text, or nothing would change)';
   const lines = preview.diff.replace(/\n$/, '').split('\n');
   const cut = lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `… ${lines.length - MAX_LINES} more diff lines`] : lines;

@@ -17,7 +17,7 @@ describe('codecoder <command>', () => {
   it('an unknown command is refused with the list; help lists them all', async () => {
     const bad = memoryIo({ env: {} });
     expect(await main(['nope'], bad.io)).toBe(2);
-    expect(bad.err()).toContain("unknown command 'nope'. Try: allowlist, check");
+    expect(bad.err()).toContain("unknown command 'nope'. Try: agents, allowlist, check");
     const help = memoryIo({ env: {} });
     expect(await main(['--help'], help.io)).toBe(0);
     for (const name of Object.keys(COMMANDS)) expect(help.out()).toContain(`  ${name} `);

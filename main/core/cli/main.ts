@@ -7,6 +7,7 @@ import { shown } from './output.js';
  * command as a bundle of its own (scripts/build-cli.mjs); main.test.ts checks the table against the folder.
  */
 export const COMMANDS: Readonly<Record<string, () => Promise<CliCommand>>> = {
+  agents: () => import('./commands/agents.js'),
   allowlist: () => import('./commands/allowlist.js'),
   check: () => import('./commands/check.js'),
   checkpoints: () => import('./commands/checkpoints.js'),

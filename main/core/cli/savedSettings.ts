@@ -27,6 +27,8 @@ export interface ResolvedSettings {
   search: ReturnType<SettingsService['searchConfig']>;
   /** Every key the saved settings hold, to scrub from child processes. */
   savedSecrets: string[];
+  /** run_container's engine as saved in Settings ({} when none). */
+  containerEngine: ReturnType<SettingsService['containerEngine']>;
 }
 
 export function resolveRunSettings(
@@ -40,6 +42,7 @@ export function resolveRunSettings(
     : undefined;
   const saved = service?.llmConfig();
   const search = service?.searchConfig() ?? {};
+  const containerEngine = service?.containerEngine() ?? {};
   const savedSecrets = service?.secretValues().filter((v) => !isSealedSecret(v)) ?? [];
   const envProvider: LlmProviderKind | undefined = !env.ANTHROPIC_API_KEY && env.OPENAI_API_KEY ? 'openai' : undefined;
   const provider: LlmProviderKind = flags.provider ?? saved?.provider ?? envProvider ?? 'anthropic';
@@ -56,7 +59,7 @@ export function resolveRunSettings(
   const envKey = env[providerKeyEnv[provider]];
   if (envKey) {
     settings.apiKey = envKey;
-    return { settings, source: { provider: sourceProvider, key: 'env' }, search, savedSecrets };
+    return { settings, source: { provider: sourceProvider, key: 'env' }, search, savedSecrets, containerEngine };
   }
   const savedKey = service?.llmConfigFor(provider).apiKey;
   if (savedKey && isSealedSecret(savedKey)) {
@@ -65,9 +68,10 @@ export function resolveRunSettings(
       source: { provider: sourceProvider, key: 'none' },
       search,
       savedSecrets,
+      containerEngine,
       keyProblem: `the ${provider} key saved by the desktop app is encrypted with the system keychain and only the app can read it; for the terminal set ${providerKeyEnv[provider]} or pass --api-key-file FILE`,
     };
   }
   if (savedKey) settings.apiKey = savedKey;
-  return { settings, source: { provider: sourceProvider, key: savedKey ? 'saved' : 'none' }, search, savedSecrets };
+  return { settings, source: { provider: sourceProvider, key: savedKey ? 'saved' : 'none' }, search, savedSecrets, containerEngine };
 }

@@ -4,6 +4,8 @@
  * since it may quote an argument — and the usage on stderr (exit 2). `parse` reads the arguments
  * with node:util parseArgs, strict: an unknown option or an option without its value is a usage error.
  */
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { CliIo } from './io.js';
 import { shown } from './output.js';
@@ -31,6 +33,16 @@ export class Usage {
   fail(message: string): number {
     this.io.stderr.write(`codecoder ${this.name}: ${shown(message)}\n${this.text}`);
     return EXIT_USAGE;
+  }
+
+  /** The project folder's real path, or the usage error's exit code when it is not given or cannot be opened. */
+  async projectRoot(dir: string | undefined): Promise<string | number> {
+    if (!dir) return this.fail('--project DIR is required');
+    try {
+      return await realpath(path.resolve(dir));
+    } catch (err) {
+      return this.fail(`cannot open the project ${dir}: ${(err as Error).message}`);
+    }
   }
 
   /** The parsed arguments, or the exit code when there is nothing more to do (the usage shown, or a usage error). */

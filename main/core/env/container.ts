@@ -10,10 +10,11 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 export type EngineName = 'docker' | 'podman';
 
@@ -55,6 +56,30 @@ export interface ContainerRunSpec {
   masked?: readonly string[];
   /** Keep stdin open (`run -i`): a hook reads its JSON there. */
   interactive?: boolean;
+  /** Where the command starts (default /work): containerWorkdir of a folder in the project. */
+  workdir?: string;
+}
+
+/**
+ * The container path of `cwd`, a folder inside the project (as the tools resolved it): /work or a
+ * folder under it. Undefined when it is not inside the project (the caller refuses).
+ */
+export function containerWorkdir(projectRoot: string, cwd: string | undefined): string | undefined {
+  if (cwd === undefined) return CONTAINER_WORKDIR;
+  for (const root of new Set([path.resolve(projectRoot), realOrSame(projectRoot)])) {
+    const rel = path.relative(root, realOrSame(cwd));
+    if (rel === '') return CONTAINER_WORKDIR;
+    if (!rel.startsWith('..') && !path.isAbsolute(rel)) return path.posix.join(CONTAINER_WORKDIR, ...rel.split(path.sep));
+  }
+  return undefined;
+}
+
+function realOrSame(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
 
 /** A container name no other run can collide with; also how a cancelled run is removed. */
@@ -98,7 +123,7 @@ export function buildRunArgv(spec: ContainerRunSpec): string[] {
   const argv = [spec.engine.bin, ...spec.engine.globalArgs, 'run', '--rm', '--name', spec.name];
   if (spec.interactive) argv.push('-i');
   argv.push(...hardeningArgs(spec.limits));
-  argv.push('-v', `${spec.projectRoot}:${CONTAINER_WORKDIR}:rw`, '-w', CONTAINER_WORKDIR);
+  argv.push('-v', `${spec.projectRoot}:${CONTAINER_WORKDIR}:rw`, '-w', spec.workdir ?? CONTAINER_WORKDIR);
   // After the project's mount, so they land on top of it.
   for (const name of spec.readOnly ?? []) argv.push('-v', `${path.join(spec.projectRoot, name)}:${CONTAINER_WORKDIR}/${name}:ro`);
   for (const rel of spec.masked ?? []) argv.push('-v', `/dev/null:${path.posix.join(CONTAINER_WORKDIR, rel.split(path.sep).join('/'))}:ro`);
@@ -114,7 +139,7 @@ export function buildRemoveArgv(engine: Engine, name: string): string[] {
 }
 
 /** Whom to run as: docker (rootful daemon) gets the caller's ids; podman maps them itself. */
-export function containerUser(engine: Engine): string | undefined {
+export function containerUser(engine: Pick<Engine, 'name'>): string | undefined {
   if (engine.name !== 'docker' || typeof process.getuid !== 'function') return undefined;
   const uid = process.getuid();
   return uid === 0 ? undefined : `${uid}:${process.getgid!()}`;
@@ -198,10 +223,28 @@ export async function ensureImage(engine: Engine, image: string, timeoutMs: numb
   const exists = await exec(engine.bin, [...engine.globalArgs, 'image', 'inspect', image], timeoutMs);
   if (exists.code === 0) return { ok: true };
   if (image !== DEFAULT_IMAGE) return { ok: false, reason: `image ${image} is not present and cannot be pulled offline` };
+  const tar = await busyboxRootfsTar(timeoutMs);
+  if (!tar.ok) return tar;
+  try {
+    const imp = await exec(engine.bin, [...engine.globalArgs, 'import', tar.file, image], timeoutMs * 6);
+    if (imp.code !== 0) return { ok: false, reason: `${engine.name} import failed: ${firstLine(imp.stderr)}` };
+    return { ok: true };
+  } finally {
+    await tar.release();
+  }
+}
+
+export type RootfsTar = { ok: true; file: string; stream(): Readable; release(): Promise<void> } | { ok: false; reason: string };
+
+/**
+ * The default image's root file system as a tarball: static busybox and its applets, the folders a
+ * shell expects. Imported by the CLI (`<engine> import`) or through the API (a remote engine too).
+ */
+export async function busyboxRootfsTar(timeoutMs = 10_000): Promise<RootfsTar> {
   const busybox = ['/usr/bin/busybox', '/bin/busybox'].find((p) => existsSync(p));
-  if (!busybox)
-    return { ok: false, reason: `image ${image} is missing and no static busybox to build it (apt-get install busybox-static)` };
+  if (!busybox) return { ok: false, reason: `image ${DEFAULT_IMAGE} is missing and no static busybox to build it (apt-get install busybox-static)` };
   const dir = await mkdtemp(path.join(tmpdir(), 'codecoder-rootfs-'));
+  const release = () => rm(dir, { recursive: true, force: true });
   try {
     const root = path.join(dir, 'rootfs');
     for (const d of ['bin', 'tmp', 'work', 'etc', 'proc', 'sys', 'dev']) await mkdir(path.join(root, d), { recursive: true });
@@ -213,13 +256,15 @@ export async function ensureImage(engine: Engine, image: string, timeoutMs: numb
       .filter((s) => /^[a-z0-9_.[-]+$/.test(s) && s !== 'busybox')) {
       await symlink('busybox', path.join(root, 'bin', applet)).catch(() => undefined);
     }
-    const tar = path.join(dir, 'rootfs.tar');
-    const t = await exec('tar', ['-C', root, '-cf', tar, '.'], timeoutMs);
-    if (t.code !== 0) return { ok: false, reason: `tar failed: ${firstLine(t.stderr)}` };
-    const imp = await exec(engine.bin, [...engine.globalArgs, 'import', tar, image], timeoutMs * 6);
-    if (imp.code !== 0) return { ok: false, reason: `${engine.name} import failed: ${firstLine(imp.stderr)}` };
-    return { ok: true };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    const file = path.join(dir, 'rootfs.tar');
+    const t = await exec('tar', ['-C', root, '-cf', file, '.'], timeoutMs);
+    if (t.code !== 0) {
+      await release();
+      return { ok: false, reason: `tar failed: ${firstLine(t.stderr)}` };
+    }
+    return { ok: true, file, stream: () => createReadStream(file), release };
+  } catch (err) {
+    await release();
+    return { ok: false, reason: `could not build the image's root file system: ${(err as Error).message}` };
   }
 }

@@ -2,10 +2,14 @@
  * Which execution environments work on this machine, and why not: each is probed by really running
  * something in it (a command on a pty, a QuickJS and a WASI module, a sandboxed command, a container).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { detectEngine } from './container.js';
+import { containerName, DEFAULT_IMAGE, detectEngine } from './container.js';
+import { startApiRun } from './apiRun.js';
+import { detectApiEngine, engineClient, findApiEngine } from './engineApi.js';
+import { planCopy } from './remoteCopy.js';
+import { knownHostsVerifier } from './sshKnownHosts.js';
 import { runPty } from './pty.js';
 import { resetSandbox, sandboxProblem, wrapSandboxed } from './sandbox.js';
 import { runQuickJs } from './wasm/quickjs.js';
@@ -31,7 +35,44 @@ async function probe(environment: EnvironmentName, f: () => Promise<string>): Pr
   }
 }
 
-export async function checkEnvironments(opts: { image?: string } = {}): Promise<EnvironmentReport[]> {
+/**
+ * The engine through its API, when one is configured or a local socket answers: which engine, where
+ * (the endpoint and what chose it), whether the project travels as a copy, and a container really
+ * run. Undefined when there is no endpoint (the CLI is tried); throws what stops a configured one.
+ */
+async function probeApiEngine(dir: string, opts: EngineChoice): Promise<string | undefined> {
+  const endpoint = await findApiEngine({
+    setting: opts.engineHost,
+    copyProject: opts.copyProject,
+    env: process.env,
+    sshHostVerifier: (host, port) => knownHostsVerifier(host, port),
+  });
+  if (!endpoint) return undefined;
+  const image = opts.image ?? DEFAULT_IMAGE;
+  const d = await detectApiEngine(endpoint, image);
+  if (!d.ok) throw new Error(d.reason);
+  const project = path.join(dir, 'project');
+  await mkdir(project);
+  const h = await startApiRun({
+    docker: engineClient(endpoint),
+    spec: { image, command: 'exit 3', name: containerName(), ...(endpoint.remote ? {} : { bind: { projectRoot: project, readOnly: [], masked: [] } }) },
+    ...(endpoint.remote ? { copy: { projectRoot: project, copy: planCopy(project) } } : {}),
+    timeoutMs: 60_000,
+  });
+  const r = await h.done;
+  if (r.exitCode !== 3) throw new Error(`${d.engine} at ${endpoint.label}: a container ended with ${r.exitCode ?? r.reason}: ${r.text.trim().slice(0, 300)}`);
+  const copy = endpoint.remote ? '; the project is sent as a copy, changes come back as a diff' : '';
+  return `${d.engine} ${d.version} through the Engine API at ${endpoint.label} (${endpoint.source})${copy}, image ${image}`;
+}
+
+export interface EngineChoice {
+  image?: string;
+  /** An engine address (the Settings' or `doctor --engine`), over CONTAINER_HOST / DOCKER_HOST. */
+  engineHost?: string;
+  copyProject?: boolean;
+}
+
+export async function checkEnvironments(opts: EngineChoice = {}): Promise<EnvironmentReport[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'codecoder-doctor-'));
   try {
     const shell = await probe('shell', async () => {
@@ -64,10 +105,12 @@ export async function checkEnvironments(opts: { image?: string } = {}): Promise<
       return process.platform === 'darwin' ? 'sandbox-runtime (Seatbelt)' : 'sandbox-runtime (bubblewrap + socat)';
     });
     const docker = await probe('docker', async () => {
+      const api = await probeApiEngine(dir, opts);
+      if (api) return api;
       const d = await detectEngine(opts.image ? { image: opts.image } : {});
-      if (!d.ok) throw new Error(d.reason);
+      if (!d.ok) throw new Error(`${d.reason}; and no Engine API endpoint (set DOCKER_HOST, or start \`podman system service\`)`);
       const runtime = d.engine.globalArgs.length ? ` (${d.engine.globalArgs.join(' ')})` : '';
-      return `${d.engine.name}${runtime}, image ${d.image}${d.notes.length ? `; also: ${d.notes.join('; ')}` : ''}`;
+      return `${d.engine.name}${runtime} through its CLI (no Engine API endpoint: set DOCKER_HOST, or start \`podman system service\`), image ${d.image}${d.notes.length ? `; also: ${d.notes.join('; ')}` : ''}`;
     });
     return [shell, wasm, sandbox, docker];
   } finally {

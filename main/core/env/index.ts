@@ -12,6 +12,7 @@ export {
   hardeningArgs,
 } from './container.js';
 export { checkEnvironments } from './doctor.js';
+export { parseEngineHost } from './engineHost.js';
 export { OutputPipeline, type OutputSummary, plainText } from './output.js';
 export { groupAlive, killGroup } from './processGroup.js';
 export { type EndReason, type PtyHandle, type PtyRunResult } from './pty.js';
@@ -21,4 +22,4 @@ export { REDACTED, createRedactor, type Redactor } from './redact.js';
 export { utf8Boundary } from './utf8.js';
 export { runQuickJs, type WasmGrant } from './wasm/quickjs.js';
 export { runWasi, WASI_PROJECT_DIR, type WasiOutcome } from './wasm/wasi.js';
-export { insideProject, prepareCommand, type RunEnvironment, type RunHandle, runIn, RunRefused } from './run.js';
+export { insideProject, prepareCommand, type RunEnvironment, type RunHandle, type RunResult, runIn, RunRefused } from './run.js';

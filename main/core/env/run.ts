@@ -6,9 +6,12 @@
  * - shell: `bash -c` on a pty, stdout and stderr through one pipe by default (plain output, several
  *   times faster than the pty; `outputVia: 'pty'` when a program needs a terminal).
  * - sandbox: the same command wrapped by the sandbox runtime, on the pty.
- * - docker: a throw-away container (docker or podman) with the protected entries mounted read-only
- *   (placeholders for absent ones, held until the container is gone); a cancelled or timed-out run
- *   is removed by the engine, since killing its CLI does not stop it.
+ * - docker: a throw-away container through the Engine API (engineApi.ts, apiRun.ts) when an
+ *   endpoint is configured (Settings, CONTAINER_HOST, DOCKER_HOST) or a local engine socket
+ *   answers, else through the docker/podman CLI. Locally the project is bind-mounted with the
+ *   protected entries read-only (placeholders for absent ones, held until the container is gone);
+ *   a remote engine gets a copy and gives back a diff (remoteCopy.ts). A cancelled or timed-out
+ *   run's container is killed and removed by the engine.
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -17,13 +20,19 @@ import {
   buildRunArgv,
   containerName,
   containerUser,
+  containerWorkdir,
   DEFAULT_IMAGE,
   detectEngineCached,
   exec,
   type ContainerLimits,
   type EngineName,
 } from './container.js';
+import { startApiRun, type ApiRunHandle, type ApiRunResult } from './apiRun.js';
+import { detectApiEngineCached, engineClient, findApiEngine } from './engineApi.js';
+import { EngineHostRefused, type EngineEndpoint } from './engineHost.js';
 import { ensureProtectedEntries, holdEnvironment, ProtectedEntryRefused } from './protectedEntries.js';
+import { CopyRefused, planCopy, type ProjectCopy } from './remoteCopy.js';
+import { knownHostsVerifier } from './sshKnownHosts.js';
 import { defaultShell, startCommand, startPty, type EndReason, type PtyHandle, type PtyRunResult } from './pty.js';
 import { SandboxUnavailable, wrapSandboxed } from './sandbox.js';
 
@@ -36,7 +45,7 @@ export class RunRefused extends Error {
 
 export interface RunInOptions {
   projectRoot: string;
-  /** Where the command runs in the shell and the sandbox (default: the project). A container runs in the project, mounted at /work. */
+  /** Where the command runs (default: the project). In a container: the same folder under /work (the project's mount or copy). */
   cwd?: string;
   /** The child's environment on the host (shell, sandbox): the scrubbed one of tools/kit/childEnv.ts. */
   env: Record<string, string>;
@@ -58,18 +67,33 @@ export interface RunInOptions {
   sandbox?: { denyRead?: string[]; allowedDomains?: string[] };
   /** docker: the image, limits, and the variables set inside (none of the host's reach the container). */
   /** `hidden`: files (absolute) masked with an empty file in the container when they are inside the project. */
-  container?: { image?: string; limits?: Partial<ContainerLimits>; env?: Record<string, string>; hidden?: readonly string[] };
+  /** `engineHost`: the Settings' engine address (over CONTAINER_HOST / DOCKER_HOST; engineHost.ts). */
+  container?: {
+    image?: string;
+    limits?: Partial<ContainerLimits>;
+    env?: Record<string, string>;
+    hidden?: readonly string[];
+    engineHost?: string;
+    /** The Settings' "copy the project to the engine" (a tunnel to a remote engine on loopback). */
+    copyProject?: boolean;
+  };
+}
+
+/** A run's end; a run on a remote engine also says what it changed in its copy (not applied). */
+export interface RunResult extends PtyRunResult {
+  changes?: ApiRunResult['changes'];
 }
 
 export interface RunHandle {
+  /** The local process; 0 for a container run through the Engine API (no process here). */
   pid: number;
   /** Resolves once the run has ended and its environment is cleaned up. */
-  done: Promise<PtyRunResult>;
+  done: Promise<RunResult>;
   kill(reason?: EndReason): void;
   readonly running: boolean;
   readonly bytes: number;
-  /** docker: which engine, image and container ran it. */
-  container?: { engine: EngineName; image: string; name: string };
+  /** docker: which engine (and where: an API endpoint, or the CLI), image and container ran it. */
+  container?: { engine: EngineName; image: string; name: string; endpoint: string; remote: boolean };
 }
 
 /** Starts `command` in `environment`. Throws RunRefused (nothing started) when the environment cannot run it. */
@@ -164,7 +188,7 @@ async function runSandboxed(command: string, opts: RunInOptions, pty: PtyCommon)
 /** A hardened container's argv (run_container's), its placeholders held until `endHold`. Throws RunRefused. */
 async function prepareContainer(
   command: string,
-  opts: Pick<RunInOptions, 'projectRoot' | 'container'>,
+  opts: Pick<RunInOptions, 'projectRoot' | 'container' | 'cwd'>,
   interactive: boolean,
 ): Promise<{ argv: string[]; engine: EngineName; image: string; name: string; endHold: () => void; remove: () => Promise<unknown> }> {
   const image = opts.container?.image ?? DEFAULT_IMAGE;
@@ -186,6 +210,7 @@ async function prepareContainer(
       readOnly: ensureProtectedEntries(opts.projectRoot),
       masked: insideProject(opts.projectRoot, opts.container?.hidden ?? []),
       interactive,
+      workdir: workdirOrRefuse(opts),
     });
     const remove = () => {
       const rm = buildRemoveArgv(engine, name);
@@ -200,6 +225,76 @@ async function prepareContainer(
 }
 
 async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
+  const image = opts.container?.image ?? DEFAULT_IMAGE;
+  let endpoint: EngineEndpoint | undefined;
+  try {
+    endpoint = await findApiEngine({
+      setting: opts.container?.engineHost,
+      copyProject: opts.container?.copyProject,
+      env: process.env,
+      sshHostVerifier: (host, port) => knownHostsVerifier(host, port),
+    });
+  } catch (err) {
+    if (err instanceof EngineHostRefused) throw new RunRefused(err.message);
+    throw err;
+  }
+  if (!endpoint) return runInContainerCli(command, opts, pty);
+  const found = await detectApiEngineCached(endpoint, image);
+  if (!found.ok) throw new RunRefused(`no container engine can run here: ${found.reason}`);
+  const docker = engineClient(endpoint);
+  const name = containerName();
+  const common = { docker, ...pty };
+  const workdir = workdirOrRefuse(opts);
+  const spec = { image, command, name, limits: opts.container?.limits, env: opts.container?.env, workdir };
+  const about = { engine: found.engine, image, name, endpoint: endpoint.label, remote: endpoint.remote };
+  const started = (h: ApiRunHandle, cleanup: () => void = () => {}): RunHandle => withCleanup(h, cleanup, { container: about });
+  if (endpoint.remote) {
+    // A remote engine cannot bind-mount this folder: it gets a copy without the protected entries
+    // and key files, and its changes come back as a diff for review (remoteCopy.ts).
+    let copy: ProjectCopy;
+    try {
+      copy = planCopy(opts.projectRoot, insideProject(opts.projectRoot, opts.container?.hidden ?? []));
+    } catch (err) {
+      if (err instanceof CopyRefused) throw new RunRefused(err.message);
+      throw err;
+    }
+    return started(await startOrRefuse(() => startApiRun({ ...common, spec, copy: { projectRoot: opts.projectRoot, copy } })));
+  }
+  const endHold = holdEnvironment();
+  try {
+    const bind = {
+      projectRoot: opts.projectRoot,
+      readOnly: ensureProtectedEntries(opts.projectRoot),
+      masked: insideProject(opts.projectRoot, opts.container?.hidden ?? []),
+    };
+    const h = await startOrRefuse(() => startApiRun({ ...common, spec: { ...spec, bind, user: containerUser({ name: found.engine }) } }));
+    // The container is gone (exited, or killed and removed) before its placeholders are.
+    return started(h, endHold);
+  } catch (err) {
+    endHold();
+    if (err instanceof ProtectedEntryRefused) throw new RunRefused(err.message);
+    throw err;
+  }
+}
+
+async function startOrRefuse<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (err) {
+    if (err instanceof RunRefused || err instanceof ProtectedEntryRefused) throw err;
+    throw new RunRefused((err as Error).message);
+  }
+}
+
+/** A container runs in /work, or in the folder under it that `cwd` names (run_command of an agent in a container). */
+function workdirOrRefuse(opts: Pick<RunInOptions, 'projectRoot' | 'cwd'>): string {
+  const w = containerWorkdir(opts.projectRoot, opts.cwd);
+  if (!w) throw new RunRefused(`the folder ${opts.cwd} is not inside the project, so it is not in the container`);
+  return w;
+}
+
+/** No Engine API endpoint is configured or answers: the docker/podman CLI runs the container, as before. */
+async function runInContainerCli(command: string, opts: RunInOptions, pty: PtyCommon): Promise<RunHandle> {
   const c = await prepareContainer(command, opts, false);
   let removal: Promise<unknown> | undefined;
   let handle: PtyHandle;
@@ -225,7 +320,7 @@ async function runInContainer(command: string, opts: RunInOptions, pty: PtyCommo
       await removal;
       c.endHold();
     },
-    { container: { engine: c.engine, image: c.image, name: c.name } },
+    { container: { engine: c.engine, image: c.image, name: c.name, endpoint: `${c.engine} CLI`, remote: false } },
   );
 }
 
@@ -269,7 +364,7 @@ export function insideProject(projectRoot: string, files: readonly string[]): st
   return [...out];
 }
 
-function withCleanup(h: PtyHandle, cleanup: () => unknown, extra: Pick<RunHandle, 'container'> = {}): RunHandle {
+function withCleanup(h: PtyHandle | ApiRunHandle, cleanup: () => unknown, extra: Pick<RunHandle, 'container'> = {}): RunHandle {
   return {
     pid: h.pid,
     done: h.done.finally(cleanup),

@@ -17,6 +17,7 @@ export { ensurePrivateDirs, ensurePrivateDirsSync, PRIVATE_FILE_MODE, tightenPri
 export {
   isProtectedPath,
   mayNameProtectedEntry,
+  namesProtectedEntry,
   PROTECTED_ENTRIES,
   PROTECTED_NAMES_TEXT,
   protectedInside,

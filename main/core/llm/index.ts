@@ -8,6 +8,7 @@ export { canonicalPrefix, prefixShare } from './scripted/promptCache.js';
 export { parseScript, type ScriptInput } from './scripted/script.js';
 export { type ScriptedServer, startScriptedServer } from './scripted/server.js';
 export { settingsProvider } from './settingsProvider.js';
+export { listModels } from './listModels.js';
 export { testConnection } from './testConnection.js';
 export {
   type LlmContentBlock,

@@ -178,14 +178,20 @@ export function serverList(raw: RawSources): ServerList {
 }
 
 /**
- * What a server runs, for the trust review and the MCP tab: the command line or the URL, and the
- * variables it would receive as written (`${VAR}` placeholders are shown, never their values).
+ * What a server runs, for the trust review and the MCP tab: the command line or the URL and only the
+ * NAMES of the variables or headers it is given — their values may be secrets the user typed (or
+ * `${VAR}` references), never shown back; a review of someone else's file names each one passed.
  */
-export function serverRuns(s: ServerSpec): string {
+export function serverTarget(s: ServerSpec): string {
   const base = s.kind === 'remote' ? s.entry.url : [s.entry.command, ...(s.entry.args ?? [])].join(' ');
-  const passed = s.kind === 'remote' ? s.entry.headers : s.entry.env;
-  const names = Object.entries(passed ?? {}).map(([k, v]) => `${k}=${v}`);
+  const names = Object.keys((s.kind === 'remote' ? s.entry.headers : s.entry.env) ?? {});
   return names.length ? `${base}  (${s.kind === 'remote' ? 'headers' : 'env'}: ${names.join(', ')})` : base;
+}
+
+/** What the MCP tab's edit form starts from: the entry's fields, with its variables by name only. */
+export function serverForm(s: ServerSpec): { command?: string; args?: string[]; url?: string; sandbox: boolean; envNames: string[] } {
+  if (s.kind === 'remote') return { url: s.entry.url, sandbox: false, envNames: [] };
+  return { command: s.entry.command, args: s.entry.args ?? [], sandbox: Boolean(s.entry.sandbox), envNames: Object.keys(s.entry.env ?? {}) };
 }
 
 /**

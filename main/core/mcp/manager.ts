@@ -18,7 +18,8 @@ import {
   mcpKeyEnvironment,
   readServersFile,
   serverList,
-  serverRuns,
+  serverForm,
+  serverTarget,
   type ConfigProblem,
   type ServerSpec,
 } from './config.js';
@@ -62,8 +63,10 @@ export interface McpServerView {
   status: ServerStatus;
   reason: string | null;
   stderrTail: string | null;
-  /** What runs: the command line or the URL. */
+  /** What runs: the command line or the URL, with its variables by name only. */
   target: string;
+  /** The entry's fields for the edit form (variables by name only). */
+  form: ReturnType<typeof serverForm>;
   tools: McpToolView[];
 }
 
@@ -307,7 +310,8 @@ export class McpManager {
         status,
         reason,
         stderrTail: c?.stderrTail || null,
-        target: serverRuns(spec),
+        target: serverTarget(spec),
+        form: serverForm(spec),
         tools: tools
           .filter((t) => t.mcp.server === spec.name)
           .map((t) => ({ name: t.name, tool: t.mcp.tool, key: t.mcp.key, description: t.mcp.description, hints: t.mcp.hints })),

@@ -13,6 +13,7 @@
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { projectDataDir } from '../appData.js';
+import type { HunkChoice } from './hunkChoice.js';
 import type { CeilingViolation, DecidedVia } from './types.js';
 
 export interface AuditRecord {
@@ -44,6 +45,8 @@ export interface AuditRecord {
    * `via` "hook", `decision` deny when the hook refused, `subject` the hook's command line.
    */
   hook?: HookRunNote;
+  /** Allowed once with part of a proposed change (0-based hunks of the diff shown): the ones written and the ones rejected. */
+  hunks?: HunkChoice;
 }
 
 /** One hook run: its event, where it was declared, what it said, how long it took and how it ended. */
@@ -90,6 +93,7 @@ export function toRecord(e: AuditEntry): AuditRecord {
   if (e.subject !== undefined) r.subject = e.subject;
   if (e.edit !== undefined) r.edit = e.edit;
   if (e.hook !== undefined) r.hook = e.hook;
+  if (e.hunks !== undefined) r.hunks = e.hunks;
   return r;
 }
 

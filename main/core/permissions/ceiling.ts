@@ -3,7 +3,7 @@
  * above the ceiling is a CeilingViolation — reported (in the Decision, the audit log, the reload
  * report), never honoured, never silently skipped.
  */
-import { NET_KEY_TOOL } from './netKeys.js';
+import { ceilingWhy } from '../../../shared/ceilingWords.js';
 import { ceilingOf, type CeilingViolation, type Environment, type Scope } from './types.js';
 
 const RANK: Record<Scope, number> = { once: 0, session: 1, project: 2 };
@@ -18,11 +18,7 @@ export function ceilingViolation(key: string, environment: Environment, requeste
     ceiling,
     message:
       `CeilingViolation: ${key} is a key of a ${environment} tool, which can be granted for the ${ceiling} at most, ` +
-      (key.startsWith(`${NET_KEY_TOOL}:`)
-        ? `not the ${requested}. A network host is a way out for the project's data, so each host is re-approved each session.`
-        : environment === 'remote'
-          ? `not the ${requested}. A remote server acts on the world (pull requests, tickets, payments), so its tools are re-approved each session.`
-          : `not the ${requested}. Shell commands can do anything on this machine, so they are re-approved each session.`),
+      `not the ${requested}. ${ceilingWhy(key, environment)}`,
   };
 }
 

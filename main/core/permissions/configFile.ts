@@ -264,7 +264,9 @@ export type ConfigEdit =
   | { op: 'addDeny'; key: string }
   | { op: 'removeDeny'; key: string }
   /** Adds or replaces one MCP server entry under "mcpServers" (the UI's "add a server"). */
-  | { op: 'setMcpServer'; name: string; value: Record<string, unknown> };
+  | { op: 'setMcpServer'; name: string; value: Record<string, unknown> }
+  /** Removes one MCP server entry (the MCP tab's "remove"); nothing when there is none. */
+  | { op: 'removeMcpServer'; name: string };
 
 /**
  * Applies one edit to valid file text with minimal changes, keeping the BOM, the line endings, the
@@ -316,6 +318,12 @@ export function editConfigText(full: string, edit: ConfigEdit): string {
       text = existing
         ? replaceValue(text, existing.node.children![1]!, edit.value, style)
         : appendMember(text, servers, edit.name, edit.value, style);
+      break;
+    }
+    case 'removeMcpServer': {
+      const servers = member(root, 'mcpServers')?.node.children?.[1];
+      const existing = servers?.type === 'object' ? member(servers, edit.name) : undefined;
+      if (existing) text = removeMember(text, servers!, existing.index);
       break;
     }
     case 'removeDeny': {

@@ -15,6 +15,7 @@ import { SUBJECT_MAX, type AllowlistEditNote, type AuditEntry, type AuditLog, ty
 import { toolSubject } from '../../../shared/toolSubject.js';
 import { CeilingViolationError, ceilingViolation, stricter } from './ceiling.js';
 import { deniedTarget, type DeniedTarget } from './denyTargets.js';
+import { chooseHunks, EVERY_HUNK_REJECTED } from './hunkChoice.js';
 import { offeredScopes } from './offers.js';
 import { parseKey } from './keyGrammar.js';
 import { AllowSet, patternProblem, type MatchTarget } from './match.js';
@@ -305,8 +306,14 @@ export class PermissionEngine implements PermissionGate {
     const pinnedNote =
       'allowed once: protected and outside-project paths, and commands with parts unknown until they run, are never remembered';
     switch (answer.choice) {
-      case 'once':
-        return allow('once');
+      case 'once': {
+        if (answer.hunks === undefined) return allow('once');
+        // Part of the change: checked against the hunks this call's own preview showed, whoever answered.
+        const choice = chooseHunks(answer.hunks, (await req.preview?.())?.hunks?.length);
+        if ('problem' in choice) return refuse('invalid', `the answer cannot be honoured: ${choice.problem}; nothing was changed`);
+        if (choice.taken.length === 0) return refuse('user-deny', `the user refused: ${EVERY_HUNK_REJECTED}`, { hunks: choice });
+        return choice.rejected.length === 0 ? allow('once') : { ...allow('once'), hunks: choice };
+      }
       case 'deny':
         return refuse('user-deny', answer.reason?.trim() ? `the user refused: ${answer.reason.trim()}` : 'the user refused');
       case 'session':
@@ -382,6 +389,7 @@ export class PermissionEngine implements PermissionGate {
     if (d.asked) r.asked = true;
     if (d.reason !== undefined) r.reason = d.reason;
     if (d.violations?.length) r.violations = d.violations;
+    if (d.hunks) r.hunks = d.hunks;
     const subject = toolSubject(req.args, SUBJECT_MAX);
     if (subject !== undefined) r.subject = subject;
     this.deps.audit.append(r);
@@ -632,6 +640,11 @@ export class PermissionEngine implements PermissionGate {
     return this.deps.trust.state();
   }
 
+  /** When codecoder.json changed since it was trusted: the bytes trusted before (if kept), for the review's comparison. */
+  async trustedBeforeContent(): Promise<Uint8Array | undefined> {
+    return (await this.deps.trust.trustedBefore?.()) ?? undefined;
+  }
+
   /** Trusts codecoder.json as loaded; `sha256` (what the user reviewed) must still be its content. */
   async trustProject(sha256?: string): Promise<TrustState> {
     return this.afterTrust(await this.deps.trust.trust(sha256));
@@ -681,11 +694,16 @@ function isAnswer(a: unknown): a is AskAnswer {
   const c = (a as { choice?: unknown }).choice;
   if (c === 'session') {
     const ttl = (a as { ttlMs?: unknown }).ttlMs;
-    return ttl === undefined || (typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 0);
+    return !('hunks' in a) && (ttl === undefined || (typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 0));
   }
   if (c === 'deny') {
     const r = (a as { reason?: unknown }).reason;
     return r === undefined || typeof r === 'string';
   }
-  return c === 'once' || c === 'project';
+  if (c === 'once') {
+    const h = (a as { hunks?: unknown }).hunks;
+    return h === undefined || Array.isArray(h);
+  }
+  // Only a once answer takes part of a change: a wider one naming hunks is not understood.
+  return c === 'project' && !('hunks' in a);
 }

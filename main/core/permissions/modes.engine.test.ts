@@ -253,15 +253,38 @@ describe('ConversationModes', () => {
     const seen: string[] = [];
     m.onChange((c) => seen.push(`${c}:${m.get(c)}${m.carriesPlan(c) ? '+carry' : ''}`));
     m.set('c', 'plan');
+    expect(m.hasPlan('c')).toBe(false);
+    m.notePlan('c');
+    expect(m.hasPlan('c')).toBe(true);
     m.set('c', 'edits', { carryPlan: true });
+    expect(m.hasPlan('c')).toBe(false);
     expect(m.carriesPlan('c')).toBe(true);
     expect(m.takeCarry('c')).toMatch(/Carry out the plan/);
-    expect(seen).toEqual(['c:plan', 'c:edits+carry', 'c:edits']);
+    expect(seen).toEqual(['c:plan', 'c:plan', 'c:edits+carry', 'c:edits']);
     expect(m.takeCarry('c')).toBeUndefined();
     m.set('c', 'plan');
     m.set('c', 'ask');
     expect(m.carriesPlan('c')).toBe(false);
-    expect(seen).toEqual(['c:plan', 'c:edits+carry', 'c:edits', 'c:plan', 'c:ask']);
+    expect(seen).toEqual(['c:plan', 'c:plan', 'c:edits+carry', 'c:edits', 'c:plan', 'c:ask']);
     expect(() => m.set('c', 'yolo' as never)).toThrow(/unknown permission mode/);
+  });
+
+  it('carries nothing when plan mode ends before the agent proposed a plan; a plan belongs to one stay in plan mode', () => {
+    const m = new ConversationModes();
+    m.set('c', 'plan');
+    m.set('c', 'edits', { carryPlan: true });
+    expect(m.carriesPlan('c')).toBe(false);
+    expect(m.takeCarry('c')).toBeUndefined();
+    // An answer outside plan mode is no plan.
+    m.notePlan('c');
+    expect(m.hasPlan('c')).toBe(false);
+    // A plan from an earlier stay does not count for the next one.
+    m.set('c', 'plan');
+    m.notePlan('c');
+    m.set('c', 'ask');
+    m.set('c', 'plan');
+    expect(m.hasPlan('c')).toBe(false);
+    m.set('c', 'ask', { carryPlan: true });
+    expect(m.carriesPlan('c')).toBe(false);
   });
 });

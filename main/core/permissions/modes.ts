@@ -77,11 +77,14 @@ export function modeDecision(
 /**
  * The mode of each conversation of one open project, in memory. A conversation not set is in Ask.
  * `carryPlan` marks a conversation that just left plan mode with the user's wish to carry the plan
- * into the next message; `takeCarry` reads and clears it.
+ * into the next message; `takeCarry` reads and clears it. There is a plan to carry only when the agent
+ * answered while in plan mode (`notePlan`): leaving plan mode before that carries nothing.
  */
 export class ConversationModes {
   private readonly modes = new Map<string, PermissionMode>();
   private readonly carry = new Map<string, PermissionMode>();
+  /** Conversations in plan mode whose agent has answered since plan mode began: a plan exists. */
+  private readonly planned = new Set<string>();
   private readonly listeners = new Set<(conversationId: string) => void>();
 
   get(conversationId: string): PermissionMode {
@@ -95,11 +98,26 @@ export class ConversationModes {
     const carried = this.carry.has(conversationId);
     if (mode === 'ask') this.modes.delete(conversationId);
     else this.modes.set(conversationId, mode);
+    const hadPlan = this.planned.has(conversationId);
     if (mode === 'plan') this.carry.delete(conversationId);
-    else if (was === 'plan' && opts.carryPlan) this.carry.set(conversationId, mode);
+    else if (was === 'plan' && opts.carryPlan && hadPlan) this.carry.set(conversationId, mode);
     else if (opts.carryPlan === false) this.carry.delete(conversationId);
+    // A plan belongs to one stay in plan mode: entering starts without one, leaving carries or drops it.
+    if (was !== mode) this.planned.delete(conversationId);
     if (was !== mode || carried !== this.carry.has(conversationId)) this.changed(conversationId);
     return mode;
+  }
+
+  /** The agent answered in plan mode: from now on there is a plan to carry when plan mode ends. */
+  notePlan(conversationId: string): void {
+    if (this.get(conversationId) !== 'plan' || this.planned.has(conversationId)) return;
+    this.planned.add(conversationId);
+    this.changed(conversationId);
+  }
+
+  /** True while in plan mode once the agent has proposed something (a plan leaving would carry). */
+  hasPlan(conversationId: string): boolean {
+    return this.planned.has(conversationId);
   }
 
   /** True when the next message should carry the plan (left plan mode with carryPlan). */
@@ -119,6 +137,7 @@ export class ConversationModes {
   forget(conversationId: string): void {
     this.modes.delete(conversationId);
     this.carry.delete(conversationId);
+    this.planned.delete(conversationId);
   }
 
   /** Told of every change of a conversation's mode or carried plan. */

@@ -3,6 +3,7 @@
  * Nothing here imports electron or node: the renderer's contract mirrors these shapes.
  */
 import type { PendingApprovalView } from '../../../shared/contract/index.js';
+import type { HunkChoice } from './hunkChoice.js';
 
 /** What the approval prompt shows beyond the key (a command's words, a diff, what a delete removes). */
 export type ApprovalPreview = NonNullable<PendingApprovalView['preview']>;
@@ -81,8 +82,15 @@ export function ceilingOf(env: Environment): Exclude<Scope, 'once'> {
   return env === 'shell' || env === 'remote' ? 'session' : 'project';
 }
 
+/**
+ * `hunks` (once only): the 0-based hunks of the preview's diff the user took, the rest rejected
+ * (hunkChoice.ts); the tool then writes exactly those. Absent: the whole call.
+ */
 export type AskAnswer =
-  { choice: 'once' } | { choice: 'session'; ttlMs?: number } | { choice: 'project' } | { choice: 'deny'; reason?: string };
+  | { choice: 'once'; hunks?: number[] }
+  | { choice: 'session'; ttlMs?: number }
+  | { choice: 'project' }
+  | { choice: 'deny'; reason?: string };
 
 /** Everything the approval prompt needs to show. */
 export interface AskRequest {
@@ -130,6 +138,8 @@ export interface Decision {
   reason?: string;
   /** CeilingViolation reports met on the way: reported, never honoured. */
   violations?: CeilingViolation[];
+  /** Allowed once with some hunks of the proposed change rejected: execute() writes the taken ones only. */
+  hunks?: HunkChoice;
 }
 
 export interface CeilingViolation {

@@ -132,3 +132,25 @@ describe('SettingsService: context window, prices, web search and GitHub', () =>
     expect(svc.get().prices).toEqual({});
   });
 });
+
+describe('SettingsService: the container engine', () => {
+  it('saves an engine address only once it parses, returns it to the page and the tools, and null goes back to the environment', async () => {
+    const { svc } = await service();
+    expect(svc.containerEngine()).toEqual({});
+    const s = svc.update({ containerEngine: { host: 'unix:///run/podman/podman.sock', copyProject: false } });
+    expect(s.containerEngine).toEqual({ host: 'unix:///run/podman/podman.sock', copyProject: false });
+    expect(svc.containerEngine()).toEqual({ host: 'unix:///run/podman/podman.sock', copyProject: false });
+    // Plain TCP to another machine is refused at save, and what was saved stays.
+    expect(() => svc.update({ containerEngine: { host: 'tcp://10.0.0.5:2375' } })).toThrow(/plain TCP to another machine is refused/);
+    expect(svc.containerEngine().host).toBe('unix:///run/podman/podman.sock');
+    svc.update({ containerEngine: null });
+    expect(svc.containerEngine()).toEqual({});
+    expect(svc.get()).not.toHaveProperty('containerEngine');
+  });
+
+  it('the contract refuses what is not an engine address before the service sees it', () => {
+    for (const host of ['npipe:////./pipe/docker_engine', 'docker.example:2375', 'unix:// spaced'])
+      expect(settingsUpdateSchema.safeParse({ containerEngine: { host } }).success, host).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ containerEngine: { host: 'ssh://dev@build.example', copyProject: true } }).success).toBe(true);
+  });
+});

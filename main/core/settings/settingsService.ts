@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import { z } from 'zod';
 import {
   AppError,
+  containerEngineSchema,
   diffViews,
+  MAX_AGENTS_CEILING,
   providers,
   searchProviders,
   themes,
@@ -11,6 +13,7 @@ import {
 } from '../../../shared/contract/index.js';
 import type { JsonStore, SecretStore } from '../stores/index.js';
 import { modelPriceSchema, type ModelPrice } from '../llm/index.js';
+import { parseEngineHost } from '../env/index.js';
 
 /** What is kept on disk (the key is not: it lives in the SecretStore). */
 const storedSchema = z.object({
@@ -20,12 +23,15 @@ const storedSchema = z.object({
   notifications: z.boolean(),
   theme: z.enum(themes),
   diffView: z.enum(diffViews).optional(),
+  maxAgents: z.number().int().min(1).max(MAX_AGENTS_CEILING).optional(),
   /** Context window in tokens, per provider, when the user knows it better than the table. */
   contextWindows: z.partialRecord(z.enum(providers), z.number().int().min(1024)).optional(),
   /** Prices per million tokens by exact model name (over the built-in table). */
   prices: z.record(z.string(), modelPriceSchema).optional(),
   /** The web_search provider (its key is in the SecretStore). */
   webSearch: z.object({ provider: z.enum(searchProviders), endpoint: z.string().url().optional() }).optional(),
+  /** run_container's engine (env/engineHost.ts reads the address). */
+  containerEngine: containerEngineSchema.optional(),
 });
 type Stored = z.infer<typeof storedSchema>;
 
@@ -93,8 +99,12 @@ export class SettingsService {
   update(update: SettingsUpdate): Settings {
     const { value: current, error } = this.loadStored();
     if (error) throw new AppError('conflict', error);
-    const { apiKey, baseUrl, contextWindow, prices, webSearch, webSearchKey, githubToken, ...rest } = update;
+    const { apiKey, baseUrl, contextWindow, prices, webSearch, webSearchKey, githubToken, containerEngine, ...rest } = update;
     const next: Stored = { ...current, ...rest };
+    if (containerEngine !== undefined) {
+      if (containerEngine === null || (!containerEngine.host && !containerEngine.copyProject)) delete next.containerEngine;
+      else next.containerEngine = checkedEngine(containerEngine, this.deps.env ?? {});
+    }
     if (contextWindow !== undefined) {
       const windows = { ...next.contextWindows };
       if (contextWindow === null) delete windows[next.provider];
@@ -153,6 +163,11 @@ export class SettingsService {
     };
   }
 
+  /** run_container's engine as saved (main process: the tools read it at each call). */
+  containerEngine(): { host?: string; copyProject?: boolean } {
+    return this.loadStored().value.containerEngine ?? {};
+  }
+
   /** Every key value the app holds, so the shell environment can scrub them from child processes. */
   secretValues(): string[] {
     return [
@@ -201,6 +216,19 @@ export class SettingsService {
     }
     return { value: parsed.data };
   }
+}
+
+/** An engine address is saved only when it can be used (the same parse run_container applies). */
+function checkedEngine(e: NonNullable<Stored['containerEngine']>, env: NodeJS.ProcessEnv): NonNullable<Stored['containerEngine']> {
+  if (e.host) {
+    try {
+      // The host key is checked when connecting; here only the address's form matters.
+      parseEngineHost(e.host, 'setting', { env, sshHostVerifier: () => () => false });
+    } catch (err) {
+      throw new AppError('invalid_input', `Settings not saved: ${(err as Error).message}`, [{ path: 'containerEngine.host', message: (err as Error).message }]);
+    }
+  }
+  return e;
 }
 
 const WEB_SEARCH_KEY = 'webSearch.key';

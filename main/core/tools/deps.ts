@@ -1,4 +1,4 @@
-import type { ExecuteSettings } from './execute/deps.js';
+import type { ContainerEngineSetting, ExecuteSettings } from './execute/deps.js';
 import type { ToolContext } from './types.js';
 
 /** How web_search talks to its provider. See docs/tools.md for each wire format. */
@@ -49,4 +49,8 @@ export interface ToolDeps {
   secretsToScrub(): string[];
   /** Files the app reads a secret from (`codecoder run --api-key-file`): hidden from the sandbox and the container. */
   hiddenFiles?(): string[];
+  /** run_container's engine from Settings, read at each call (execute/deps.ts). */
+  containerEngine?(): ContainerEngineSetting;
+  /** Whether a conversation's commands run in a container (execute/deps.ts). */
+  commandsInContainer?(conversationId: string): boolean;
 }

@@ -62,6 +62,11 @@ export interface Tool<A = unknown> {
    * (a command's words) instead of working it out again.
    */
   preview?(args: A, ctx: { projectRoot: string; permission: Permission }): Promise<ToolPreview | undefined>;
+  /**
+   * execute() writes only the hunks the user took when part of the previewed change was allowed
+   * (`approvedHunks`, edit/partial.ts). A partial allow of a tool without it is refused, never run whole.
+   */
+  appliesHunks?: boolean;
   /** Human template of the key, for the catalogue (`run_command:<program>`). */
   keyTemplate?: string;
   /**

@@ -1,5 +1,6 @@
 import './ui.css';
 import { Fragment } from 'react';
+import { readableKey } from '../../../shared/readableKey.js';
 import { EscapedText } from './EscapedText.js';
 import { segmentKey } from './keySegments.js';
 
@@ -24,9 +25,26 @@ function Breakable({ text }: { text: string }) {
 /**
  * A permission key with each command of a compound key highlighted and the operators between them
  * set apart, hidden characters escaped. The `-` separators stay in the text, so what is copied is
- * the key itself. Used by the prompt, the cards and the editor alike.
+ * the key itself. A compound command key is followed by its reading (`shared/readableKey.ts`:
+ * `for …; do echo $i; done`), outside the key's own element. Used by the prompt, the cards, the
+ * editor, the audit log and the trust review alike.
  */
 export function KeyView({ value }: { value: string }) {
+  const readable = readableKey(value);
+  return (
+    <>
+      <KeyCode value={value} />
+      {readable !== undefined && (
+        <span className="key-readable" data-testid="key-readable">
+          {' '}
+          reads as <code>{readable}</code>
+        </span>
+      )}
+    </>
+  );
+}
+
+function KeyCode({ value }: { value: string }) {
   const segs = segmentKey(value);
   const compound = segs.some((s) => s.kind === 'operator');
   return (

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { isSafeExternalUrl } from '../../../shared/safeExternalUrl.js';
+import { FileRefLink } from './FileRefLink.js';
+import { parseFileRef } from './fileRefs.js';
 
 /** The visible text of a link, flattened, to tell whether it already says where it goes. */
 function textOf(node: ReactNode): string {
@@ -18,6 +20,9 @@ function textOf(node: ReactNode): string {
  */
 export function MarkdownLink({ href, children }: { href: string | undefined; children: ReactNode }) {
   const words = textOf(children);
+  // A link to a project file ("[calc.js](src/calc.js#L3)") opens the file view, like a path in code.
+  const file = href && !isSafeExternalUrl(href) ? parseFileRef(href) : undefined;
+  if (file && words.trim() !== '') return <FileRefLink fileRef={file} text={words} />;
   const target = href && words.trim() !== href ? <span className="muted"> ({href})</span> : null;
   if (!href || !isSafeExternalUrl(href))
     return (

@@ -53,10 +53,11 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
       const loaded = await mapErrors(() => rt.agent.runtime.conversations.load(id));
       return { conversation: await summary(rt, id), events: loaded.events };
     },
-    'agent.send': async ({ conversationId, text, attachments }, ctx) => {
+    'agent.send': async ({ conversationId, text, attachments, inContainer }, ctx) => {
       const rt = await runtimes.of(ctx);
       if (running(rt).has(conversationId))
         throw new AppError('conflict', 'The agent is still working in this conversation: wait for it or press Stop.');
+      if (inContainer !== undefined) rt.setCommandsInContainer(conversationId, inContainer);
       const files = attachments?.length ? await checkAttachments(ctx.window.project!.path, attachments) : [];
       // A new conversation is named after its first message.
       const before = await summary(rt, conversationId);

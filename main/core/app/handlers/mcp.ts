@@ -1,5 +1,5 @@
 import type { Handlers } from '../../router/index.js';
-import { addServer, addUserServer } from '../../mcp/index.js';
+import { addServer, addUserServer, removeServer, removeUserServer, updateServer, updateUserServer } from '../../mcp/index.js';
 import { mapErrors as mapKnown } from '../errors.js';
 import type { ProjectRuntimes } from '../projectRuntimes.js';
 import type { WindowContext } from '../windows.js';
@@ -41,10 +41,40 @@ export function mcpHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext> 
       void rt.publishAllowlist();
       return rt.mcp();
     },
+    'mcp.update': async (input, ctx) => {
+      const { rt, mcp } = await withMcp(ctx);
+      const source = sourceOf(mcp.servers(), input.name);
+      await mapErrors(() =>
+        source === 'user' ? updateUserServer(rt.dataDir, input) : updateServer(rt.agent.config, rt.agent.trust, input),
+      );
+      await mcp.sync();
+      void rt.publishAllowlist();
+      return rt.mcp();
+    },
+    'mcp.remove': async ({ name }, ctx) => {
+      const { rt, mcp } = await withMcp(ctx);
+      const source = sourceOf(mcp.servers(), name);
+      await mapErrors(() => (source === 'user' ? removeUserServer(rt.dataDir, name) : removeServer(rt.agent.config, rt.agent.trust, name)));
+      await mcp.sync();
+      void rt.publishAllowlist();
+      return rt.mcp();
+    },
     'mcp.trustMcpJson': async (_i, ctx) => {
       const { rt, mcp } = await withMcp(ctx);
       await mapErrors(() => mcp.trustMcpJson());
       return rt.mcp();
     },
   };
+}
+
+/** Where a server's entry is written: codecoder.json or the user's mcp.json; a folder's .mcp.json is not ours to edit. */
+function sourceOf(servers: readonly { name: string; source: 'user' | 'project' | 'mcp.json' }[], name: string): 'user' | 'project' {
+  const s = servers.find((x) => x.name === name);
+  if (!s) throw new AppError('not_found', `There is no MCP server named "${name}".`);
+  if (s.source === 'mcp.json')
+    throw new AppError(
+      'conflict',
+      `"${name}" comes from this folder's .mcp.json, the repository's file: edit it there (and trust it again).`,
+    );
+  return s.source;
 }

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, sep } from 'node:path';
 import { AppError } from '../../../../shared/contract/index.js';
-import { describeProject, mentionFiles, type RecentProjects } from '../../projects/index.js';
+import { attachableMentions, describeProject, mentionFiles, type RecentProjects, viewFile } from '../../projects/index.js';
 import type { Handlers } from '../../router/index.js';
 import type { HostHooks } from '../host.js';
 import type { WindowContext, WindowSession } from '../windows.js';
@@ -61,6 +61,14 @@ export function projectHandlers({ host, recent, onProjectChange }: ProjectHandle
     'project.files': ({ query, limit }, { window }) => {
       if (!window.project) throw new AppError('no_project', 'Open a project folder first.');
       return mentionFiles(window.project.path, query, limit);
+    },
+    'project.typedMentions': async ({ typed }, { window }) => {
+      if (!window.project) throw new AppError('no_project', 'Open a project folder first.');
+      return { files: await attachableMentions(window.project.path, typed) };
+    },
+    'project.viewFile': ({ path }, { window }) => {
+      if (!window.project) throw new AppError('no_project', 'Open a project folder first.');
+      return viewFile(window.project.path, path);
     },
     'recent.list': () => recent.list(),
     'recent.remove': ({ path }) => recent.remove(path),

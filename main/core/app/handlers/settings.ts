@@ -1,5 +1,5 @@
 import type { Settings } from '../../../../shared/contract/index.js';
-import { type LlmSettings, testConnection } from '../../llm/index.js';
+import { isLlmError, listModels, type LlmSettings, testConnection } from '../../llm/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { Handlers } from '../../router/index.js';
 import type { WindowContext } from '../windows.js';
@@ -32,6 +32,16 @@ export function settingsHandlers(settings: SettingsService, override?: LlmOverri
       if (!override) return check;
       const o = override.settings();
       return { ...check, overriddenBy: { provider: o.provider, model: o.model, why: override.why } };
+    },
+    // The provider that answers the agent: a flag's when one overrides Settings, else the saved one.
+    'settings.listModels': async () => {
+      const used = override ? override.settings() : settings.llmConfig();
+      try {
+        return { ok: true as const, provider: used.provider, models: await listModels(used) };
+      } catch (err) {
+        if (!isLlmError(err)) throw err;
+        return { ok: false as const, provider: used.provider, message: err.message, code: err.code };
+      }
     },
   };
 }

@@ -4,8 +4,6 @@
  * lists the files it will change first and asks (on a TTY) or needs --yes; it takes a checkpoint
  * before, so it can be undone, and is recorded in the project's audit log like the app's.
  */
-import { realpath } from 'node:fs/promises';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CliIo } from '../io.js';
 import { Usage } from '../usage.js';
@@ -41,13 +39,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (sub !== 'list' && sub !== 'restore') return usage.fail(sub ? `unknown subcommand "${sub}"` : 'missing list or restore');
   if (extra.length || (sub === 'list' && id))
     return usage.fail(`unexpected arguments: ${[...(sub === 'list' && id ? [id] : []), ...extra].join(' ')}`);
-  if (!o.project) return usage.fail('--project DIR is required');
-  let root: string;
-  try {
-    root = await realpath(path.resolve(o.project));
-  } catch (err) {
-    return usage.fail(`cannot open the project ${o.project}: ${(err as Error).message}`);
-  }
+  const root = await usage.projectRoot(o.project);
+  if (typeof root === 'number') return root;
   const dataDir = defaultDataDir(io.env);
   const audit = JsonlAuditLog.forProject(dataDir, root);
   const service = new CheckpointService({

@@ -3,17 +3,26 @@ import type { CliIo } from '../io.js';
 
 export const summary = 'Report which execution environments (shell, wasm, sandbox, docker) work here, and why not';
 
-/** `codecoder doctor [--json] [--image IMAGE]`: exit 0 when shell works (the one the app needs), else 1. */
+/**
+ * `codecoder doctor [--json] [--image IMAGE] [--engine ADDRESS]`: exit 0 when shell works (the one
+ * the app needs), else 1. The docker line names the engine and where it is (Engine API endpoint or CLI).
+ */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const json = argv.includes('--json');
-  const i = argv.indexOf('--image');
-  const image = i >= 0 ? argv[i + 1] : undefined;
-  const unknown = argv.filter((a, k) => a !== '--json' && a !== '--image' && !(i >= 0 && k === i + 1));
-  if (unknown.length) {
-    io.stderr.write(`codecoder doctor: unknown option ${unknown[0]} (options: --json, --image IMAGE)\n`);
+  const valued = ['--image', '--engine'];
+  const valueOf = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const unknown = argv.filter((a, k) => a !== '--json' && !valued.includes(a) && !valued.includes(argv[k - 1] ?? ''));
+  const missing = valued.find((f) => argv.includes(f) && !valueOf(f));
+  if (unknown.length || missing) {
+    io.stderr.write(`codecoder doctor: ${missing ? `${missing} needs a value` : `unknown option ${unknown[0]}`} (options: --json, --image IMAGE, --engine ADDRESS)\n`);
     return 2;
   }
-  const reports = await checkEnvironments(image ? { image } : {});
+  const image = valueOf('--image');
+  const engineHost = valueOf('--engine');
+  const reports = await checkEnvironments({ ...(image ? { image } : {}), ...(engineHost ? { engineHost } : {}) });
   if (json) {
     io.stdout.write(JSON.stringify({ environments: reports }, null, 2) + '\n');
   } else {

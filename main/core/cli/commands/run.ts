@@ -9,20 +9,19 @@
  * The parts live in cli/run/: the options (options.ts), the model (model.ts), the terminal's
  * approvals (approvals.ts) and what is printed (printer.ts); this file runs them in order.
  */
-import { realpath } from 'node:fs/promises';
-import path from 'node:path';
 import type { CliIo } from '../io.js';
 import { shown } from '../output.js';
 import { Usage } from '../usage.js';
 import { defaultDataDir } from '../../appData.js';
 import type { StopReason } from '../../agent/index.js';
-import { assembleAgent, type AssembledAgent } from '../../assembly/index.js';
+import { assembleAgent, type AssembleOptions, type AssembledAgent } from '../../assembly/index.js';
 import { isLlmError } from '../../llm/index.js';
 import { runTrustNote } from '../trustLines.js';
 import { answerOnTerminal } from '../run/approvals.js';
 import { openRunModel, SCRIPTED_NO_KEY, type RunModel } from '../run/model.js';
 import { readRunOptions, USAGE, type RunOptions } from '../run/options.js';
 import { Printer } from '../run/printer.js';
+import { runInWorktree } from '../run/worktree.js';
 
 export const summary = 'run the agent on a prompt in the terminal (streams the answer, asks for approvals)';
 
@@ -33,12 +32,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const usage = new Usage('run', USAGE, io);
   const o = readRunOptions(argv, usage);
   if (typeof o === 'number') return o;
-  let root: string;
-  try {
-    root = await realpath(path.resolve(o.project));
-  } catch (err) {
-    return usage.fail(`cannot open the project ${o.project}: ${(err as Error).message}`);
-  }
+  const root = await usage.projectRoot(o.project);
+  if (typeof root === 'number') return root;
   const dataDir = defaultDataDir(io.env);
   const model = await openRunModel(o, io.env, dataDir);
   if ('error' in model) return usage.fail(model.error);
@@ -59,6 +54,20 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const onSigint = () => cancel();
   process.on('SIGINT', onSigint);
   try {
+    if (o.worktree !== undefined)
+      return await runInWorktree({
+        io,
+        root,
+        dataDir,
+        prompt: o.prompt,
+        name: o.worktree,
+        main: agent,
+        // The agent's own: its worktree as project root, the project's codecoder.json and trust, no MCP servers.
+        assemble: (extra) => assembleForRun(o, root, dataDir, model, io.env, print, extra),
+        stopOnDenial: io.stdin.isTTY !== true && o.onAsk === 'stop',
+        quiet: o.events,
+        onEvent: (e) => print.event(e),
+      });
     const presets = agent.engine.sessionPresets();
     if (presets.length) agent.engine.acceptPresets(await agent.runtime.offerSessionPresets(presets, o.conversation ?? 'session-start'));
     const handle = await agent.runtime.start({
@@ -98,19 +107,22 @@ function assembleForRun(
   model: RunModel,
   env: NodeJS.ProcessEnv,
   print: Printer,
+  /** A background agent's: its worktree, the project's config, the shared queue (and no MCP servers). */
+  worktreeAgent?: Pick<AssembleOptions, 'projectRoot' | 'configRoot' | 'emit' | 'approvals'>,
 ): Promise<AssembledAgent> {
   const { webSearch, githubToken } = model.search;
   return assembleAgent({
-    projectRoot: root,
     dataDir,
     provider: model.provider,
-    emit: (e) => print.event(e),
     secrets: [env.ANTHROPIC_API_KEY, env.OPENAI_API_KEY, model.settings.apiKey, model.fileKey, ...model.savedSecrets].filter(
       (k): k is string => !!k && k !== SCRIPTED_NO_KEY,
     ),
     toolDeps: {
       ...(webSearch ? { webSearch } : {}),
       ...(githubToken ? { github: { token: githubToken } } : {}),
+      containerEngine: () => model.containerEngine,
+      // --in-container: every conversation of this run (the one, and its sub-agents') runs its commands in a container.
+      ...(o.inContainer ? { commandsInContainer: () => true } : {}),
       // The key file and its key: hidden from the sandbox and the container, redacted from tool output.
       ...(model.keyFilePaths.length ? { hiddenFiles: () => model.keyFilePaths } : {}),
     },
@@ -118,6 +130,6 @@ function assembleForRun(
     trustProjectForRun: o.trustProject,
     checkpoints: true,
     // MCP servers: the user's and, once trusted, the project's; stopped by agent.close().
-    mcp: { env },
+    ...(worktreeAgent ?? { projectRoot: root, emit: (e) => print.event(e), mcp: { env } }),
   });
 }

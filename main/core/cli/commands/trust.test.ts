@@ -184,3 +184,18 @@ describe('codecoder trust: a file that only declares MCP servers (issue 22, also
     expect(v.out + v.err).toMatch(/CeilingViolation: mcp:canary:\*/);
   });
 });
+
+describe('codecoder trust describes web_fetch entries by what web_fetch asks for', () => {
+  it('a public name is covered only when it resolves locally; a loopback address and localhost are this machine', async () => {
+    await writeFile(
+      path.join(root, 'codecoder.json'),
+      '{ "allowlist": { "web_fetch:example.com": "AlwaysThisProject", "web_fetch:127.0.0.1:8080": "AlwaysThisProject", "web_fetch:localhost": "AlwaysThisProject" } }\n',
+    );
+    const t = await cli(['trust', '--project', root]);
+    expect(t.code).toBe(0);
+    expect(t.out).not.toContain('the local or private address example.com');
+    expect(t.out).toContain('fetch from example.com when that name resolves to a local or private network address');
+    expect(t.out).toContain('fetch from the loopback address 127.0.0.1:8080 (this machine)');
+    expect(t.out).toContain('fetch from localhost (this machine)');
+  });
+});

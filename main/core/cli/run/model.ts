@@ -25,6 +25,7 @@ export interface RunModel {
   /** Secrets the app saved (API keys, search tokens): scrubbed from every child process. */
   savedSecrets: string[];
   search: ResolvedSettings['search'];
+  containerEngine: ResolvedSettings['containerEngine'];
   /** The key read from `--api-key-file`, when one was: redacted from tool output like every secret. */
   fileKey?: string;
   /** The key file as named and where it really is: hidden from the sandbox and the container. */
@@ -85,6 +86,7 @@ export async function openRunModel(o: RunOptions, env: NodeJS.ProcessEnv, dataDi
       settings,
       savedSecrets: resolved.savedSecrets,
       search: resolved.search,
+      containerEngine: resolved.containerEngine,
       ...(fileKey ? { fileKey } : {}),
       keyFilePaths: keyFile,
       close: async () => server?.close(),

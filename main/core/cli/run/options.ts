@@ -1,4 +1,5 @@
 /** `codecoder run`'s arguments: the usage, and the options read and checked (run.ts acts on them). */
+import { agentNameSchema } from '../../../../shared/contract/index.js';
 import type { LlmProviderKind } from '../../llm/index.js';
 import { isPermissionMode, type PermissionMode } from '../../permissions/index.js';
 import type { Usage } from '../usage.js';
@@ -16,7 +17,12 @@ options:
   --mode ask|plan|edits permission mode: plan = read-only, edits = file edits in the project without asking
   --max-turns N         model turns before stopping (default 50)
   --trust-project       honour the folder's codecoder.json as it is now, for this run only (not recorded)
+  --in-container        the agent's commands (run_command) run in a container: the engine of run_container
+                        (Settings, CONTAINER_HOST, DOCKER_HOST), no network, the same keys and approvals
   --events              print every agent event as one JSON line on stdout instead of text
+  --worktree[=NAME]     run as a background agent: on its own branch (codecoder/NAME) and worktree in the
+                        app's data folder, under this project's codecoder.json and trust; review and merge
+                        it with codecoder agents (not with --conversation or --mode)
 Without flags the provider, model, base URL and key saved in the app's Settings are used; flags
 and the environment win.
 keys: --api-key-file, ANTHROPIC_API_KEY, OPENAI_API_KEY, or the app's Settings when the web host saved
@@ -44,11 +50,17 @@ export interface RunOptions {
   maxTurns?: number;
   events: boolean;
   trustProject: boolean;
+  inContainer: boolean;
+  /** `--worktree[=NAME]`: run as a background agent; '' = named after the prompt. */
+  worktree?: string;
 }
 
 /** The options, or the exit code when there is nothing to run (the usage shown, or a usage error). */
 export function readRunOptions(argv: string[], usage: Usage): RunOptions | number {
+  // `--worktree` takes its name only as `--worktree=NAME`, so a bare one never swallows the prompt.
+  argv = argv.map((a) => (a === '--worktree' ? '--worktree=' : a));
   const args = usage.parse(argv, {
+    worktree: { type: 'string' },
     project: { type: 'string' },
     provider: { type: 'string' },
     model: { type: 'string' },
@@ -61,6 +73,7 @@ export function readRunOptions(argv: string[], usage: Usage): RunOptions | numbe
     'max-turns': { type: 'string' },
     events: { type: 'boolean', default: false },
     'trust-project': { type: 'boolean', default: false },
+    'in-container': { type: 'boolean', default: false },
   });
   if (typeof args === 'number') return args;
   const o = args.values;
@@ -73,6 +86,12 @@ export function readRunOptions(argv: string[], usage: Usage): RunOptions | numbe
   if (o.provider !== undefined && !provider)
     return usage.fail(`--provider takes anthropic, openai or openai-compatible, got "${o.provider}"`);
   if (!isPermissionMode(o.mode)) return usage.fail(`--mode takes ask, plan or edits, got "${o.mode}"`);
+  if (o.worktree !== undefined) {
+    if (o.worktree !== '' && !agentNameSchema.safeParse(o.worktree).success)
+      return usage.fail(`--worktree=NAME takes lower-case letters, digits and dashes, got "${o.worktree}"`);
+    if (o.conversation !== undefined || o.mode !== 'ask')
+      return usage.fail('--worktree starts a new agent: it takes neither --conversation nor --mode');
+  }
   const maxTurns = o['max-turns'] === undefined ? undefined : Number(o['max-turns']);
   if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) return usage.fail('--max-turns takes a positive integer');
   return {
@@ -89,5 +108,7 @@ export function readRunOptions(argv: string[], usage: Usage): RunOptions | numbe
     ...(maxTurns ? { maxTurns } : {}),
     events: o.events,
     trustProject: o['trust-project'],
+    inContainer: o['in-container'],
+    ...(o.worktree !== undefined ? { worktree: o.worktree } : {}),
   };
 }

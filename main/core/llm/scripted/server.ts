@@ -90,8 +90,41 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     res.end(JSON.stringify(body));
   }
 
+  /**
+   * The models list, in the wire format of whoever asks: both APIs serve GET /v1/models, and the
+   * Anthropic SDK always sends `anthropic-version`. Without a key both APIs answer 401.
+   */
+  function listModels(req: http.IncomingMessage, res: http.ServerResponse) {
+    const anthropic = req.headers['anthropic-version'] !== undefined;
+    const key = String(req.headers['x-api-key'] ?? '') || String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    requests.push({
+      seq: requests.length,
+      provider: anthropic ? 'anthropic' : 'openai',
+      path: '/v1/models',
+      model: '',
+      body: {},
+      hasKey: key !== '' && key !== 'no-key',
+      keyHint: key.slice(-4),
+      turn: null,
+    });
+    if (!key) return sendJson(res, 401, anthropic ? anthropicErrorBody(401) : openaiErrorBody(401, undefined, '', ''));
+    const ids = script.models ?? ['scripted'];
+    if (!anthropic)
+      return sendJson(res, 200, {
+        object: 'list',
+        data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'scripted' })),
+      });
+    return sendJson(res, 200, {
+      data: ids.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' })),
+      has_more: false,
+      first_id: ids[0] ?? null,
+      last_id: ids[ids.length - 1] ?? null,
+    });
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method === 'GET' && path === '/v1/models') return listModels(req, res);
     const provider: WireProvider | null = path === '/v1/messages' ? 'anthropic' : path.endsWith('/chat/completions') ? 'openai' : null;
     if (req.method !== 'POST' || !provider)
       return sendJson(res, 404, { error: { message: `scripted server: no route ${req.method} ${path}` } });
@@ -113,7 +146,16 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     // Newer Anthropic SDKs send the key as a bearer token, older ones as x-api-key: accept both.
     const key = String(req.headers['x-api-key'] ?? '') || String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     const model = String(body.model ?? '');
-    const rec: RecordedRequest = { seq: requests.length, provider, path, model, body, hasKey: key !== '' && key !== 'no-key', keyHint: key.slice(-4), turn: null };
+    const rec: RecordedRequest = {
+      seq: requests.length,
+      provider,
+      path,
+      model,
+      body,
+      hasKey: key !== '' && key !== 'no-key',
+      keyHint: key.slice(-4),
+      turn: null,
+    };
     requests.push(rec);
     for (const w of [...waiters]) {
       if (requests.length < w.n) continue;

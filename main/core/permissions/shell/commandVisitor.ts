@@ -381,7 +381,8 @@ export class CommandVisitor extends WordVisitor {
       // meets the default here (programs/noSpec.ts); web URLs are left to a hand rule. A spec-library
       // rule applies the default itself (specs/specRules.ts), where it knows which words are a command's
       // and which operands its override says are not paths: applying it here too would run it twice.
-      const policy = rule === undefined ? 'none' : rule.policy.kind;
+      // An allowlist whose operands are files (sort, tee, rg) meets the default's path and remote-code checks too.
+      const policy = rule === undefined ? 'none' : rule.policy.kind === 'allowlist' && rule.policy.defaults ? 'default' : rule.policy.kind;
       if (policy === 'none' || policy === 'default') effects.push(...noSpecEffects(refName, argv, policy, effects));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
       const guarded = rule?.effects !== undefined || rule?.subcommands !== undefined;

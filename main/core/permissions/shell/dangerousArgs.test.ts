@@ -313,9 +313,14 @@ describe('safe uses of the same programs stay simple', () => {
   }
 });
 
-describe('errs toward compound', () => {
-  it('a value that looks like an option is also read as one (a wrong table entry can never hide an option)', () => {
-    expectCompound('rg -e "--pre" src');
+describe('options are read as the program reads them', () => {
+  it('a value-taking option takes the next word even when it starts with a dash; an option it names is compound', () => {
+    // rg --help: `-e, --regexp <PATTERN>` "useful when searching for a pattern that starts with a dash".
+    expectSimple('rg -e "--pre" src');
+    expectCompound('rg --pre sh src');
+    expectCompound('rg --pre=sh -e x src');
+    // An option the table does not know: its arity is unknown, so the rest cannot be read.
+    expectCompound('rg --frobnicate --pre-glob x src');
   });
 });
 

@@ -8,7 +8,9 @@
  * know, before the subcommand, leaves the subcommand unknown and the command compound: guessing
  * wrong would let `npm --unknown-opt value publish` slip past a deny rule on `npm:publish`.
  */
-import { scanOptions, type Arg } from './options.js';
+import type { Arg } from './options.js';
+import { globalsTable } from './programs/globals.js';
+import { readItems } from './programs/optionTable.js';
 import type { ProgramRule, SubcommandSpec } from './programs/rule.js';
 
 export interface SubcommandResult {
@@ -69,24 +71,16 @@ function named(rule: ProgramRule, word: string, argv: readonly Arg[], index: num
   return subcommand === word ? { subcommand, index } : { subcommand, typed: word, index };
 }
 
-/** The first operand from argv[from], the global options before it checked against the table. */
+/** The first operand from argv[from], the global options before it read with the program's table. */
 function firstOperand(
   spec: SubcommandSpec,
   argv: readonly Arg[],
   from: number,
 ): { word?: string; index?: number; dynamic?: boolean; unknownOption?: string } {
-  const items = scanOptions(argv, from, { ...spec.grammar, stopAtOperand: true });
-  for (const it of items) {
-    if (it.kind === 'dynamic') return { dynamic: true };
-    if (it.kind === 'operand') {
-      if (it.value === null) return { dynamic: true };
-      return { word: it.value, index: it.word };
-    }
-    if (it.value !== undefined) continue; // a value-taking option: known by construction
-    const spelled =
-      it.kind === 'long' ? (spec.grammar.singleDashLong && !argv[it.word]!.startsWith('--') ? '-' : '--') + it.name : '-' + it.name;
-    const word = argv[it.word]!;
-    if (!spec.flags.includes(spelled) && !spec.flags.includes(word)) return { unknownOption: word };
-  }
-  return {};
+  const r = readItems(globalsTable(spec), argv, from, String(argv[0]));
+  if (r.unknown) return r.unknownAt !== undefined && argv[r.unknownAt] === null ? { dynamic: true } : { unknownOption: argv[r.unknownAt!]! };
+  const op = r.items.find((it) => it.kind === 'operand');
+  if (!op || op.kind !== 'operand') return {};
+  if (op.value === null) return { dynamic: true };
+  return { word: op.value, index: op.word };
 }

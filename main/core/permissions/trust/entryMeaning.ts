@@ -4,6 +4,9 @@
  * Unknown tools and shapes get a literal description rather than a guess.
  */
 import type { EntryValue } from '../configFile.js';
+import { isIP } from 'node:net';
+import { classifyAddress, isLocalhostName } from '../addressClass.js';
+import { readableKey } from '../../../../shared/readableKey.js';
 import { parseKey } from '../keyGrammar.js';
 
 const PATH_VERBS: Record<string, string> = {
@@ -29,7 +32,32 @@ function pathObject(action: string): string {
   return `the file ${action}`;
 }
 
-function commandObject(action: string, place: string): string {
+/** A `web_fetch:<host>[:port]` action's host: `127.0.0.1:8080` → `127.0.0.1`. */
+function fetchHost(action: string): string {
+  const withPort = /^([^:]+):[0-9]+$/.exec(action);
+  return withPort ? withPort[1]! : action;
+}
+
+/**
+ * What a web_fetch entry grants. web_fetch asks only for a target that is not public (loopback,
+ * private, link-local…: `addressClass.ts`), so an entry grants exactly that: an IP literal is judged
+ * here; a name is judged only when fetched (by what it resolves to), so the entry covers it only when
+ * it resolves to such an address.
+ */
+function fetchObject(action: string): string {
+  if (action === '*') return 'fetch from any local or private network address';
+  if (GLOB_CHARS.test(action)) return `fetch from any host matching "${action}" when it is a local or private network address`;
+  const host = fetchHost(action);
+  if (isLocalhostName(host)) return `fetch from ${action} (this machine)`;
+  if (isIP(host) !== 0) {
+    const cls = classifyAddress(host);
+    if (cls === 'public') return `nothing: ${action} is a public address, and public addresses are fetched without asking`;
+    return `fetch from the ${cls} address ${action}${cls === 'loopback' ? ' (this machine)' : ''}`;
+  }
+  return `fetch from ${action} when that name resolves to a local or private network address (public addresses are fetched without asking)`;
+}
+
+function commandObject(tool: string, action: string, place: string): string {
   if (action === '*') return `run ANY simple command ${place}, with any arguments`;
   const parts = action.split(':');
   if (parts.length <= 2 && /^[A-Za-z0-9_][A-Za-z0-9_.+@,-]*$/.test(parts[0] ?? '')) {
@@ -37,7 +65,8 @@ function commandObject(action: string, place: string): string {
     if (sub === undefined || sub === '*') return `run ${program} ${place} with any subcommand and arguments`;
     return `run "${program} ${sub}" ${place} with any further arguments`;
   }
-  return `run exactly this command ${place}: ${action}`;
+  const reading = readableKey(`${tool}:${action}`);
+  return `run exactly this command ${place}: ${reading === undefined ? action : `${reading} (key ${action})`}`;
 }
 
 /** The action of an entry in words (without its scope). */
@@ -52,10 +81,10 @@ export function entryAction(raw: string): string {
   const verb = PATH_VERBS[tool];
   if (verb) return `${verb} ${pathObject(action)}`;
   const place = COMMAND_PLACES[tool];
-  if (place) return commandObject(action, place);
+  if (place) return commandObject(tool, action, place);
   switch (tool) {
     case 'web_fetch':
-      return action === '*' ? 'fetch from any local or private network address' : `fetch from the local or private address ${action}`;
+      return fetchObject(action);
     case 'commit':
       return GLOB_CHARS.test(action) ? `commit to any branch matching "${action}"` : `commit to the branch ${action}`;
     case 'run_capability':

@@ -53,6 +53,8 @@ export interface TrustSource {
   /** Records trust for the loaded content; `sha256` (what the user reviewed) must match it. */
   trust(sha256?: string): Promise<TrustState>;
   revoke(): Promise<TrustState>;
+  /** When the content changed since it was trusted: the bytes trusted before, if a copy was kept. */
+  trustedBefore?(): Promise<Uint8Array | undefined>;
 }
 
 export class TrustError extends Error {
@@ -88,6 +90,8 @@ export class ProjectTrust implements TrustSource {
   private st: TrustState = { status: 'untrusted', sha256: null, trustedAt: null, runOnly: false, error: null };
   /** The bytes trusted by --trust-project, for this process only. */
   private runOnlySha: string | undefined;
+  /** The sha256 the store records for this folder when the loaded content differs from it ("changed"). */
+  private recordedSha: string | undefined;
 
   private constructor(
     readonly folder: string,
@@ -151,7 +155,14 @@ export class ProjectTrust implements TrustSource {
     }
     if (!rec) return this.set('untrusted', disk.sha256);
     if (rec.sha256 === disk.sha256) return this.set('trusted', disk.sha256, { trustedAt: rec.trustedAt });
-    return this.set('changed', disk.sha256);
+    const changed = this.set('changed', disk.sha256);
+    this.recordedSha = rec.sha256;
+    return changed;
+  }
+
+  async trustedBefore(): Promise<Uint8Array | undefined> {
+    if (this.st.status !== 'changed' || this.recordedSha === undefined) return undefined;
+    return this.opts.store.trustedContent(this.recordedSha);
   }
 
   async afterOwnWrite(wasHonoured: boolean): Promise<TrustState> {
@@ -171,7 +182,7 @@ export class ProjectTrust implements TrustSource {
     }
     try {
       if (await this.storeInsideProject()) throw new TrustError('the folder trust store is inside the project');
-      const rec = await this.opts.store.set(this.folder, disk.sha256);
+      const rec = await this.opts.store.set(this.folder, disk.sha256, disk.bytes);
       return this.set('trusted', disk.sha256, { trustedAt: rec.trustedAt });
     } catch (err) {
       // The user's own write stays in force for this process; the next start asks again.
@@ -188,7 +199,7 @@ export class ProjectTrust implements TrustSource {
     if (sha256 !== undefined && sha256 !== s.sha256)
       throw new TrustError(`${CONFIG_FILE} is no longer the content you reviewed (it changed on disk); review it again`);
     if (await this.storeInsideProject()) throw new TrustError(s.error ?? 'the folder trust store is inside the project');
-    const rec = await this.opts.store.set(this.folder, s.sha256);
+    const rec = await this.opts.store.set(this.folder, s.sha256, await this.loadedBytes(s.sha256));
     this.runOnlySha = undefined;
     return this.set('trusted', s.sha256, { trustedAt: rec.trustedAt });
   }
@@ -208,6 +219,7 @@ export class ProjectTrust implements TrustSource {
   }
 
   private set(status: TrustStatus, sha256: string | null, extra: Partial<TrustState> = {}): TrustState {
+    this.recordedSha = undefined;
     this.st = { status, sha256, trustedAt: null, runOnly: false, error: null, ...extra };
     return this.state();
   }
@@ -216,13 +228,22 @@ export class ProjectTrust implements TrustSource {
    * Hashes codecoder.json as it is on disk, but only when it parses to exactly the loaded entries
    * (undefined otherwise): the hash then stands for what is in force.
    */
-  private async readLoaded(snap: ConfigSnapshot): Promise<{ sha256: string | null } | undefined> {
+  private async readLoaded(snap: ConfigSnapshot): Promise<{ sha256: string | null; bytes?: Buffer } | undefined> {
     const r = await readConfigFile(path.join(this.opts.projectRoot, CONFIG_FILE));
-    const sha = r.exists ? sha256Hex(Buffer.from(r.text, 'latin1')) : null;
+    const bytes = r.exists ? Buffer.from(r.text, 'latin1') : undefined;
+    const sha = bytes ? sha256Hex(bytes) : null;
     // Nothing to trust in what is loaded: the hash is only informative.
     if (!needsTrust(snap)) return { sha256: snap.exists ? sha : null };
     if (!r.exists || !r.result.ok || !sameEntries(r.result.doc, snap)) return undefined;
-    return { sha256: sha };
+    return { sha256: sha, ...(bytes ? { bytes } : {}) };
+  }
+
+  /** The loaded file's bytes when they still hash to `sha256` (what is being trusted), to keep a copy of. */
+  private async loadedBytes(sha256: string): Promise<Buffer | undefined> {
+    const r = await readConfigFile(path.join(this.opts.projectRoot, CONFIG_FILE));
+    if (!r.exists) return undefined;
+    const bytes = Buffer.from(r.text, 'latin1');
+    return sha256Hex(bytes) === sha256 ? bytes : undefined;
   }
 }
 

@@ -155,6 +155,28 @@ describe('trusting', () => {
     expect(engine.dryRun({ tool: 'write_file', environment: 'host', permission: write('a.sh') }).decision).toBe('ask');
   });
 
+  it('after a change, the bytes trusted before are there to compare (kept beside the store); a tampered copy is not used', async () => {
+    await writeFile(path.join(root, 'codecoder.json'), HOSTILE);
+    const { engine, store } = await open();
+    expect(await engine.trustedBeforeContent()).toBeUndefined();
+    await engine.trustProject();
+    const trustedSha = engine.trustState().sha256!;
+    // Trusted and unchanged: nothing to compare.
+    expect(await engine.trustedBeforeContent()).toBeUndefined();
+    await writeFile(path.join(root, 'codecoder.json'), HOSTILE.replace('write_file:.env', 'write_file:.envrc'));
+    await engine.reload();
+    expect(engine.trustState().status).toBe('changed');
+    expect(Buffer.from((await engine.trustedBeforeContent())!).toString('latin1')).toBe(HOSTILE);
+    const copy = path.join(dataDir, 'trusted-content', `${trustedSha}.json`);
+    await writeFile(copy, HOSTILE.replace('AlwaysThisProject', 'AlwaysThisSession'));
+    expect(await engine.trustedBeforeContent()).toBeUndefined();
+    // Trusting the new content keeps its copy and removes the one no record names any more.
+    await engine.trustProject();
+    expect(await store.trustedContent(trustedSha)).toBeUndefined();
+    await expect(readFile(copy)).rejects.toThrow();
+    expect(await store.trustedContent(engine.trustState().sha256!)).toBeDefined();
+  });
+
   it('a new clone of the same content elsewhere is not trusted; the same folder through a symlink is', async () => {
     await writeFile(path.join(root, 'codecoder.json'), HOSTILE);
     await (await open()).engine.trustProject();

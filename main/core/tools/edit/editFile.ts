@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { readRegularIn, replaceFileIn, type AnchoredDir } from '../../fs/index.js';
-import { pathPermission } from '../../permissions/index.js';
+import { pathPermission, sha256Hex } from '../../permissions/index.js';
 import { ToolFailure, defineTool } from '../output.js';
 import { confine } from '../kit/confine.js';
 import { decodeFile } from '../kit/decode.js';
 import type { Tool, ToolPreview, ToolResult } from '../types.js';
 import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
-import { MAX_DIFF_SOURCE_BYTES, diffFor, diffStat, previewOf } from './textFile.js';
+import { approvedHunks } from '../approved.js';
+import { partialResult, previewChange, takenText } from './partial.js';
+import { MAX_DIFF_SOURCE_BYTES, diffFor, diffStat } from './textFile.js';
 
 const params = z
   .object({
@@ -33,6 +35,7 @@ export function editFileTool(): Tool<EditFileArgs> {
     parameters: params,
     permission: (args, { projectRoot }) => pathPermission('edit_file', projectRoot, args.path),
     preview: (args, { projectRoot }) => previewEdit(args, projectRoot),
+    appliesHunks: true,
     async execute(args, ctx) {
       const { rel } = await confine(ctx.projectRoot, args.path);
       holdToApproval(await approvedOr(args, () => pathPermission('edit_file', ctx.projectRoot, args.path)), rel, args.path);
@@ -55,7 +58,7 @@ async function previewEdit(args: EditFileArgs, projectRoot: string): Promise<Too
       // Capped: a huge file is not read into memory for a prompt (execute() reads it whole).
       const f = await readEditable(t.dir, t.name, rel, MAX_DIFF_SOURCE_BYTES);
       if (!f) return { path: args.path };
-      return previewOf(args.path, diffFor(rel, f.text, planEdit(f.text, args, rel).updated));
+      return previewChange(args, args.path, rel, { digest: f.digest, before: f.text }, planEdit(f.text, args, rel).updated);
     } finally {
       await t.dir.close();
     }
@@ -69,6 +72,14 @@ async function previewEdit(args: EditFileArgs, projectRoot: string): Promise<Too
 /** Reads the file through the anchored folder and replaces the entry: never through a symlink. */
 async function editIn(dir: AnchoredDir, name: string, rel: string, args: EditFileArgs, signal: AbortSignal): Promise<ToolResult> {
   const f = (await readEditable(dir, name, rel))!;
+  const choice = approvedHunks(args);
+  if (choice) {
+    // Part of the change: the previewed text with the hunks the user took, only if the file is still what was shown.
+    const { text, change } = takenText(args, rel, choice, f.digest);
+    signal.throwIfAborted();
+    await replaceFileIn(dir, name, f.bom ? `\ufeff${text}` : text, f.mode).catch(asFailure);
+    return partialResult(rel, change, choice, text);
+  }
   const { updated, count } = planEdit(f.text, args, rel);
   signal.throwIfAborted();
   const out = f.bom ? `\ufeff${updated}` : updated;
@@ -89,7 +100,7 @@ async function readEditable(
   name: string,
   rel: string,
   max?: number,
-): Promise<{ text: string; bom: boolean; mode: number } | undefined> {
+): Promise<{ text: string; bom: boolean; mode: number; digest: string } | undefined> {
   const cur = await readRegularIn(dir, name, max).catch(asFailure);
   if (cur.kind === 'missing') throw new ToolFailure(`${rel} does not exist; use write_file to create it`);
   if (cur.kind === 'other') throw new ToolFailure(`${rel} is not a regular file (${cur.what})`);
@@ -104,7 +115,7 @@ async function readEditable(
   if (decoded.encoding !== 'utf-8' && decoded.encoding !== 'utf-8-bom') {
     throw new ToolFailure(`${rel} is ${decoded.encoding.toUpperCase()}; edit_file edits UTF-8 files only`);
   }
-  return { text: decoded.text, bom: decoded.encoding === 'utf-8-bom', mode: cur.stat.mode };
+  return { text: decoded.text, bom: decoded.encoding === 'utf-8-bom', mode: cur.stat.mode, digest: sha256Hex(cur.data) };
 }
 
 /**

@@ -98,4 +98,12 @@ describe('write_file: the preview diff is the applied change', () => {
     expect(preview?.diff).toContain('+hello');
     expect(preview?.diff).toBe((result.data as { diff: string }).diff);
   });
+
+  it('identical content: an empty diff in the preview and the result (the prompt and the card say "no changes")', async () => {
+    p.write('g.txt', 'same\n');
+    const same = await previewThenRun(tool, 'g.txt', { path: 'g.txt', content: 'same\n' });
+    expect(same.preview).toEqual({ path: 'g.txt', diff: '' });
+    expect(same.result.data).toMatchObject({ path: 'g.txt', created: false, diff: '' });
+    expect(same.after).toBe('same\n');
+  });
 });

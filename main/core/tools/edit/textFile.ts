@@ -1,4 +1,5 @@
 import { readRegularIn, type AnchoredDir } from '../../fs/index.js';
+import { sha256Hex } from '../../permissions/index.js';
 import { formatBytes } from '../output.js';
 import { decodeFile } from '../kit/decode.js';
 import { unifiedDiff } from '../kit/unified.js';
@@ -14,6 +15,8 @@ export interface CurrentText {
   mode?: number;
   /** What is there when it is not a regular file ('a folder', 'a FIFO (named pipe)', 'a symlink'…). */
   other?: string;
+  /** SHA-256 of the regular file's bytes, when they were read: what a partial accept checks is still there. */
+  digest?: string;
 }
 
 /**
@@ -26,10 +29,11 @@ export async function currentTextIn(dir: AnchoredDir, name: string): Promise<Cur
   if (r.kind === 'other') return { exists: true, why: `not a regular file (${r.what})`, other: r.what };
   const mode = r.stat.mode;
   if (!r.data) return { exists: true, why: `${formatBytes(r.stat.size)}, too large to diff`, mode };
+  const digest = sha256Hex(r.data);
   const d = decodeFile(r.data);
-  if (d.kind === 'binary') return { exists: true, why: `binary (${d.what})`, mode };
-  if (d.kind === 'not-utf8') return { exists: true, why: 'not UTF-8', mode };
-  return { exists: true, text: d.text, mode };
+  if (d.kind === 'binary') return { exists: true, why: `binary (${d.what})`, mode, digest };
+  if (d.kind === 'not-utf8') return { exists: true, why: 'not UTF-8', mode, digest };
+  return { exists: true, text: d.text, mode, digest };
 }
 
 /** The diff for the UI, or a reason there is none. */
@@ -43,11 +47,6 @@ export function diffFor(
   const d = unifiedDiff(rel, rel, before, after);
   if (!d) return { diffOmitted: 'too large to diff' };
   return { diff: d.text };
-}
-
-/** A prompt's preview of a change: the path, and the diff when there is one to show. */
-export function previewOf(path: string, d: { diff?: string }): { path: string; diff?: string } {
-  return d.diff ? { path, diff: d.diff } : { path };
 }
 
 /** "+3 -1" from a unified diff. */

@@ -7,7 +7,9 @@ import { ToolFailure, defineTool } from '../output.js';
 import { confine } from '../kit/confine.js';
 import type { Tool, ToolPreview } from '../types.js';
 import { approvedOr, asFailure, holdToApproval, openTarget } from './target.js';
-import { currentTextIn, diffFor, diffStat, previewOf, type CurrentText } from './textFile.js';
+import { approvedHunks } from '../approved.js';
+import { partialResult, previewChange, takenText } from './partial.js';
+import { currentTextIn, diffFor, diffStat, type CurrentText } from './textFile.js';
 
 const params = z
   .object({
@@ -30,6 +32,7 @@ export function writeFileTool(): Tool<WriteFileArgs> {
     parameters: params,
     permission: (args, { projectRoot }) => pathPermission('write_file', projectRoot, args.path),
     preview: (args, { projectRoot }) => previewWrite(args, projectRoot),
+    appliesHunks: true,
     async execute(args, ctx) {
       const { rel } = await confine(ctx.projectRoot, args.path);
       if (rel === '.') throw new ToolFailure('"path" is the project root itself, not a file');
@@ -38,6 +41,13 @@ export function writeFileTool(): Tool<WriteFileArgs> {
       try {
         const before = await replaceable(t.dir, t.name, rel);
         ctx.signal.throwIfAborted();
+        const choice = approvedHunks(args);
+        if (choice) {
+          // Part of the change: the previewed text with the hunks the user took, only if the file is still what was shown.
+          const { text, change } = takenText(args, rel, choice, before.exists ? (before.digest ?? 'unread') : null);
+          await replaceFileIn(t.dir, t.name, text, before.mode).catch(asFailure);
+          return partialResult(rel, change, choice, text);
+        }
         await replaceFileIn(t.dir, t.name, args.content, before.mode).catch(asFailure);
         const d = diffFor(rel, before.text, args.content, before.why);
         const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
@@ -72,12 +82,13 @@ async function previewWrite(args: WriteFileArgs, projectRoot: string): Promise<T
     } catch (err) {
       // Its folder does not exist yet: execute() creates it, and the file is new.
       const parentMissing = err instanceof ToolFailure && !(await lstat(path.dirname(abs)).catch(() => undefined));
-      if (parentMissing) return previewOf(args.path, diffFor(rel, '', args.content));
+      if (parentMissing) return previewChange(args, args.path, rel, { digest: null, before: '' }, args.content);
       throw err;
     }
     try {
       const before = await replaceable(t.dir, t.name, rel);
-      return previewOf(args.path, diffFor(rel, before.text, args.content, before.why));
+      if (before.text === undefined) return { path: args.path };
+      return previewChange(args, args.path, rel, { digest: before.exists ? (before.digest ?? 'unread') : null, before: before.text }, args.content);
     } finally {
       await t.dir.close();
     }

@@ -35,4 +35,20 @@ export interface ExecuteDeps {
   /** Files the app reads a secret from (`--api-key-file`): unreadable in the sandbox, masked in a container. */
   hiddenFiles?(): string[];
   execute?: ExecuteSettings;
+  /**
+   * The container engine chosen in Settings, read at each call: its address (over CONTAINER_HOST /
+   * DOCKER_HOST) and whether the project is sent as a copy. Absent: the environment decides.
+   */
+  containerEngine?(): ContainerEngineSetting;
+  /**
+   * "Agent in a container": true when the conversation's commands run in a container. run_command
+   * then runs in the container environment (the engine, image, limits and confinement of
+   * run_container, no network) under its own key; nothing else about the call changes.
+   */
+  commandsInContainer?(conversationId: string): boolean;
+}
+
+export interface ContainerEngineSetting {
+  host?: string;
+  copyProject?: boolean;
 }

@@ -7,6 +7,7 @@ import { commandPreview, commandToolPermission } from './keys.js';
 import { newLogPath } from '../kit/logs.js';
 import type { ProcessTable } from './processTable.js';
 import { startRun } from './startRun.js';
+import { containerWhere, withCopyChanges } from './copyChanges.js';
 import { workdir } from './workdir.js';
 import { commandArgFields, DEFAULT_TIMEOUT_MS } from './commandArgs.js';
 
@@ -53,7 +54,9 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
       const cwd = await workdir(ctx.projectRoot, args.cwd);
       const logPath = await newLogPath(ctx.logDir, 'run_command');
       const timeoutMs = args.timeout_ms ?? (args.background ? undefined : (s.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS));
-      const handle = await startRun('shell', args.command, deps, {
+      // An agent in a container: the same call, run in the container environment (no pty there).
+      const inContainer = deps.commandsInContainer?.(ctx.conversationId) === true;
+      const handle = await startRun(inContainer ? 'docker' : 'shell', args.command, deps, {
         projectRoot: ctx.projectRoot,
         // The default is a pipe: plain output for the model, and several times faster than a pty.
         outputVia: args.tty ? 'pty' : 'pipe',
@@ -79,7 +82,18 @@ export function runCommandTool(deps: ExecuteDeps, table: ProcessTable): Tool<Run
         };
       }
       const done = await handle.done;
-      return runResult('run_command', done, { pid: done.pid, tty: args.tty === true });
+      const c = handle.container;
+      const result = runResult(
+        'run_command',
+        done,
+        {
+          pid: done.pid,
+          tty: args.tty === true && !inContainer,
+          ...(c ? { container: { engine: c.engine, endpoint: c.endpoint, remote: c.remote, image: c.image, name: c.name } } : {}),
+        },
+        containerWhere(c),
+      );
+      return done.changes ? withCopyChanges(result, done.changes) : result;
     },
   });
 }

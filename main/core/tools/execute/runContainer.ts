@@ -8,6 +8,7 @@ import { commandPreview, commandToolPermission } from './keys.js';
 import { newLogPath } from '../kit/logs.js';
 import { commandArgFields, DEFAULT_TIMEOUT_MS } from './commandArgs.js';
 import { startRun } from './startRun.js';
+import { containerWhere, withCopyChanges } from './copyChanges.js';
 
 // A container runs at /work, the project's root: no cwd.
 const { command, timeout_ms } = commandArgFields({
@@ -23,7 +24,8 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
   return defineTool<RunContainerArgs>({
     name: 'run_container',
     description:
-      `Run a shell command in a throw-away container (docker or podman, image ${image}) with the project mounted at /work, no network, and memory, CPU and process limits. ` +
+      `Run a shell command in a throw-away container (docker or podman, image ${image}) with the project at /work, no network, and memory, CPU and process limits. ` +
+      'On a remote engine /work is a copy without .git and the other protected entries: the changes come back as a diff, not applied; apply what you want with the edit tools. ' +
       'Its approval (key run_container:<program>) may be kept for the project.',
     category: 'execute',
     environment: 'docker',
@@ -42,7 +44,14 @@ export function runContainerTool(deps: ExecuteDeps): Tool<RunContainerArgs> {
         logPath,
       });
       const r = await handle.done;
-      return runResult('run_container', r, { engine: handle.container?.engine, image, container: handle.container?.name });
+      const c = handle.container;
+      const result = runResult(
+        'run_container',
+        r,
+        { engine: c?.engine, endpoint: c?.endpoint, remote: c?.remote, image, container: c?.name },
+        containerWhere(c),
+      );
+      return r.changes ? withCopyChanges(result, r.changes) : result;
     },
   });
 }

@@ -30,6 +30,7 @@ export interface StartRunOptions {
 export async function startRun(environment: RunEnvironment, command: string, deps: ExecuteDeps, o: StartRunOptions): Promise<RunHandle> {
   const s = deps.execute ?? {};
   const hidden = deps.hiddenFiles?.() ?? [];
+  const engine = environment === 'docker' ? deps.containerEngine?.() : undefined;
   try {
     return await runIn(environment, command, {
       projectRoot: o.projectRoot,
@@ -48,7 +49,14 @@ export async function startRun(environment: RunEnvironment, command: string, dep
       // The app's data folder (conversations, logs, keys' store) and a key file are never readable
       // from the sandbox; a key file inside the project is masked in a container.
       sandbox: { denyRead: [deps.dataDir, ...hidden], allowedDomains: o.allowedDomains ?? [] },
-      container: { image: s.containerImage, limits: s.containerLimits, env: o.containerEnv, hidden },
+      container: {
+        image: s.containerImage,
+        limits: s.containerLimits,
+        env: o.containerEnv,
+        hidden,
+        engineHost: engine?.host,
+        copyProject: engine?.copyProject,
+      },
     });
   } catch (err) {
     if (err instanceof RunRefused) throw new ToolFailure(err.message);

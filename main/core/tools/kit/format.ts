@@ -9,7 +9,8 @@ export interface RunOutcome extends OutputSummary {
 }
 
 /** What the model reads after a command: how it ended, then the head and tail of its output. */
-export function runResult(tool: string, o: RunOutcome, extra: Record<string, unknown> = {}): ToolResult {
+/** `where`: where it ran, said on the first line after how it ended (a container's engine and endpoint). */
+export function runResult(tool: string, o: RunOutcome, extra: Record<string, unknown> = {}, where?: string): ToolResult {
   const how =
     o.reason === 'timeout'
       ? `timed out after ${o.durationMs} ms; the process group was killed`
@@ -23,7 +24,7 @@ export function runResult(tool: string, o: RunOutcome, extra: Record<string, unk
   const cut = o.omittedChars > 0 ? ` (output cut: ${o.omittedChars} characters omitted, full log at ${o.logPath})` : '';
   const body = plainText(o.text);
   const result: ToolResult = {
-    content: `${tool}: ${how}${cut}\n${body}`,
+    content: `${tool}: ${how}${where ? ` · ${where}` : ''}${cut}\n${body}`,
     isError: o.reason !== 'exit' || o.exitCode !== 0,
     data: {
       exitCode: o.exitCode,

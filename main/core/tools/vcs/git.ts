@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { scrubEnv } from '../../env/index.js';
 import { ToolFailure } from '../output.js';
 import { ConfigUnreadable, configEnv, listConfig, overridesFor } from './gitConfigGuard.js';
-import { projectGitView, viewEnv } from './gitView.js';
+import { projectGitView, viewEnv, type GitView } from './gitView.js';
 
 export interface GitResult {
   stdout: string;
@@ -45,10 +45,30 @@ function baseEnv(): NodeJS.ProcessEnv {
  * never shows a file outside the project nor runs a program the repository chose.
  */
 export async function git(args: string[], opts: { cwd: string; signal: AbortSignal; maxBuffer?: number }): Promise<GitResult> {
-  let base = baseEnv();
+  let view: GitView;
+  try {
+    view = await projectGitView(opts.cwd, baseEnv(), opts.signal);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ToolFailure('git is not installed');
+    throw err;
+  }
+  return gitInView(view, args, opts);
+}
+
+/**
+ * Runs git on a view its caller has already verified (the project's own, from `projectGitView`, or a
+ * linked worktree the app made, whose repository folder the app knows without reading the
+ * worktree's `.git` file): GIT_DIR and GIT_WORK_TREE forced to it, and the same config guard as
+ * every tool's call — each program the repository's config names switched off.
+ */
+export async function gitInView(
+  view: GitView,
+  args: string[],
+  opts: { cwd: string; signal: AbortSignal; maxBuffer?: number },
+): Promise<GitResult> {
+  const base = viewEnv(baseEnv(), view);
   let entries;
   try {
-    base = viewEnv(base, await projectGitView(opts.cwd, base, opts.signal));
     entries = await listConfig(opts.cwd, base, opts.signal);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ToolFailure('git is not installed');

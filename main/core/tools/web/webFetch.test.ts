@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, toolCtx } from '../tools.testkit.js';
-import { classifyAddress, classifyHost, type Lookup } from './classify.js';
+import { classifyAddress } from '../../permissions/index.js';
+import { classifyHost, type Lookup } from './classify.js';
 import { webFetchTool } from './webFetch.js';
 
 describe('address classification', () => {

@@ -5,6 +5,7 @@ import { getApi, unwrap } from '../../bridge/index.js';
 import { projectKeys, useCatalogue } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { EscapedText } from '../../ui/EscapedText.js';
+import { hunksWords } from '../../ui/hunksWords.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { useEvent } from '../../ui/useEvent.js';
 import type { AuditRecordView } from '../../../../shared/contract/index.js';
@@ -118,7 +119,9 @@ export function AuditView() {
                     <What r={r} />
                   </td>
                   <td>{r.key ? <KeyView value={r.key} /> : '—'}</td>
-                  <td>{r.edit ? 'edit' : r.decision}</td>
+                  <td className={r.decision === 'deny' && !r.edit ? 'audit-decision decision-deny' : 'audit-decision'}>
+                    {r.edit ? 'edit' : r.decision}
+                  </td>
                   <td>
                     {r.edit ? EDIT_BY[r.edit.by] : r.via}
                     {r.entry && (
@@ -131,6 +134,12 @@ export function AuditView() {
                       <span className="muted">
                         {' '}
                         — <EscapedText text={r.reason} />
+                      </span>
+                    )}
+                    {r.hunks && (
+                      <span className="muted" data-testid="audit-hunks">
+                        {' '}
+                        — {hunksWords(r.hunks)}
                       </span>
                     )}
                   </td>

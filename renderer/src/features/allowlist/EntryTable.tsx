@@ -115,7 +115,7 @@ export function EntryTable({ view, edits }: { view: AllowlistView; edits: Allowl
                   </p>
                 )}
               </td>
-              <td>Deny</td>
+              <td className="decision-deny">Deny</td>
               <td>—</td>
               <td>never</td>
               <td>{d.hits}</td>

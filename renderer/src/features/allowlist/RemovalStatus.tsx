@@ -1,3 +1,4 @@
+import { IconButton } from '../../ui/IconButton.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { KeyView } from '../../ui/KeyView.js';
 import type { AllowlistEdits } from './useAllowlistEdits.js';
@@ -28,9 +29,7 @@ export function RemovalStatus({ edits }: { edits: AllowlistEdits }) {
               Undo
             </button>
           )}
-          <button type="button" onClick={edits.dismissRemoval} aria-label="Dismiss the status line">
-            ×
-          </button>
+          <IconButton label="Dismiss the status line" icon="×" onClick={edits.dismissRemoval} />
           <ActionError error={edits.undoRemove.error} doing="put the entry back" />
         </>
       )}

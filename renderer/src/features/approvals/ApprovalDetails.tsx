@@ -8,8 +8,10 @@ import { isCompoundKey } from '../../ui/keySegments.js';
 import { entryGit, entryWhat } from './deleteEntry.js';
 
 /** Who asks: the main agent or a sub-agent (depth 1), by its id. */
-export function askerOf(a: Pick<PendingApprovalView, 'depth' | 'agentId'>): string {
-  return a.depth === 0 ? 'the main agent' : `a sub-agent (${a.agentId})`;
+export function askerOf(a: Pick<PendingApprovalView, 'depth' | 'agentId' | 'worktreeAgentId'>): string {
+  const background = a.worktreeAgentId ? `background agent ${a.worktreeAgentId}` : null;
+  if (a.depth === 0) return background ?? 'the main agent';
+  return background ? `a sub-agent (${a.agentId}) of ${background}` : `a sub-agent (${a.agentId})`;
 }
 
 /**
@@ -46,6 +48,11 @@ export function ApprovalSubject({ approval: a }: { approval: PendingApprovalView
           <code data-testid="approval-path">
             <EscapedText text={path} />
           </code>
+        </p>
+      )}
+      {diff === '' && (
+        <p className="muted approval-no-changes" data-testid="no-changes">
+          No changes: the file already has this content.
         </p>
       )}
       {entry && (

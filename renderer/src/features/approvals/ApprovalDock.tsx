@@ -24,11 +24,16 @@ export function ApprovalDock({
   projectName,
   shownConversation,
   onOpenConversation,
+  boardShown,
+  onOpenAgents,
 }: {
   projectName: string;
   /** The conversation on screen (null: another tab): a prompt from any other one says where it comes from. */
   shownConversation: string | null;
   onOpenConversation: (id: string) => void;
+  /** The Agents board is on screen: it shows its agents' prompts itself, so the dock leaves them out. */
+  boardShown: boolean;
+  onOpenAgents: () => void;
 }) {
   const queryClient = useQueryClient();
   const approvals = useApprovals();
@@ -43,7 +48,8 @@ export function ApprovalDock({
     queryClient.setQueryData(projectKeys.approvals, list);
   });
 
-  const list = useMemo(() => approvals.data ?? [], [approvals.data]);
+  const all = useMemo(() => approvals.data ?? [], [approvals.data]);
+  const list = useMemo(() => (boardShown ? all.filter((a) => !a.worktreeAgentId) : all), [all, boardShown]);
   const index = Math.max(
     0,
     list.findIndex((a) => a.id === selectedId),
@@ -107,7 +113,7 @@ export function ApprovalDock({
     requestAnimationFrame(enter);
   };
   // Browser notifications (web host); in the desktop app main shows native ones and sends approvals.focus on a click.
-  useApprovalNotifications(list, { projectName, enabled: settings.data?.notifications ?? true, onClick: focusPrompt });
+  useApprovalNotifications(all, { projectName, enabled: settings.data?.notifications ?? true, onClick: focusPrompt });
   useEvent('approvals.focus', ({ id }) => focusPrompt(id));
 
   // An error belongs to the prompt it happened in.
@@ -189,7 +195,13 @@ export function ApprovalDock({
           error={tool.error}
           busy={tool.isPending}
           onStrayText={backToField}
-          origin={<AskedIn conversationId={current.conversationId} shown={shownConversation} onOpen={onOpenConversation} />}
+          origin={
+            current.worktreeAgentId ? (
+              <InAgent name={current.worktreeAgentId} onOpen={onOpenAgents} />
+            ) : (
+              <AskedIn conversationId={current.conversationId} shown={shownConversation} onOpen={onOpenConversation} />
+            )
+          }
         />
       )}
     </section>
@@ -210,6 +222,19 @@ function AskedIn({ conversationId, shown, onOpen }: { conversationId: string; sh
       in{' '}
       <button type="button" className="link" onClick={() => onOpen(conversationId)} title="Show the conversation that asked">
         {title}
+      </button>
+    </span>
+  );
+}
+
+/** A background agent asked (its own worktree): named, with a way to its card on the Agents board. */
+function InAgent({ name, onOpen }: { name: string; onOpen: () => void }) {
+  return (
+    <span className="muted small asked-in" data-testid="asked-in">
+      {' '}
+      in{' '}
+      <button type="button" className="link" onClick={onOpen} title="Show the agent on the Agents board">
+        agent {name}
       </button>
     </span>
   );

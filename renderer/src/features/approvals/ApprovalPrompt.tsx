@@ -1,10 +1,13 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { PendingApprovalView } from '../../../../shared/contract/index.js';
-import { CEILING_RULE_REASON, CEILING_RULE_TITLE } from '../../ui/ceilingRule.js';
+import { ceilingTitle, ceilingWhy } from '../../../../shared/ceilingWords.js';
+import { CEILING_RULE_REASON } from '../../ui/ceilingRule.js';
 import { SESSION_TTL_CHOICES } from '../../ui/countdown.js';
 import { ApprovalDetails, ApprovalSubject, askerOf } from './ApprovalDetails.js';
 import { keyContextOf, promptActionFor, type PromptAction } from './keyboard.js';
 import { offeredScopes, onceOnlyReason, type Scope } from './offers.js';
+import { HunkChoices } from './HunkChoices.js';
+import { isPartial, onceLabel, PARTIAL_ONCE_ONLY, takenHunks } from './hunkChoices.js';
 import { PromptFrame } from './PromptFrame.js';
 import type { AskAnswerInput } from './useAnswer.js';
 import type { AnswerGate } from './useAnswerGate.js';
@@ -30,6 +33,11 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
   const [ttlIndex, setTtlIndex] = useState(0);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState<string | null>(null);
+  // A change of one hunk is taken whole or denied: its toggle would only repeat Deny, and the dock has no room to spare.
+  const listed = a.preview?.hunks ?? [];
+  const hunks = listed.length > 1 ? listed : [];
+  const [taken, setTaken] = useState<boolean[]>(() => hunks.map(() => true));
+  const partial = isPartial(taken);
   const offered = offeredScopes(a);
   const onceOnly = onceOnlyReason(a);
 
@@ -37,11 +45,16 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
     if (busy) return;
     if (action.type !== 'deny' && !offered.includes(action.type)) {
       // Feedback for the key just pressed; the standing explanation is the ScopeNote below.
-      setNote(`Not offered: ${onceOnly ?? 'a shell command can be allowed for this session at most'}.`);
+      setNote(`Not offered: ${onceOnly ?? ceilingTitle(a.key, a.environment).replace(/\.$/, '')}.`);
+      return;
+    }
+    if (partial && (action.type === 'session' || action.type === 'project')) {
+      setNote(`Not offered: ${PARTIAL_ONCE_ONLY} (take every hunk to allow more).`);
       return;
     }
     const how = { byKeyboard };
-    if (action.type === 'once') answer({ choice: 'once' }, how);
+    const chosen = takenHunks(taken);
+    if (action.type === 'once') answer(chosen ? { choice: 'once', hunks: chosen } : { choice: 'once' }, how);
     else if (action.type === 'session') {
       const ttlMs = SESSION_TTL_CHOICES[ttlIndex]?.ttlMs;
       answer(ttlMs ? { choice: 'session', ttlMs } : { choice: 'session' }, how);
@@ -91,14 +104,18 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
       {(gate) => (
         <>
           <ApprovalSubject approval={a} />
+          {hunks.length > 0 && (
+            <HunkChoices hunks={hunks} taken={taken} onToggle={(i) => setTaken((t) => t.map((v, j) => (j === i ? !v : v)))} />
+          )}
           <ApprovalDetails approval={a} />
           <div className="approval-actions" data-testid="offers">
             {offered.includes('once') && (
               <button type="button" className="primary" {...answerButton(gate, { type: 'once' })} aria-keyshortcuts="Enter 1">
-                Allow once <kbd>Enter</kbd>
+                {onceLabel(taken)} <kbd>Enter</kbd>
               </button>
             )}
-            {offered.includes('session') && (
+            {/* Part of a change is allowed once only: the wider answers step aside (the hunk list says why). */}
+            {offered.includes('session') && !partial && (
               <span className="action-group">
                 <button type="button" {...answerButton(gate, { type: 'session' })} aria-keyshortcuts="2">
                   Allow for this session <kbd>2</kbd>
@@ -112,7 +129,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
                 </select>
               </span>
             )}
-            {offered.includes('project') && (
+            {offered.includes('project') && !partial && (
               <button type="button" {...answerButton(gate, { type: 'project' })} aria-keyshortcuts="3">
                 Allow for this project <kbd>3</kbd>
               </button>
@@ -126,7 +143,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
                 id={reasonId}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
-                placeholder="Reason for the model (optional)"
+                placeholder="Reason…"
                 maxLength={2000}
               />
               <button type="button" className="danger" {...answerButton(gate, { type: 'deny' })} aria-keyshortcuts="Escape">
@@ -134,7 +151,7 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
               </button>
             </span>
           </div>
-          <ScopeNote offered={offered} onceOnly={onceOnly} />
+          {!partial && <ScopeNote offered={offered} onceOnly={onceOnly} approval={a} />}
           {note && (
             <p role="status" className="muted small">
               {note}
@@ -147,7 +164,15 @@ export function ApprovalPrompt({ approval: a, answer, error, busy, onStrayText, 
 }
 
 /** Why an answer is missing, in one line; the longer reason folds. */
-function ScopeNote({ offered, onceOnly }: { offered: readonly Scope[]; onceOnly: string | null }) {
+function ScopeNote({
+  offered,
+  onceOnly,
+  approval: a,
+}: {
+  offered: readonly Scope[];
+  onceOnly: string | null;
+  approval: Pick<PendingApprovalView, 'key' | 'environment'>;
+}) {
   if (onceOnly)
     return (
       <p className="ceiling-note" data-testid="once-note">
@@ -158,9 +183,10 @@ function ScopeNote({ offered, onceOnly }: { offered: readonly Scope[]; onceOnly:
   return (
     <details className="ceiling-note" data-testid="ceiling-note">
       <summary>
-        <strong>{CEILING_RULE_TITLE}</strong> Why?
+        <strong>{ceilingTitle(a.key, a.environment)}</strong> Why?
       </summary>
-      {CEILING_RULE_REASON}
+      {/* A shell command's longer reason; every other key (an MCP tool, a host) says its own. */}
+      {a.environment === 'shell' && !a.key?.startsWith('mcp:') ? CEILING_RULE_REASON : ceilingWhy(a.key, a.environment)}
     </details>
   );
 }

@@ -5,12 +5,17 @@ import { ApiError, getApi, unwrap } from '../../bridge/index.js';
 import type { Settings } from '../../../../shared/contract/index.js';
 import { keys, projectKeys, useConversations, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
+import { FileRefContext } from '../../ui/FileRefLink.js';
+import type { FileRef } from '../../ui/fileRefs.js';
+import { FileView } from '../files/FileView.js';
 import { ResumePicker, RewindPicker } from './CommandPickers.js';
 import { Composer, COMPOSER_TEXT_ID } from './Composer.js';
+import { ContextGauge } from './ContextGauge.js';
 import { ConversationList } from './ConversationList.js';
 import { CheckpointActionsContext } from '../checkpoints/CheckpointActions.js';
 import { RestorePanel } from '../checkpoints/RestorePanel.js';
 import { ModeNotice, ModeSelector } from './ModeSelector.js';
+import { ModelPicker } from './ModelPicker.js';
 import { SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
 import { MODE_SHORTCUT } from './modeShortcut.js';
 import { useConversationMode } from './useConversationMode.js';
@@ -134,6 +139,8 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
     },
   });
   const [picker, setPicker] = useState<'resume' | 'rewind' | null>(null);
+  // A path clicked in a tool card or an answer: the read-only file view.
+  const [viewing, setViewing] = useState<FileRef | null>(null);
   const closePicker = () => {
     setPicker(null);
     document.getElementById(COMPOSER_TEXT_ID)?.focus();
@@ -183,28 +190,36 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         creating={create.isPending}
       />
       <section className="conv-main" aria-labelledby="conversation-title">
-        <h2 id="conversation-title" className="conv-heading">
-          Conversation {title ? <span className="muted">· {title}</span> : null}
-          {transcript.usage.calls > 0 && (
-            <span className="muted conv-cost" title="Model usage of this conversation, sub-agents included">
-              {' '}
-              · {describeUsage(transcript.usage)}
-            </span>
+        <div className="conv-header">
+          <h2 id="conversation-title" className="conv-heading">
+            Conversation {title ? <span className="muted">· {title}</span> : null}
+            {transcript.usage.calls > 0 && (
+              <span className="muted conv-cost" title="Model usage of this conversation, sub-agents included">
+                {' '}
+                · {describeUsage(transcript.usage)}
+              </span>
+            )}
+          </h2>
+          {model && settings && (
+            <ModelPicker
+              model={model}
+              provider={settings.llmOverride?.provider ?? settings.provider}
+              onPick={(m) => setModel.mutate(m)}
+              pending={setModel.isPending}
+            />
           )}
-          {model && (
-            <span className="muted conv-model" data-testid="conversation-model">
-              {' '}
-              · model <code>{model}</code>
-            </span>
-          )}
-        </h2>
+          <ContextGauge context={transcript.context} />
+        </div>
         {transcript.loading && <p aria-busy="true">Loading the conversation…</p>}
         <ActionError error={transcript.error} doing="load this conversation" />
         <CheckpointActionsContext.Provider value={{ openRestore: setRestoring }}>
           <ChatActionsContext.Provider value={actions}>
-            <Transcript items={transcript.items} busy={transcript.running} />
+            <FileRefContext.Provider value={setViewing}>
+              <Transcript items={transcript.items} busy={transcript.running} />
+            </FileRefContext.Provider>
           </ChatActionsContext.Provider>
         </CheckpointActionsContext.Provider>
+        {viewing && <FileView fileRef={viewing} onClose={() => setViewing(null)} />}
         {picker === 'resume' && (
           <ResumePicker
             conversations={list}
@@ -289,7 +304,7 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <ActionError error={reload.error} doing="reload codecoder.json" />
         <ActionError error={setModel.error} doing="set the model" />
         <ActionError error={mode.error} doing="switch the permission mode" />
-        <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} onDropCarry={mode.dropCarry} />
+        <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} planReady={mode.planReady} onDropCarry={mode.dropCarry} />
         <Composer
           running={transcript.running}
           sending={send.isPending}

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { fileListNote, optionId, SuggestionList } from './SuggestionList.js';
-import { activeMention, insertMention, mentionedFiles } from './mentions.js';
+import { activeMention, attachedFiles, insertMention } from './mentions.js';
 import { useMentionFiles } from './useMentionFiles.js';
+import { useTypedMentions } from './useTypedMentions.js';
 import { isModeShortcut, MODE_SHORTCUT } from './modeShortcut.js';
 import { completeSlash, parseComposerInput, SLASH_COMMANDS, type ModeWord, type SlashName } from './slash.js';
 
@@ -12,7 +13,7 @@ interface Props {
   running: boolean;
   sending: boolean;
   stopping: boolean;
-  /** The text, and the project files it @-mentions (picked from the list and still named in it). */
+  /** The text, and the project files it @-mentions (picked from the list and still named in it, or typed). */
   onSend: (text: string, attachments: string[]) => Promise<boolean>;
   onStop: () => void;
   onCommand: (name: SlashName, args?: { mode?: ModeWord; model?: string }) => void;
@@ -55,7 +56,9 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
   const files = useMentionFiles(open ? mention.query : null);
   const options = open ? (files.data?.files ?? []) : [];
   const highlighted = Math.min(active, Math.max(0, options.length - 1));
-  const attachments = mentionedFiles(text, picked);
+  // A typed @path that names a project file attaches as a picked one does (main checks it).
+  const typedFiles = useTypedMentions(text);
+  const attachments = attachedFiles(text, picked, typedFiles.typed);
   useEffect(() => setActive(0), [mention?.query]);
   const palette = !open && hints.length > 0 && slashClosedFor !== text;
   const slashHighlighted = Math.min(slashActive, Math.max(0, hints.length - 1));
@@ -88,7 +91,7 @@ export function Composer({ running, sending, stopping, onSend, onStop, onCommand
     }
     // The box clears only what was sent: what the user typed while the send was on its way stays.
     const sent = text;
-    if (await onSend(input.text, attachments)) {
+    if (await onSend(input.text, attachedFiles(sent, picked, await typedFiles.resolve(sent)))) {
       setText((now) => (now.startsWith(sent) ? now.slice(sent.length) : now));
       setPicked([]);
     }

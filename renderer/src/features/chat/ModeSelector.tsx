@@ -40,12 +40,29 @@ export function ModeSelector({ mode, onChange, disabled }: Props) {
 }
 
 /** The banner that keeps a non-default mode visible, and the carried plan with a way to drop it. */
-export function ModeNotice({ mode, carryPlan, onDropCarry }: { mode: PermissionModeView; carryPlan: boolean; onDropCarry: () => void }) {
+export function ModeNotice({
+  mode,
+  carryPlan,
+  planReady,
+  onDropCarry,
+}: {
+  mode: PermissionModeView;
+  carryPlan: boolean;
+  planReady: boolean;
+  onDropCarry: () => void;
+}) {
   const text = NOTICES[mode];
   if (!text && !carryPlan) return null;
   return (
     <div className={`mode-notice mode-${mode}`} role="status" aria-label="Permission mode notice">
       {text && <p>{text}</p>}
+      {mode === 'plan' && (
+        <p>
+          {planReady
+            ? 'A plan is ready: when you leave plan mode, your next message carries it.'
+            : 'No plan yet: ask the agent for one. Leaving plan mode before it answers carries nothing.'}
+        </p>
+      )}
       {carryPlan && (
         <p>
           Your next message carries the plan.{' '}

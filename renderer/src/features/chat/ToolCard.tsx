@@ -2,11 +2,14 @@ import { memo } from 'react';
 import { DiffView } from '../diff/DiffView.js';
 import { Elapsed } from '../../ui/Elapsed.js';
 import { EscapedText } from '../../ui/EscapedText.js';
+import { FileRefLink } from '../../ui/FileRefLink.js';
+import { changedLines, type FileRef } from '../../ui/fileRefs.js';
+import { hunksOf, hunksWords } from '../../ui/hunksWords.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { CommandOutput } from '../../ui/terminal/CommandOutput.js';
 import { useCommandTools } from '../../queries.js';
 import { useChatActions } from './chatActions.js';
-import { argFields, commandEnding, resultRepeatsReason, toolSubject } from './toolSummary.js';
+import { argFields, commandEnding, refusalReason, resultRepeatsReason, toolSubject } from './toolSummary.js';
 import type { DecisionHow, ToolItem } from './transcript.js';
 import { TranscriptRow } from './TranscriptRow.js';
 
@@ -33,6 +36,30 @@ function commandOf(args: unknown): string | undefined {
 function diffOf(data: unknown): string | undefined {
   const d = data && typeof data === 'object' ? (data as { diff?: unknown }).diff : undefined;
   return typeof d === 'string' && d !== '' ? d : undefined;
+}
+
+/**
+ * A write or edit that left the file as it was: its result names the file, was not a creation, and
+ * carries an empty diff (a diff that could not be made says so in `diffOmitted` instead).
+ */
+function writeWasUnchanged(data: unknown): boolean {
+  if (!data || typeof data !== 'object') return false;
+  const d = data as { diff?: unknown; diffOmitted?: unknown; created?: unknown; path?: unknown };
+  return typeof d.path === 'string' && d.created !== true && d.diffOmitted === undefined && d.diff === '';
+}
+
+/**
+ * The file a finished call read or changed, for the card's clickable path: a result naming one file
+ * (read_file, write_file, edit_file — not list_dir's folder, not a deleted entry), with the lines it
+ * read or the lines its diff added highlighted.
+ */
+function fileOfResult(data: unknown): FileRef | undefined {
+  const path = pathOf(data);
+  const d = data as { entries?: unknown; kind?: unknown; firstLine?: unknown; lastLine?: unknown; diff?: unknown };
+  if (path === undefined || d.entries !== undefined || d.kind !== undefined) return undefined;
+  if (typeof d.firstLine === 'number' && typeof d.lastLine === 'number') return { path, lines: [{ from: d.firstLine, to: d.lastLine }] };
+  if (typeof d.diff === 'string' && d.diff !== '') return { path, lines: changedLines(d.diff) };
+  return { path };
 }
 
 /** The `path` field of a call's arguments or result data, when it is a string. */
@@ -71,22 +98,30 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const command = commandOf(item.args);
   const commandTools = useCommandTools();
   const diff = diffOf(item.result?.data);
+  const unchanged = item.result !== undefined && !item.result.isError && writeWasUnchanged(item.result.data);
+  const hunks = hunksOf(item.result?.data);
   const running = item.decision === 'allowed' && !item.result;
-  const status = item.result?.cancelled
-    ? 'cancelled'
-    : item.result?.isError
-      ? 'error'
-      : item.result
-        ? 'done'
-        : running
-          ? 'running'
-          : item.approval?.status === 'pending'
-            ? 'waiting for you'
-            : '';
+  // A refused call never ran: its badge says so, and its one line says why — no "error" status,
+  // no "(no output)", no error result repeating the refusal.
+  const refused = item.decision === 'denied' || item.decision === 'invalid';
+  const status = refused
+    ? ''
+    : item.result?.cancelled
+      ? 'cancelled'
+      : item.result?.isError
+        ? 'error'
+        : item.result
+          ? 'done'
+          : running
+            ? 'running'
+            : item.approval?.status === 'pending'
+              ? 'waiting for you'
+              : '';
   // A command tool (as the tool declares itself, through the catalogue) shows a terminal from the start.
   const isCommand = commandTools.has(item.tool) || item.output !== '';
   const showsOutput = isCommand && (item.output !== '' || running);
   const subject = command === undefined ? toolSubject(item.args) : undefined;
+  const shownFile = item.result && !item.result.isError ? fileOfResult(item.result.data) : undefined;
   // The badge already says how an answered prompt went: the answer is repeated only when it says
   // more (a time limit) or something else (the engine narrowed it: the reason says why).
   const a = item.approval;
@@ -100,7 +135,8 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         : a && !answerMatches
           ? `You answered: ${a.answer ?? 'answered'}`
           : undefined;
-  const reasonShown = item.reason !== undefined;
+  const reason = item.reason ?? (refused && item.result ? refusalReason(item.result.content, item.tool) : undefined);
+  const reasonShown = reason !== undefined;
   const actions = useChatActions();
   // A refused write still shows what it would have changed.
   const proposed =
@@ -108,6 +144,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const stoppable = running && item.depth === 0 && isCommand && actions !== null;
   // A finished command that printed nothing says so, instead of an empty terminal or nothing at all.
   const noOutput =
+    !refused &&
     isCommand &&
     item.result &&
     !item.result.cancelled &&
@@ -119,7 +156,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         <span className="tool-name">{item.tool}</span>
         {subject && (
           <span className="tool-subject" data-testid="tool-subject" title={subject}>
-            <EscapedText text={subject} />
+            {shownFile && shownFile.path === subject ? <FileRefLink fileRef={shownFile} text={subject} /> : <EscapedText text={subject} />}
           </span>
         )}
         {item.key && <KeyView value={item.key} />}
@@ -156,9 +193,9 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         </details>
       )}
       {approvalLine && <p className="muted tool-approval">{approvalLine}</p>}
-      {item.reason !== undefined && (
+      {reason !== undefined && (
         <p className="tool-reason">
-          Reason: <EscapedText text={item.reason} />
+          Reason: <EscapedText text={reason} />
         </p>
       )}
       {showsOutput && (
@@ -195,18 +232,34 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           path={pathOf(item.result?.data) ?? pathOf(item.args)}
         />
       )}
-      {item.result && !diff && !isCommand && !item.sub && !(reasonShown && resultRepeatsReason(item.result.content, item.reason)) && (
-        <details className="tool-result">
-          <summary>{item.result.isError ? 'Error' : 'Result'}</summary>
-          <pre>
-            <EscapedText text={item.result.content.slice(0, MAX_SHOWN)} keepNewlines keepTabs />
-          </pre>
-        </details>
+      {unchanged && (
+        <p className="muted tool-unchanged" data-testid="no-changes">
+          No changes: the file already had this content.
+        </p>
+      )}
+      {hunks && (
+        <p className="muted small" data-testid="tool-hunks">
+          Part of the proposed change: {hunksWords(hunks)}; the rejected ones were not applied.
+        </p>
       )}
       {item.result &&
+        !refused &&
+        !diff &&
+        !isCommand &&
+        !item.sub &&
+        !(reasonShown && resultRepeatsReason(item.result.content, reason)) && (
+          <details className="tool-result">
+            <summary>{item.result.isError ? 'Error' : 'Result'}</summary>
+            <pre>
+              <EscapedText text={item.result.content.slice(0, MAX_SHOWN)} keepNewlines keepTabs />
+            </pre>
+          </details>
+        )}
+      {item.result &&
+        !refused &&
         (isCommand || item.sub) &&
         (item.result.isError || item.result.cancelled) &&
-        !(reasonShown && resultRepeatsReason(item.result.content, item.reason)) && (
+        !(reasonShown && resultRepeatsReason(item.result.content, reason)) && (
           <p className="tool-error">
             {/* The terminal above already shows the output: only how it ended is new. */}
             <EscapedText

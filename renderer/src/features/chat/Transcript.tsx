@@ -10,6 +10,7 @@ import { TranscriptRow } from './TranscriptRow.js';
  */
 export function Transcript({ items, busy }: { items: TranscriptItem[]; busy: boolean }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -26,7 +27,18 @@ export function Transcript({ items, busy }: { items: TranscriptItem[]; busy: boo
       atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
+    // The box shrinks when something opens between it and the message box (a notice, queued
+    // messages, the approval dock), and its content grows as a row is measured: neither scrolls, so
+    // a reader at the bottom is kept there. One who scrolled up stays where they are.
+    const pin = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    pin.observe(el);
+    if (inner.current) pin.observe(inner.current);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      pin.disconnect();
+    };
   }, []);
 
   const last = items[items.length - 1];
@@ -37,7 +49,7 @@ export function Transcript({ items, busy }: { items: TranscriptItem[]; busy: boo
   return (
     <div ref={scroller} className="transcript" role="log" aria-label="Transcript" aria-busy={busy} tabIndex={0}>
       {items.length === 0 && <p className="muted transcript-empty">No messages yet. Ask the agent something below.</p>}
-      <div className="transcript-inner" style={{ height: virtualizer.getTotalSize() }}>
+      <div ref={inner} className="transcript-inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => (
           <div
             key={v.key}

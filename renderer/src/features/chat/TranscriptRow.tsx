@@ -24,6 +24,12 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
       return <ToolCard item={item} />;
     case 'checkpoint':
       return <CheckpointRow item={item} />;
+    case 'compaction':
+      return (
+        <p className="compaction-marker" data-testid="compaction-marker" aria-busy={item.pending || undefined}>
+          <span>{item.text}</span>
+        </p>
+      );
     case 'usage':
       return <p className="turn-usage muted">{item.text}</p>;
     case 'notice':

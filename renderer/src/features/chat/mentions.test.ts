@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeMention, insertMention, mentionedFiles } from './mentions.js';
+import { activeMention, attachedFiles, insertMention, mentionedFiles, typedMentions } from './mentions.js';
 
 describe('@-mentions in the message box', () => {
   it('finds the @word at the caret, only at a word start', () => {
@@ -23,5 +23,25 @@ describe('@-mentions in the message box', () => {
     expect(mentionedFiles('look at @a.tsx', picked)).toEqual([]);
     expect(mentionedFiles('x@b.md', picked)).toEqual([]);
     expect(mentionedFiles('@b.md', picked)).toEqual(['b.md']);
+  });
+
+  it('lists every typed @word once, quoted or not, without the punctuation that ends a sentence', () => {
+    expect(typedMentions('fix @src/calc.js, then see @"my notes.md". Mail me@example.com @src/calc.js')).toEqual([
+      'src/calc.js',
+      'my notes.md',
+    ]);
+    expect(typedMentions('@a @ b (@c)')).toEqual(['a']);
+    expect(typedMentions('no mentions here')).toEqual([]);
+  });
+
+  it('attaches the picked files, then the typed ones main found to be files, each once, while the text still names them', () => {
+    const typed = [
+      { typed: 'src/calc.js', file: 'src/calc.js' },
+      { typed: './README.md', file: 'README.md' },
+    ];
+    expect(attachedFiles('see @src/calc.js and @./README.md', ['README.md'], typed)).toEqual(['src/calc.js', 'README.md']);
+    expect(attachedFiles('see @README.md and @./README.md', ['README.md'], typed)).toEqual(['README.md']);
+    // The word was edited since main answered: it names nothing any more.
+    expect(attachedFiles('see @src/calc.jsx', [], typed)).toEqual([]);
   });
 });

@@ -47,3 +47,27 @@ function namesFile(text: string, path: string): boolean {
   }
   return false;
 }
+
+const TYPED = /(?:^|\s)@(?:"([^"\n]+)"|([^\s@"]+))/g;
+
+/**
+ * Every `@word` (or `@"quoted words"`) the text names, each once, in order: typed paths that may
+ * name project files (main says which: project.typedMentions). A full stop, comma, colon… right
+ * after an unquoted word ends the sentence, not the path.
+ */
+export function typedMentions(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(TYPED)) {
+    const word = m[1] ?? m[2]!.replace(/[.,;:!?)]$/, '');
+    if (word !== '' && !out.includes(word)) out.push(word);
+  }
+  return out;
+}
+
+/** What a message attaches: the picked files it still names, then the typed ones that name files, each once. */
+export function attachedFiles(text: string, picked: readonly string[], typed: readonly { typed: string; file: string }[]): string[] {
+  const named = typedMentions(text);
+  const out = mentionedFiles(text, picked);
+  for (const t of typed) if (named.includes(t.typed) && !out.includes(t.file)) out.push(t.file);
+  return out;
+}

@@ -52,3 +52,9 @@ export function resultRepeatsReason(content: string, reason: string | undefined)
   const c = content.trim();
   return c === reason.trim() || c.includes(reason.trim());
 }
+
+/** The reason of a refusal from its result ("Permission denied for write_file: <reason>"), for a card whose event carried none. */
+export function refusalReason(content: string, tool: string): string {
+  const prefix = `Permission denied for ${tool}: `;
+  return content.startsWith(prefix) ? content.slice(prefix.length) : content;
+}

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../../../../shared/contract/index.js';
 import {
   appendOutput,
   buildTranscript,
+  describeContext,
   describeUsage,
   howFromVia,
   MAX_OUTPUT_CHARS,
@@ -382,7 +383,77 @@ describe('usage and compaction in the transcript', () => {
     expect(describeUsage(b.usage)).toContain('unknown price');
   });
 
-  it('shows a compaction as a notice with the token figures', () => {
+  it('numbers turns per conversation: a second message goes on from the first one’s last turn', () => {
+    const run = (runId: string) => ({ ...base, runId });
+    const b = new TranscriptBuilder();
+    b.push({ ...run('r1'), type: 'run.started', prompt: 'first', provider: 'p', model: 'm' });
+    b.push({ ...run('r1'), type: 'usage', turn: 1, inputTokens: 10, outputTokens: 1, costUsd: 0 });
+    b.push({ ...run('r1'), type: 'usage', turn: 2, inputTokens: 10, outputTokens: 1, costUsd: 0 });
+    b.push({ ...run('r2'), type: 'run.started', prompt: 'second', provider: 'p', model: 'm' });
+    b.push({ ...run('r2'), type: 'usage', turn: 1, inputTokens: 10, outputTokens: 1, costUsd: 0 });
+    // The summariser's call during a run is labelled as the compaction's, and moves no turn number.
+    b.push({ ...run('r2'), type: 'usage', turn: 1, summary: true, inputTokens: 10, outputTokens: 1, costUsd: 0 });
+    b.push({ ...run('r2'), type: 'usage', turn: 2, inputTokens: 10, outputTokens: 1, costUsd: 0 });
+    const labels = b
+      .snapshot()
+      .filter((i) => i.kind === 'usage')
+      .map((r) => (r as { text: string }).text.split(' · ')[0]);
+    expect(labels).toEqual(['turn 1', 'turn 2', 'turn 3', 'compaction summary', 'turn 4']);
+  });
+
+  it('shows /compact as a compaction marker, never as a user message or "turn 0"', () => {
+    const b = new TranscriptBuilder();
+    const r = { ...base, runId: 'rc' };
+    b.push({ ...r, type: 'run.started', prompt: '/compact', provider: 'p', model: 'm' });
+    expect(b.snapshot().map((i) => i.kind)).toEqual(['compaction']);
+    expect(b.snapshot()[0]).toMatchObject({ pending: true });
+    b.push({ ...r, type: 'usage', turn: 0, summary: true, inputTokens: 5000, outputTokens: 200, costUsd: 0.01 });
+    b.push({
+      ...r,
+      type: 'context.compacted',
+      kind: 'summary',
+      reason: 'manual',
+      beforeTokens: 50_000,
+      afterTokens: 4000,
+      window: 200_000,
+      durationMs: 3,
+    });
+    b.push({
+      ...r,
+      type: 'run.finished',
+      stopReason: 'end_turn',
+      turns: 0,
+      usage: { inputTokens: 5000, outputTokens: 200 },
+      finalText: 'Earlier turns were summarised.',
+    });
+    const items = b.snapshot();
+    expect(items.some((i) => i.kind === 'user')).toBe(false);
+    expect(items.find((i) => i.kind === 'compaction')).toMatchObject({
+      pending: false,
+      text: 'Earlier turns summarised — 50k → 4.0k tokens (/compact)',
+    });
+    expect(items.filter((i) => i.kind === 'usage').map((i) => (i as { text: string }).text)).toEqual([
+      'compaction summary · 5.0k in · 200 out · $0.0100',
+    ]);
+  });
+
+  it('a /compact with nothing to shorten says so on its marker', () => {
+    const b = new TranscriptBuilder();
+    const r = { ...base, runId: 'rn' };
+    b.push({ ...r, type: 'run.started', prompt: ' /compact ', provider: 'p', model: 'm' });
+    b.push({
+      ...r,
+      type: 'run.finished',
+      stopReason: 'end_turn',
+      turns: 0,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      finalText: 'Nothing to compact yet.',
+    });
+    expect(b.snapshot()).toMatchObject([{ kind: 'compaction', pending: false, text: 'Nothing to compact yet.' }]);
+    expect(modelIsSilent(b.snapshot())).toBe(true);
+  });
+
+  it('shows a compaction as a marker with the token figures', () => {
     const b = new TranscriptBuilder();
     b.push({
       ...base,
@@ -394,7 +465,48 @@ describe('usage and compaction in the transcript', () => {
       window: 200_000,
       durationMs: 5,
     });
-    expect(b.snapshot().at(-1)).toMatchObject({ kind: 'notice', text: 'Earlier turns summarised — 180k → 30k tokens' });
+    expect(b.snapshot().at(-1)).toMatchObject({ kind: 'compaction', text: 'Earlier turns summarised — 180k → 30k tokens' });
+  });
+});
+
+describe('the context gauge', () => {
+  const base = { at: 1, runId: 'r1', conversationId: 'c1', agentId: 'main', depth: 0 };
+  it("follows the main agent's last call, with main's window and compaction point, and a compaction's new size", () => {
+    const b = new TranscriptBuilder();
+    expect(b.context).toBeNull();
+    const context = { window: 200_000, compactAt: 170_000 };
+    b.push({ ...base, type: 'usage', turn: 1, inputTokens: 124_000, outputTokens: 10, costUsd: 0, context });
+    expect(b.context).toEqual({ used: 124_000, window: 200_000, compactAt: 170_000 });
+    expect(describeContext(b.context!)).toBe('62 % of 200k, compaction at 85 %');
+    // A sub-agent's call and the summariser's do not move the main conversation's gauge.
+    b.push({
+      ...base,
+      depth: 1,
+      agentId: 'main/sub-1',
+      parentCallId: 'c',
+      type: 'usage',
+      turn: 1,
+      inputTokens: 5,
+      outputTokens: 1,
+      context,
+    });
+    b.push({ ...base, type: 'usage', turn: 1, summary: true, inputTokens: 150_000, outputTokens: 900 });
+    expect(b.context?.used).toBe(124_000);
+    b.push({
+      ...base,
+      type: 'context.compacted',
+      kind: 'summary',
+      reason: 'budget',
+      beforeTokens: 175_000,
+      afterTokens: 30_000,
+      window: 200_000,
+      durationMs: 1,
+    });
+    expect(describeContext(b.context!)).toBe('15 % of 200k, compaction at 85 %');
+  });
+
+  it('a compaction seen without a usage figure still says the size, without inventing the compaction point', () => {
+    expect(describeContext({ used: 64_000, window: 128_000 })).toBe('50 % of 128k');
   });
 });
 

@@ -69,7 +69,23 @@ export type TranscriptItem =
       at: number;
     }
   /** One model call's tokens and cost, under the turn it belongs to. */
-  | { kind: 'usage'; id: string; text: string; at: number };
+  | { kind: 'usage'; id: string; text: string; at: number }
+  /** The conversation was compacted (by /compact or to fit the window): a marker between messages, not a message. */
+  | { kind: 'compaction'; id: string; text: string; at: number; pending: boolean };
+
+/** The prompt's size against the window and the point where the agent compacts (main's own figures). */
+export interface ContextFigures {
+  used: number;
+  window: number;
+  /** Absent when only a compaction was seen (a record from before the usage event carried it). */
+  compactAt?: number;
+}
+
+/** "62 % of 200k, compaction at 85 %" — the gauge's words. */
+export function describeContext(c: ContextFigures): string {
+  const pct = (n: number) => `${Math.min(100, Math.round((n / c.window) * 100))} %`;
+  return `${pct(c.used)} of ${formatTokens(c.window)}${c.compactAt !== undefined ? `, compaction at ${pct(c.compactAt)}` : ''}`;
+}
 
 /** Model usage summed over a conversation (sub-agents and summaries included). */
 export interface UsageTotals {
@@ -83,6 +99,11 @@ export interface UsageTotals {
 
 export function describeUsage(u: Pick<UsageTotals, 'input' | 'cached' | 'output' | 'cost'>): string {
   return `${formatTokens(u.input)} in${u.cached ? ` (${formatTokens(u.cached)} cached)` : ''} · ${formatTokens(u.output)} out · ${formatCost(u.cost)}`;
+}
+
+/** The same words for the contract's usage (a sub-agent's, a background agent's). */
+export function describeModelUsage(u: Pick<AgentEventOf<'usage'>, 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'costUsd'>): string {
+  return describeUsage({ input: u.inputTokens, cached: u.cacheReadTokens ?? 0, output: u.outputTokens, cost: u.costUsd ?? null });
 }
 
 /** A card keeps about this much of a command's output; the rest is in the tool's full log. */
@@ -151,8 +172,18 @@ export class TranscriptBuilder {
   private seq = 0;
   /** Every usage event seen at this level or below (the root sees the whole conversation). */
   readonly usage: UsageTotals = { calls: 0, input: 0, cached: 0, output: 0, cost: 0 };
+  /** How full the context window is, as of the main agent's last model call or compaction (null before any). */
+  context: ContextFigures | null = null;
   /** "retrying…" notices of the model call in progress: gone once it answers. */
   private retries: string[] = [];
+  /**
+   * Turns are numbered per conversation: each run's events count from 1, so a run's turn n is
+   * shown as `turnBase + n`, turnBase being the last turn shown before the run started.
+   */
+  private turnBase = 0;
+  private lastTurn = 0;
+  /** The marker of a `/compact` run in progress, by run id (it has no user message). */
+  private readonly compactRuns = new Map<string, string>();
 
   /** Applies one event; returns true when the visible transcript changed. */
   push(e: AgentEvent): boolean {
@@ -219,8 +250,14 @@ export class TranscriptBuilder {
     switch (e.type) {
       case 'run.started':
         this.openText = null;
-        if (e.depth === 0) this.add({ kind: 'user', id: `user-${e.runId}`, text: e.prompt, at: e.at });
-        return e.depth === 0;
+        if (e.depth !== 0) return false;
+        this.turnBase = this.lastTurn;
+        if (isCompactCommand(e.prompt)) {
+          const id = `compact-${e.runId}`;
+          this.compactRuns.set(e.runId, id);
+          this.add({ kind: 'compaction', id, text: 'Compacting the conversation (/compact)…', at: e.at, pending: true });
+        } else this.add({ kind: 'user', id: `user-${e.runId}`, text: e.prompt, at: e.at });
+        return true;
       case 'text.delta': {
         if (this.openText !== null && this.index.has(this.openText)) {
           const cur = this.get(this.openText);
@@ -360,9 +397,7 @@ export class TranscriptBuilder {
         const cur = this.get(e.parentCallId);
         if (cur?.kind !== 'tool' || !cur.sub) return false;
         const u = e.usage;
-        const usage = u
-          ? describeUsage({ input: u.inputTokens, cached: u.cacheReadTokens ?? 0, output: u.outputTokens, cost: u.costUsd ?? null })
-          : undefined;
+        const usage = u ? describeModelUsage(u) : undefined;
         return this.set({ ...cur, sub: { ...cur.sub, status: e.stopReason, answer: e.answer, ...(usage ? { usage } : {}) } });
       }
     }
@@ -376,6 +411,13 @@ export class TranscriptBuilder {
       if (item.kind === 'tool' && !item.result && e.stopReason === 'cancelled') {
         this.set({ ...item, result: { content: 'cancelled by user', isError: true, cancelled: true, durationMs: 0 } });
       }
+    }
+    const marker = e.depth === 0 ? this.compactRuns.get(e.runId) : undefined;
+    if (marker !== undefined) {
+      this.compactRuns.delete(e.runId);
+      const cur = this.get(marker);
+      // A /compact that found nothing to shorten says so on its marker (its only answer is finalText).
+      if (cur?.kind === 'compaction' && cur.pending) this.set({ ...cur, pending: false, text: e.finalText || 'Nothing to compact.' });
     }
     const n = e.error ? { text: `The run failed: ${e.error.message}`, tone: 'error' as const } : STOP_NOTICES[e.stopReason];
     if (n && e.depth === 0) this.add({ kind: 'notice', id: `end-${e.runId}`, text: n.text, tone: n.tone, at: e.at });
@@ -406,13 +448,29 @@ export class TranscriptBuilder {
           output: e.outputTokens,
           cost: e.costUsd ?? null,
         });
-        this.add({ kind: 'usage', id: `usage-${e.runId}-${this.seq++}`, text: `turn ${e.turn} · ${text}`, at: e.at });
+        if (e.context && !e.summary) this.context = { used: e.inputTokens, window: e.context.window, compactAt: e.context.compactAt };
+        const turn = this.turnBase + e.turn;
+        if (!e.summary) this.lastTurn = Math.max(this.lastTurn, turn);
+        const label = e.summary ? 'compaction summary' : `turn ${turn}`;
+        this.add({ kind: 'usage', id: `usage-${e.runId}-${this.seq++}`, text: `${label} · ${text}`, at: e.at });
         return true;
       }
       case 'context.compacted': {
         if (e.depth !== 0) return false;
         this.closeText();
-        this.add({ kind: 'notice', id: `compact-${e.runId}-${this.seq++}`, text: describeCompaction(e), tone: 'info', at: e.at });
+        // After a compaction the next request is this size; the compaction point stays the manager's share of the window.
+        const prev = this.context;
+        const share = prev?.compactAt !== undefined && prev.window > 0 ? prev.compactAt / prev.window : undefined;
+        this.context = {
+          used: e.afterTokens,
+          window: e.window,
+          ...(share !== undefined ? { compactAt: Math.floor(e.window * share) } : {}),
+        };
+        const text = describeCompaction(e);
+        const marker = this.compactRuns.get(e.runId);
+        const cur = marker === undefined ? undefined : this.get(marker);
+        if (cur?.kind === 'compaction') return this.set({ ...cur, text, pending: false });
+        this.add({ kind: 'compaction', id: `compact-${e.runId}-${this.seq++}`, text, at: e.at, pending: false });
         return true;
       }
     }
@@ -509,12 +567,19 @@ export class TranscriptBuilder {
 export function modelIsSilent(items: readonly TranscriptItem[]): boolean {
   const last = items[items.length - 1];
   if (last?.kind === 'assistant' && last.streaming) return false;
+  // A /compact in progress already says what is happening.
+  if (last?.kind === 'compaction' && last.pending) return false;
   for (let i = items.length - 1; i >= 0; i--) {
     const it = items[i]!;
     if (it.kind === 'user') break;
     if (it.kind === 'tool' && !it.result && it.decision !== 'denied' && it.decision !== 'invalid') return false;
   }
   return true;
+}
+
+/** Whether a message is the `/compact` command (the agent summarises instead of asking the model). */
+function isCompactCommand(prompt: string): boolean {
+  return prompt.trim() === '/compact';
 }
 
 /** The whole transcript of a list of events (a loaded conversation; the tests). */

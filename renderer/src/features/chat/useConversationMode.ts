@@ -7,7 +7,7 @@ export const MODE_ORDER: readonly PermissionModeView[] = ['ask', 'plan', 'edits'
 export const nextMode = (m: PermissionModeView): PermissionModeView => MODE_ORDER[(MODE_ORDER.indexOf(m) + 1) % MODE_ORDER.length]!;
 
 const modeKey = (id: string | null) => ['mode', id] as const;
-const ASK = (conversationId: string): ConversationModeView => ({ conversationId, mode: 'ask', carryPlan: false });
+const ASK = (conversationId: string): ConversationModeView => ({ conversationId, mode: 'ask', carryPlan: false, planReady: false });
 
 /**
  * The permission mode of the open conversation: read once, then kept current by `mode.changed` (any
@@ -35,6 +35,7 @@ export function useConversationMode(conversationId: string | null, ensure: () =>
   return {
     mode: current.mode,
     carryPlan: current.carryPlan,
+    planReady: current.planReady,
     set,
     cycle: () => set(nextMode(current.mode)),
     dropCarry: () => mutation.mutate({ mode: current.mode, carryPlan: false }),

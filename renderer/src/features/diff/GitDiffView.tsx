@@ -37,8 +37,12 @@ export default function GitDiffView({ diff, label, path }: { diff: string; label
     f.buildUnifiedDiffLines();
     return withCspSafeTemplates(f);
   }, [diff, name, theme]);
+  // A diff with one side only (a new file, a file emptied) has nothing to put beside it: split would
+  // leave half the box empty, so it shows unified whatever the chosen layout.
+  const oneSided = file.deletionLength === 0 || file.additionLength === 0;
+  const shown: DiffLayout = oneSided ? 'unified' : layout;
   return (
-    <div className="gdiff" data-testid="diff-view" data-layout={layout}>
+    <div className="gdiff" data-testid="diff-view" data-layout={shown}>
       <header className="gdiff-head">
         <code className="gdiff-name">
           <EscapedText text={name || 'changes'} />
@@ -46,13 +50,19 @@ export default function GitDiffView({ diff, label, path }: { diff: string; label
         <span className="gdiff-stat" title="lines added and removed">
           <span className="gdiff-added">+{file.additionLength}</span> <span className="gdiff-removed">−{file.deletionLength}</span>
         </span>
-        <span className="gdiff-layout" role="group" aria-label="Diff layout">
-          {LAYOUTS.map((l) => (
-            <button key={l.value} type="button" aria-pressed={layout === l.value} onClick={() => setLayout(l.value)}>
-              {l.label}
-            </button>
-          ))}
-        </span>
+        {oneSided ? (
+          <span className="gdiff-one-sided muted" data-testid="diff-one-sided">
+            {file.deletionLength === 0 ? 'only added lines' : 'only removed lines'}
+          </span>
+        ) : (
+          <span className="gdiff-layout" role="group" aria-label="Diff layout">
+            {LAYOUTS.map((l) => (
+              <button key={l.value} type="button" aria-pressed={layout === l.value} onClick={() => setLayout(l.value)}>
+                {l.label}
+              </button>
+            ))}
+          </span>
+        )}
       </header>
       {hidden && (
         <p role="alert" className="warn-note">
@@ -63,7 +73,7 @@ export default function GitDiffView({ diff, label, path }: { diff: string; label
       <div className="gdiff-body" tabIndex={0} role="region" aria-label={label}>
         <LibraryDiffView
           diffFile={file}
-          diffViewMode={layout === 'split' ? DiffModeEnum.Split : DiffModeEnum.Unified}
+          diffViewMode={shown === 'split' ? DiffModeEnum.Split : DiffModeEnum.Unified}
           diffViewTheme={theme}
           diffViewHighlight
           diffViewWrap

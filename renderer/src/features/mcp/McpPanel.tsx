@@ -8,6 +8,7 @@ import { ErrorNote } from '../../ui/ErrorNote.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
 import { useEvent } from '../../ui/useEvent.js';
+import { ServerForm, type ServerFormValues } from './ServerForm.js';
 
 export const mcpKey = ['mcp'] as const;
 
@@ -33,6 +34,10 @@ export function McpPanel() {
   });
   const restart = useMutation({ mutationFn: (name: string) => unwrap(getApi().mcp.restart({ name })), onSuccess: set });
   const trustSide = useMutation({ mutationFn: () => unwrap(getApi().mcp.trustMcpJson({})), onSuccess: set });
+  const remove = useMutation({ mutationFn: (name: string) => unwrap(getApi().mcp.remove({ name })), onSuccess: set });
+  // One server at a time is being edited or asked about its removal.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   const v = view.data;
   return (
     <section className="mcp-panel" aria-label="MCP servers">
@@ -41,7 +46,7 @@ export function McpPanel() {
         Every MCP tool asks (key <code>mcp:&lt;server&gt;:&lt;tool&gt;</code>). A server started on your computer or reached over the
         network can be allowed for this session at most; one in the sandbox or a container may be allowed for the project.
       </p>
-      <ErrorNote error={view.error ?? toggle.error ?? restart.error ?? trustSide.error} />
+      <ErrorNote error={view.error ?? toggle.error ?? restart.error ?? trustSide.error ?? remove.error} />
       {v && (v.mcpJson === 'untrusted' || v.mcpJson === 'changed') && (
         <div className="warn-note" role="status">
           This folder's <code>.mcp.json</code> {v.mcpJson === 'changed' ? 'changed since you trusted it' : 'is not trusted'}: its servers do
@@ -96,7 +101,37 @@ export function McpPanel() {
               <button type="button" onClick={() => restart.mutate(s.name)} disabled={s.status === 'disabled' || s.status === 'untrusted'}>
                 Restart
               </button>
+              {s.source !== 'mcp.json' && (
+                <>
+                  <button type="button" onClick={() => setEditing(editing === s.name ? null : s.name)} aria-expanded={editing === s.name}>
+                    Edit
+                  </button>
+                  <button type="button" onClick={() => setRemoving(s.name)}>
+                    Remove
+                  </button>
+                </>
+              )}
             </div>
+            {s.source === 'mcp.json' && (
+              <p className="muted small">This server comes from the repository&apos;s .mcp.json: edit it there.</p>
+            )}
+            {removing === s.name && (
+              <div className="warn-note" role="group" aria-label={`Remove ${s.name}?`}>
+                Remove <strong>{s.name}</strong> from {SOURCE_WORDS[s.source]}? It stops now, and its tools go.{' '}
+                <button
+                  type="button"
+                  className="danger"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(s.name, { onSuccess: () => setRemoving(null) })}
+                >
+                  Remove {s.name}
+                </button>{' '}
+                <button type="button" onClick={() => setRemoving(null)}>
+                  Cancel
+                </button>
+              </div>
+            )}
+            {editing === s.name && <EditServer server={s} onDone={(v) => (set(v), setEditing(null))} onCancel={() => setEditing(null)} />}
           </header>
           {s.tools.length > 0 && (
             <table className="mcp-tools">
@@ -148,34 +183,23 @@ export function McpPanel() {
   );
 }
 
+/** What runs, without the variables (adding and editing send those each in their own shape). */
+const fields = (v: ServerFormValues) =>
+  v.url ? { name: v.name, url: v.url } : { name: v.name, command: v.command ?? '', args: v.args ?? [], sandbox: v.sandbox };
+
 function AddServerForm({ onAdded }: { onAdded: (v: McpView) => void }) {
-  const [name, setName] = useState('');
-  const [target, setTarget] = useState('');
-  const [sandbox, setSandbox] = useState(false);
   const [scope, setScope] = useState<'project' | 'user'>('project');
   const add = useMutation({
-    mutationFn: () => {
-      const t = target.trim();
-      const isUrl = /^https?:\/\//i.test(t);
-      const [command, ...args] = t.split(/\s+/);
-      return unwrap(getApi().mcp.add(isUrl ? { name, url: t, scope } : { name, command: command ?? '', args, sandbox, scope }));
+    mutationFn: (v: ServerFormValues) => {
+      const f = fields(v);
+      // Adding, every variable comes with its value.
+      const env = v.env.map((e) => ({ name: e.name, value: e.value ?? '' }));
+      return unwrap(getApi().mcp.add({ ...f, ...(env.length ? { env } : {}), scope }));
     },
-    onSuccess: (v) => {
-      onAdded(v);
-      setName('');
-      setTarget('');
-    },
+    onSuccess: onAdded,
   });
   return (
-    <form
-      className="mcp-add"
-      aria-label="Add an MCP server"
-      onSubmit={(e) => {
-        e.preventDefault();
-        add.mutate();
-      }}
-    >
-      <h3>Add a server</h3>
+    <ServerForm busy={add.isPending} error={add.error} submitLabel="Add" onSubmit={(v, reset) => add.mutate(v, { onSuccess: reset })}>
       <label>
         Where{' '}
         <select value={scope} onChange={(e) => setScope(e.target.value as 'project' | 'user')}>
@@ -183,25 +207,24 @@ function AddServerForm({ onAdded }: { onAdded: (v: McpView) => void }) {
           <option value="user">all my projects (my settings)</option>
         </select>
       </label>
-      <label>
-        Name <input value={name} onChange={(e) => setName(e.target.value)} placeholder="github" required />
-      </label>
-      <label>
-        Command or URL{' '}
-        <input
-          value={target}
-          onChange={(e) => setTarget(e.target.value)}
-          placeholder="npx -y some-mcp-server  or  https://…/mcp"
-          required
-        />
-      </label>
-      <label>
-        <input type="checkbox" checked={sandbox} onChange={(e) => setSandbox(e.target.checked)} /> Run in the OS sandbox (project read-only)
-      </label>
-      <button type="submit" disabled={add.isPending}>
-        Add
-      </button>
-      <ErrorNote error={add.error} />
-    </form>
+    </ServerForm>
+  );
+}
+
+/** The edit form under a server: what it runs, its sandbox, its variables (values never shown). */
+function EditServer({ server, onDone, onCancel }: { server: McpServerInfo; onDone: (v: McpView) => void; onCancel: () => void }) {
+  const update = useMutation({
+    mutationFn: (v: ServerFormValues) => unwrap(getApi().mcp.update({ ...fields(v), name: server.name, env: v.env })),
+    onSuccess: onDone,
+  });
+  return (
+    <ServerForm
+      server={server}
+      busy={update.isPending}
+      error={update.error}
+      submitLabel="Save"
+      onSubmit={(v) => update.mutate(v)}
+      onCancel={onCancel}
+    />
   );
 }

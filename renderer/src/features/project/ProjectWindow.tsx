@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProjectInfo } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
-import { projectKeys, useAllowlist } from '../../queries.js';
+import { projectKeys, useAllowlist, useApprovals } from '../../queries.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 import { useEvent } from '../../ui/useEvent.js';
 import { AllowlistEditor } from '../allowlist/AllowlistEditor.js';
 import { AuditView } from '../allowlist/AuditView.js';
+import { AgentsBoard } from '../agents/AgentsBoard.js';
 import { ChangedOnDiskBanner } from '../allowlist/FileStatus.js';
 import { useAllowlistEdits } from '../allowlist/useAllowlistEdits.js';
 import { ApprovalDock } from '../approvals/ApprovalDock.js';
@@ -15,9 +16,10 @@ import { ChatPanel } from '../chat/ChatPanel.js';
 import { McpPanel } from '../mcp/McpPanel.js';
 import { TrustReview, reviewDue } from '../trust/TrustReview.js';
 
-type Tab = 'conversation' | 'permissions' | 'mcp' | 'audit';
+type Tab = 'conversation' | 'agents' | 'permissions' | 'mcp' | 'audit';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'conversation', label: 'Conversation' },
+  { id: 'agents', label: 'Agents' },
   { id: 'permissions', label: 'Permissions' },
   { id: 'mcp', label: 'MCP' },
   { id: 'audit', label: 'Audit log' },
@@ -38,6 +40,13 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
     setTab('conversation');
     setOpenRequest((r) => ({ id, n: (r?.n ?? 0) + 1 }));
   };
+  // "New agent" in the head: the Agents tab opens its form (a counter, so each press asks again).
+  const [newAgentRequest, setNewAgentRequest] = useState(0);
+  const newAgent = () => {
+    setTab('agents');
+    setNewAgentRequest((n) => n + 1);
+  };
+  const agentsWaiting = new Set((useApprovals().data ?? []).flatMap((a) => (a.worktreeAgentId ? [a.worktreeAgentId] : []))).size;
   const allowlist = useAllowlist();
   const edits = useAllowlistEdits();
   useEvent('allowlist.changed', (view) => queryClient.setQueryData(projectKeys.allowlist, view));
@@ -61,6 +70,9 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
         <p className="muted project-path">
           <code>{project.path}</code> {project.git ? '· git work tree' : '· not a git repository'}
         </p>
+        <button type="button" onClick={newAgent} title="Start an agent on its own worktree and branch">
+          New agent
+        </button>
         <button type="button" onClick={() => close.mutate()}>
           Close project
         </button>
@@ -81,6 +93,15 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
             onKeyDown={(e) => onTabKey(e, i)}
           >
             {t.label}
+            {t.id === 'agents' && agentsWaiting > 0 && (
+              <span
+                className="tab-badge"
+                aria-label={agentsWaiting === 1 ? '1 agent waiting for you' : `${agentsWaiting} agents waiting for you`}
+              >
+                {' '}
+                {agentsWaiting}
+              </span>
+            )}
             {t.id === 'permissions' && (allowlist.data?.violations.length ?? 0) > 0 && !allowlist.data?.file.error && (
               <span className="tab-badge" aria-label="ceiling violations">
                 {' '}
@@ -105,6 +126,11 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
           onShown={setShownConversation}
         />
       </div>
+      {tab === 'agents' && (
+        <div id="panel-agents" role="tabpanel" aria-labelledby="tab-agents" className="tab-panel">
+          <AgentsBoard newAgentRequest={newAgentRequest} />
+        </div>
+      )}
       {tab === 'permissions' && (
         <div id="panel-permissions" role="tabpanel" aria-labelledby="tab-permissions" className="tab-panel tab-scroll">
           <AllowlistEditor onReviewTrust={() => setReviewDismissed(null)} />
@@ -124,6 +150,8 @@ export function ProjectWindow({ project }: { project: ProjectInfo }) {
         projectName={project.name}
         shownConversation={tab === 'conversation' ? shownConversation : null}
         onOpenConversation={openConversation}
+        boardShown={tab === 'agents'}
+        onOpenAgents={() => setTab('agents')}
       />
       {showReview && allowlist.data && (
         <TrustReview view={allowlist.data} edits={edits} onClose={() => setReviewDismissed(allowlist.data?.trust.sha256 ?? null)} />

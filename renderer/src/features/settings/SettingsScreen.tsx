@@ -129,8 +129,11 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
           <legend>Model</legend>
           {s.llmOverride && (
             <p className="banner banner-warn" data-testid="llm-override">
-              In use now: {s.llmOverride.provider} · <code>{s.llmOverride.model}</code>, set by {s.llmOverride.why}. The settings below are
-              saved, and apply when CodeCoder starts without it.
+              {/* One flow of text: the banner is a flex row, and loose text nodes would each become a column. */}
+              <span className="override-text">
+                In use now: {s.llmOverride.provider} · <code>{s.llmOverride.model}</code>, set by {s.llmOverride.why}. The settings below
+                are saved, and apply when CodeCoder starts without it.
+              </span>
             </p>
           )}
           <label htmlFor="provider">Provider</label>

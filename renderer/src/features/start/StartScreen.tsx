@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useRecent } from '../../queries.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
+import { IconButton } from '../../ui/IconButton.js';
 
 /** No project yet: open a folder (native dialog on the desktop, a typed path in the browser) or a recent one. */
 export function StartScreen({ canPickFolder }: { canPickFolder: boolean }) {
@@ -55,9 +56,7 @@ export function StartScreen({ canPickFolder }: { canPickFolder: boolean }) {
               <strong>{p.name}</strong> <span className="muted">{p.path}</span>
             </button>
             {!p.exists && <span className="muted"> (folder missing)</span>}
-            <button type="button" className="icon" aria-label={`Forget ${p.name}`} onClick={() => forget.mutate(p.path)}>
-              ×
-            </button>
+            <IconButton label={`Forget ${p.name}`} icon="×" onClick={() => forget.mutate(p.path)} />
           </li>
         ))}
       </ul>

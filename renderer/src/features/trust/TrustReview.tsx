@@ -1,11 +1,12 @@
 import './trust.css';
 import { useEffect, useRef } from 'react';
-import type { AllowlistView } from '../../../../shared/contract/index.js';
+import type { AllowlistView, TrustChanges } from '../../../../shared/contract/index.js';
 import { ActionError } from '../../ui/ActionError.js';
 import { violationWords } from '../../ui/ceilingRule.js';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { KeyView } from '../../ui/KeyView.js';
 import type { AllowlistEdits } from '../allowlist/useAllowlistEdits.js';
+import { ChangeMark, RemovedSinceTrusted } from './TrustChanges.js';
 
 /** A review is due when the file has allow entries this user has not trusted in this exact content. */
 export function reviewDue(trust: AllowlistView['trust']): boolean {
@@ -22,6 +23,7 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
   useEffect(() => heading.current?.focus(), []);
   const { trust } = view;
   const sha256 = trust.sha256;
+  const changes: TrustChanges | null | undefined = trust.changes;
   return (
     <div className="trust-backdrop">
       <section
@@ -44,9 +46,11 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
           Until you trust it, these entries are not used: each call asks like any other. A repository can ship this file, so read it as you
           would a script from someone else.
         </p>
+        {trust.status === 'changed' && <ChangeSummary changes={changes} />}
         <ul className="trust-entries">
           {trust.review.map((e) => (
             <li key={e.key} data-testid="trust-entry">
+              <ChangeMark change={changes?.allow.find((c) => c.key === e.key && c.change !== 'removed')} />
               <KeyView value={e.key} /> <span className="muted small">{e.value}</span>
               <div>
                 <EscapedText text={e.meaning} />
@@ -70,6 +74,7 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
             <ul className="trust-entries" aria-label="MCP servers">
               {trust.servers!.map((s) => (
                 <li key={s.name} data-testid="trust-server">
+                  <ChangeMark change={changes?.servers.find((c) => c.name === s.name && c.change !== 'removed')} />
                   <strong>
                     <EscapedText text={s.name} />
                   </strong>{' '}
@@ -90,6 +95,7 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
             <ul className="trust-entries" aria-label="Hooks">
               {trust.hooks!.map((h, i) => (
                 <li key={`${h.event}-${i}`} data-testid="trust-hook">
+                  <ChangeMark change={changes?.hooks.find((c) => c.event === h.event && c.command === h.command && c.change === 'added')} />
                   <strong>
                     <EscapedText text={h.event} />
                   </strong>{' '}
@@ -118,6 +124,7 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
           <ul className="trust-deny">
             {view.deny.map((d) => (
               <li key={d.pattern}>
+                <ChangeMark change={changes?.deny.find((c) => c.pattern === d.pattern && c.change === 'added')} />
                 <KeyView value={d.pattern} />
                 {d.problem && (
                   <span className="warn-note">
@@ -129,10 +136,12 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
             ))}
           </ul>
         )}
+        {changes && <RemovedSinceTrusted changes={changes} />}
         <p className="muted small">
           codecoder.json sha256 <code>{sha256}</code>
         </p>
-        <div className="row">
+        {/* Kept in view at the bottom of the window however long the review: the decision is always reachable. */}
+        <div className="row trust-actions" data-testid="trust-actions">
           <button
             type="button"
             className="primary"
@@ -144,9 +153,39 @@ export function TrustReview({ view, edits, onClose }: { view: AllowlistView; edi
           <button type="button" onClick={onClose}>
             Not now
           </button>
+          <ActionError error={edits.trust.error} doing="trust this folder" />
         </div>
-        <ActionError error={edits.trust.error} doing="trust this folder" />
       </section>
     </div>
+  );
+}
+
+/** One line above the entries: how much changed since the trusted content, or why that cannot be said. */
+function ChangeSummary({ changes }: { changes: TrustChanges | null | undefined }) {
+  if (!changes)
+    return (
+      <p className="warn-note" data-testid="trust-change-summary">
+        What changed cannot be shown: the content you trusted before was not kept (it was trusted by an earlier version). Review every
+        entry below.
+      </p>
+    );
+  const count = (l: readonly { change: string }[], c: string) => l.filter((x) => x.change === c).length;
+  const all = [...changes.allow, ...changes.deny, ...changes.servers, ...changes.hooks];
+  if (all.length === 0)
+    return (
+      <p className="muted small" data-testid="trust-change-summary">
+        Nothing it allows, denies, starts or runs changed since you trusted it: only the file&apos;s text did (formatting, order or other
+        fields).
+      </p>
+    );
+  const parts = [
+    [count(all, 'added'), 'added'],
+    [count(all, 'changed'), 'changed'],
+    [count(all, 'removed'), 'removed'],
+  ].filter(([n]) => n !== 0);
+  return (
+    <p className="small" data-testid="trust-change-summary">
+      Since you trusted it: {parts.map(([n, what]) => `${n} ${what}`).join(', ')} — marked below.
+    </p>
   );
 }

@@ -3,14 +3,14 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, risk, write, type Effect } from '../effects.js';
-import { scanOptions, type Arg } from '../options.js';
-import { opaque, argvOf, HELP, table, also, outsideProject } from './kit.js';
+import type { Arg, OptItem } from '../options.js';
+import { opaque, argvOf, HELP, table, also, outsideProject, itemsOf } from './kit.js';
 import { cmakeAllowlist } from './cmake.js';
 import { ctest } from './ctest.js';
 import { goOptions } from './goOptions.js';
 import { ldBfd, ldGold } from './linkers.js';
 import { driverAllowlist } from './compilerDriver.js';
-import { optionTable, subcommandOptions } from './optionTable.js';
+import { optionTable, readItems, subcommandOptions } from './optionTable.js';
 import { javaOptions } from './interpreterOptions.js';
 import { programOptions } from './programOptions.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
@@ -29,7 +29,7 @@ const makefileFrom = (v: Arg | undefined): Effect[] =>
     ? [exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor')]
     : [];
 
-const makeOptions = programOptions('make', {
+const MAKE = optionTable({
   abbrev: true,
   options: [
     'b| m| B|always-make C|directory= d| debug=? e|environment-overrides E|eval= f|file= makefile= h|help i|ignore-errors',
@@ -46,26 +46,8 @@ const makeOptions = programOptions('make', {
 });
 
 /** make's operands: `NAME=VALUE` overrides a variable recipes expand into shell commands. */
-function makeVariables(argv: readonly Arg[]): Effect[] {
+function makeVariables(items: readonly OptItem[]): Effect[] {
   const out: Effect[] = [];
-  const items = scanOptions(argv, 1, {
-    shortValue: 'CfIoWE',
-    longValue: [
-      'directory',
-      'file',
-      'makefile',
-      'include-dir',
-      'old-file',
-      'assume-old',
-      'what-if',
-      'new-file',
-      'assume-new',
-      'eval',
-      'jobserver-style',
-      'shuffle',
-    ],
-    longOptional: ['jobs', 'load-average', 'output-sync', 'debug'],
-  });
   for (const it of items) {
     if (it.kind !== 'operand') continue;
     const v = it.value;
@@ -82,7 +64,11 @@ function makeVariables(argv: readonly Arg[]): Effect[] {
   return out;
 }
 
-const make = also(makeOptions, makeVariables);
+/** make: its options read with the table, and its `NAME=VALUE` operands. */
+const make: Check = (argv) => {
+  const r = itemsOf(MAKE, argv);
+  return [...r.effects, ...makeVariables(r.items)];
+};
 
 /**
  * `cargo +/path/to/toolchain build`: rustup runs the toolchain found at that path. A global
@@ -120,19 +106,16 @@ function rustupLink(argv: readonly Arg[], sub: { subcommand?: string; index?: nu
     : [];
 }
 
+const RUSTUP_RUN = optionTable({ options: 'install h|help', stopAtOperand: true });
+
 function rustup(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   if (sub.subcommand !== 'run' || sub.index === undefined) return rustupLink(argv, sub);
-  const args = argv.slice(sub.index + 1);
-  const items = scanOptions(args, 0, { stopAtOperand: true });
-  const ops = items.filter((it) => it.kind === 'operand' || it.kind === 'dynamic');
-  const cmd = ops[1];
-  return [
-    exec(
-      'run',
-      !cmd ? { kind: 'none' } : cmd.kind === 'dynamic' ? opaque() : argvOf(args.slice(cmd.word)),
-      'rustup run runs a program with a toolchain',
-    ),
-  ];
+  // `rustup run [--install] <toolchain> <command>…` (rustup run --help).
+  const r = readItems(RUSTUP_RUN, argv, sub.index + 1, 'rustup run');
+  if (r.unknown) return r.effects;
+  const cmd = r.rest === undefined ? argv.length : r.rest + 1;
+  const runs = cmd >= argv.length ? { kind: 'none' as const } : argv[cmd] === null ? opaque() : argvOf(argv.slice(cmd));
+  return [exec('run', runs, 'rustup run runs a program with a toolchain')];
 }
 
 function compiler(argv: readonly Arg[]): Effect[] {
@@ -225,6 +208,7 @@ function maven(argv: readonly Arg[]): Effect[] {
  * keyed. A subcommand without a table (an external `cargo-X`, such as `cargo watch -x`) is compound.
  * Words after `--` belong to the program run (`cargo run -- args`, `cargo test -- --nocapture`),
  * except for `cargo rustc|rustdoc|clippy --`, whose words go to the compiler: read as rustc's.
+ * `cargo update -p/--package` and `--aggressive` are hidden (the old spellings of SPEC and --recursive).
  */
 const CARGO_OPTIONS: Readonly<Record<string, string>> = {
   build:
@@ -247,7 +231,7 @@ const CARGO_OPTIONS: Readonly<Record<string, string>> = {
   new: 'vcs= bin lib edition= name= registry= v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
   init: 'vcs= bin lib edition= name= registry= v|verbose q|quiet color= config=:load Z|=:config h|help locked offline frozen',
   update:
-    'n|dry-run recursive precise= b|breaking v|verbose q|quiet color= config=:load Z|=:config h|help w|workspace manifest-path= ignore-rust-version locked offline frozen',
+    'n|dry-run recursive aggressive p|package= precise= b|breaking v|verbose q|quiet color= config=:load Z|=:config h|help w|workspace manifest-path= ignore-rust-version locked offline frozen',
   tree: 'e|edges= i|invert=? prune= depth= prefix= no-dedupe d|duplicates charset= f|format= v|verbose q|quiet color= config=:load Z|=:config h|help p|package=? workspace exclude= F|features= all-features no-default-features target=? manifest-path= locked offline frozen',
   metadata:
     'filter-platform= no-deps format-version= v|verbose q|quiet color= config=:load Z|=:config h|help F|features= all-features no-default-features manifest-path= locked offline frozen',
@@ -429,7 +413,10 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   rustc: { match: [['rustc -C linker=sh a.rs', '#C']], notMatch: ['rustc -O a.rs'] },
   make: { match: [['make -f -', '#file-[-?-]']], notMatch: ['make'] },
   gcc: { match: [['gcc -wrapper rm x.c', '#wrapper']], notMatch: ['gcc -o x x.c'] },
-  cargo: { notMatch: ['cargo b'] },
+  cargo: {
+    match: [['cargo update --config build.rustc-wrapper=/tmp/w', '#config']],
+    notMatch: ['cargo b', 'cargo update -p serde', 'cargo update --package serde --precise 1.0.0'],
+  },
   javac: {
     match: [
       ['javac -J-javaagent:/tmp/a.jar X.java', '#agent'],

@@ -3,9 +3,10 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, risk, write, type Effect } from '../effects.js';
-import { scanOptions, type Arg } from '../options.js';
+import type { Arg } from '../options.js';
 import { hidesSubscriptCode, nameOperands, NAME_BUILTINS } from '../subscripts.js';
-import { opaque, script, isShort, valueOf } from './kit.js';
+import { opaque, script, isShort, valueOf, itemsOf } from './kit.js';
+import { optionTable, type OptionTable } from './optionTable.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 function subscriptNames(argv: readonly Arg[], _sub: { subcommand?: string; index?: number }, program: string): Effect[] {
@@ -17,10 +18,23 @@ function subscriptNames(argv: readonly Arg[], _sub: { subcommand?: string; index
   return out;
 }
 
+/** bash's builtins that run a callback or expand words (bash(1), "SHELL BUILTIN COMMANDS"): their options. */
+const MAPFILE = optionTable({ options: 'd|= n|= O|= s|= t| u|= C|= c|=' });
+const COMPLETE = optionTable({ options: 'a| b| c| d| e| f| g| j| k| s| u| v| o|= A|= G|= W|= F|= C|= X|= P|= S|= p| r| D| E| I|' });
+const BIND = optionTable({ options: 'm|= l| p| s| v| P| S| V| X| f|= q|= u|= r|= x|=' });
+const HASH = optionTable({ options: 'l| r| p|= d| t|' });
+const BUILTIN_TABLES: Readonly<Record<string, OptionTable>> = {
+  mapfile: MAPFILE,
+  readarray: MAPFILE,
+  compgen: COMPLETE,
+  complete: COMPLETE,
+  bind: BIND,
+  hash: HASH,
+};
+
 function builtinCallbacks(argv: readonly Arg[]): Effect[] {
   const name = String(argv[0]);
-  const out: Effect[] = [];
-  const items = scanOptions(argv, 1, { shortValue: name === 'bind' ? 'xmfqurs' : 'CcdnOsutAGWXPSFV', stopAtOperand: false });
+  const { items, effects: out } = itemsOf(BUILTIN_TABLES[name] ?? MAPFILE, argv);
   for (const it of items) {
     if ((name === 'mapfile' || name === 'readarray') && isShort(it, 'C'))
       out.push(exec('C', script(valueOf(it)), `${name} -C runs a callback command`));
@@ -55,4 +69,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   test: { match: [["test -v 'a[$(id)]'", '#subscript-[-?-]']] },
 };
 
-export const RULES: readonly ProgramRule[] = rules('builtins', { effects }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules(
+  'builtins',
+  { effects, allowlist: Object.keys(BUILTIN_TABLES), withDefaults: Object.keys(BUILTIN_TABLES) },
+  EXAMPLES,
+);

@@ -4,17 +4,36 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import { kubectlConfigEffects } from './kubectlConfig.js';
-import { optionTable, readOptions } from './optionTable.js';
+import { globalsTable } from './globals.js';
+import { optionTable, readItems, readOptions } from './optionTable.js';
 import { COMPOSE_EXEC, COMPOSE_RUN, DOCKER_RUN, buildEffects, copyEffects, runOptionEffects } from './containerOptions.js';
-import { scanOptions, type Arg } from '../options.js';
+import type { Arg } from '../options.js';
 import { opaque, argvOf, isLong, isShort, valueOf, HELP, also } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
-function kubectl(argv: readonly Arg[]): Effect[] {
-  return scanOptions(argv, 1, { longValue: ['kubeconfig'] })
-    .filter((it) => isLong(it, ['kubeconfig']))
-    .map(() => exec('kubeconfig', opaque(), 'a kubeconfig file can name credential plugins to run'));
+/**
+ * The values of a pflag long option anywhere before `--` (`--name V`, `--name=V`; pflag takes no
+ * prefixes): a search of the words, not an option reader, so a value word that looks like the
+ * option matches too, erring toward a match. kubectl's and helm's other options are left to the
+ * default (noSpec.ts): their names and paths.
+ */
+function longValues(argv: readonly Arg[], name: string): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (w === '--') break;
+    if (w === `--${name}`) out.push(argv[i + 1] ?? null);
+    else if (typeof w === 'string' && w.startsWith(`--${name}=`)) out.push(w.slice(name.length + 3));
+  }
+  return out;
 }
+
+function kubectl(argv: readonly Arg[]): Effect[] {
+  return longValues(argv, 'kubeconfig').map(() => exec('kubeconfig', opaque(), 'a kubeconfig file can name credential plugins to run'));
+}
+
+/** `docker save`/`export` (docker 27 `--help`): the archive they write. */
+const SAVE = optionTable({ options: 'o|output= platform= help' });
 
 /** The global options of `docker compose` before its subcommand (compose v2 cmd/compose/compose.go). */
 const COMPOSE_GLOBAL = optionTable({
@@ -118,10 +137,15 @@ function containerHostAccess(argv: readonly Arg[], sub: { subcommand?: string; i
     case 'builder':
       return buildxEffects(name, args);
     case 'save':
-    case 'export':
-      return scanOptions(args, 0, { shortValue: 'o', longValue: ['output'], noAbbrev: true })
-        .filter((it) => isShort(it, 'o') || isLong(it, ['output']))
-        .map((it) => write('output', valueOf(it), `${name} ${subcommand} writes the file it names`));
+    case 'export': {
+      const r = readItems(SAVE, args, 0, `${name} ${subcommand}`);
+      return [
+        ...r.effects,
+        ...r.items
+          .filter((it) => isShort(it, 'o') || isLong(it, ['output']))
+          .map((it) => write('output', valueOf(it), `${name} ${subcommand} writes the file it names`)),
+      ];
+    }
     case 'volume':
       return next === 'create'
         ? volumeCreate(name, args.slice(1))
@@ -159,8 +183,8 @@ function container(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   const end = sub.index ?? argv.length;
   return containerHostAccess(argv, sub).concat(
     // --config DIR: its config.json names credential helper programs (docker-credential-*) to run.
-    scanOptions(argv.slice(0, end), 1, { longValue: ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir', 'config'] })
-      .filter((it) => isLong(it, ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir', 'config']))
+    readItems(globalsTable(dockerLike), argv.slice(0, end), 1, String(argv[0]))
+      .items.filter((it) => isLong(it, ['runtime', 'conmon', 'network-cmd-path', 'hooks-dir', 'config']))
       .map((it) =>
         exec(
           it.kind === 'long' ? it.name : 'runtime',
@@ -173,8 +197,7 @@ function container(argv: readonly Arg[], sub: { subcommand?: string; index?: num
 
 function helm(argv: readonly Arg[]): Effect[] {
   const out = kubectl(argv);
-  for (const it of scanOptions(argv, 1, { longValue: ['post-renderer', 'kubeconfig'] }))
-    if (isLong(it, ['post-renderer'])) out.push(exec('post_renderer', argvOf([valueOf(it)]), 'helm --post-renderer runs a program'));
+  for (const v of longValues(argv, 'post-renderer')) out.push(exec('post_renderer', argvOf([v]), 'helm --post-renderer runs a program'));
   return out;
 }
 
@@ -351,4 +374,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('containers', { effects, subcommands, allowlist: ['docker', 'podman', 'nerdctl'] }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules(
+  'containers',
+  { effects, subcommands, allowlist: ['docker', 'podman', 'nerdctl'] },
+  EXAMPLES,
+);

@@ -4,10 +4,11 @@
  */
 import { exec, risk, write, type Effect } from '../effects.js';
 import { awkProgramDanger, sedScriptDanger } from '../scriptScanners.js';
-import { scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption } from './kit.js';
+import type { Arg, OptItem } from '../options.js';
+import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption, itemsOf } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
-import { optionTable, readOptions } from './optionTable.js';
+import { optionTable, readOptions, type OptionTable } from './optionTable.js';
+import { AWK, BASE64, BASENC, DIFF, DIFF3, FD, ICONV, RG, SDIFF, SED, SHUF, SORT, SPLIT, TEE, UNIQ, XXD, YQ, ZIP } from './textOptions.js';
 
 const operands = (items: OptItem[]): Arg[] =>
   items.filter((it) => it.kind === 'operand').map((it) => (it.kind === 'operand' ? it.value : null));
@@ -34,50 +35,9 @@ function find(argv: readonly Arg[]): Effect[] {
 }
 
 function rg(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  const items = scanOptions(argv, 1, {
-    shortValue: 'ABCEMTdefgjmrt',
-    longValue: [
-      'pre',
-      'pre-glob',
-      'hostname-bin',
-      'regexp',
-      'file',
-      'glob',
-      'iglob',
-      'type',
-      'type-not',
-      'replace',
-      'max-count',
-      'max-depth',
-      'max-columns',
-      'threads',
-      'encoding',
-      'color',
-      'colors',
-      'context',
-      'after-context',
-      'before-context',
-      'sort',
-      'sortr',
-      'path-separator',
-      'type-add',
-      'type-clear',
-      'ignore-file',
-      'engine',
-      'field-context-separator',
-      'field-match-separator',
-      'context-separator',
-      'max-filesize',
-      'dfa-size-limit',
-      'regex-size-limit',
-      'hyperlink-format',
-      'generate',
-    ],
-    noAbbrev: true,
-  });
+  const { items, effects: out } = itemsOf(RG, argv);
   for (const it of items) {
-    if (isLong(it, ['pre'], ['pre-glob'])) out.push(exec('pre', argvOf([valueOf(it)]), 'rg --pre runs a program on every file searched'));
+    if (isLong(it, ['pre'])) out.push(exec('pre', argvOf([valueOf(it)]), 'rg --pre runs a program on every file searched'));
     if (isLong(it, ['hostname-bin'])) out.push(exec('hostname-bin', argvOf([valueOf(it)]), 'rg --hostname-bin runs a program'));
     if (isShort(it, 'z') || isLong(it, ['search-zip']))
       out.push(risk('search-zip', 'rg --search-zip runs decompression programs (gzip, xz, bzip2, …)'));
@@ -86,19 +46,13 @@ function rg(argv: readonly Arg[]): Effect[] {
 }
 
 function sed(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  const items = scanOptions(argv, 1, {
-    shortValue: 'efl',
-    shortOptional: 'i',
-    longValue: ['expression', 'file', 'line-length'],
-    longOptional: ['in-place'],
-  });
+  const { items, effects: out } = itemsOf(SED, argv);
   const sandbox = items.some((it) => it.kind === 'long' && it.name === 'sandbox');
   const scripts: Arg[] = [];
   let inPlace = false;
   for (const it of items) {
     if (isShort(it, 'e') || isLong(it, ['expression'])) scripts.push(valueOf(it));
-    if (isShort(it, 'f') || isLong(it, ['file'], ['follow-symlinks'])) {
+    if (isShort(it, 'f') || isLong(it, ['file'])) {
       if (!sandbox) out.push(exec('file', opaque(), 'sed -f reads a script file the classifier cannot inspect'));
       scripts.push('');
     }
@@ -120,14 +74,8 @@ function sed(argv: readonly Arg[]): Effect[] {
 }
 
 function awk(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
   const name = String(argv[0]);
-  const items = scanOptions(argv, 1, {
-    shortValue: 'FvfeilEW',
-    shortOptional: 'dDLopM',
-    longValue: ['field-separator', 'assign', 'file', 'source', 'include', 'load', 'exec'],
-    longOptional: ['dump-variables', 'debug', 'lint', 'pretty-print', 'profile'],
-  });
+  const { items, effects: out } = itemsOf(AWK, argv);
   const programs: Arg[] = [];
   for (const it of items) {
     if (isShort(it, 'e') || isLong(it, ['source'])) programs.push(valueOf(it));
@@ -152,23 +100,8 @@ function awk(argv: readonly Arg[]): Effect[] {
 }
 
 function sort(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'ktTSo',
-    longValue: [
-      'key',
-      'field-separator',
-      'temporary-directory',
-      'buffer-size',
-      'output',
-      'compress-program',
-      'parallel',
-      'batch-size',
-      'files0-from',
-      'random-source',
-      'sort',
-    ],
-  })) {
+  const { items, effects: out } = itemsOf(SORT, argv);
+  for (const it of items) {
     if (isShort(it, 'o') || isLong(it, ['output'])) out.push(write('output', valueOf(it), 'sort -o writes a file'));
     if (isLong(it, ['compress-program']))
       out.push(exec('compress-program', argvOf([valueOf(it)]), 'sort --compress-program runs a program'));
@@ -177,8 +110,8 @@ function sort(argv: readonly Arg[]): Effect[] {
 }
 
 function tee(argv: readonly Arg[]): Effect[] {
-  const items = scanOptions(argv, 1, { longOptional: ['output-error'] });
-  return operands(items).map((f) => write('', f, 'tee writes the files it names'));
+  const { items, effects } = itemsOf(TEE, argv);
+  return [...effects, ...operands(items).map((f) => write('', f, 'tee writes the files it names'))];
 }
 
 /**
@@ -261,35 +194,9 @@ function tar(argv: readonly Arg[]): Effect[] {
 
 /** sdiff -o writes the merged file; sdiff/diff3/diff --diff-program runs a program. */
 function diffTools(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
   const name = String(argv[0]);
-  for (const it of scanOptions(argv, 1, {
-    shortValue: name === 'diff' ? 'CUFIWDSLX' : 'oWIFCULX',
-    longValue: [
-      'output',
-      'diff-program',
-      'label',
-      'ifdef',
-      'width',
-      'ignore-matching-lines',
-      'from-file',
-      'to-file',
-      'exclude',
-      'exclude-from',
-      'starting-file',
-      'tabsize',
-      'palette',
-      'horizon-lines',
-      'line-format',
-      'old-line-format',
-      'new-line-format',
-      'unchanged-line-format',
-      'old-group-format',
-      'new-group-format',
-      'changed-group-format',
-      'unchanged-group-format',
-    ],
-  })) {
+  const { items, effects: out } = itemsOf(name === 'diff' ? DIFF : name === 'sdiff' ? SDIFF : DIFF3, argv);
+  for (const it of items) {
     if ((isShort(it, 'o') && name !== 'diff') || isLong(it, ['output'])) out.push(write('output', valueOf(it), `${name} -o writes a file`));
     if (isLong(it, ['diff-program'])) out.push(exec('diff-program', argvOf([valueOf(it)]), `${name} --diff-program runs a program`));
   }
@@ -298,9 +205,13 @@ function diffTools(argv: readonly Arg[]): Effect[] {
 
 /** yq -i / --inplace rewrites the file it names. */
 function yq(argv: readonly Arg[]): Effect[] {
-  return scanOptions(argv, 1, { shortValue: 'pIo', longValue: ['output-format', 'input-format', 'indent', 'expression', 'front-matter'] })
-    .filter((it) => isShort(it, 'i') || isLong(it, ['inplace', 'in-place']))
-    .map(() => write('inplace', null, 'yq -i rewrites the files it names'));
+  const { items, effects } = itemsOf(YQ, argv);
+  return [
+    ...effects,
+    ...items
+      .filter((it) => isShort(it, 'i') || isLong(it, ['inplace', 'in-place']))
+      .map(() => write('inplace', null, 'yq -i rewrites the files it names')),
+  ];
 }
 
 function zip(argv: readonly Arg[]): Effect[] {
@@ -310,61 +221,42 @@ function zip(argv: readonly Arg[]): Effect[] {
     .flatMap((a) =>
       a !== null && /^-TT./.test(a) ? [exec('unzip-command', script(a.slice(a[3] === '=' ? 4 : 3)), 'zip -TT runs a command')] : [],
     );
-  return attached.length > 0
-    ? attached
-    : scanOptions(argv, 1, { longValue: ['unzip-command'] })
-        .filter((it) => (it.kind === 'short' && argv[it.word] === '-TT') || isLong(it, ['unzip-command']))
-        .map((it) =>
-          exec(
-            'unzip-command',
-            script(argv[it.word] === '-TT' ? (argv[it.word + 1] ?? null) : valueOf(it)),
-            'zip -TT runs a command to test the archive',
-          ),
-        );
+  return attached.length > 0 ? attached : zipOptions(argv);
+}
+
+function zipOptions(argv: readonly Arg[]): Effect[] {
+  const { items, effects } = itemsOf(ZIP, argv);
+  return [
+    ...effects,
+    ...items
+      .filter((it) => isLong(it, ['TT', 'unzip-command']))
+      .map((it) => exec('unzip-command', script(valueOf(it)), 'zip -TT runs a command to test the archive')),
+  ];
 }
 
 /** The N-th operand (1-based) is an output file: `uniq in out`, `xxd -r in out`. */
 const outputOperand =
-  (name: string, n: number, grammar: OptionGrammar = {}): Check =>
+  (name: string, n: number, table: OptionTable): Check =>
   (argv) => {
-    const ops = operands(scanOptions(argv, 1, grammar));
-    return ops.length >= n ? [write('', ops[n - 1] ?? null, `${name} writes its output file`)] : [];
+    const { items, effects } = itemsOf(table, argv);
+    const ops = operands(items);
+    return ops.length >= n ? [...effects, write('', ops[n - 1] ?? null, `${name} writes its output file`)] : effects;
   };
 
+/**
+ * fd: `-x`/`-X` take the words up to `;` (or the end) as the command to run for each file found;
+ * fd reads its own options again after the `;`.
+ */
 function fd(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  const items = scanOptions(argv, 1, {
-    shortValue: 'tedESjc',
-    longValue: [
-      'type',
-      'extension',
-      'max-depth',
-      'min-depth',
-      'exact-depth',
-      'exclude',
-      'size',
-      'changed-within',
-      'changed-before',
-      'owner',
-      'color',
-      'threads',
-      'max-results',
-      'base-directory',
-      'path-separator',
-      'search-path',
-      'ignore-file',
-      'format',
-      'and',
-      'batch-size',
-    ],
-  });
-  for (const it of items) {
-    if (isShort(it, 'xX') || isLong(it, ['exec', 'exec-batch'])) {
-      let j = it.word + 1;
-      while (j < argv.length && argv[j] !== ';') j++;
-      out.push(exec('exec', argvOf(argv.slice(it.word + 1, j)), 'fd --exec runs a program for each file found'));
-      break;
-    }
+  for (let from = 1; from < argv.length;) {
+    const r = itemsOf(FD, argv, from);
+    out.push(...r.effects);
+    if (r.rest === undefined || r.ended) break;
+    let j = r.rest;
+    while (j < argv.length && argv[j] !== ';') j++;
+    out.push(exec('exec', argvOf(argv.slice(r.rest, j)), 'fd --exec runs a program for each file found'));
+    from = j + 1;
   }
   return out;
 }
@@ -398,25 +290,27 @@ const effects: Readonly<Record<string, Check>> = {
   nawk: awk,
   sort,
   gsort: sort,
-  base64: outputOption('base64', 'o', ['output']),
-  basenc: outputOption('basenc', 'o', ['output']),
+  base64: outputOption('base64', BASE64),
+  basenc: outputOption('basenc', BASENC),
   tee,
   dd,
   tar,
   gtar: tar,
   bsdtar: tar,
   // split --filter runs a shell command for every piece.
-  split: (argv) =>
-    scanOptions(argv, 1, {
-      shortValue: 'abCln',
-      longValue: ['filter', 'bytes', 'line-bytes', 'lines', 'number', 'additional-suffix', 'suffix-length'],
-    })
-      .filter((it) => isLong(it, ['filter']))
-      .map((it) => exec('filter', script(valueOf(it)), 'split --filter runs a shell command for every piece')),
-  uniq: outputOperand('uniq', 2, { shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'] }),
-  xxd: outputOperand('xxd', 2, { shortValue: 'cglosn', longValue: ['cols', 'groupsize', 'len', 'seek', 'name'] }),
-  shuf: outputOption('shuf', 'o', ['output'], { shortValue: 'nio', longValue: ['head-count', 'input-range', 'output', 'random-source'] }),
-  iconv: outputOption('iconv', 'o', ['output'], { shortValue: 'oft', longValue: ['output', 'from-code', 'to-code'] }),
+  split: (argv) => {
+    const { items, effects } = itemsOf(SPLIT, argv);
+    return [
+      ...effects,
+      ...items
+        .filter((it) => isLong(it, ['filter']))
+        .map((it) => exec('filter', script(valueOf(it)), 'split --filter runs a shell command for every piece')),
+    ];
+  },
+  uniq: outputOperand('uniq', 2, UNIQ),
+  xxd: outputOperand('xxd', 2, XXD),
+  shuf: outputOption('shuf', SHUF),
+  iconv: outputOption('iconv', ICONV),
   zip,
   sdiff: diffTools,
   diff3: diffTools,
@@ -426,11 +320,33 @@ const effects: Readonly<Record<string, Check>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 /**
- * Why sed and awk keep their own checks alone: their first operand is a program text (`/x/d`,
- * `'/ERROR/ {n++}'`) the default would read as an absolute path. Their checks read the options
- * that write or run (sed -i/w/e, awk system()/getline/-f); a file they only read is read as cat reads it.
+ * sed and awk: read with their tables (textOptions.ts), without the default's checks on top: their
+ * first operand is a program text (`/x/d`, `'/ERROR/ {n++}'`) the default would read as an absolute
+ * path. Their checks read the options that write or run (sed -i/w/e, awk system()/getline/-f); a
+ * file they only read is read as cat reads it.
  */
-const SCRIPT_FIRST = 'the first operand is a program text, not a path; the rule reads the options that write or run';
+const SCRIPT_FIRST = ['sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk'];
+/** Read with their tables (textOptions.ts), and the default's checks on top: their operands are files. */
+const FILE_OPERANDS = [
+  'rg',
+  'sort',
+  'gsort',
+  'tee',
+  'split',
+  'uniq',
+  'xxd',
+  'shuf',
+  'iconv',
+  'base64',
+  'basenc',
+  'zip',
+  'sdiff',
+  'diff3',
+  'diff',
+  'yq',
+  'fd',
+  'fdfind',
+];
 
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   gfind: { match: [['gfind . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['gfind . -name x'] },
@@ -450,15 +366,8 @@ export const RULES: readonly ProgramRule[] = rules(
   'coreutils',
   {
     effects,
-    allowlist: ['tar', 'gtar', 'bsdtar'],
-    exceptions: {
-      sed: SCRIPT_FIRST,
-      gsed: SCRIPT_FIRST,
-      awk: SCRIPT_FIRST,
-      gawk: SCRIPT_FIRST,
-      mawk: SCRIPT_FIRST,
-      nawk: SCRIPT_FIRST,
-    },
+    allowlist: ['tar', 'gtar', 'bsdtar', ...SCRIPT_FIRST, ...FILE_OPERANDS],
+    withDefaults: FILE_OPERANDS,
   },
   EXAMPLES,
 );

@@ -29,7 +29,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'batch',
   'bind',
   'brew',
-  'bun',
   'bundle',
   'bunx',
   'clisp',

@@ -3,10 +3,19 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, risk, write, type Effect, type Inner } from '../effects.js';
-import { scanOptions, type Arg, type OptionGrammar } from '../options.js';
+import type { Arg } from '../options.js';
+import { globalsTable } from './globals.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, HELP } from './kit.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
-import { optionTable, readOptions, subcommandOptions, type OptionHandler, type OptionTable, type TableSpec } from './optionTable.js';
+import {
+  optionTable,
+  readItems,
+  readOptions,
+  subcommandOptions,
+  type OptionHandler,
+  type OptionTable,
+  type TableSpec,
+} from './optionTable.js';
 import { GIT_TABLES, type GitTable } from './git/optionTables.js';
 
 /** Config keys whose value is a command (or loads more config). Matched on the lower-cased name. */
@@ -153,14 +162,33 @@ const GIT_OPTION_TABLES: Readonly<Record<string, OptionTable>> = Object.fromEntr
 /** Subcommand options: every subcommand with a table is read against it; one without is compound. */
 const gitOptionsCheck = subcommandOptions('git', { tables: GIT_OPTION_TABLES, exempt: ['config'] });
 
+/** `git fetch-pack -h`, `git send-pack -h`, `git daemon -h`, `git filter-branch -h` (git 2.39). */
+const FETCH_PACK = optionTable({
+  options:
+    'all stdin q|quiet k|keep thin include-tag upload-pack= exec= depth= shallow-since= shallow-exclude= deepen-relative no-progress diag-url v| check-self-contained-and-connected cloning update-shallow refetch',
+});
+const SEND_PACK = optionTable({
+  negate: true,
+  options:
+    'v|verbose q|quiet receive-pack= exec= remote= all n|dry-run mirror f|force signed=? push-option= progress thin atomic stateless-rpc stdin helper-status force-with-lease=? force-if-includes',
+});
+const DAEMON = optionTable({
+  options:
+    'verbose syslog export-all timeout= init-timeout= max-connections= strict-paths base-path= base-path-relaxed user-path=? interpolated-path= reuseaddr pid-file= enable= disable= allow-override= forbid-override= access-hook= inetd listen= port= detach user= group= log-destination=',
+});
+const FILTER_BRANCH = optionTable({
+  options:
+    'setup= subdirectory-filter= env-filter= tree-filter= index-filter= parent-filter= msg-filter= commit-filter= tag-name-filter= prune-empty original= d|= f|force state-branch=',
+});
+/** git send-email passes format-patch's options on: only the options that run a program, read until the first other one. */
+const SEND_EMAIL = optionTable({
+  options: 'sendmail-cmd= to-cmd= cc-cmd= header-cmd= smtp-server= to= cc= bcc= from= subject= annotate compose dry-run',
+});
+
 function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   const out: Effect[] = [];
   const end = sub.index ?? argv.length;
-  for (const it of scanOptions(argv.slice(0, end), 1, {
-    shortValue: 'Cc',
-    longValue: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'],
-    noAbbrev: true,
-  })) {
+  for (const it of readItems(globalsTable(subcommands.git!), argv.slice(0, end), 1, 'git').items) {
     if (isShort(it, 'c')) out.push(...gitConfigEffect('c', valueOf(it)));
     if (it.kind === 'long' && it.name === 'config-env')
       out.push(risk('config-env', 'git --config-env sets configuration from an environment variable', valueOf(it)));
@@ -180,7 +208,8 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       out.push(exec('ext', script(a.replace(/^(?:-[^=]*=)?ext::/i, '')), 'git ext:: remote runs a command'));
   if (sub.subcommand === undefined || sub.index === undefined) return out;
   const args = argv.slice(sub.index + 1);
-  const scan = (g: OptionGrammar) => scanOptions(args, 0, g);
+  // Subcommands without an option table (compound for that): their tables of what runs, read for the key.
+  const scan = (t: OptionTable) => readItems(t, args, 0, `git ${sub.subcommand}`).items;
   switch (sub.subcommand) {
     case 'config':
       out.push(...gitConfigCommand(argv, sub.index + 1));
@@ -205,7 +234,7 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
     case 'fetch-pack':
     case 'send-pack':
       // Plumbing without an option table (compound anyway): what it runs, for the key.
-      for (const it of scan({ longValue: ['upload-pack', 'receive-pack', 'exec'] })) {
+      for (const it of scan(sub.subcommand === 'fetch-pack' ? FETCH_PACK : SEND_PACK)) {
         if (isLong(it, ['upload-pack', 'receive-pack', 'exec']))
           out.push(
             exec(
@@ -217,27 +246,13 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       }
       break;
     case 'filter-branch':
-      for (const it of scan({
-        longValue: [
-          'env-filter',
-          'tree-filter',
-          'index-filter',
-          'parent-filter',
-          'msg-filter',
-          'commit-filter',
-          'tag-name-filter',
-          'subdirectory-filter',
-          'prune-empty',
-          'original',
-          'state-branch',
-        ],
-      })) {
+      for (const it of scan(FILTER_BRANCH)) {
         if (it.kind === 'long' && /-filter$/.test(it.name) && it.name !== 'subdirectory-filter')
           out.push(exec(it.name, script(valueOf(it)), 'git filter-branch runs shell filters'));
       }
       break;
     case 'send-email':
-      for (const it of scan({ longValue: ['sendmail-cmd', 'to-cmd', 'cc-cmd', 'header-cmd', 'smtp-server'] })) {
+      for (const it of scan(SEND_EMAIL)) {
         if (isLong(it, ['sendmail-cmd', 'to-cmd', 'cc-cmd', 'header-cmd']))
           out.push(exec(it.kind === 'long' ? it.name : 'cmd', script(valueOf(it)), 'git send-email runs a command'));
         if (it.kind === 'long' && it.name === 'smtp-server' && (valueOf(it) ?? '/').startsWith('/'))
@@ -252,7 +267,7 @@ function git(argv: readonly Arg[], sub: { subcommand?: string; index?: number })
       out.push(exec('hook', opaque(), 'git hook run runs repository hooks'));
       break;
     case 'daemon':
-      for (const it of scan({ longValue: ['access-hook'] }))
+      for (const it of scan(DAEMON))
         if (isLong(it, ['access-hook'])) out.push(exec('access-hook', argvOf([valueOf(it)]), 'git daemon --access-hook runs a program'));
       break;
   }
@@ -360,6 +375,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'git diff --stat HEAD~1',
       'git -c core.quotepath=off status',
       'git commit -am wip',
+      'git commit --allow-empty -m ci',
+      'git commit --allow-empty-message --no-edit',
       'git stash push -m wip',
       'git remote add origin https://example.com/r.git',
       'git config color.ui auto',

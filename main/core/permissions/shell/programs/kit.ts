@@ -3,7 +3,8 @@
  * several families use (an output option, a `run`/`exec` subcommand runner).
  */
 import { exec, write, type Effect, type Inner } from '../effects.js';
-import { matchDangerousLong, scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
+import { matchDangerousLong, type Arg, type OptItem } from '../options.js';
+import { optionTable, readItems, type ItemReading, type OptionTable } from './optionTable.js';
 import type { Check, Resolver, SubcommandSpec } from './rule.js';
 
 export const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
@@ -32,24 +33,34 @@ export const isShort = (it: OptItem, letters: string): it is Extract<OptItem, { 
 export const isLong = (it: OptItem, names: readonly string[], safe: readonly string[] = []): it is Extract<OptItem, { kind: 'long' }> =>
   it.kind === 'long' && matchDangerousLong(it.name, names, safe) !== undefined;
 export const valueOf = (it: OptItem): Arg => ('value' in it && it.value !== undefined ? it.value : null);
+/**
+ * Reads argv[from..] with the program's table (optionTable.ts's one reader): each option and
+ * operand as read, and `effects` starting with the unknown option's, if one was met.
+ */
+export const itemsOf = (table: OptionTable, argv: readonly Arg[], from = 1): ItemReading => readItems(table, argv, from, String(argv[0]));
+
+/** `-o`/`--output` writes the file it names; every option is read with the program's table. */
 export const outputOption =
-  (name: string, shortLetters: string, longNames: readonly string[], grammar: OptionGrammar = {}): Check =>
+  (name: string, table: OptionTable): Check =>
   (argv) => {
-    const out: Effect[] = [];
-    for (const it of scanOptions(argv, 1, { shortValue: shortLetters, longValue: longNames, ...grammar })) {
-      if (isShort(it, shortLetters) || isLong(it, longNames)) out.push(write(it.name, valueOf(it), `${name} writes a file it names`));
-    }
-    return out;
+    const { items, effects } = itemsOf(table, argv);
+    for (const it of items)
+      if (isShort(it, 'o') || isLong(it, ['output'])) effects.push(write(it.name, valueOf(it), `${name} writes a file it names`));
+    return effects;
   };
 
-/** `<tool> run|exec <command…>`: runners whose subcommand runs an arbitrary program. */
-export function subcommandRunner(subs: readonly string[], grammar: OptionGrammar = {}): Check {
+/**
+ * `<tool> run|exec <command…>`: runners whose subcommand runs an arbitrary program. `options` are
+ * the run subcommand's own (compact spec, optionTable.ts), up to the command; one it does not
+ * list is unknown, and the command after it cannot be told.
+ */
+export function subcommandRunner(subs: readonly string[], options = ''): Check {
+  const table = optionTable({ options: [options, 'h|help'], stopAtOperand: true });
   return (argv, sub) => {
     if (sub.subcommand === undefined || sub.index === undefined || !subs.includes(sub.subcommand)) return [];
-    const args = argv.slice(sub.index + 1);
-    const items = scanOptions(args, 0, { ...grammar, stopAtOperand: true });
-    const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
-    const runs: Inner = !op ? { kind: 'none' } : op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word));
+    const r = readItems(table, argv, sub.index + 1, `${String(argv[0])} ${sub.subcommand}`);
+    if (r.unknown) return r.effects;
+    const runs: Inner = r.rest === undefined || r.rest >= argv.length ? { kind: 'none' } : argvOf(argv.slice(r.rest));
     return [exec(sub.subcommand, runs, `${String(argv[0])} ${sub.subcommand} runs a program`)];
   };
 }

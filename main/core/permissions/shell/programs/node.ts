@@ -238,6 +238,9 @@ const npmLike: SubcommandSpec = {
   ],
 };
 
+/** pnpm's and bun's global options: npm's, and `-F <pattern>` (their `--filter`). */
+const FILTER_SHORT = { ...npmLike.grammar, shortValue: `${npmLike.grammar.shortValue ?? ''}F` };
+
 /**
  * pnpm: `commandNames` of each command (exact words, no abbreviation), the aliases that pnpm
  * 10.34.9 and 11.28.13 (the published dist bundles) both resolve to the same command. Left out
@@ -322,12 +325,13 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   npm: npmLike,
   // `-c`/`--shell-mode`: a switch of pnpm exec and dlx given before them (`pnpm -c exec 'a | b'`);
   // any other pnpm command reads it as an unknown switch (nopt: no value).
-  pnpm: { ...npmLike, flags: [...npmLike.flags, '-c', '--shell-mode'], qualifiers: PNPM_RECURSIVE_WORDS },
+  // `-F` is `--filter` in pnpm (UNIVERSAL_SHORT) and bun (cli.zig: `-F, --filter <STR>...`), not in npm.
+  pnpm: { ...npmLike, grammar: FILTER_SHORT, flags: [...npmLike.flags, '-c', '--shell-mode'], qualifiers: PNPM_RECURSIVE_WORDS },
   // yarn 4 (the default command of its CLI): a first word with a slash that is not a package name
   // (`@scope/name`, berry's tryParseIdent) is the folder to run the rest of the line in, so
   // `yarn ./pkg exec …` is yarn exec.
   yarn: { ...npmLike, folderWord: isYarnFolderWord, front: yarnWorkspacePrefix },
-  bun: npmLike,
+  bun: { ...npmLike, grammar: FILTER_SHORT },
 };
 
 const runners: Readonly<Record<string, Runner>> = {
@@ -349,6 +353,7 @@ const aliases: Readonly<Record<string, Resolver>> = {
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   npm: {
     match: [
+      ['npm -F app build', '#unknown_option'],
       ['npm exec -- rm -rf x', '#exec-[-rm-]'],
       ['npm run build --script-shell=/tmp/sh', '#script_shell'],
       ['npm test --node-options=--require=/tmp/x.js', '#node_options'],
@@ -372,7 +377,11 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['pnpm pack --pack-destination /tmp/out', '#pack_destination'],
       ['pnpm run --frobnicate build', '#unknown_option'],
     ],
-    notMatch: ["pnpm bash -c 'rm x'", 'pnpm install --frozen-lockfile', 'pnpm add -D x --filter app', 'pnpm build --watch'],
+    notMatch: ["pnpm bash -c 'rm x'", 'pnpm install --frozen-lockfile', 'pnpm add -D x --filter app', 'pnpm build --watch', 'pnpm -F app build'],
+  },
+  bun: {
+    match: [['bun -F app --frobnicate build', '#unknown_option']],
+    notMatch: ['bun -F app build', 'bun --filter app build', 'bun install --frozen-lockfile'],
   },
   yarn: {
     match: [

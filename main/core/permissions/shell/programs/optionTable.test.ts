@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Arg } from '../options.js';
-import { optionTable, readOptions, subcommandOptions, type TableSpec } from './optionTable.js';
+import { optionTable, readItems, readOptions, subcommandOptions, type TableSpec } from './optionTable.js';
 
 const SPEC: TableSpec = {
   options: 'a|all b|branch= q|quiet o|output=:write x|exec=:exec abbrev=? upload-pack=:prog template=:load O|=? dry-run',
@@ -133,5 +133,44 @@ describe('option tables', () => {
       expect(r.rest, w).toBe(w.split(' ').indexOf('--frob'));
     }
     expect(read('-I --frob', t).unknown).toBe(true);
+  });
+
+  it('reads prefix families: the whole word is one option, the longest family first, an exact option before any', () => {
+    const t = optionTable({ singleDashLong: true, options: ['c| o|= MF= include=', 'O* f* W* Wl,*:load MF*:write'] });
+    for (const w of ['-O2', '-O', '-fno-rtti', '-Wall', '-c', '-include x.h', '-ofile'])
+      expect(read(w, t), w).toMatchObject({ effects: [], unknown: false });
+    expect(flags('-Wl,-z,now', t)).toEqual([['Wl,', 'opaque']]);
+    expect(read('-Wl,-z,now', t).effects[0]?.runs).toEqual({ kind: 'opaque', text: '-z,now' });
+    expect(flags('-MFdeps.d', t)).toEqual([['MF', 'deps.d']]);
+    expect(read('-MF deps.d', t).effects).toEqual([]);
+    // Families are one-dash spellings only: `--frob` is unknown, not the `f` family.
+    expect(read('--frob', t).unknown).toBe(true);
+    expect(read('-zzz', t).unknown).toBe(true);
+    expect(() => optionTable({ options: 'x|f*' })).toThrow(/bad family/);
+  });
+
+  it('readItems returns each option and operand as read, by the same reader', () => {
+    const r = readItems(T, ['-qb', 'main', '--out=x', 'file', '--bra', 'dev', '--', '-a'], 0, 'p s');
+    expect(r.items).toEqual([
+      { kind: 'short', name: 'q', word: 0 },
+      { kind: 'short', name: 'b', value: 'main', word: 0 },
+      { kind: 'long', name: 'output', value: 'x', word: 2 },
+      { kind: 'operand', value: 'file', word: 3 },
+      { kind: 'long', name: 'branch', value: 'dev', word: 4 },
+      { kind: 'operand', value: '-a', word: 7 },
+    ]);
+    // An unknown option ends the reading, as readOptions does: the rest is not guessed at.
+    const u = readItems(T, ['-a', '--frob', '-q'], 0, 'p s');
+    expect(u.unknown).toBe(true);
+    expect(u.items).toEqual([{ kind: 'short', name: 'a', word: 0 }]);
+    expect(u.effects.map((e) => e.flag)).toEqual(['unknown_option']);
+    // A word known only at run time where an option may stand: dynamic, and unknown.
+    expect(readItems(T, ['-a', null], 0, 'p').items.at(-1)).toEqual({ kind: 'dynamic', word: 1 });
+    // A table that stops at its first operand: the rest are operands.
+    const stop = optionTable({ options: 'u|user=', stopAtOperand: true });
+    expect(readItems(stop, ['-u', 'x', 'cmd', '-rf'], 0, 'sudo').items.slice(1)).toEqual([
+      { kind: 'operand', value: 'cmd', word: 2 },
+      { kind: 'operand', value: '-rf', word: 3 },
+    ]);
   });
 });

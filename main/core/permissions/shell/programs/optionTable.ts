@@ -22,11 +22,18 @@
  *                      runs (a program the configuration names: git --ext-diff), config
  * `options` may be several specs: the first that names an option wins, as a program that reads its
  * own options before handing the rest to a shared parser (git log's own, then the revision walker's).
+ *   `f*`               a prefix family: every option word starting `-f` (one dash) is this one option, the
+ *                      rest of the word its value (gcc's `-O2`, `-Wl,-z,now`, `-fno-exceptions`); the
+ *                      longest family that fits wins, an exact option before any family
  * An option may instead have a handler (`handlers`, keyed by its long name, or its letter when it
  * has none) for uses that depend on the value (git -c core.quotepath=off is display only).
+ *
+ * This is the classifier's one option reader. A rule that needs the options one by one (sed's
+ * scripts, find's -exec) reads them with `readItems`, the same reader, which also returns each
+ * option and operand as read; an option its table does not know is compound there too.
  */
 import { exec, risk, write, type Effect, type Inner } from '../effects.js';
-import type { Arg } from '../options.js';
+import type { Arg, OptItem } from '../options.js';
 import type { Check } from './rule.js';
 
 export type OptionUse = 'harmless' | 'read' | 'write' | 'exec' | 'prog' | 'load' | 'runs' | 'config';
@@ -43,6 +50,8 @@ export interface TableContext {
 export interface OptionDef {
   long?: string;
   short?: string;
+  /** A prefix family (`f*`): the word's rest is the value. */
+  family?: string;
   arity: Arity;
   use: OptionUse;
 }
@@ -79,14 +88,17 @@ export interface OptionTable {
   readonly longNames: readonly string[];
   readonly short: ReadonlyMap<string, OptionDef>;
   readonly subs?: ReadonlyMap<string, OptionTable>;
+  /** Prefix families, longest first. */
+  readonly families: readonly OptionDef[];
 }
 
-const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9_][A-Za-z0-9_.-]*)?(=\??)?(?::(read|write|exec|prog|load|runs|config))?$/;
+const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9_#][A-Za-z0-9_.#+,-]*)?(=\??|\*)?(?::(read|write|exec|prog|load|runs|config))?$/;
 
 /** Compiles a spec; a malformed token throws at load time, so a typo never ships as a silent gap. */
 export function optionTable(spec: TableSpec): OptionTable {
   const long = new Map<string, OptionDef>();
   const short = new Map<string, OptionDef>();
+  const families: OptionDef[] = [];
   const parts = typeof spec.options === 'string' ? [spec.options] : spec.options;
   for (const part of parts) {
     const longHere = new Set<string>();
@@ -95,9 +107,14 @@ export function optionTable(spec: TableSpec): OptionTable {
       const m = TOKEN.exec(tok);
       if (!m || (m[1] === undefined && m[2] === undefined)) throw new Error(`option table: bad token "${tok}"`);
       const def: OptionDef = {
-        arity: m[3] === '=' ? 'value' : m[3] === '=?' ? 'optional' : 'none',
+        arity: m[3] === '=' ? 'value' : m[3] === '=?' || m[3] === '*' ? 'optional' : 'none',
         use: (m[4] as OptionUse | undefined) ?? 'harmless',
       };
+      if (m[3] === '*') {
+        if (m[1] !== undefined || m[2] === undefined) throw new Error(`option table: bad family "${tok}"`);
+        if (!families.some((f) => f.family === m[2])) families.push({ ...def, family: m[2] });
+        continue;
+      }
       // A typo repeated in one spec is an error; across specs the first wins (see `options`).
       if (m[2] !== undefined) {
         if (longHere.has(m[2])) throw new Error(`option table: --${m[2]} twice`);
@@ -118,8 +135,10 @@ export function optionTable(spec: TableSpec): OptionTable {
     }
   }
   for (const k of Object.keys(spec.handlers ?? {}))
-    if (!long.has(k) && !short.has(k)) throw new Error(`option table: handler for unknown option ${k}`);
-  const t: { -readonly [K in keyof OptionTable]: OptionTable[K] } = { spec, long, short, longNames: [...long.keys()] };
+    if (!long.has(k) && !short.has(k) && !families.some((f) => f.family === k))
+      throw new Error(`option table: handler for unknown option ${k}`);
+  families.sort((a, b) => b.family!.length - a.family!.length);
+  const t: { -readonly [K in keyof OptionTable]: OptionTable[K] } = { spec, long, short, longNames: [...long.keys()], families };
   if (spec.subs) t.subs = new Map(Object.entries(spec.subs).map(([k, v]) => [k, optionTable(v)]));
   return t;
 }
@@ -137,6 +156,8 @@ export interface TableReading {
   unknown: boolean;
   /** `--` (or an `ends` word) ended the options: `rest` is the word after it, not an operand met first. */
   ended?: boolean;
+  /** With `unknown`: the index of the word that was not understood. */
+  unknownAt?: number;
 }
 
 /** The option a long name given as typed means, or undefined (unknown, or an ambiguous prefix). */
@@ -181,7 +202,7 @@ export function unknown(where: string, typed: Arg): Effect {
 
 /** The effects of `def` given `value` (its handler's, or its use's). */
 export function useEffects(def: OptionDef, value: Arg | undefined, typed: string, t: OptionTable, at: TableContext): Effect[] {
-  const key = def.long ?? def.short!;
+  const key = def.long ?? def.short ?? def.family!;
   const handler = t.spec.handlers?.[key] ?? (def.short !== undefined ? t.spec.handlers?.[def.short] : undefined);
   if (handler) return handler(value, typed, at);
   const flag = key;
@@ -217,26 +238,60 @@ export function useEffects(def: OptionDef, value: Arg | undefined, typed: string
  * unreadable), at the first operand of a table that stops there (`rest`), or at the end.
  */
 export function readOptions(table: OptionTable, argv: readonly Arg[], from: number, where: string): TableReading {
+  return read(table, argv, from, where, undefined);
+}
+
+/** What `readItems` found: the reading, and each option and operand as read. */
+export interface ItemReading extends TableReading {
+  /**
+   * The options (as typed: `-o` short, `--output`/`-output` long, named canonically — a unique
+   * prefix as its full name, a family by its prefix), then the operands, in order; a word known
+   * only at run time where an option may stand is `dynamic` (and unknown). After `rest`, every
+   * word is an operand.
+   */
+  items: OptItem[];
+}
+
+/**
+ * The same reading as `readOptions`, for a rule's own checks: every option and operand it read,
+ * one by one. An option the table does not know ends the reading and is in `effects`, as there.
+ */
+export function readItems(table: OptionTable, argv: readonly Arg[], from: number, where: string): ItemReading {
+  const items: OptItem[] = [];
+  const r = read(table, argv, from, where, items);
+  if (r.rest !== undefined) for (let i = r.rest; i < argv.length; i++) items.push({ kind: 'operand', value: argv[i] ?? null, word: i });
+  return { ...r, items };
+}
+
+/** The reading's state: the items wanted (readItems), and whether a `stopAfter` option was read. */
+interface State {
+  stop: boolean;
+  items: OptItem[] | undefined;
+}
+
+function read(table: OptionTable, argv: readonly Arg[], from: number, where: string, items: OptItem[] | undefined): TableReading {
   const out: TableReading = { effects: [], path: [], operands: [], unknown: false };
   let t = table;
   let at: TableContext = { where };
   let onlyOperands = false;
   let sawOperand = false;
+  const state: State = { stop: false, items };
   for (let i = from; i < argv.length; i++) {
     const w = argv[i];
     if (onlyOperands) {
       out.operands.push(i);
       continue;
     }
-    const option = w !== null && w !== undefined && w.startsWith('-') && w !== '-';
     if (w === null || w === undefined) {
       // A run-time word: an option if it starts with `-`, and that cannot be known.
       if (sawOperand && t.spec.stopAtOperand) break;
+      items?.push({ kind: 'dynamic', word: i });
       out.effects.push(unknown(at.where, null));
       out.unknown = true;
+      out.unknownAt = i;
       return out;
     }
-    if (!option) {
+    if (!w.startsWith('-') || w === '-') {
       if (!sawOperand && t.subs) {
         const nested = t.subs.get(w);
         if (nested) {
@@ -248,15 +303,18 @@ export function readOptions(table: OptionTable, argv: readonly Arg[], from: numb
         if (t.spec.subsOnly) {
           out.effects.push(unknown(at.where, w));
           out.unknown = true;
+          out.unknownAt = i;
           return out;
         }
       }
       sawOperand = true;
-      out.operands.push(i);
       if (t.spec.stopAtOperand) {
+        out.operands.push(i);
         out.rest = i;
         return out;
       }
+      out.operands.push(i);
+      items?.push({ kind: 'operand', value: w, word: i });
       continue;
     }
     if (w === '--' || t.spec.ends?.includes(w)) {
@@ -265,14 +323,14 @@ export function readOptions(table: OptionTable, argv: readonly Arg[], from: numb
       out.rest = i + 1;
       continue;
     }
-    const hit = { stop: false };
-    const last = readOne(t, argv, i, at, out.effects, hit);
+    const last = readOne(t, argv, i, at, out.effects, state);
     if (last < 0) {
       out.unknown = true;
+      out.unknownAt = i;
       return out;
     }
     i = last;
-    if (hit.stop) {
+    if (state.stop) {
       out.rest = i + 1;
       return out;
     }
@@ -284,7 +342,7 @@ export function readOptions(table: OptionTable, argv: readonly Arg[], from: numb
  * One option word at argv[i] (and its value word): pushes its effects, returns the last index it
  * used, or -1 when it is unknown (its effect pushed).
  */
-function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[], hit: Hit): number {
+function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[], state: State): number {
   const w = argv[i]!;
   const dashes = w.startsWith('--');
   if (dashes || (t.spec.singleDashLong && w.length > 2)) {
@@ -292,27 +350,47 @@ function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableConte
     const eq = body.indexOf('=');
     const name = eq >= 0 ? body.slice(0, eq) : body;
     const o = longOption(t, name);
-    if (!o && !dashes && t.short.size > 0) return readShorts(t, argv, i, at, effects, hit); // `-abc` of a program with both
     if (!o) {
+      const f = family(t, w);
+      if (f >= 0 || !dashes) {
+        if (f >= 0) return useFamily(t, f, w, at, effects, i, state);
+        if (t.short.size > 0) return readShorts(t, argv, i, at, effects, state); // `-abc` of a program with both
+      }
       effects.push(unknown(at.where, w));
       return -1;
     }
     // A negated option takes no value; a flag given `=v` (pflag's --rm=false) keeps it attached.
-    if (o.negated) return i;
-    if (o.def.arity === 'none') return use(o.def, undefined, w, t, at, effects, i, hit);
-    if (eq >= 0) return use(o.def, body.slice(eq + 1), w, t, at, effects, i, hit);
-    if (o.def.arity === 'optional') return use(o.def, undefined, w, t, at, effects, i, hit);
+    if (o.negated) {
+      state.items?.push({ kind: 'long', name, word: i });
+      return i;
+    }
+    if (o.def.arity === 'none') return use(o.def, undefined, w, 'long', t, at, effects, i, i, state);
+    if (eq >= 0) return use(o.def, body.slice(eq + 1), w, 'long', t, at, effects, i, i, state);
+    if (o.def.arity === 'optional') return use(o.def, undefined, w, 'long', t, at, effects, i, i, state);
     return i + 1 < argv.length
-      ? use(o.def, argv[i + 1] ?? null, w, t, at, effects, i + 1, hit)
-      : use(o.def, null, w, t, at, effects, i, hit);
+      ? use(o.def, argv[i + 1] ?? null, w, 'long', t, at, effects, i, i + 1, state)
+      : use(o.def, null, w, 'long', t, at, effects, i, i, state);
   }
-  if (t.spec.numeric && w.length > 1 && isDigits(w)) return i;
-  return readShorts(t, argv, i, at, effects, hit);
+  if (t.spec.numeric && w.length > 1 && isDigits(w)) {
+    state.items?.push({ kind: 'short', name: w.slice(1), word: i });
+    return i;
+  }
+  const f = family(t, w);
+  if (f >= 0) return useFamily(t, f, w, at, effects, i, state);
+  return readShorts(t, argv, i, at, effects, state);
 }
 
-/** Set when an option of `stopAfter` was read. */
-interface Hit {
-  stop: boolean;
+/** Option word argv[i] of family `f`: the rest of the word after the family's prefix is its value. */
+function useFamily(t: OptionTable, f: number, w: string, at: TableContext, effects: Effect[], i: number, state: State): number {
+  const def = t.families[f]!;
+  const rest = w.slice(1 + def.family!.length);
+  return use(def, rest === '' ? undefined : rest, w, 'long', t, at, effects, i, i, state);
+}
+
+/** The index of the longest prefix family that option word `w` (`-O2`; one dash only) belongs to, or -1. */
+function family(t: OptionTable, w: string): number {
+  if (t.families.length === 0 || w.startsWith('--')) return -1;
+  return t.families.findIndex((f) => w.startsWith(f.family!, 1));
 }
 
 /** `-20`: every character after the dash a digit. */
@@ -324,24 +402,31 @@ function isDigits(w: string): boolean {
   return true;
 }
 
-/** Pushes the effects of `def` given `value`; returns `last` (the reading goes on after it). */
+/** Pushes the effects (and the item) of `def` given `value` typed in argv[word]; returns `last` (the reading goes on after it). */
 function use(
   def: OptionDef,
   value: Arg | undefined,
   typed: string,
+  as: 'short' | 'long',
   t: OptionTable,
   at: TableContext,
   effects: Effect[],
+  word: number,
   last: number,
-  hit?: Hit,
+  state: State,
 ): number {
-  if (hit && t.spec.stopAfter?.includes(def.long ?? def.short!)) hit.stop = true;
+  const key = def.long ?? def.short ?? def.family!;
+  if (state.items) {
+    const name = as === 'short' ? def.short! : (def.long ?? def.family!);
+    state.items.push(value === undefined ? { kind: as, name, word } : { kind: as, name, value, word });
+  }
+  if (t.spec.stopAfter?.includes(key)) state.stop = true;
   if (def.use !== 'harmless' || t.spec.handlers !== undefined) for (const e of useEffects(def, value, typed, t, at)) effects.push(e);
   return last;
 }
 
 /** A cluster of short options: flags, then at most one value-taking letter that ends it. */
-function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[], hit: Hit): number {
+function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[], state: State): number {
   const w = argv[i]!;
   for (let j = 1; j < w.length; j++) {
     const def = t.short.get(w[j]!);
@@ -350,13 +435,15 @@ function readShorts(t: OptionTable, argv: readonly Arg[], i: number, at: TableCo
       return -1;
     }
     if (def.arity === 'none') {
-      use(def, undefined, w, t, at, effects, i, hit);
+      use(def, undefined, w, 'short', t, at, effects, i, i, state);
       continue;
     }
     let rest = w.slice(j + 1);
     if (t.spec.equalsShort && rest.startsWith('=')) rest = rest.slice(1);
-    if (rest !== '' || def.arity === 'optional') return use(def, rest === '' ? undefined : rest, w, t, at, effects, i, hit);
-    return i + 1 < argv.length ? use(def, argv[i + 1] ?? null, w, t, at, effects, i + 1, hit) : use(def, null, w, t, at, effects, i, hit);
+    if (rest !== '' || def.arity === 'optional') return use(def, rest === '' ? undefined : rest, w, 'short', t, at, effects, i, i, state);
+    return i + 1 < argv.length
+      ? use(def, argv[i + 1] ?? null, w, 'short', t, at, effects, i, i + 1, state)
+      : use(def, null, w, 'short', t, at, effects, i, i, state);
   }
   return i;
 }

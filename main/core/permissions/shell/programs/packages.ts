@@ -3,16 +3,32 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, type Effect } from '../effects.js';
-import { scanOptions, type Arg } from '../options.js';
-import { opaque, script, isShort, isLong, valueOf, subcommandRunner, HELP, table, RUN_TOOL, also } from './kit.js';
+import type { Arg } from '../options.js';
+import { opaque, script, isShort, isLong, valueOf, subcommandRunner, HELP, table, RUN_TOOL, also, itemsOf } from './kit.js';
+import { optionTable } from './optionTable.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
+/**
+ * apt, apt-get and apt-cache (apt 2.6, apt-get(8), apt-cache(8)): one table of their options
+ * (apt's CommandLine: exact names, `--no-X` for a switch X, `-o Name=Value`).
+ */
+const APT = optionTable({
+  negate: true,
+  options:
+    'd|download-only f|fix-broken m|fix-missing ignore-missing no-download q|quiet s|simulate just-print dry-run recon no-act ' +
+    'y|yes assume-yes assume-no u|show-upgraded V|verbose-versions b|compile build install-recommends install-suggests ' +
+    'ignore-hold no-upgrade only-upgrade upgrade allow-downgrades allow-remove-essential allow-change-held-packages force-yes ' +
+    'print-uris purge reinstall list-cleanup t|target-release= default-release= trivial-only remove auto-remove autoremove ' +
+    'only-source diff-only dsc-only tar-only arch-only indep-only allow-unauthenticated allow-insecure-repositories ' +
+    'allow-releaseinfo-change show-progress with-source= a|host-architecture= P|build-profiles= mark-auto solver= ' +
+    'fix-policy h|help v|version c|config-file= o|option= p|pkg-cache= src-cache= i|important pre-depends depends ' +
+    'recommends suggests conflicts breaks replaces enhances implicit names-only n| full all-versions all-names recurse ' +
+    'installed g|generate list upgradable manual-installed format= color plain-output',
+});
+
 function apt(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'octa',
-    longValue: ['option', 'config-file', 'target-release', 'default-release', 'host-architecture'],
-  })) {
+  const { items, effects: out } = itemsOf(APT, argv);
+  for (const it of items) {
     if (isShort(it, 'o') || isLong(it, ['option']))
       out.push({
         flag: 'option',
@@ -65,6 +81,17 @@ const trusts =
       ? [exec(sub.subcommand, opaque(), `${String(argv[0])} ${sub.subcommand}: the shell hook runs that folder's code on the next cd`)]
       : [];
 
+/**
+ * nix-shell(1) and nix's common options (`--arg NAME VALUE` takes two words: the second is read as
+ * an operand, which is harmless here).
+ */
+const NIX_SHELL = optionTable({
+  options:
+    'run= command= p|packages A|attr= I|include= arg= argstr= pure impure keep= i|= E|expr ' +
+    'option= j|max-jobs= cores= show-trace v|verbose quiet Q|no-build-output k|keep-going K|keep-failed fallback repair ' +
+    'readonly-mode log-format= print-build-logs L| builders= store= extra-experimental-features= help version',
+});
+
 const effects: Readonly<Record<string, Check>> = {
   composer: subcommandRunner(['exec']),
   // Version managers and monorepo tools: `<tool> exec|x|run <command…>`.
@@ -79,10 +106,15 @@ const effects: Readonly<Record<string, Check>> = {
   bundle: subcommandRunner(['exec']),
   direnv: also(subcommandRunner(['exec']), trusts(['allow', 'permit', 'grant'])),
   nix: subcommandRunner(['develop', 'shell', 'run']),
-  'nix-shell': (argv) =>
-    scanOptions(argv, 1, { longValue: ['run', 'command', 'packages', 'attr', 'arg', 'argstr'], shortValue: 'pAI' })
-      .filter((it) => isLong(it, ['run', 'command']))
-      .map((it) => exec('run', script(valueOf(it)), 'nix-shell --run runs a shell command')),
+  'nix-shell': (argv) => {
+    const { items, effects } = itemsOf(NIX_SHELL, argv);
+    return [
+      ...effects,
+      ...items
+        .filter((it) => isLong(it, ['run', 'command']))
+        .map((it) => exec('run', script(valueOf(it)), 'nix-shell --run runs a shell command')),
+    ];
+  },
   apt,
   'apt-get': apt,
   'apt-cache': apt,
@@ -174,6 +206,13 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
 
 export const RULES: readonly ProgramRule[] = rules(
   'packages',
-  { effects, subcommands: { ...subcommands, 'apt-get': subcommands['apt']!, 'apt-cache': subcommands['apt']!, dnf, yum: dnf }, aliases },
+  {
+    effects,
+    subcommands: { ...subcommands, 'apt-get': subcommands['apt']!, 'apt-cache': subcommands['apt']!, dnf, yum: dnf },
+    aliases,
+    // Read whole with APT and NIX_SHELL; their operands are package names and files, so the default applies too.
+    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell'],
+    withDefaults: ['apt', 'apt-get', 'apt-cache', 'nix-shell'],
+  },
   EXAMPLES,
 );

@@ -64,22 +64,30 @@ const PIP: Check = (argv, sub) => {
   return [...out, risk('config', `pip config ${verb ?? '?'} changes configuration pip reads on every later run`, key ?? null)];
 };
 
+/** `conda run` (and mamba's, micromamba's): the spec library's options (figTables.ts). */
+const CONDA_RUN = 'n|name= p|prefix= v|verbose dev debug-wrapper-scripts cwd= no-capture-output live-stream';
+
 const effects: Readonly<Record<string, Check>> = {
-  uv: subcommandRunner(['run', 'tool'], {
-    shortValue: 'p',
-    longValue: ['with', 'python', 'package', 'extra', 'group', 'env-file', 'directory', 'project', 'index', 'from'],
-  }),
+  // uv run: the spec library's options (figTables.ts) and uv's global ones (`uv run --help`).
+  uv: subcommandRunner(
+    ['run', 'tool'],
+    'extra= all-extras no-extra= no-dev group= no-group= only-group= all-groups m|module only-dev no-editable env-file= ' +
+      'no-env-file with= with-editable= with-requirements= isolated no-sync locked frozen s|script all-packages package= ' +
+      'no-project p|python= directory= project= index= default-index= i|index-url= extra-index-url= f|find-links= ' +
+      'no-index U|upgrade P|upgrade-package= reinstall offline n|no-cache cache-dir= q|quiet v|verbose color= ' +
+      'config-file= no-config native-tls preview from= active exact inexact gui-script',
+  ),
   uvx: (argv) => [exec('run', argvOf(argv.slice(1)), 'uvx runs a tool')],
-  poetry: subcommandRunner(['run']),
+  poetry: subcommandRunner(['run'], 'v|verbose q|quiet n|no-interaction no-plugins no-cache directory= P|project= ansi no-ansi'),
   pipenv: subcommandRunner(['run']),
   pdm: subcommandRunner(['run']),
   pipx: subcommandRunner(['run']),
   rye: subcommandRunner(['run']),
   pixi: subcommandRunner(['run', 'exec']),
-  micromamba: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),
+  micromamba: subcommandRunner(['run'], CONDA_RUN),
   hatch: subcommandRunner(['run']),
-  conda: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),
-  mamba: subcommandRunner(['run'], { shortValue: 'np', longValue: ['name', 'prefix', 'cwd'] }),
+  conda: subcommandRunner(['run'], CONDA_RUN),
+  mamba: subcommandRunner(['run'], CONDA_RUN),
   pytest: also(
     pytest,
     wordOptions(
@@ -192,7 +200,13 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['pip config set global.index-url https://example.com', '#config'],
       ['pip install --frobnicate x', '#unknown_option'],
     ],
-    notMatch: ['pip install -r req.txt', 'pip install -U pip', 'pip list --outdated', 'pip config set global.progress_bar off'],
+    notMatch: [
+      'pip install -r req.txt',
+      'pip install -U pip',
+      'pip list --outdated',
+      'pip config set global.progress_bar off',
+      'pip install --group dev',
+    ],
   },
 };
 

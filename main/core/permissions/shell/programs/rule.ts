@@ -61,13 +61,20 @@ export interface Examples {
 /**
  * How a rule reads the program's options (docs/permissions.md, "Policies"):
  *   allowlist — every option is read with an option table; one the table does not know is compound;
+ *               with `defaults`, the default's checks (noSpec.ts: paths outside the project, code by
+ *               URL, options named for running things) apply on top, for programs whose operands are
+ *               files the checks do not otherwise follow (sort, tee, rg);
  *   default   — the rule's own checks, plus the default for a program without a spec (noSpec.ts);
  *   spec      — the base layer's table from the CLI spec library (specs/specRules.ts): an option it does
  *               not define is compound, and the default's checks apply on top, since a spec marks
  *               paths, commands and modules only where its authors did (`swift build --scratch-path ../b`);
  *   exception — the rule's own checks alone, for the reason given (sed's first operand is a script, not a path).
  */
-export type OptionPolicy = { kind: 'allowlist' } | { kind: 'spec' } | { kind: 'default' } | { kind: 'exception'; why: string };
+export type OptionPolicy =
+  | { kind: 'allowlist'; defaults?: true }
+  | { kind: 'spec' }
+  | { kind: 'default' }
+  | { kind: 'exception'; why: string };
 
 export interface ProgramRule extends Examples {
   /** The canonical name rules are looked up under (spellings: programNames.ts). */
@@ -98,6 +105,8 @@ export interface FamilyTables {
   wrappers?: Readonly<Record<string, WrapperFn>>;
   /** Programs whose checks read every option with a table (an unknown option is compound); `options` implies it. */
   allowlist?: readonly string[];
+  /** Allowlisted programs whose arguments also meet the default's checks (OptionPolicy `defaults`). */
+  withDefaults?: readonly string[];
   /** Programs the no-spec default does not apply to, each with the reason. */
   exceptions?: Readonly<Record<string, string>>;
 }
@@ -114,13 +123,16 @@ export function rules(family: string, t: FamilyTables, examples: Readonly<Record
   for (const table of [t.effects, t.options, t.subcommands, t.aliases, t.runners, t.wrappers, t.exceptions])
     for (const k of Object.keys(table ?? {})) names.add(k);
   for (const k of t.allowlist ?? []) if (!names.has(k)) throw new Error(`${k} is listed as an allowlist in ${family} but has no checks`);
+  for (const k of t.withDefaults ?? []) if (!(t.allowlist ?? []).includes(k)) throw new Error(`${k} has defaults in ${family} but is no allowlist`);
   for (const k of Object.keys(examples)) if (!names.has(k)) throw new Error(`examples for ${k}, which has no rule in ${family}`);
   return [...names].map((name) => {
     const why = own(t.exceptions, name);
     const allowlist = own(t.options, name) !== undefined || (t.allowlist ?? []).includes(name);
     if (allowlist && why !== undefined) throw new Error(`${name} in ${family} is both an allowlist and an exception`);
     const policy: OptionPolicy = allowlist
-      ? { kind: 'allowlist' }
+      ? (t.withDefaults ?? []).includes(name)
+        ? { kind: 'allowlist', defaults: true }
+        : { kind: 'allowlist' }
       : why !== undefined
         ? { kind: 'exception', why }
         : own(t.wrappers, name) !== undefined

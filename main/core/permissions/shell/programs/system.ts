@@ -3,29 +3,22 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, type Effect } from '../effects.js';
-import { scanOptions, type Arg } from '../options.js';
-import { opaque, isShort, isLong, valueOf, HELP } from './kit.js';
+import type { Arg, OptItem } from '../options.js';
+import { opaque, isShort, isLong, valueOf, HELP, itemsOf } from './kit.js';
+import { optionTable, readItems } from './optionTable.js';
+import { specTable } from './specs/specRules.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 /** ansible -m shell/command/raw/script -a …: runs commands on the targets, localhost included. */
 function ansible(argv: readonly Arg[]): Effect[] {
-  const items = scanOptions(argv, 1, {
-    shortValue: 'maiMeuflBPtTck',
-    longValue: [
-      'module-name',
-      'args',
-      'inventory',
-      'extra-vars',
-      'user',
-      'forks',
-      'limit',
-      'become-user',
-      'connection',
-      'timeout',
-      'tree',
-      'private-key',
-    ],
-  });
+  const { items, effects } = itemsOf(ANSIBLE, argv);
+  return [...effects, ...modules(items)];
+}
+
+/** The spec library's ansible table (figTables.ts): an option it does not define is unknown. */
+const ANSIBLE = specTable('ansible');
+
+function modules(items: readonly OptItem[]): Effect[] {
   return items
     .filter((it) => isShort(it, 'ma') || isLong(it, ['module-name', 'args']))
     .filter((it) => isShort(it, 'a') || isLong(it, ['args']) || valueOf(it) === null || !/^(ping|setup|debug)$/.test(valueOf(it)!))
@@ -55,25 +48,21 @@ const AWS_PLAIN_KEYS = new Set(
     'max_bandwidth addressing_style use_accelerate_endpoint payload_signing_enabled preferred_transfer_client'
   ).split(' '),
 );
-const AWS_SET_VALUE = [
-  'profile',
-  'region',
-  'output',
-  'endpoint-url',
-  'query',
-  'color',
-  'ca-bundle',
-  'cli-read-timeout',
-  'cli-connect-timeout',
-];
+/** aws's global options (`aws help`, "GLOBAL OPTIONS"), the ones `configure set` reads before its key. */
+const AWS_SET = optionTable({
+  options:
+    'profile= region= output= endpoint-url= query= color= ca-bundle= cli-read-timeout= cli-connect-timeout= debug ' +
+    'no-verify-ssl no-paginate no-sign-request no-cli-pager cli-auto-prompt no-cli-auto-prompt cli-binary-format= help',
+});
 
 function awsConfigure(argv: readonly Arg[], sub: { subcommand?: string; index?: number }): Effect[] {
   if (sub.subcommand !== 'configure' || sub.index === undefined) return [];
   const action = argv[sub.index + 1];
   if (action === null) return [exec('configure', opaque(), 'aws configure: a word known only at run time')];
   if (action !== 'set') return [];
-  const items = scanOptions(argv, sub.index + 2, { longValue: AWS_SET_VALUE, noAbbrev: true });
-  const key = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
+  const r = readItems(AWS_SET, argv, sub.index + 2, 'aws configure set');
+  if (r.unknown) return r.effects;
+  const key = r.items.find((it) => it.kind === 'operand');
   const name = key?.kind === 'operand' ? key.value : null;
   const last = name?.split('.').pop() ?? '';
   const plain = name !== null && !/^plugins(\.|$)/.test(name) && AWS_PLAIN_KEYS.has(last);
@@ -183,4 +172,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   systemctl: { notMatch: ['systemctl status x'] },
 };
 
-export const RULES: readonly ProgramRule[] = rules('system', { effects, subcommands }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules(
+  'system',
+  // ansible is read whole with the spec library's table; its operands are host patterns and files.
+  { effects, subcommands, allowlist: ['ansible'], withDefaults: ['ansible'] },
+  EXAMPLES,
+);

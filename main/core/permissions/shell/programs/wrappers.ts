@@ -7,56 +7,81 @@
  * the inner command is "opaque" (a `?` in the key).
  */
 import type { Effect, Inner } from '../effects.js';
-import { scanOptions, type Arg, type OptItem, type OptionGrammar } from '../options.js';
+import type { Arg, OptItem } from '../options.js';
+import { optionTable, readItems, type OptionTable } from './optionTable.js';
 import { rules, type Examples, type ProgramRule, type WrapperFn, type WrapperUse } from './rule.js';
 
 const rest = (argv: readonly Arg[], i: number): Inner => (i < argv.length ? { kind: 'argv', argv: argv.slice(i) } : { kind: 'none' });
 const wrapped = (name: string, inner: Inner): WrapperUse => ({
   effects: [{ flag: '', runs: inner, note: `runs a program through ${name}` }],
 });
+const unreadable = (name: string): WrapperUse => wrapped(name, { kind: 'opaque', text: null });
 
-/** Index of the first operand after the wrapper's options (POSIX: options stop at the first operand). */
-function firstOperand(argv: readonly Arg[], g: OptionGrammar): { index: number; items: OptItem[] } {
-  const items = scanOptions(argv, 1, { ...g, stopAtOperand: true });
-  const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
-  // `--` is consumed silently by the scanner: an operand after it is still the first operand.
-  return { index: op ? op.word : argv.length, items };
+/**
+ * A wrapper's option table (optionTable.ts's compact spec), options ending at the first operand
+ * (POSIX, and getopt's `+`: the command's own options follow it). Each is the wrapper's `--help`
+ * or man page (GNU coreutils 9.1, util-linux 2.38, sudo 1.9, findutils 4.9, GNU time 1.9).
+ */
+const wrapperTable = (options: string, more: { abbrev?: boolean; stop?: false } = {}): OptionTable =>
+  optionTable({ options: [options, 'help version'], stopAtOperand: more.stop !== false, abbrev: more.abbrev ?? true });
+
+/**
+ * Reads the wrapper's options with its table: the items, and the index of the first operand (the
+ * command), or undefined when an option is unknown or a word known only at run time stands where an
+ * option may: then where its command starts cannot be told.
+ */
+function lead(argv: readonly Arg[], table: OptionTable): { index?: number; items: OptItem[] } {
+  const r = readItems(table, argv, 1, String(argv[0]));
+  if (r.unknown) return { items: r.items };
+  return { index: r.rest ?? argv.length, items: r.items };
 }
 
-/** `prog [options] command args…` */
-function simpleWrapper(name: string, g: OptionGrammar, skipOperands = 0): WrapperFn {
+/** `prog [options] command args…` (`skipOperands`: operands before the command, timeout's duration). */
+function simpleWrapper(name: string, options: string, skipOperands = 0): WrapperFn {
+  const table = wrapperTable(options);
   return (argv) => {
-    const { index, items } = firstOperand(argv, g);
-    if (items.some((it) => it.kind === 'dynamic' && it.word <= index)) return wrapped(name, { kind: 'opaque', text: null });
+    const { index } = lead(argv, table);
+    if (index === undefined) return unreadable(name);
+    if (argv.slice(index, index + skipOperands).some((w) => w === null)) return unreadable(name);
     return wrapped(name, rest(argv, index + skipOperands));
   };
 }
 
-/** Shells: `-c script` (also inside clusters like `-lc`), a script file, or stdin. */
-function shell(g: OptionGrammar, scriptLong: readonly string[] = []): WrapperFn {
+/**
+ * Shells: `-c script` (also inside clusters like `-lc`), a script file, or stdin. `scripts` are the
+ * options whose value is the script (fish `-c cmd`, `--init-command=cmd`), by letter and long name.
+ */
+function shell(table: OptionTable, scripts: readonly string[] = []): WrapperFn {
   return (original) => {
     const name = String(original[0]);
     // `+x`, `+o name`: shells take options with "+" too; read them as options, never as the script.
     const argv = original.map((w, i) => (i > 0 && typeof w === 'string' && /^\+[A-Za-z]/.test(w) ? '-' + w.slice(1) : w));
-    const items = scanOptions(argv, 1, { ...g, stopAtOperand: true });
-    let command = false;
+    const { index, items } = lead(argv, table);
+    if (index === undefined) return unreadable(name);
     for (const it of items) {
-      if (it.kind === 'dynamic') return wrapped(name, { kind: 'opaque', text: null });
-      if (it.kind === 'short' && it.name === 'c') command = true;
-      if (it.kind === 'long' && scriptLong.includes(it.name)) {
+      if ((it.kind === 'short' || it.kind === 'long') && scripts.includes(it.name))
         return wrapped(name, { kind: 'script', text: it.value ?? null });
-      }
-      if (it.kind === 'operand') {
-        if (command) return wrapped(name, { kind: 'script', text: it.value });
-        return wrapped(name, { kind: 'file', path: it.value });
-      }
     }
+    const command = items.some((it) => it.kind === 'short' && it.name === 'c');
+    const op = argv[index];
+    if (index < argv.length) return wrapped(name, command ? { kind: 'script', text: op ?? null } : { kind: 'file', path: op ?? null });
     // `bash` alone, `bash -s`, `bash -c` without a script: reads commands from stdin.
-    return wrapped(name, { kind: 'opaque', text: null });
+    return unreadable(name);
   };
 }
 
-const SH = shell({ shortValue: 'oO', longValue: ['rcfile', 'init-file'] });
+/**
+ * The POSIX shells' options (bash, dash, ksh, zsh, csh): every letter is a `set` option in one of
+ * them (zsh has one for nearly each), `-o`/`-O` name one, and their long options.
+ */
+const SH = shell(
+  wrapperTable(
+    [...'abcdefghijklmnpqrstuvwxyzABCDEFGHIJKLMNPQRSTUVWXYZ0123456789'].map((c) => `${c}|`).join(' ') +
+      ' o|= O|= rcfile= init-file= login noprofile norc posix restricted verbose debugger dump-strings dump-po-strings ' +
+      'noediting pretty-print emulate= no-rcs',
+    { abbrev: false },
+  ),
+);
 
 function joinScript(name: string, from: (argv: readonly Arg[]) => number): WrapperFn {
   return (argv) => {
@@ -67,25 +92,26 @@ function joinScript(name: string, from: (argv: readonly Arg[]) => number): Wrapp
   };
 }
 
+/** GNU env, and BSD's `-P altpath`. */
+const ENV = wrapperTable(
+  'i|ignore-environment 0|null u|unset= C|chdir= S|split-string= block-signal=? default-signal=? ignore-signal=? ' +
+    'list-signal-handling v|debug P|=',
+);
+
 const env: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, {
-    shortValue: 'uCPS',
-    longValue: ['unset', 'chdir', 'split-string', 'block-signal', 'default-signal', 'ignore-signal'],
-    stopAtOperand: true,
-  });
+  const { index, items } = lead(argv, ENV);
+  if (index === undefined) return unreadable('env');
   for (const it of items) {
-    if (it.kind === 'dynamic') return wrapped('env', { kind: 'opaque', text: null });
     if ((it.kind === 'short' && it.name === 'S') || (it.kind === 'long' && it.name === 'split-string')) {
       return wrapped('env', { kind: 'script', text: it.value ?? null });
     }
   }
-  const op = items.find((it) => it.kind === 'operand');
-  if (!op) return { effects: [] };
-  let i = op.word;
+  if (index >= argv.length) return { effects: [] };
+  let i = index;
   // Leading NAME=value operands set the environment; the command follows them.
   for (; i < argv.length; i++) {
     const w = argv[i];
-    if (w === null || w === undefined) return wrapped('env', { kind: 'opaque', text: null });
+    if (w === null || w === undefined) return unreadable('env');
     // A lone "-" is the old spelling of -i: the command comes after it.
     if (w !== '-' && !/^[^=]+=/.test(w)) break;
   }
@@ -93,68 +119,90 @@ const env: WrapperFn = (argv) => {
   return wrapped('env', rest(argv, i));
 };
 
+/** sudo 1.9's getopt string `+Aa:BbC:c:D:Eeg:Hh::iKklNnPp:R:r:SsT:t:U:u:Vv` and its long options. */
+const SUDO = wrapperTable(
+  'A|askpass a|= B|bell b|background C|close-from= c|= D|chdir= E|preserve-env=? e|edit g|group= H|set-home h|host=? ' +
+    'i|login K|remove-timestamp k|reset-timestamp l|list N|no-update n|non-interactive P|preserve-groups p|prompt= ' +
+    'R|chroot= r|role= S|stdin s|shell T|command-timeout= t|type= U|other-user= u|user= V| v|validate',
+);
+
 const sudo: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, {
-    shortValue: 'ugCDhprtUTR',
-    longValue: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'other-user', 'command-timeout', 'chroot'],
-    stopAtOperand: true,
-  });
+  const { index, items } = lead(argv, SUDO);
+  if (index === undefined) return unreadable('sudo');
   let viaShell = false;
   for (const it of items) {
-    if (it.kind === 'dynamic') return wrapped('sudo', { kind: 'opaque', text: null });
     if (it.kind === 'short' && (it.name === 's' || it.name === 'i')) viaShell = true;
     if (it.kind === 'long' && (it.name === 'shell' || it.name === 'login')) viaShell = true;
-    if ((it.kind === 'short' && it.name === 'e') || (it.kind === 'long' && it.name === 'edit'))
-      return wrapped('sudo', { kind: 'opaque', text: null });
-    if (it.kind === 'operand') {
-      if (viaShell)
-        return wrapped('sudo', {
-          kind: 'script',
-          text: argv.slice(it.word).some((w) => w === null) ? null : argv.slice(it.word).join(' '),
-        });
-      return wrapped('sudo', rest(argv, it.word));
-    }
+    if ((it.kind === 'short' && it.name === 'e') || (it.kind === 'long' && it.name === 'edit')) return unreadable('sudo');
+  }
+  if (index < argv.length) {
+    if (viaShell)
+      return wrapped('sudo', { kind: 'script', text: argv.slice(index).some((w) => w === null) ? null : argv.slice(index).join(' ') });
+    return wrapped('sudo', rest(argv, index));
   }
   return wrapped('sudo', viaShell ? { kind: 'opaque', text: null } : { kind: 'none' });
 };
 
+/** GNU xargs 4.9 (`-l`, `-i`, `-e` take their value attached only). */
+const XARGS = wrapperTable(
+  '0|null a|arg-file= d|delimiter= E|= e|=? eof=? I|= i|=? replace=? L|= l|=? max-lines=? n|max-args= o|open-tty ' +
+    'P|max-procs= p|interactive process-slot-var= r|no-run-if-empty s|max-chars= show-limits t|verbose x|exit',
+);
+
 const xargs: WrapperFn = (argv) => {
-  const { index, items } = firstOperand(argv, {
-    shortValue: 'ILnPsdEa',
-    shortOptional: 'ile',
-    longValue: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
-    longOptional: ['replace', 'max-lines', 'eof'],
-  });
-  if (items.some((it) => it.kind === 'dynamic' && it.word <= index)) return wrapped('xargs', { kind: 'opaque', text: null });
+  const { index } = lead(argv, XARGS);
+  if (index === undefined) return unreadable('xargs');
   return wrapped('xargs', index < argv.length ? rest(argv, index) : { kind: 'argv', argv: ['echo'] });
 };
 
+/** util-linux flock: `flock [options] file|dir command…`, `flock [options] file -c command`, `flock [options] fd`. */
+const FLOCK = wrapperTable(
+  's|shared x|exclusive e| u|unlock n|nonblock nb w|timeout= wait= E|conflict-exit-code= o|close c|command= F|no-fork verbose h| V|',
+  { stop: false },
+);
+
 const flock: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, { shortValue: 'Ewc', longValue: ['conflict-exit-code', 'timeout', 'command'], stopAtOperand: true });
-  for (const it of items) {
-    if (it.kind === 'dynamic') return wrapped('flock', { kind: 'opaque', text: null });
+  const r = readItems(FLOCK, argv, 1, 'flock');
+  // The words after the lock file are the command's: read up to the first operand only.
+  const op = r.items.find((it) => it.kind === 'operand');
+  for (const it of r.items) {
+    if (op && it.word > op.word) break;
     if ((it.kind === 'short' && it.name === 'c') || (it.kind === 'long' && it.name === 'command'))
       return wrapped('flock', { kind: 'script', text: it.value ?? null });
-    if (it.kind === 'operand') return wrapped('flock', rest(argv, it.word + 1));
   }
+  if (op) {
+    const after = r.items.find((it) => it.word > op.word);
+    if (after && (after.kind === 'short' || after.kind === 'long') && (after.name === 'c' || after.name === 'command'))
+      return wrapped('flock', { kind: 'script', text: after.value ?? null });
+    return wrapped('flock', rest(argv, op.word + 1));
+  }
+  if (r.unknown) return unreadable('flock');
   return wrapped('flock', { kind: 'none' });
 };
 
+/** procps watch 4: options end at the first operand (its getopt string starts with `+`). */
+const WATCH = wrapperTable(
+  'b|beep c|color C|no-color d|differences=? e|errexit g|chgexit q|equexit= n|interval= p|precise t|no-title w|no-wrap x|exec r|no-rerun s|shotsdir= h| v|',
+);
+
 const watch: WrapperFn = (argv) => {
-  const { index, items } = firstOperand(argv, { shortValue: 'nq', longValue: ['interval', 'equexit'], longOptional: ['differences'] });
+  const { index, items } = lead(argv, WATCH);
+  if (index === undefined) return unreadable('watch');
   const execMode = items.some((it) => (it.kind === 'short' && it.name === 'x') || (it.kind === 'long' && it.name === 'exec'));
-  if (items.some((it) => it.kind === 'dynamic' && it.word <= index)) return wrapped('watch', { kind: 'opaque', text: null });
   if (execMode) return wrapped('watch', rest(argv, index));
   return joinScript('watch', () => index)(argv);
 };
 
+/** util-linux su and runuser (options anywhere: `su root -c id`). */
+const SU = wrapperTable(
+  'c|command= C|session-command= f|fast g|group= G|supp-group= l|login m| p|preserve-environment P|pty s|shell= ' +
+    'w|whitelist-environment= u|user= h| V|',
+  { stop: false },
+);
+
 const su: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, {
-    shortValue: 'cCsgGuw',
-    longValue: ['command', 'session-command', 'shell', 'group', 'supp-group', 'user', 'whitelist-environment'],
-  });
-  for (const it of items) {
-    if (it.kind === 'dynamic') return wrapped(String(argv[0]), { kind: 'opaque', text: null });
+  const r = readItems(SU, argv, 1, String(argv[0]));
+  for (const it of r.items) {
     if (
       (it.kind === 'short' && (it.name === 'c' || it.name === 'C')) ||
       (it.kind === 'long' && (it.name === 'command' || it.name === 'session-command'))
@@ -162,35 +210,56 @@ const su: WrapperFn = (argv) => {
       return wrapped(String(argv[0]), { kind: 'script', text: it.value ?? null });
     }
   }
-  return wrapped(String(argv[0]), { kind: 'opaque', text: null });
+  return unreadable(String(argv[0]));
 };
 
+/** util-linux script 2.38. */
+const SCRIPT = wrapperTable(
+  'I|log-in= O|log-out= B|log-io= T|log-timing= t|timing=? m|logging-format= a|append c|command= e|return f|flush ' +
+    'force E|echo= o|output-limit= q|quiet h| V|',
+  { stop: false },
+);
+
 const script: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, {
-    shortValue: 'cEIOBTtmo',
-    longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'],
-  });
+  const r = readItems(SCRIPT, argv, 1, 'script');
   const effects: Effect[] = [];
   let inner: Inner = { kind: 'opaque', text: null };
-  for (const it of items) {
+  for (const it of r.items) {
     if ((it.kind === 'short' && it.name === 'c') || (it.kind === 'long' && it.name === 'command'))
       inner = { kind: 'script', text: it.value ?? null };
     if (it.kind === 'operand') effects.push({ flag: '', writes: it.value, note: 'script writes a typescript file' });
   }
+  if (r.unknown) inner = { kind: 'opaque', text: null };
   return { effects: [{ flag: '', runs: inner, note: 'runs a program through script' }, ...effects] };
 };
 
+/** GNU time 1.9 (the program, not the shell keyword). */
+const TIME = wrapperTable('a|append f|format= o|output= p|portability q|quiet v|verbose h| V|');
+
 const timeBinary: WrapperFn = (argv) => {
-  const items = scanOptions(argv, 1, { shortValue: 'fo', longValue: ['format', 'output'], stopAtOperand: true });
+  const { index, items } = lead(argv, TIME);
   const effects: Effect[] = [];
   for (const it of items) {
     if ((it.kind === 'short' && it.name === 'o') || (it.kind === 'long' && it.name === 'output'))
       effects.push({ flag: 'o', writes: it.value ?? null, note: 'time -o writes its report to a file' });
   }
-  const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
-  const inner: Inner = !op ? { kind: 'none' } : op.kind === 'dynamic' ? { kind: 'opaque', text: null } : rest(argv, op.word);
+  const inner: Inner = index === undefined ? { kind: 'opaque', text: null } : rest(argv, index);
   return { effects: [{ flag: '', runs: inner, note: 'runs a program through time' }, ...effects] };
 };
+
+/** Tables of the wrappers that take options and then the command (`simpleWrapper`). */
+const TIMEOUT = 'preserve-status foreground k|kill-after= s|signal= v|verbose';
+const STRACE =
+  'e|= E|env= p|attach= u|user= b|detach-on= D|daemonize=? f|follow-forks I|interruptible= trace= signal= status= ' +
+  'P|trace-path= z|successful-only Z|failed-only a|columns= abbrev= verbose= raw= read= write= kvm= decode-fds=? ' +
+  'i|instruction-pointer k|stack-traces n|syscall-number o|output= A|output-append-mode output-separately ' +
+  'q|quiet=? r|relative-timestamps=? s|string-limit= absolute-timestamps=? t| T|syscall-times=? v|no-abbrev ' +
+  'strings-in-hex=? x| X|const-print-style= y| decode-pids= Y| c|summary-only C|summary O|summary-syscall-overhead= ' +
+  'S|summary-sort-by= U|summary-columns= w|summary-wall-clock inject= fault= d|debug h| seccomp-bpf tips=? V| F| ' +
+  'always-show-pid';
+const LTRACE =
+  'a|align= A|= b|no-signals c| C|demangle D|debug= e|= f| F|config= h| i| l|library= L| n|indent= o|output= p|= r| ' +
+  's|= S| t| T| u|= w|where= x|= X|= V|';
 
 /** Wrappers whose option grammar is not modelled: what they run is opaque. */
 const opaque =
@@ -198,29 +267,42 @@ const opaque =
   () =>
     wrapped(name, { kind: 'opaque', text: null });
 
+/** `command [-pVv] cmd`, `trap [-lp] [action] [sigspec…]` (bash builtins: no long options). */
+const COMMAND = optionTable({ options: 'p| v| V|', stopAtOperand: true });
+const TRAP = optionTable({ options: 'l| p| P|', stopAtOperand: true });
+/** `busybox [--list | --list-full | --install [-s] [DIR] | --show SCRIPT | --help] [applet args…]`. */
+const BUSYBOX = wrapperTable('list list-full install s| show=', { abbrev: false });
+/** OpenSSH ssh-agent(1): `[-c | -s] [-Dd] [-a bind_address] [-E fingerprint_hash] [-O option] [-P allowed_providers] [-t life] [command]`. */
+const SSH_AGENT = optionTable({ options: 'a|= c| D| d| E|= O|= P|= s| t|= k|', stopAtOperand: true });
+
 const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   env,
   sudo,
-  doas: simpleWrapper('doas', { shortValue: 'uC' }),
-  pkexec: simpleWrapper('pkexec', { longValue: ['user'] }),
-  run0: simpleWrapper('run0', {
-    shortValue: 'uDg',
-    longValue: ['user', 'group', 'chdir', 'property', 'description', 'slice', 'nice', 'setenv', 'unit', 'machine', 'background'],
-  }),
-  nohup: simpleWrapper('nohup', {}),
-  setsid: simpleWrapper('setsid', {}),
-  timeout: simpleWrapper('timeout', { shortValue: 'sk', longValue: ['signal', 'kill-after'] }, 1),
-  gtimeout: simpleWrapper('gtimeout', { shortValue: 'sk', longValue: ['signal', 'kill-after'] }, 1),
-  nice: simpleWrapper('nice', { shortValue: 'n', longValue: ['adjustment'] }),
-  ionice: simpleWrapper('ionice', { shortValue: 'cnpPu', longValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] }),
+  // OpenBSD doas(1): `-a style -C config -L -n -s -u user`.
+  doas: simpleWrapper('doas', 'a|= C|= L| n| s| u|='),
+  pkexec: simpleWrapper('pkexec', 'user= disable-internal-agent keep-cwd'),
+  run0: simpleWrapper(
+    'run0',
+    'u|user= D|chdir= g|group= property= description= slice= slice-inherit nice= setenv= unit= machine= background= ' +
+      'pty no-pty via-shell i| shell-prompt-prefix= area= empower lightweight=',
+  ),
+  nohup: simpleWrapper('nohup', ''),
+  // util-linux setsid: `-c` (controlling tty), `-f` (fork), `-w` (wait).
+  setsid: simpleWrapper('setsid', 'c|ctty f|fork w|wait h| V|'),
+  timeout: simpleWrapper('timeout', TIMEOUT, 1),
+  gtimeout: simpleWrapper('gtimeout', TIMEOUT, 1),
+  // GNU nice: `-n N`, and the old `-N` (numeric: `nice -10 cmd`).
+  nice: simpleWrapper('nice', 'n|adjustment= 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|'),
+  ionice: simpleWrapper('ionice', 'c|class= n|classdata= p|pid= P|pgid= t|ignore u|uid= h| V|'),
   renice: opaque('renice'),
-  stdbuf: simpleWrapper('stdbuf', { shortValue: 'ioe', longValue: ['input', 'output', 'error'] }),
-  unbuffer: simpleWrapper('unbuffer', {}),
+  stdbuf: simpleWrapper('stdbuf', 'i|input= o|output= e|error='),
+  // expect's unbuffer: `-p` (a pipeline stage).
+  unbuffer: simpleWrapper('unbuffer', 'p|'),
   chrt: opaque('chrt'),
   taskset: opaque('taskset'),
   numactl: opaque('numactl'),
   cgexec: opaque('cgexec'),
-  chroot: simpleWrapper('chroot', { longValue: ['userspec', 'groups'] }, 1),
+  chroot: simpleWrapper('chroot', 'groups= userspec= skip-chdir', 1),
   unshare: opaque('unshare'),
   nsenter: opaque('nsenter'),
   setpriv: opaque('setpriv'),
@@ -235,19 +317,19 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   firejail: opaque('firejail'),
   bwrap: opaque('bwrap'),
   'sandbox-exec': opaque('sandbox-exec'),
-  proxychains: simpleWrapper('proxychains', { shortValue: 'f' }),
-  proxychains4: simpleWrapper('proxychains4', { shortValue: 'f' }),
+  proxychains: simpleWrapper('proxychains', 'f|= q|'),
+  proxychains4: simpleWrapper('proxychains4', 'f|= q|'),
   torsocks: opaque('torsocks'),
   tsocks: opaque('tsocks'),
   fakeroot: opaque('fakeroot'),
   'xvfb-run': opaque('xvfb-run'),
   'dbus-launch': opaque('dbus-launch'),
   caffeinate: opaque('caffeinate'),
-  catchsegv: simpleWrapper('catchsegv', {}),
+  catchsegv: simpleWrapper('catchsegv', ''),
   tini: opaque('tini'),
   'dumb-init': opaque('dumb-init'),
-  gosu: simpleWrapper('gosu', {}, 1),
-  'su-exec': simpleWrapper('su-exec', {}, 1),
+  gosu: simpleWrapper('gosu', '', 1),
+  'su-exec': simpleWrapper('su-exec', '', 1),
   chpst: opaque('chpst'),
   time: timeBinary,
   script,
@@ -268,32 +350,34 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   },
   dotenv: opaque('dotenv'),
   'env-cmd': opaque('env-cmd'),
-  strace: simpleWrapper('strace', {
-    shortValue: 'abeEIoOpPsSuUX',
-    longValue: ['output', 'attach', 'user', 'env', 'trace', 'signal', 'status', 'string-limit'],
-  }),
-  ltrace: simpleWrapper('ltrace', { shortValue: 'aAeEfFlLnopsSuwxX', longValue: ['output', 'library'] }),
-  valgrind: simpleWrapper('valgrind', {}),
+  strace: simpleWrapper('strace', STRACE),
+  ltrace: simpleWrapper('ltrace', LTRACE),
+  // valgrind's own options are all `--name=value` (valgrind --help): their names are its tools'
+  // and vary by tool, so any is read as unknown, and the command after it is opaque.
+  valgrind: simpleWrapper('valgrind', ''),
   perf: opaque('perf'),
   gdb: opaque('gdb'),
   lldb: opaque('lldb'),
   expect: opaque('expect'),
-  exec: simpleWrapper('exec', { shortValue: 'a' }),
+  // bash's exec builtin: `-a name`, `-c` (empty environment), `-l` (login).
+  exec: simpleWrapper('exec', 'a|= c| l|'),
   eval: joinScript('eval', () => 1),
   command: (argv) => {
-    const { index, items } = firstOperand(argv, {});
+    const { index, items } = lead(argv, COMMAND);
+    if (index === undefined) return unreadable('command');
     // `command -v git` only looks the name up (like `which`): it runs nothing.
     if (items.some((it) => it.kind === 'short' && (it.name === 'v' || it.name === 'V'))) return { effects: [] };
     return wrapped('command', rest(argv, index));
   },
-  builtin: simpleWrapper('builtin', {}),
+  builtin: simpleWrapper('builtin', ''),
   source: (argv) => wrapped('source', { kind: 'file', path: argv.length > 1 ? argv[1]! : null }),
   '.': (argv) => wrapped('.', { kind: 'file', path: argv.length > 1 ? argv[1]! : null }),
   trap: (argv) => {
-    const items = scanOptions(argv, 1, { stopAtOperand: true });
-    const op = items.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
-    if (!op || items.some((it) => it.kind === 'short' && (it.name === 'p' || it.name === 'l'))) return wrapped('trap', { kind: 'none' });
-    return wrapped('trap', { kind: 'script', text: op.kind === 'operand' ? op.value : null });
+    const { index, items } = lead(argv, TRAP);
+    if (index === undefined) return unreadable('trap');
+    if (index >= argv.length || items.some((it) => it.kind === 'short' && (it.name === 'p' || it.name === 'l')))
+      return wrapped('trap', { kind: 'none' });
+    return wrapped('trap', { kind: 'script', text: argv[index] ?? null });
   },
   enable: opaque('enable'),
   fc: opaque('fc'),
@@ -311,8 +395,24 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   zsh: SH,
   csh: SH,
   tcsh: SH,
-  fish: shell({ shortValue: 'Cdlp', longValue: ['init-command', 'debug', 'profile', 'features'] }, ['command', 'init-command']),
-  nu: shell({ shortValue: 'e', longValue: ['execute', 'config', 'env-config'] }, ['commands']),
+  // fish 3 (`fish --help`): `-c cmd` and `-C cmd` run the command they are given.
+  fish: shell(
+    wrapperTable(
+      'c|command= C|init-command= d|debug= o|debug-output= i|interactive l|login N|no-config n|no-execute p|profile= ' +
+        'profile-startup= P|private f|features= v| h| print-rusage-self print-debug-categories',
+    ),
+    ['c', 'command', 'C', 'init-command'],
+  ),
+  // nushell (`nu --help`): `-c`/`--commands` and `-e`/`--execute` run the commands they are given.
+  nu: shell(
+    wrapperTable(
+      'c|commands= e|execute= config= env-config= l|login i|interactive n|no-config-file no-std-lib t|table-mode= m|= ' +
+        'error-style= log-level= log-target= stdin testbin= I|include-path= plugin-config= plugins= ' +
+        'experimental-options= h| v|',
+      { abbrev: false },
+    ),
+    ['c', 'commands', 'e', 'execute'],
+  ),
   elvish: opaque('elvish'),
   xonsh: opaque('xonsh'),
   pwsh: opaque('pwsh'),
@@ -321,8 +421,8 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   'cmd.exe': opaque('cmd.exe'),
   cmd: opaque('cmd'),
   busybox: (argv) => {
-    const { index } = firstOperand(argv, {});
-    return wrapped('busybox', rest(argv, index));
+    const { index } = lead(argv, BUSYBOX);
+    return index === undefined ? unreadable('busybox') : wrapped('busybox', rest(argv, index));
   },
   toybox: (argv) => wrapped('toybox', rest(argv, 1)),
   noglob: (argv) => wrapped('noglob', rest(argv, 1)),
@@ -476,8 +576,8 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   // macOS `arch -arm64 cmd` runs cmd; `arch` alone prints the machine type.
   // `ssh-agent cmd` runs cmd with the agent; alone it prints shell variable settings.
   'ssh-agent': (argv) => {
-    const { index, items } = firstOperand(argv, { shortValue: 'aEOPt' });
-    if (items.some((it) => it.kind === 'dynamic' && it.word <= index)) return wrapped('ssh-agent', { kind: 'opaque', text: null });
+    const { index } = lead(argv, SSH_AGENT);
+    if (index === undefined) return unreadable('ssh-agent');
     return index < argv.length ? wrapped('ssh-agent', rest(argv, index)) : { effects: [] };
   },
   // zsh `emulate sh -c 'cmd'` runs cmd; `emulate` alone prints the mode.

@@ -157,12 +157,13 @@ export const GIT_TABLES: Readonly<Record<string, GitTable>> = {
       'also-filter-submodules remote-submodules sparse bundle-uri= naked revision= ref-format=',
   },
   column: { options: 'command= mode=? raw-mode= width= indent= nl= padding=' },
+  // --allow-empty and --allow-empty-message are OPT_HIDDEN_BOOL in builtin/commit.c: `-h` omits them.
   commit: {
     options:
       'q|quiet v|verbose F|file= author= date= m|message= c|reedit-message= C|reuse-message= fixup= squash= ' +
       'reset-author trailer= s|signoff t|template= e|edit cleanup= status S|gpg-sign=? a|all i|include ' +
       'interactive p|patch o|only n|no-verify dry-run short branch ahead-behind porcelain long z|null amend ' +
-      'no-post-rewrite u|untracked-files=? pathspec-from-file= pathspec-file-nul',
+      'no-post-rewrite u|untracked-files=? pathspec-from-file= pathspec-file-nul allow-empty allow-empty-message',
   },
   'commit-tree': { options: 'p|= m|= F|= S|gpg-sign=?' },
   config: {

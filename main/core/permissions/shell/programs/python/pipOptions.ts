@@ -3,7 +3,8 @@
  * `create_command(name).parser`, general options first). optparse accepts `--opt=v`, `--opt v`,
  * `-ov`, clusters and unique prefixes of long options. Uses: --log/--log-file/--local-log, --report,
  * --target/--root/--prefix/--src, download --dest, wheel --wheel-dir and --cache-dir write where
- * they say; --python runs another interpreter; config --editor runs an editor.
+ * they say; --python runs another interpreter; config --editor runs an editor. `--group` (install,
+ * download, wheel) is pip 25.1's: a dependency group of a pyproject.toml.
  */
 export const PIP_GENERAL =
   'h|help debug isolated require-virtualenv require-venv python=:prog v|verbose V|version q|quiet ' +
@@ -17,7 +18,7 @@ export const PIP_COMMANDS: Readonly<Record<string, string>> = {
   config: 'editor=:prog global user site',
   debug: 'platform= python-version= implementation= abi=',
   download:
-    'c|constraint= r|requirement= no-deps no-dependencies global-option= no-binary= only-binary= ' +
+    'c|constraint= r|requirement= group= no-deps no-dependencies global-option= no-binary= only-binary= ' +
     'prefer-binary src=:write source=:write source-dir=:write source-directory=:write pre require-hashes ' +
     'progress-bar= no-build-isolation use-pep517 no-use-pep517 check-build-dependencies ' +
     'ignore-requires-python d|dest=:write destination-dir=:write destination-directory=:write platform= ' +
@@ -31,7 +32,7 @@ export const PIP_COMMANDS: Readonly<Record<string, string>> = {
     'i|index-url= pypi-url= extra-index-url= no-index f|find-links=',
   inspect: 'local user path=',
   install:
-    'r|requirement= c|constraint= no-deps no-dependencies pre e|editable= dry-run t|target=:write ' +
+    'r|requirement= c|constraint= group= no-deps no-dependencies pre e|editable= dry-run t|target=:write ' +
     'platform= python-version= implementation= abi= user no-user root=:write prefix=:write src=:write ' +
     'source=:write source-dir=:write source-directory=:write U|upgrade upgrade-strategy= force-reinstall ' +
     'I|ignore-installed ignore-requires-python no-build-isolation use-pep517 no-use-pep517 ' +
@@ -47,7 +48,7 @@ export const PIP_COMMANDS: Readonly<Record<string, string>> = {
   uninstall: 'r|requirement= y|yes root-user-action= break-system-packages',
   wheel:
     'w|wheel-dir=:write no-binary= only-binary= prefer-binary no-build-isolation use-pep517 no-use-pep517 ' +
-    'check-build-dependencies c|constraint= e|editable= r|requirement= src=:write source=:write ' +
+    'check-build-dependencies c|constraint= e|editable= r|requirement= group= src=:write source=:write ' +
     'source-dir=:write source-directory=:write ignore-requires-python no-deps no-dependencies ' +
     'progress-bar= no-verify C|config-settings= build-option= global-option= pre require-hashes no-clean ' +
     'i|index-url= pypi-url= extra-index-url= no-index f|find-links=',

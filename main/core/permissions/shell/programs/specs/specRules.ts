@@ -55,6 +55,18 @@ export function specRule(name: string): ProgramRule | undefined {
   return r ?? undefined;
 }
 
+/**
+ * The option table the spec library gives program `name` (its top level, overrides applied, no
+ * subcommands), for a hand rule whose checks read the program's options with it: an option the
+ * spec does not define is then unknown there too. Throws when there is none: a hand rule names
+ * a program the library has.
+ */
+export function specTable(name: string): OptionTable {
+  const built = build(name);
+  if (!built) throw new Error(`the spec library has no table for ${name}`);
+  return optionTable({ ...built.root.ownSpec(), handlers: {} });
+}
+
 /** The programs the spec layer knows (for the tests and the bench). */
 export function specPrograms(): string[] {
   return Object.keys(FIG_TABLES).filter((n) => !OVERRIDES[n]?.drop);
@@ -167,6 +179,11 @@ class Node {
       this.children.set(word, n);
     }
     return n;
+  }
+
+  /** The node's own table spec, reading on past operands (specTable). */
+  ownSpec(): TableSpec {
+    return this.tableSpec(this.stopsAtOperand);
   }
 
   /** Compiles every table below (the tests: a malformed token anywhere throws). */

@@ -1,0 +1,208 @@
+/**
+ * The option tables of the text and file utilities coreutils.ts checks (optionTable.ts's compact
+ * spec), each from the program's own `--help` (GNU coreutils 9.1, GNU sed 4.9, GNU diffutils 3.8,
+ * gawk 5 and mawk 1.3.4, ripgrep 13 and 14, fd 10, xxd 2022, python-yq 3 with jq 1.6 and
+ * mikefarah yq 4, Info-ZIP zip 3.0). GNU tools read options with getopt_long: clusters, attached
+ * values, options among the operands and unique prefixes of long options (`abbrev`). An option a
+ * table does not list makes the command compound. Uses are left to coreutils.ts's checks (what a
+ * `--compress-program` runs, where `-o` writes), which read the options with `readItems`.
+ */
+import { optionTable, type OptionTable } from './optionTable.js';
+
+const GNU = { abbrev: true } as const;
+const HELP = 'help version';
+
+export const SORT = optionTable({
+  ...GNU,
+  options:
+    'b|ignore-leading-blanks d|dictionary-order f|ignore-case g|general-numeric-sort i|ignore-nonprinting M|month-sort ' +
+    'h|human-numeric-sort n|numeric-sort R|random-sort random-source= r|reverse sort= V|version-sort batch-size= c|check=? ' +
+    'C| compress-program= debug files0-from= k|key= m|merge o|output= s|stable S|buffer-size= t|field-separator= ' +
+    `T|temporary-directory= parallel= u|unique z|zero-terminated ${HELP}`,
+});
+
+export const TEE = optionTable({ ...GNU, options: `a|append i|ignore-interrupts p| output-error=? ${HELP}` });
+
+export const SPLIT = optionTable({
+  ...GNU,
+  options:
+    'a|suffix-length= additional-suffix= b|bytes= C|line-bytes= d| numeric-suffixes=? x| hex-suffixes=? ' +
+    `e|elide-empty-files filter= l|lines= n|number= t|separator= u|unbuffered verbose ${HELP}`,
+});
+
+export const UNIQ = optionTable({
+  ...GNU,
+  options: `c|count d|repeated D| all-repeated=? f|skip-fields= group=? i|ignore-case s|skip-chars= u|unique z|zero-terminated w|check-chars= ${HELP}`,
+});
+
+/** GNU's base64, then macOS's (`-i`/`-o` files, `-b` break, `-D` decode). */
+export const BASE64 = optionTable({ ...GNU, options: [`d|decode i|ignore-garbage w|wrap= ${HELP}`, 'D| b|break= i|input= o|output= h|'] });
+export const BASENC = optionTable({
+  ...GNU,
+  options: [`base64 base64url base32 base32hex base16 base2msbf base2lsbf z85 d|decode i|ignore-garbage w|wrap= ${HELP}`, 'o|output='],
+});
+export const SHUF = optionTable({
+  ...GNU,
+  options: `e|echo i|input-range= n|head-count= o|output= random-source= r|repeat z|zero-terminated ${HELP}`,
+});
+/** glibc's iconv (argp: unique prefixes too). */
+export const ICONV = optionTable({
+  ...GNU,
+  options: 'f|from-code= t|to-code= l|list c| o|output= s|silent verbose usage ?|help V|version',
+});
+
+const DIFF_FORMATS = ['old', 'new', 'changed', 'unchanged'].map((g) => `${g}-group-format=`).join(' ');
+const LINE_FORMATS = ['old', 'new', 'unchanged'].map((g) => `${g}-line-format=`).join(' ');
+export const DIFF = optionTable({
+  ...GNU,
+  options:
+    'normal q|brief s|report-identical-files c| C|= context=? u| U|= unified=? e|ed n|rcs y|side-by-side W|width= ' +
+    'left-column suppress-common-lines p|show-c-function F|show-function-line= label= t|expand-tabs T|initial-tab tabsize= ' +
+    'suppress-blank-empty l|paginate r|recursive no-dereference N|new-file unidirectional-new-file ignore-file-name-case ' +
+    'no-ignore-file-name-case x|exclude= X|exclude-from= S|starting-file= from-file= to-file= i|ignore-case ' +
+    'E|ignore-tab-expansion Z|ignore-trailing-space b|ignore-space-change w|ignore-all-space B|ignore-blank-lines ' +
+    `I|ignore-matching-lines= a|text strip-trailing-cr D|ifdef= ${DIFF_FORMATS} line-format= ${LINE_FORMATS} ` +
+    `d|minimal horizon-lines= speed-large-files color=? palette= v|version help`,
+});
+export const SDIFF = optionTable({
+  ...GNU,
+  options:
+    'o|output= i|ignore-case E|ignore-tab-expansion Z|ignore-trailing-space b|ignore-space-change W|ignore-all-space ' +
+    'B|ignore-blank-lines I|ignore-matching-lines= strip-trailing-cr a|text w|width= l|left-column ' +
+    's|suppress-common-lines t|expand-tabs tabsize= d|minimal H|speed-large-files diff-program= v|version help',
+});
+export const DIFF3 = optionTable({
+  ...GNU,
+  options:
+    'A|show-all e|ed E|show-overlap 3|easy-only x|overlap-only X| i| m|merge a|text strip-trailing-cr T|initial-tab diff-program= L|label= v|version help',
+});
+
+export const SED = optionTable({
+  ...GNU,
+  options:
+    'n|quiet silent debug e|expression= f|file= follow-symlinks i|in-place=? l|line-length= posix E|regexp-extended r| ' +
+    `s|separate sandbox u|unbuffered z|null-data zero-terminated ${HELP}`,
+});
+
+/**
+ * gawk's options and mawk's (`-W` takes a word: `-W version`, `-W exec file`); one-true-awk's
+ * are a subset. The program-file, include, load and report options are the checks' business.
+ */
+export const AWK = optionTable({
+  ...GNU,
+  options:
+    'f|file= F|field-separator= v|assign= b|characters-as-bytes c|traditional C|copyright d|dump-variables=? ' +
+    'D|debug=? e|source= E|exec= g|gen-pot h|help i|include= I|trace k|csv l|load= L|lint=? M|bignum N|use-lc-numeric ' +
+    'n|non-decimal-data o|pretty-print=? O|optimize p|profile=? P|posix r|re-interval s|no-optimize S|sandbox t|lint-old ' +
+    'V|version W|=',
+});
+
+/** ripgrep 13's options, 14's additions (`-d`, `--hyperlink-format`, `--generate`, `--no-X` of its switches). */
+export const RG = optionTable({
+  negate: true,
+  options:
+    'A|after-context= auto-hybrid-regex B|before-context= binary block-buffered b|byte-offset s|case-sensitive color= ' +
+    'colors= column C|context= context-separator= c|count count-matches crlf debug trace dfa-size-limit= E|encoding= ' +
+    'engine= field-context-separator= field-match-separator= f|file= files l|files-with-matches files-without-match ' +
+    'F|fixed-strings L|follow g|glob= glob-case-insensitive h|help heading hidden .| iglob= i|ignore-case ignore-file= ' +
+    'ignore-file-case-insensitive include-zero v|invert-match json line-buffered n|line-number x|line-regexp ' +
+    'M|max-columns= max-columns-preview m|max-count= d|max-depth= maxdepth= max-filesize= mmap U|multiline ' +
+    'multiline-dotall no-config I|no-filename no-heading no-ignore no-ignore-dot no-ignore-exclude no-ignore-files ' +
+    'no-ignore-global no-ignore-messages no-ignore-parent no-ignore-vcs N|no-line-number no-messages no-mmap ' +
+    'no-pcre2-unicode no-require-git no-unicode 0|null null-data one-file-system o|only-matching passthru passthrough ' +
+    'path-separator= P|pcre2 pcre2-version pre= pre-glob= p|pretty q|quiet regex-size-limit= e|regexp= r|replace= ' +
+    'z|search-zip S|smart-case sort= sortr= stats a|text j|threads= trim t|type= type-add= type-clear= type-list ' +
+    'T|type-not= u|unrestricted V|version vimgrep H|with-filename w|word-regexp hostname-bin= hyperlink-format= ' +
+    'generate= sort-files no-context-separator stop-on-nonmatch ignore',
+});
+
+/** fd 10: `-x`/`-X` take the rest of the line up to `;` as the command (coreutils.ts's `fd` check). */
+export const FD = optionTable({
+  negate: true,
+  stopAfter: ['exec', 'exec-batch'],
+  options:
+    'H|hidden I|no-ignore no-ignore-vcs no-ignore-parent no-global-ignore-file no-require-git u|unrestricted ' +
+    's|case-sensitive i|ignore-case g|glob regex F|fixed-strings and= a|absolute-path relative-path l|list-details ' +
+    'L|follow p|full-path 0|print0 d|max-depth= min-depth= exact-depth= E|exclude= prune t|type= e|extension= ' +
+    'S|size= changed-within= change-newer-than= newer= changed-before= change-older-than= older= o|owner= format= ' +
+    'x|exec X|exec-batch batch-size= ignore-file= c|color= hyperlink=? j|threads= max-results= 1| q|quiet ' +
+    'show-errors base-directory= path-separator= search-path= strip-cwd-prefix=? one-file-system ignore-vcs ' +
+    'h|help V|version',
+});
+
+/** xxd: its own parser, single-dash long names (`-cols 8`, `-ps`) and letters with values attached or not. */
+export const XXD = optionTable({
+  singleDashLong: true,
+  abbrev: true,
+  options:
+    'a|autoskip b|bits C|capitalize c|cols= E|EBCDIC e| g|groupsize= h|help i|include l|len= n|name= o|offset= ' +
+    'p|ps postscript plain r|revert d| s|seek= u| v|version R|=',
+});
+
+/**
+ * yq: two programs share the name. python-yq (argparse: prefixes) passes jq's options on;
+ * mikefarah's yq v4 (pflag) has its own. The table is their union: an option neither has is unknown.
+ */
+export const YQ = optionTable({
+  abbrev: true,
+  options: [
+    // python-yq
+    'h|help y|yaml-output yml-output Y|yaml-roundtrip yml-roundtrip yaml-output-grammar-version= yml-out-ver= ' +
+      'w|width= indentless-lists indentless i|in-place version x|xml-output xml-item-depth= xml-dtd xml-root= ' +
+      'xml-force-list= t|toml-output',
+    // jq 1.6/1.7
+    'c| n|null-input r|raw-output j|join-output a|ascii-output s|slurp S|sort-keys C|color-output M|monochrome-output ' +
+      'tab indent= unbuffered stream stream-errors seq f|from-file= L|= e|exit-status arg= argjson= slurpfile= rawfile= ' +
+      'args jsonargs raw-input R| raw-output0',
+    // mikefarah yq 4 (-i is --inplace there; -I indent; -o/-p formats; --expression, --front-matter)
+    'inplace I|= o|output-format= p|input-format= P|prettyPrint e|exit-status expression= front-matter= ' +
+      'v|verbose N|no-doc no-colors 0|nul-output unwrapScalar header-preprocess split-exp= s| ' +
+      'lua-globals lua-prefix= lua-unquoted properties-separator= properties-array-brackets csv-auto-parse ' +
+      'csv-separator= tsv-auto-parse xml-attribute-prefix= xml-content-name= xml-directive-name= ' +
+      'xml-keep-namespace xml-proc-inst-prefix= xml-raw-token xml-skip-directives xml-skip-proc-inst ' +
+      'xml-strict-mode string-interpolation= shell-key-separator= from-file= security-disable-env-ops ' +
+      'security-disable-file-ops',
+  ],
+});
+
+/**
+ * Info-ZIP zip 3.0 (`zip -h2`): one-letter options, several two-letter ones (`-FS`, `-db`, `-sf`),
+ * and long ones. Read with single-dash long names, so `-FS` is one option and `-rq` is `-r -q`.
+ * `-TT`/`--unzip-command` runs a command (coreutils.ts's `zip` check).
+ */
+export const ZIP = optionTable({
+  singleDashLong: true,
+  options:
+    'u|update f|freshen FS filesync d|delete U|copy-entries r|recurse-paths R|recurse-patterns m|move j|junk-paths ' +
+    'q|quiet v|verbose c|entry-comments z|archive-comment @|names-stdin o|latest-time x|exclude= i|include= ' +
+    '0| 1| 2| 3| 4| 5| 6| 7| 8| 9| Z|compression-method= e|encrypt P|password= n|suffixes= A|adjust-sfx ' +
+    'b|temp-path= D|no-dir-entries T|test TT= unzip-command= y|symlinks l|to-crlf ll from-crlf k|DOS-names ' +
+    'g|grow t|from-date= tt= before-date= X|no-extra F|fix FF fixfix s|split-size= sp split-pause sb split-bell ' +
+    'sv O|output-file= la log-append lf= logfile-path= li log-info dd display-dots dg display-globaldots ' +
+    'ds= dot-size= du display-usize dv display-volume db display-bytes dc display-counts sf show-files su show-uncompressed-files ' +
+    'sU show-unicode so show-options h|help h2 more-help L|license nw no-wildcards ws wild-stop-dirs ' +
+    'RE regex MM must-match S|system-hidden w|VMS-versions ww VMS-dot-versions ic case-insensitive ' +
+    'UN= unicode= cd= current-directory= jj absolute-path',
+});
+
+/** Every table here, for the tests. */
+export const TEXT_TABLES: Readonly<Record<string, OptionTable>> = {
+  sort: SORT,
+  tee: TEE,
+  split: SPLIT,
+  uniq: UNIQ,
+  base64: BASE64,
+  basenc: BASENC,
+  shuf: SHUF,
+  iconv: ICONV,
+  diff: DIFF,
+  sdiff: SDIFF,
+  diff3: DIFF3,
+  sed: SED,
+  awk: AWK,
+  rg: RG,
+  fd: FD,
+  xxd: XXD,
+  yq: YQ,
+  zip: ZIP,
+};
