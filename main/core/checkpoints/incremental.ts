@@ -40,11 +40,6 @@ export interface StagedState {
   risky: Map<string, number>;
 }
 
-export interface Changes {
-  /** Paths to re-stage: modified, type changed, deleted or new. */
-  paths: string[];
-}
-
 const sigOf = (st: { ino: number | bigint; size: number | bigint; mtimeMs: number; ctimeMs: number } | undefined) =>
   st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : '-';
 
