@@ -5,6 +5,7 @@
  * once are serialised by the lock, and a snapshot killed mid-way leaves no lock behind.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -180,6 +181,19 @@ describe('a snapshot after the first', () => {
     for (let i = 0; i < 5; i++) await writeFile(path.join(root, `extra${i}.txt`), 'x\n');
     await expect(small.snapshot({ conversationId: 'c', label: 'too many' })).rejects.toMatchObject({ code: 'too_large' });
     expect(small.lastStaging).toBe('changes');
+  });
+});
+
+describe('space', () => {
+  it('pruning a conversation frees what only its checkpoints held, though HEAD followed them', async () => {
+    await store.snapshot({ conversationId: 'keep', label: 'first' });
+    await writeFile(path.join(root, 'big.bin'), randomBytes(512 * 1024));
+    await store.snapshot({ conversationId: 'gone', label: 'with the big file' });
+    await rm(path.join(root, 'big.bin'));
+    await store.snapshot({ conversationId: 'keep', label: 'without it' });
+    const before = await store.usage();
+    expect(await store.prune('gone')).toBe(1);
+    expect(before - (await store.usage())).toBeGreaterThan(400 * 1024);
   });
 });
 
