@@ -1,12 +1,12 @@
 /**
  * How a bench starts several agents at once and answers their prompts, behind one interface, so the
- * same measure runs on whichever way the app offers.
+ * same measure can run on another way of running agents side by side.
  */
 import type { EventName, MethodInput, PendingApprovalView } from '../shared/contract/index.js';
 import type { CoreClient } from './coreClient.js';
 
 export interface PreparedRun {
-  /** Starts the run with this prompt; resolves with its run id (its `run.finished` ends it). */
+  /** Starts the run with this prompt; resolves with its conversation id (its `run.finished` ends it). */
   start(prompt: string): Promise<string>;
 }
 
@@ -20,16 +20,18 @@ export interface ParallelDriver {
   answer(client: CoreClient, approval: PendingApprovalView, answer: MethodInput<'approvals.answer'>['answer']): Promise<void>;
 }
 
-/** N conversations of one project, each with its own run: the app's runtime before worktree agents. */
-export const conversationDriver: ParallelDriver = {
-  unit: 'conversation',
-  prepare: async (client, n) =>
-    Promise.all(
-      Array.from({ length: n }, async () => {
-        const { id } = await client.call('conversations.create');
-        return { start: async (text: string) => (await client.call('agent.send', { conversationId: id, text })).runId };
-      }),
-    ),
+/**
+ * Background agents (`agents.start`): each on its own worktree and branch, its own assembled agent
+ * and session, the project's approval queue. The limit is raised to `n` so none waits queued.
+ */
+export const agentsDriver: ParallelDriver = {
+  unit: 'worktree agent',
+  prepare: async (client, n) => {
+    await client.call('settings.update', { maxAgents: Math.max(n, 1) });
+    return Array.from({ length: n }, (_, i) => ({
+      start: async (prompt: string) => (await client.call('agents.start', { prompt, name: `bench-${i}` })).conversationId,
+    }));
+  },
   pendingOf: (name, payload) => (name === 'approvals.changed' ? (payload as PendingApprovalView[]) : []),
   answer: async (client, approval, answer) => {
     await client.call('approvals.answer', { id: approval.id, answer });

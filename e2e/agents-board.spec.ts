@@ -148,7 +148,11 @@ for (const theme of ['light', 'dark'] as const) {
     const { page } = app;
     await setTheme(page, theme);
     await withBoard(page, everyState(), [prompt]);
-    await page.getByRole('tab', { name: /Agents/ }).click();
+    // On another tab the dock shows an agent's prompt as usual, naming the agent, with a way to the board.
+    const dock = page.getByRole('region', { name: 'Approvals' });
+    await expect(dock.getByRole('dialog', { name: /Allow run_command/ })).toContainText('background agent fix-login');
+    await dock.getByRole('button', { name: 'agent fix-login' }).click();
+    await expect(page.getByRole('tab', { name: /Agents/ })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('agents-summary')).toHaveText('2 of 2 running at once · 1 waiting for you · 1 queued');
     // The tab says someone waits, from any tab.
     await expect(page.getByRole('tab', { name: /Agents/ }).getByLabel('1 agent waiting for you')).toBeVisible();

@@ -17,7 +17,7 @@ test.describe('the model picker and the context gauge', () => {
     await expect(picker).toHaveValue('scripted');
     await expect(picker.locator('option')).toHaveText(['scripted', 'scripted-large', 'scripted-mini']);
     // The list came from the provider's own models route, asked the Anthropic way with the key.
-    expect(app.model!.requests.some((r) => r.path === '/v1/models' && r.provider === 'anthropic' && r.hasKey)).toBe(true);
+    expect(app.model!.listings.some((r) => r.path === '/v1/models' && r.provider === 'anthropic' && r.hasKey)).toBe(true);
 
     await picker.selectOption('scripted-large');
     await expect(page.getByRole('status').filter({ hasText: 'Saved scripted-large as the model' })).toContainText(

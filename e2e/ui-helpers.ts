@@ -5,7 +5,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { ScriptInput } from '../main/core/llm/index.js';
 import type { AppHandle } from './support/fixtures.js';
 
-/** The scripted model server's recorded requests (the test must `use` an llmScript). */
+/**
+ * The scripted model server's recorded model turns (the test must `use` an llmScript). The header's
+ * models list (GET /v1/models) is recorded apart, in `listings`, so `[0]` is the first turn.
+ */
 export function llmRequests(app: AppHandle): { body: Record<string, unknown> }[] {
   if (!app.model) throw new Error('this test has no scripted model: test.use({ llmScript: [...] })');
   return app.model.requests;

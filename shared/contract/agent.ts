@@ -118,6 +118,17 @@ export const agentMethods = {
     z.object({ id: z.string().min(1).max(200) }).strict(),
     ok,
   ),
+  'conversations.rewind': method(
+    'Cut a conversation at one of its messages (Edit, Regenerate): that message and everything after it go. `text` is the message as shown; refused when it is not the message at that place any more (a compacted conversation), or while the agent works in it. Files are not touched (checkpoints.restore does that).',
+    z
+      .object({
+        id: z.string().min(1).max(200),
+        messageIndex: z.number().int().min(0),
+        text: z.string().max(1_000_000),
+      })
+      .strict(),
+    z.object({ removedMessages: z.number().int() }),
+  ),
   'conversations.events': method(
     'The recorded events of a conversation, to render its transcript.',
     z.object({ id: z.string().min(1).max(200) }).strict(),

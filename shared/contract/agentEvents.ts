@@ -60,7 +60,15 @@ export const usageSchema = z.object({
 });
 
 export const agentEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('run.started'), ...base, prompt: z.string(), provider: z.string(), model: z.string() }),
+  z.object({
+    type: z.literal('run.started'),
+    ...base,
+    prompt: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    /** Where this run's message sits among the conversation's messages (what conversations.rewind cuts at). */
+    messageIndex: z.number().int().min(0).optional(),
+  }),
   z.object({ type: z.literal('text.delta'), ...base, text: z.string() }),
   /** The provider retries a failed turn; `discardPartial` tells the UI to drop this turn's partial text. */
   z.object({

@@ -57,6 +57,9 @@ export const containerEngineSchema = z
   })
   .strict();
 
+/** What chose the engine in use: the Settings' address, an environment variable, or a local socket that answered. */
+export const engineSources = ['setting', 'CONTAINER_HOST', 'DOCKER_HOST', 'default socket'] as const;
+
 /** What the renderer may read. The API key itself never travels back. */
 export const settingsSchema = z.object({
   provider: z.enum(providers),
@@ -143,6 +146,22 @@ export const settingsMethods = {
       /** Set when a flag (--llm-script …) makes another model answer the agent: these settings wait for it to go. */
       overriddenBy: z.object({ provider: z.string(), model: z.string(), why: z.string() }).optional(),
     }),
+  ),
+  'settings.engineInUse': method(
+    "Which container engine run_container uses now, chosen as a run would choose it (the Settings' address, CONTAINER_HOST, DOCKER_HOST, a local socket that answers, else the docker/podman CLI), or why the configured one is refused. Nothing runs on the engine.",
+    noInput,
+    z.discriminatedUnion('via', [
+      z.object({
+        via: z.literal('api'),
+        /** The endpoint without credentials (unix:///…, ssh://user@host, tcp://host:port). */
+        address: z.string(),
+        source: z.enum(engineSources),
+        /** The project travels as a copy (a remote engine, or asked for). */
+        copyProject: z.boolean(),
+      }),
+      z.object({ via: z.literal('cli') }),
+      z.object({ via: z.literal('refused'), reason: z.string() }),
+    ]),
   ),
   'settings.listModels': method(
     "List the models of the provider that answers now (the saved settings, or a command-line flag's): Anthropic's models list or an OpenAI-compatible server's /v1/models. A failure is an answer, not an error: the header keeps the typed model.",

@@ -145,7 +145,14 @@ export async function runAgent(deps: AgentLoopDeps, input: RunInput): Promise<Ru
     return { runId, stopReason, finalText, messages, turns, usage: { ...usage }, ...(error ? { error } : {}) };
   };
 
-  send({ type: 'run.started', prompt: input.prompt, provider: deps.provider.kind, model: deps.provider.model });
+  send({
+    type: 'run.started',
+    prompt: input.prompt,
+    provider: deps.provider.kind,
+    model: deps.provider.model,
+    // The message this run appends comes after the history it was given (the conversation file's count).
+    messageIndex: input.history?.length ?? 0,
+  });
   try {
     const system =
       deps.systemPrompt ??

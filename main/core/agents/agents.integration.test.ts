@@ -4,6 +4,7 @@
  * reviewed, merges fast-forward / conflict / merge), the project's uncommitted work never touched,
  * protected entries, the limit and its queue, stop and discard leaving nothing behind.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { PendingApproval } from '../approvals/index.js';
 import { useTempDir } from '../fs/tempDir.testkit.js';
 import { agentsRig, gitIn, gitProject, type AgentsRig } from './agents.testkit.js';
+import { AgentRegistry } from './registry.js';
 
 const temp = useTempDir();
 
@@ -227,6 +229,108 @@ describe('background agents in worktrees', () => {
       expect((await rig.agents.list()).map((a) => [a.id, a.status])).toEqual([
         [slow.id, 'stopped'],
         ['later', 'finished'],
+      ]);
+    } finally {
+      await rig.close();
+    }
+  });
+
+  it('a restart removes a half-made agent and a stray worktree, marks a running one interrupted, and leaves a live process its own', async () => {
+    const rig = await agentsRig(temp, { files: { 'a.txt': 'a\n' }, script: { turns: [] } });
+    await rig.close();
+    const dead = spawnSync('true').pid;
+    const registry = new AgentRegistry(path.join(path.dirname(rig.agents.worktrees.home)));
+    const base = {
+      v: 1 as const,
+      prompt: 'p',
+      baseCommit: '',
+      conversationId: '',
+      createdAt: 1,
+      updatedAt: 1,
+      usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 },
+      filesChanged: 0,
+    };
+    // Killed between its record and its worktree's record: the worktree and branch exist, the record says not ready.
+    const half = await rig.agents.worktrees.create('half', 'codecoder/half');
+    await registry.write({
+      ...base,
+      id: 'half',
+      name: 'half',
+      branch: 'codecoder/half',
+      worktree: '',
+      adminDir: '',
+      ready: false,
+      status: 'queued',
+      ownerPid: dead,
+    });
+    // Killed while running.
+    const ran = await rig.agents.worktrees.create('ran', 'codecoder/ran');
+    await registry.write({ ...base, id: 'ran', name: 'ran', ...ran, ready: true, status: 'running', ownerPid: dead });
+    // Run by a live process (this one stands in for a `codecoder run --worktree` beside the app).
+    const other = await rig.agents.worktrees.create('other', 'codecoder/other');
+    await registry.write({
+      ...base,
+      id: 'other',
+      name: 'other',
+      ...other,
+      ready: true,
+      status: 'running',
+      ownerPid: process.pid,
+      createdAt: 2,
+    });
+    // A worktree no record names.
+    await rig.agents.worktrees.create('stray', 'codecoder/stray');
+
+    const again = await agentsRig(temp, { files: {}, root: rig.root, dataDir: rig.dataDir, script: { turns: [] } });
+    try {
+      expect(again.agents.reconciled.removed.sort()).toEqual(['half', 'stray']);
+      expect(again.agents.reconciled.interrupted).toEqual(['ran']);
+      expect(existsSync(half.worktree)).toBe(false);
+      expect(gitIn(rig.root, 'branch', '--list', 'codecoder/half')).toBe('');
+      expect((await again.agents.list()).map((a) => [a.id, a.status])).toEqual([
+        ['ran', 'interrupted'],
+        ['other', 'running'],
+      ]);
+      const listed = gitIn(rig.root, 'worktree', 'list', '--porcelain');
+      expect(listed).toContain(ran.worktree);
+      expect(listed).toContain(other.worktree);
+      expect(listed).not.toContain(path.join(again.agents.worktrees.home, 'stray'));
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('a session answer covers its own agent only: each agent has its own session allowlist', async () => {
+    const write = (id: string, content: string) => ({ toolCalls: [{ id, name: 'write_file', input: { path: 'x.txt', content } }] });
+    const rig = await agentsRig(temp, {
+      files: { 'x.txt': 'x\n' },
+      limit: 1,
+      script: {
+        turns: [
+          { match: { lastUser: 'task first' }, ...write('a1', 'first 1\n') },
+          write('a2', 'first 2\n'),
+          { text: 'done' },
+          { match: { lastUser: 'task second' }, ...write('b1', 'second\n') },
+        ],
+        whenExhausted: { text: 'done' },
+      },
+    });
+    try {
+      const asked: string[] = [];
+      const stop = rig.approvals.subscribe((n) => {
+        if (n.type !== 'approval.requested') return;
+        asked.push(rig.agents.agentOfConversation(n.approval.conversationId) ?? '?');
+        setTimeout(() => rig.approvals.answer(n.approval.id, { choice: 'session' }), 1);
+      });
+      await rig.agents.start({ prompt: 'task first', name: 'first' });
+      await rig.agents.start({ prompt: 'task second', name: 'second' });
+      await rig.agents.idle();
+      stop();
+      // first: asked once, its second write covered by its session answer; second: asked again.
+      expect(asked).toEqual(['first', 'second']);
+      expect((await rig.agents.list()).map((a) => [a.id, a.status])).toEqual([
+        ['first', 'finished'],
+        ['second', 'finished'],
       ]);
     } finally {
       await rig.close();

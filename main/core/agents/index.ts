@@ -1,3 +1,3 @@
 /** The public surface of main/core/agents: what other folders may import (build/coreSurfaces.mjs). */
-export { AgentsService, type AgentsServiceDeps, type MergeAsker } from './service.js';
+export { AgentsService } from './service.js';
 export { engineMergeAsker } from './mergeAsk.js';

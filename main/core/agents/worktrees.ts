@@ -10,7 +10,7 @@
  */
 import { lstat, readdir, readFile, realpath, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { gitInView, projectGitView, ToolFailure, type GitResult, type GitView } from '../tools/index.js';
+import { gitInView, projectGitView, type GitResult, type GitView } from '../tools/index.js';
 
 /** What the app recorded of one agent's worktree. */
 export interface WorktreeRecord {
@@ -153,6 +153,11 @@ export class Worktrees {
 
   /** The worktree and its branch removed (each part that exists; a missing one is not an error). */
   async remove(rec: WorktreeRecord): Promise<void> {
+    // A record names a folder to delete: only ever one in the agents' home, whatever the record says.
+    if (!inside(this.home, path.resolve(rec.worktree)) || path.resolve(rec.worktree) === this.home)
+      throw new WorktreeError(`refusing to remove ${rec.worktree}: it is not an agent's worktree in ${this.home}`);
+    if (rec.branch && !/^codecoder\/[a-z0-9][a-z0-9-]*$/.test(rec.branch))
+      throw new WorktreeError(`refusing to delete the branch ${rec.branch}: agents' branches are codecoder/<name>`);
     if (await exists(rec.worktree)) {
       const r = await this.git(['worktree', 'remove', '--force', '--force', '--', rec.worktree]);
       if (r.code !== 0 && (await exists(rec.worktree))) await rm(rec.worktree, { recursive: true, force: true });
@@ -204,7 +209,10 @@ export class Worktrees {
     return (await readdir(this.home, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory()).map((e) => e.name);
   }
 
-  /** Removes a folder in the agents' home that no record names (and git's record of it). */
+  /**
+   * Removes a folder in the agents' home that no record names (and git's record of it). Its branch
+   * stays: with no record saying it is an agent's, it may hold someone's work.
+   */
   async removeStray(name: string): Promise<void> {
     const folder = path.join(this.home, name);
     const adminDir = await this.adminDirOf(folder);
@@ -219,8 +227,4 @@ async function exists(p: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-export function isToolFailure(err: unknown): err is Error {
-  return err instanceof ToolFailure || err instanceof WorktreeError;
 }

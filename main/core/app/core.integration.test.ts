@@ -253,6 +253,29 @@ describe('core through the router', () => {
   });
 });
 
+describe('conversations.rewind: Edit and Regenerate cut a conversation at a message', () => {
+  it('cuts at the message run.started placed; refuses a message that is not there', async () => {
+    const h = await harness({ models: ['scripted'], turns: [{ text: 'first answer' }, { text: 'second answer' }, { text: 'again' }] });
+    const { id } = await h.call('conversations.create');
+    await h.finished((await h.call('agent.send', { conversationId: id, text: 'one' })).runId);
+    await h.finished((await h.call('agent.send', { conversationId: id, text: 'two' })).runId);
+    const started = h.events.filter((e) => e.name === 'agent.event' && e.payload.type === 'run.started').map((e) => e.payload);
+    expect(started.map((e: { prompt: string; messageIndex: number }) => [e.prompt, e.messageIndex])).toEqual([
+      ['one', 0],
+      ['two', 2],
+    ]);
+    await expect(h.call('conversations.rewind', { id, messageIndex: 2, text: 'one' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(h.call('conversations.rewind', { id, messageIndex: 1, text: 'first answer' })).rejects.toMatchObject({ code: 'conflict' });
+    expect(await h.call('conversations.rewind', { id, messageIndex: 2, text: 'two' })).toEqual({ removedMessages: 2 });
+    const after = await h.call<{ events: { type: string; prompt?: string }[] }>('conversations.events', { id });
+    expect(after.events.filter((e) => e.type === 'run.started').map((e) => e.prompt)).toEqual(['one']);
+    // The next message continues from the cut.
+    await h.finished((await h.call('agent.send', { conversationId: id, text: 'two, edited' })).runId);
+    const last = h.events.filter((e) => e.name === 'agent.event' && e.payload.type === 'run.started').at(-1)!.payload;
+    expect(last).toMatchObject({ prompt: 'two, edited', messageIndex: 2 });
+  });
+});
+
 describe('modes and checkpoints through the router', () => {
   it('mode.set is told to the windows; accept edits writes without a prompt; a restore comes back through checkpoints.*', async () => {
     const h = await harness({

@@ -16,6 +16,8 @@ export function toAppError(err: unknown): unknown {
     case 'TrustStoreError':
     case 'PromptBlocked':
     case 'HookError':
+    case 'WorktreeError':
+    case 'ToolFailure':
       return new AppError('conflict', err.message);
     case 'KeyError':
       return new AppError('invalid_input', err.message);

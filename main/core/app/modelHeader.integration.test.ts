@@ -55,7 +55,7 @@ describe('the conversation header', () => {
     const h = await core(true);
     const r = await h.call('settings.listModels');
     expect(r).toEqual({ ok: true, value: { ok: true, provider: 'anthropic', models: ['scripted', 'scripted-large'] } });
-    expect(h.server.requests.at(-1)).toMatchObject({ path: '/v1/models', provider: 'anthropic', hasKey: true });
+    expect(h.server.listings.at(-1)).toMatchObject({ path: '/v1/models', provider: 'anthropic', hasKey: true });
   });
 
   it('says why when the models cannot be listed (no key), and never fails the call', async () => {

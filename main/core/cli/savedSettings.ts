@@ -31,6 +31,12 @@ export interface ResolvedSettings {
   containerEngine: ReturnType<SettingsService['containerEngine']>;
 }
 
+/** The container engine saved in Settings ({} when none, or no settings file). */
+export function savedContainerEngine(dataDir: string): ReturnType<SettingsService['containerEngine']> {
+  if (!existsSync(path.join(dataDir, 'settings.json'))) return {};
+  return new SettingsService({ store: confStore(dataDir, 'settings'), secrets: fileSecretStore(dataDir), env: {} }).containerEngine();
+}
+
 export function resolveRunSettings(
   flags: { provider?: LlmProviderKind; model?: string; baseUrl?: string },
   env: NodeJS.ProcessEnv,

@@ -14,7 +14,8 @@ import { connect } from 'node:net';
 import Docker from 'dockerode';
 import path from 'node:path';
 import { CONTAINER_WORKDIR, DEFAULT_IMAGE, DEFAULT_LIMITS, type ContainerLimits, type EngineName, busyboxRootfsTar } from './container.js';
-import { configuredEngine, defaultSockets, EngineHostRefused, type EngineEndpoint, type EngineHostInputs } from './engineHost.js';
+import { configuredEngine, defaultSockets, EngineHostRefused, type EngineEndpoint, type EngineHostInputs, type EngineSource } from './engineHost.js';
+import { knownHostsVerifier } from './sshKnownHosts.js';
 
 export interface ApiContainerSpec {
   image: string;
@@ -141,6 +142,24 @@ export async function findApiEngine(sel: EngineSelection): Promise<EngineEndpoin
     return { label: `unix://${socketPath}`, source: 'default socket', remote: false, connection: { socketPath } };
   }
   return undefined;
+}
+
+/** What runs containers now, as Settings shows it: the endpoint and what chose it, the CLI, or why nothing can. */
+export type EngineInUse =
+  | { via: 'api'; address: string; source: EngineSource; copyProject: boolean }
+  | { via: 'cli' }
+  | { via: 'refused'; reason: string };
+
+/** The same choice run_container makes (findApiEngine), without running anything on the engine. */
+export async function engineInUse(sel: Omit<EngineSelection, 'sshHostVerifier'>): Promise<EngineInUse> {
+  try {
+    const endpoint = await findApiEngine({ ...sel, sshHostVerifier: (host, port) => knownHostsVerifier(host, port, sel.env) });
+    if (!endpoint) return { via: 'cli' };
+    return { via: 'api', address: endpoint.label, source: endpoint.source, copyProject: endpoint.remote };
+  } catch (err) {
+    if (err instanceof EngineHostRefused) return { via: 'refused', reason: err.message };
+    throw err;
+  }
 }
 
 /** A socket file left by a stopped service refuses connections: try it before choosing it. */

@@ -12,6 +12,7 @@ export {
   hardeningArgs,
 } from './container.js';
 export { checkEnvironments } from './doctor.js';
+export { engineInUse } from './engineApi.js';
 export { parseEngineHost } from './engineHost.js';
 export { OutputPipeline, type OutputSummary, plainText } from './output.js';
 export { groupAlive, killGroup } from './processGroup.js';

@@ -34,14 +34,14 @@ describe('listModels', () => {
     const ids = await listModels({ provider: 'anthropic', model: 'claude-a', baseUrl: server.url, apiKey: KEY });
     expect(ids).toEqual(['claude-b', 'claude-a']);
     // The SDK's own request: Anthropic's headers (the server told the wire formats apart by them), the key sent.
-    expect(server.requests).toMatchObject([{ path: '/v1/models', provider: 'anthropic', hasKey: true, keyHint: '7890' }]);
+    expect(server.listings).toMatchObject([{ path: '/v1/models', provider: 'anthropic', hasKey: true, keyHint: '7890' }]);
   });
 
   it('OpenAI-compatible: GET /v1/models, sorted; a local server needs no key', async () => {
     server = await startScriptedServer({ script: { models: ['qwen', 'llama'], turns: [] } });
     const ids = await listModels({ provider: 'openai-compatible', model: 'llama', baseUrl: server.openaiUrl });
     expect(ids).toEqual(['llama', 'qwen']);
-    expect(server.requests).toMatchObject([{ path: '/v1/models', provider: 'openai' }]);
+    expect(server.listings).toMatchObject([{ path: '/v1/models', provider: 'openai' }]);
   });
 
   it('no key for a hosted provider: missing_key, and nothing is sent', async () => {

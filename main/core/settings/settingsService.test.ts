@@ -69,6 +69,20 @@ describe('SettingsService (plain Node: conf + 0600 key file)', () => {
     expect(seen).toEqual(['light']);
   });
 
+  it('keeps how many background agents run at once (absent = the default 4), between 1 and 32', async () => {
+    const { dir, svc } = await service();
+    try {
+      expect(svc.get().maxAgents).toBeUndefined();
+      expect(svc.update({ maxAgents: 8 }).maxAgents).toBe(8);
+      expect(new SettingsService({ store: confStore(dir, 'settings'), secrets: fileSecretStore(dir) }).get().maxAgents).toBe(8);
+      expect(settingsUpdateSchema.safeParse({ maxAgents: 0 }).success).toBe(false);
+      expect(settingsUpdateSchema.safeParse({ maxAgents: 33 }).success).toBe(false);
+      expect(settingsUpdateSchema.safeParse({ maxAgents: 2.5 }).success).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('remembers the diff layout chosen with a diff toggle, and refuses any other', async () => {
     const { dir, svc } = await service();
     try {

@@ -23,6 +23,6 @@ export { runCommandTool } from './execute/runCommand.js';
 export { fileListArgs } from './read/fileList.js';
 export { readFileTool } from './read/readFile.js';
 export { runRg } from './read/rg.js';
-export { git, gitInView, type GitResult } from './vcs/git.js';
+export { gitInView, type GitResult } from './vcs/git.js';
 export { projectGitView, type GitView } from './vcs/gitView.js';
 export { decodeFile } from './kit/decode.js';

@@ -48,6 +48,20 @@ export function agentHandlers(runtimes: ProjectRuntimes): Handlers<WindowContext
       await mapErrors(() => rt.agent.runtime.conversations.remove(id));
       return { ok: true as const };
     },
+    'conversations.rewind': async ({ id, messageIndex, text }, ctx) => {
+      const rt = await runtimes.of(ctx);
+      if (running(rt).has(id)) throw new AppError('conflict', 'The agent is still working in this conversation: stop it first.');
+      const conversations = rt.agent.runtime.conversations;
+      const loaded = await mapErrors(() => conversations.load(id));
+      // The file's messages are counted from its start: after a compaction they no longer match what is shown.
+      if (loaded.events.some((e) => e.type === 'context.compacted'))
+        throw new AppError('conflict', 'This conversation was compacted: its earlier messages can no longer be edited here.');
+      const m = loaded.messages[messageIndex];
+      const first = m?.role === 'user' ? m.content.find((b) => b.type === 'text') : undefined;
+      if (first?.type !== 'text' || first.text !== text)
+        throw new AppError('conflict', 'That message is no longer where it was in this conversation: reload it and try again.');
+      return mapErrors(() => conversations.rewind(id, messageIndex));
+    },
     'conversations.events': async ({ id }, ctx) => {
       const rt = await runtimes.of(ctx);
       const loaded = await mapErrors(() => rt.agent.runtime.conversations.load(id));

@@ -1,4 +1,5 @@
 import type { Settings } from '../../../../shared/contract/index.js';
+import { engineInUse } from '../../env/index.js';
 import { isLlmError, listModels, type LlmSettings, testConnection } from '../../llm/index.js';
 import type { SettingsService } from '../../settings/index.js';
 import type { Handlers } from '../../router/index.js';
@@ -32,6 +33,11 @@ export function settingsHandlers(settings: SettingsService, override?: LlmOverri
       if (!override) return check;
       const o = override.settings();
       return { ...check, overriddenBy: { provider: o.provider, model: o.model, why: override.why } };
+    },
+    // The same choice, and the same environment, as run_container's (env/run.ts reads process.env).
+    'settings.engineInUse': async () => {
+      const { host, copyProject } = settings.containerEngine();
+      return engineInUse({ setting: host, copyProject, env: process.env });
     },
     // The provider that answers the agent: a flag's when one overrides Settings, else the saved one.
     'settings.listModels': async () => {

@@ -1,5 +1,7 @@
 import { checkEnvironments } from '../../env/index.js';
+import { defaultDataDir } from '../../appData.js';
 import type { CliIo } from '../io.js';
+import { savedContainerEngine } from '../savedSettings.js';
 
 export const summary = 'Report which execution environments (shell, wasm, sandbox, docker) work here, and why not';
 
@@ -21,8 +23,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const image = valueOf('--image');
-  const engineHost = valueOf('--engine');
-  const reports = await checkEnvironments({ ...(image ? { image } : {}), ...(engineHost ? { engineHost } : {}) });
+  // The engine: --engine, else the one saved in Settings, else the environment's (checkEnvironments).
+  const saved = savedContainerEngine(defaultDataDir(io.env));
+  const engineHost = valueOf('--engine') ?? saved.host;
+  const reports = await checkEnvironments({
+    ...(image ? { image } : {}),
+    ...(engineHost ? { engineHost } : {}),
+    ...(saved.copyProject ? { copyProject: true } : {}),
+  });
   if (json) {
     io.stdout.write(JSON.stringify({ environments: reports }, null, 2) + '\n');
   } else {

@@ -34,7 +34,10 @@ export interface ScriptedServer {
   url: string;
   /** `${url}/v1` — the OpenAI SDK's baseURL. */
   openaiUrl: string;
+  /** The model turns asked for (messages / chat completions), in order. */
   requests: RecordedRequest[];
+  /** The models-list requests (GET /v1/models): not turns, so kept apart from `requests`. */
+  listings: RecordedRequest[];
   /** Resolves when at least `n` requests were received. */
   waitForRequests(n: number): Promise<void>;
   /** Turns not served yet. */
@@ -64,6 +67,7 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
   const script = parseScript(opts.script);
   const served = new Array<boolean>(script.turns.length).fill(false);
   const requests: RecordedRequest[] = [];
+  const listings: RecordedRequest[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   const sockets = new Set<import('node:net').Socket>();
   let counter = 0;
@@ -97,8 +101,8 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
   function listModels(req: http.IncomingMessage, res: http.ServerResponse) {
     const anthropic = req.headers['anthropic-version'] !== undefined;
     const key = String(req.headers['x-api-key'] ?? '') || String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    requests.push({
-      seq: requests.length,
+    listings.push({
+      seq: listings.length,
       provider: anthropic ? 'anthropic' : 'openai',
       path: '/v1/models',
       model: '',
@@ -260,6 +264,7 @@ export async function startScriptedServer(opts: { script: ScriptInput | Script; 
     url,
     openaiUrl: `${url}/v1`,
     requests,
+    listings,
     waitForRequests: (n) => (requests.length >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
     remaining: () => served.filter((s) => !s).length,
     close: async () => {

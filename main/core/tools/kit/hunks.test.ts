@@ -62,6 +62,7 @@ describe('hunks of a change', () => {
     const crlf = lines(20, (i) => `r${i}`).replace(/\n/g, '\r\n');
     const q = patchOf(crlf, crlf.replace('r1\r\n', 'R1\r\n').replace('r20\r\n', 'R20\r\n'));
     expect(withHunks(crlf, q, [1])).toBe(crlf.replace('r20\r\n', 'R20\r\n'));
+    expect(hunkViews(q).map((v) => v.firstChange)).toEqual(['r1', 'r20']);
   });
 
   it('refuses a hunk the change does not have', () => {

@@ -13,7 +13,8 @@ export function hunkViews(patch: StructuredPatch): HunkView[] {
   return patch.hunks.map((h) => {
     const header = headerOf(h);
     const changed = h.lines.filter((l) => l.startsWith('+') || l.startsWith('-'));
-    const first = changed[0]?.slice(1) ?? '';
+    // A CRLF file's line keeps its \r in the patch: not part of what the line says.
+    const first = (changed[0]?.slice(1) ?? '').replace(/\r$/, '');
     return {
       ...header,
       added: changed.filter((l) => l.startsWith('+')).length,

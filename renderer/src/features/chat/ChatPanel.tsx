@@ -10,6 +10,8 @@ import type { FileRef } from '../../ui/fileRefs.js';
 import { FileView } from '../files/FileView.js';
 import { ResumePicker, RewindPicker } from './CommandPickers.js';
 import { Composer, COMPOSER_TEXT_ID } from './Composer.js';
+import { containerChoices } from './containerChoice.js';
+import { ContainerSwitch } from './ContainerSwitch.js';
 import { ContextGauge } from './ContextGauge.js';
 import { ConversationList } from './ConversationList.js';
 import { CheckpointActionsContext } from '../checkpoints/CheckpointActions.js';
@@ -27,6 +29,8 @@ import { describeUsage, modelIsSilent } from './transcript.js';
 import { useProposedDiffs } from './useProposedDiffs.js';
 import { useSendQueue } from './useSendQueue.js';
 import { useTranscript } from './useTranscript.js';
+import { RewriteContext } from './rewrite.js';
+import { useRewrite } from './useRewrite.js';
 
 interface Props {
   /** `/permissions` opens the allowlist editor. */
@@ -89,7 +93,9 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
   const send = useMutation({
     mutationFn: async ({ text, attachments }: Outgoing) => {
       const id = selected ?? (await create.mutateAsync()).id;
-      return unwrap(getApi().agent.send({ conversationId: id, text, ...withAttachments(attachments) }));
+      return unwrap(
+        getApi().agent.send({ conversationId: id, text, ...withAttachments(attachments), ...containerChoices.sendField(id, selected) }),
+      );
     },
   });
   const queue = useSendQueue({
@@ -97,7 +103,9 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
     busy: transcript.running || transcript.loading,
     send: useCallback(
       (conversationId: string, text: string, attachments: readonly string[]) =>
-        unwrap(getApi().agent.send({ conversationId, text, ...withAttachments(attachments) })),
+        unwrap(
+          getApi().agent.send({ conversationId, text, ...withAttachments(attachments), ...containerChoices.sendField(conversationId) }),
+        ),
       [],
     ),
   });
@@ -170,6 +178,18 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
     else location.hash = '#/settings';
   };
 
+  // Edit a message of yours (cut there, its text back in the box, the files' checkpoint offered) or regenerate the last answer.
+  const rewrite = useRewrite({
+    conversationId: selected,
+    items: transcript.items,
+    running: transcript.running || send.isPending,
+    onCut: () => {
+      setVersion((v) => v + 1);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.conversations });
+    },
+    onDraft: (text) => setDraft((d) => ({ text, n: (d?.n ?? 0) + 1 })),
+    send: (text) => send.mutate({ text, attachments: [] }),
+  });
   const title = list?.find((c) => c.id === selected)?.title;
   const lastUserText = transcript.items.findLast((i) => i.kind === 'user')?.text;
   // A turn that failed (the model unreachable, an error) can be sent again as it was.
@@ -215,7 +235,9 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <CheckpointActionsContext.Provider value={{ openRestore: setRestoring }}>
           <ChatActionsContext.Provider value={actions}>
             <FileRefContext.Provider value={setViewing}>
-              <Transcript items={transcript.items} busy={transcript.running} />
+              <RewriteContext.Provider value={rewrite.rewrite}>
+                <Transcript items={transcript.items} busy={transcript.running} />
+              </RewriteContext.Provider>
             </FileRefContext.Provider>
           </ChatActionsContext.Provider>
         </CheckpointActionsContext.Provider>
@@ -278,6 +300,24 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
           </p>
         )}
         <ActionError error={stopCall.error} doing="stop the command" />
+        <ActionError error={rewrite.error} doing="cut the conversation at that message" />
+        {rewrite.offer && (
+          <p role="status" className="banner rewrite-offer" data-testid="rewrite-offer">
+            The conversation now ends before that message, and its text is back in the box. The files may have changed since.{' '}
+            <button
+              type="button"
+              onClick={() => {
+                setRestoring(rewrite.offer);
+                rewrite.clearOffer();
+              }}
+            >
+              Restore the files to before it…
+            </button>{' '}
+            <button type="button" onClick={rewrite.clearOffer}>
+              Keep the files
+            </button>
+          </p>
+        )}
         {notice && (
           <p role="status" className="ok-note slash-status">
             {notice}
@@ -304,6 +344,7 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <ActionError error={reload.error} doing="reload codecoder.json" />
         <ActionError error={setModel.error} doing="set the model" />
         <ActionError error={mode.error} doing="switch the permission mode" />
+        <ContainerSwitch conversationId={selected} />
         <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} planReady={mode.planReady} onDropCarry={mode.dropCarry} />
         <Composer
           running={transcript.running}

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { EscapedText } from '../../ui/EscapedText.js';
 import { LazyMarkdown as Markdown } from '../../ui/LazyMarkdown.js';
 import { CheckpointRow } from '../checkpoints/CheckpointRow.js';
+import { EditMessage, RegenerateAnswer } from './rewrite.js';
 import { ToolCard } from './ToolCard.js';
 import type { TranscriptItem } from './transcript.js';
 
@@ -12,12 +13,14 @@ export const TranscriptRow = memo(function TranscriptRow({ item }: { item: Trans
       return (
         <div className="msg msg-user" aria-label="You">
           <EscapedText text={item.text} keepNewlines keepTabs />
+          <EditMessage item={item} />
         </div>
       );
     case 'assistant':
       return (
         <div className="msg msg-assistant" aria-label="Agent" aria-busy={item.streaming || undefined}>
           <Markdown text={item.text} />
+          {!item.streaming && <RegenerateAnswer id={item.id} />}
         </div>
       );
     case 'tool':

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../../../../shared/contract/index.js';
 import {
   appendOutput,
   buildTranscript,
+  describeAnswer,
   describeContext,
   describeUsage,
   howFromVia,
@@ -523,5 +524,13 @@ describe('modelIsSilent', () => {
     expect(modelIsSilent(buildTranscript([started, ev({ type: 'tool.requested', callId: 'y', tool: 'write_file', args: {} })]))).toBe(
       false,
     );
+  });
+});
+
+describe('describeAnswer', () => {
+  it('says which hunks an allow-once took when part of a change was allowed', () => {
+    expect(describeAnswer({ choice: 'once' })).toBe('allowed once');
+    expect(describeAnswer({ choice: 'once', hunks: [0, 2] })).toBe('allowed once, only hunks 1, 3');
+    expect(describeAnswer({ choice: 'once', hunks: [1] })).toBe('allowed once, only hunk 2');
   });
 });

@@ -54,7 +54,8 @@ export interface ToolItem {
 }
 
 export type TranscriptItem =
-  | { kind: 'user'; id: string; text: string; at: number }
+  /** `messageIndex`: where the message sits in the conversation (Edit and Regenerate cut there). */
+  | { kind: 'user'; id: string; text: string; at: number; messageIndex?: number }
   | { kind: 'assistant'; id: string; text: string; at: number; streaming: boolean }
   | ToolItem
   | { kind: 'notice'; id: string; text: string; tone: 'info' | 'warn' | 'error'; at: number }
@@ -150,7 +151,8 @@ export function describeAnswer(a: AgentEventOf<'approval.resolved'>['answer']): 
   if (a.choice === 'session')
     return a.ttlMs ? `allowed for this session (${Math.round(a.ttlMs / 60_000)} min)` : 'allowed for this session';
   if (a.choice === 'project') return 'allowed for this project';
-  if (a.choice === 'once') return 'allowed once';
+  if (a.choice === 'once')
+    return a.hunks ? `allowed once, only hunk${a.hunks.length === 1 ? '' : 's'} ${a.hunks.map((i) => i + 1).join(', ')}` : 'allowed once';
   return a.reason ? `denied: ${a.reason}` : 'denied';
 }
 
@@ -256,7 +258,14 @@ export class TranscriptBuilder {
           const id = `compact-${e.runId}`;
           this.compactRuns.set(e.runId, id);
           this.add({ kind: 'compaction', id, text: 'Compacting the conversation (/compact)…', at: e.at, pending: true });
-        } else this.add({ kind: 'user', id: `user-${e.runId}`, text: e.prompt, at: e.at });
+        } else
+          this.add({
+            kind: 'user',
+            id: `user-${e.runId}`,
+            text: e.prompt,
+            at: e.at,
+            ...(e.messageIndex !== undefined ? { messageIndex: e.messageIndex } : {}),
+          });
         return true;
       case 'text.delta': {
         if (this.openText !== null && this.index.has(this.openText)) {

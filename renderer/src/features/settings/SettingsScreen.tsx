@@ -13,6 +13,7 @@ import {
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
 import { CheckpointSettings } from '../checkpoints/CheckpointSettings.js';
+import { ContainerEngineSettings } from './ContainerEngineSettings.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 import { NotificationPermissionControl } from '../notifications/NotificationPermission.js';
 import { formatPriceLines, parsePriceLines } from './priceLines.js';
@@ -337,6 +338,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
         </div>
       </form>
       <CheckpointSettings />
+      <ContainerEngineSettings />
     </section>
   );
 }
