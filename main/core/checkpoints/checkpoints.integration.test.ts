@@ -2,7 +2,8 @@
  * Checkpoints in a real run: the real engine, registry (write_file, edit_file, run_command on a PTY)
  * and runtime, driven by the scripted server. A turn of edits and a turn with `rm` through
  * run_command are restored byte for byte, the restore is audited and announced, the conversation is
- * rewound on request, and a read-only turn takes no checkpoint.
+ * rewound on request, and a read-only turn takes no checkpoint. Undoing a restore that rewound the
+ * conversation brings the messages back too, unless the conversation moved on since (refused).
  */
 import { execFileSync } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
@@ -95,5 +96,70 @@ describe('checkpoints in a run', () => {
     await expect(t.agent.checkpoints.restore(t.log.of('checkpoint')[0]!.checkpointId!)).rejects.toThrow(/stop it before restoring/);
     h.cancel();
     await h.done;
+  });
+
+  it('undoing a restore that rewound the conversation brings back the files and the messages; the prompt comes back for editing', async () => {
+    const t = await setup({
+      turns: [{ toolCalls: [{ name: 'write_file', input: { path: 'README.md', content: 'rewritten\n' } }] }, { text: 'Rewrote it.' }],
+    });
+    const h = await t.agent.runtime.start({ prompt: 'rewrite the readme' });
+    expect((await h.done).stopReason).toBe('end_turn');
+    const conversations = t.agent.runtime.conversations;
+    const full = await conversations.load(h.conversationId);
+    expect(full.messages.length).toBeGreaterThan(0);
+    const cp = t.log.of('checkpoint')[0]!.checkpointId!;
+
+    const r = await t.agent.checkpoints.restore(cp, { rewindConversation: true });
+    expect(r.rewoundMessages).toBe(full.messages.length);
+    expect(r.rewoundPrompt).toBe('rewrite the readme');
+    expect((await conversations.load(h.conversationId)).messages).toEqual([]);
+    // The checkpoint taken before the restore now carries the conversation too.
+    const undo = (await t.agent.checkpoints.list(h.conversationId)).find((c) => c.id === r.undo.id)!;
+    expect(undo.conversationChange).toEqual({ back: full.messages.length, cut: 0 });
+
+    const back = await t.agent.checkpoints.restore(r.undo.id, { rewindConversation: true });
+    expect(back.restoredMessages).toBe(full.messages.length);
+    expect(await readFile(path.join(t.root, 'README.md'), 'utf8')).toBe('rewritten\n');
+    expect((await conversations.load(h.conversationId)).messages).toEqual(full.messages);
+    const audit = await t.agent.engine.queryAudit({ tool: 'checkpoint_restore' });
+    expect(
+      audit.map((a) => a.reason).filter((x) => x?.includes(`${full.messages.length} messages of the conversation were brought back`)),
+    ).toHaveLength(1);
+
+    // Undoing the undo rewinds again.
+    const again = await t.agent.checkpoints.restore(back.undo.id, { rewindConversation: true });
+    expect(again.rewoundMessages).toBe(full.messages.length);
+    expect((await conversations.load(h.conversationId)).messages).toEqual([]);
+  });
+
+  it('an undo refuses, with a reason and nothing changed, when the conversation has newer messages; the files alone can still come back', async () => {
+    const t = await setup({
+      turns: [
+        { toolCalls: [{ name: 'write_file', input: { path: 'README.md', content: 'rewritten\n' } }] },
+        { text: 'Rewrote it.' },
+        { text: 'A newer answer.' },
+      ],
+    });
+    const h = await t.agent.runtime.start({ prompt: 'rewrite the readme' });
+    await h.done;
+    const r = await t.agent.checkpoints.restore(t.log.of('checkpoint')[0]!.checkpointId!, { rewindConversation: true });
+    // The user goes on in the rewound conversation.
+    const next = await t.agent.runtime.start({ prompt: 'something else', conversationId: h.conversationId });
+    await next.done;
+    const conv = await t.agent.runtime.conversations.load(h.conversationId);
+    expect(conv.messages.length).toBe(2);
+
+    await expect(t.agent.checkpoints.restore(r.undo.id, { rewindConversation: true })).rejects.toMatchObject({
+      name: 'CheckpointError',
+      code: 'conflict',
+      message: expect.stringMatching(/Nothing was restored: 2 messages were added to the conversation since/),
+    });
+    expect(await readFile(path.join(t.root, 'README.md'), 'utf8')).toBe('# Checkpoints\r\nline two\n');
+    expect((await t.agent.runtime.conversations.load(h.conversationId)).messages).toEqual(conv.messages);
+
+    const filesOnly = await t.agent.checkpoints.restore(r.undo.id);
+    expect(filesOnly.restoredMessages).toBe(0);
+    expect(await readFile(path.join(t.root, 'README.md'), 'utf8')).toBe('rewritten\n');
+    expect((await t.agent.runtime.conversations.load(h.conversationId)).messages).toEqual(conv.messages);
   });
 });

@@ -5,6 +5,7 @@
  * once are serialised by the lock, and a snapshot killed mid-way leaves no lock behind.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,6 +184,19 @@ describe('a snapshot after the first', () => {
   });
 });
 
+describe('space', () => {
+  it('pruning a conversation frees what only its checkpoints held, though HEAD followed them', async () => {
+    await store.snapshot({ conversationId: 'keep', label: 'first' });
+    await writeFile(path.join(root, 'big.bin'), randomBytes(512 * 1024));
+    await store.snapshot({ conversationId: 'gone', label: 'with the big file' });
+    await rm(path.join(root, 'big.bin'));
+    await store.snapshot({ conversationId: 'keep', label: 'without it' });
+    const before = await store.usage();
+    expect(await store.prune('gone')).toBe(1);
+    expect(before - (await store.usage())).toBeGreaterThan(400 * 1024);
+  });
+});
+
 describe('one shadow index, several writers', () => {
   const finished = (child: ChildProcess) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -204,10 +218,10 @@ describe('one shadow index, several writers', () => {
 
   it('snapshots from two processes and two stores at once are serialised, and the index stays sound', async () => {
     await store.snapshot({ conversationId: 'c', label: 'first' });
-    const children = [snapshotter(4), snapshotter(4)];
+    const children = [snapshotter(3), snapshotter(3)];
     const second = new CheckpointStore({ dataDir: data, projectRoot: root });
     const mine = await Promise.all(
-      Array.from({ length: 4 }, async (_, i) => {
+      Array.from({ length: 3 }, async (_, i) => {
         await writeFile(path.join(root, `mine-${i}.txt`), `${i}\n`);
         return (i % 2 ? store : second).snapshot({ conversationId: 'c', label: `mine ${i}` });
       }),
@@ -216,15 +230,15 @@ describe('one shadow index, several writers', () => {
     for (const r of results) {
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
-      expect(r.stdout.trim().split('\n')).toHaveLength(4);
+      expect(r.stdout.trim().split('\n')).toHaveLength(3);
     }
-    expect(mine).toHaveLength(4);
+    expect(mine).toHaveLength(3);
     // Every checkpoint was recorded (no lost update of the list) and git finds the repository whole.
-    expect(await store.list()).toHaveLength(1 + 4 + 8);
+    expect(await store.list()).toHaveLength(1 + 3 + 6);
     execFileSync('git', ['--git-dir', shadowGitDir(data), 'fsck', '--no-dangling', '--no-progress'], { env: { PATH: process.env.PATH } });
     expect((await store.snapshot({ conversationId: 'c', label: 'last' })).tree).toBe(await freshTree());
     await noLocks();
-  }, 120_000);
+  }, 240_000);
 
   it('a snapshot killed mid-way leaves no lock: the next one goes ahead at once', async () => {
     await store.snapshot({ conversationId: 'c', label: 'first' });

@@ -21,6 +21,7 @@
  *   last change is hashed again whatever its ctime says, as the kernel's file clock is that coarse.
  * Whenever anything here is unsure, the caller takes the full path (the previous behaviour).
  */
+import { lstatSync, type Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -39,16 +40,29 @@ export interface StagedState {
   risky: Map<string, number>;
 }
 
-export interface Changes {
-  /** Paths to re-stage: modified, type changed, deleted or new. */
-  paths: string[];
-}
-
 const sigOf = (st: { ino: number | bigint; size: number | bigint; mtimeMs: number; ctimeMs: number } | undefined) =>
   st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : '-';
 
-export async function fileSig(abs: string): Promise<string> {
-  return sigOf(await lstat(abs).catch(() => undefined));
+/**
+ * lstat without a promise per path: for the few paths a later snapshot looks at (a turn's changes,
+ * one .gitignore per folder) the synchronous call costs a few microseconds of CPU each, where the
+ * thread-pool round trip of the promise costs ten times that — and waits its turn on a busy machine.
+ */
+function lstatOrUndefined(abs: string): Stats | undefined {
+  try {
+    return lstatSync(abs, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // ENOTDIR: a parent is a file now
+  }
+}
+
+export function fileSig(abs: string): string {
+  return sigOf(lstatOrUndefined(abs));
+}
+
+/** lstat of paths relative to the work tree, in order (undefined: gone). */
+export function statsOf(workTree: string, paths: readonly string[]): (Stats | undefined)[] {
+  return paths.map((p) => lstatOrUndefined(path.join(workTree, p)));
 }
 
 /** Every folder holding a staged path, and their parents, up to the root (''). */
@@ -78,10 +92,10 @@ export async function lstatAll<T>(paths: readonly string[], fn: (p: string) => P
   return out;
 }
 
-export async function ignoreSigs(workTree: string, dirs: Iterable<string>): Promise<Map<string, string>> {
-  const list = [...dirs];
-  const sigs = await lstatAll(list, (d) => fileSig(path.join(workTree, d, '.gitignore')));
-  return new Map(list.map((d, i) => [d, sigs[i]!]));
+export function ignoreSigs(workTree: string, dirs: Iterable<string>): Map<string, string> {
+  const sigs = new Map<string, string>();
+  for (const d of dirs) sigs.set(d, fileSig(path.join(workTree, d, '.gitignore')));
+  return sigs;
 }
 
 export function sameSigs(a: Map<string, string>, b: Map<string, string>): boolean {
@@ -146,9 +160,9 @@ export function atRisk(
 }
 
 /** The at-risk files to hash again now: their ctime moved, they are gone, or nothing could tell. */
-export async function toRehash(workTree: string, risky: ReadonlyMap<string, number>): Promise<string[]> {
+export function toRehash(workTree: string, risky: ReadonlyMap<string, number>): string[] {
   const list = [...risky.keys()];
-  const stats = await lstatAll(list, (p) => lstat(path.join(workTree, p)).catch(() => undefined));
+  const stats = statsOf(workTree, list);
   return list.filter((p, i) => {
     const was = risky.get(p)!;
     return Number.isNaN(was) || stats[i]?.ctimeMs !== was;

@@ -40,6 +40,10 @@ export const SHADOW_GIT_CONFIG = [
   'core.excludesFile=',
   '-c',
   'gc.auto=0',
+  // No reflogs: HEAD follows the newest checkpoint, and a reflog would keep every dropped
+  // checkpoint's objects reachable, so `git prune` could never bring the repository under its cap.
+  '-c',
+  'core.logAllRefUpdates=false',
   '-c',
   'advice.addEmbeddedRepo=false',
   '-c',

@@ -25,7 +25,7 @@ import {
   fileSig,
   foldersOf,
   ignoreSigs as ignoreSigsOf,
-  lstatAll,
+  statsOf,
   parseStatus,
   recorded,
   toRehash,
@@ -464,7 +464,7 @@ export class CheckpointStore {
     this.objects = undefined;
     const { paths, nested } = await this.listAll();
     // The ignore files are looked at before git applies them (below): a change after this is seen next time.
-    const ignoreSigs = await ignoreSigsOf(this.repo.workTree, foldersOf(paths));
+    const ignoreSigs = ignoreSigsOf(this.repo.workTree, foldersOf(paths));
     for (const p of await this.unstageIgnored()) paths.delete(p);
     const { sizes, bytes } = await this.measure(paths);
     const pathspecs = ['.', ...[...nested, ...this.ownDirInProject()].map((n) => `:(exclude,literal)${n}`)];
@@ -475,7 +475,7 @@ export class CheckpointStore {
     const indexed = (await this.git(['ls-files', '-z', '--cached'])).toString('utf8').split('\0').filter(Boolean);
     const after = await recorded(this.repo.workTree, indexed, started);
     for (const d of foldersOf(after.sizes.keys())) if (!ignoreSigs.has(d)) ignoreSigs.set(d, UNKNOWN_SIG);
-    this.staged = { indexSig: await fileSig(path.join(this.repo.gitDir, 'index')), ignoreSigs, ...after };
+    this.staged = { indexSig: fileSig(path.join(this.repo.gitDir, 'index')), ignoreSigs, ...after };
     return { tree, files: sizes.size, bytes };
   }
 
@@ -483,7 +483,7 @@ export class CheckpointStore {
   private async stageChanges(prev: StagedState): Promise<{ tree: string; files: number; bytes: number } | undefined> {
     const started = Date.now();
     const indexFile = path.join(this.repo.gitDir, 'index');
-    if ((await fileSig(indexFile)) !== prev.indexSig) return undefined;
+    if (fileSig(indexFile) !== prev.indexSig) return undefined;
     this.staged = undefined;
     const sizes = new Map(prev.sizes);
     let bytes = prev.bytes;
@@ -491,18 +491,16 @@ export class CheckpointStore {
       bytes -= sizes.get(p) ?? 0;
       sizes.delete(p);
     };
-    const ignoreSigs = await ignoreSigsOf(this.repo.workTree, prev.ignoreSigs.keys());
+    const ignoreSigs = ignoreSigsOf(this.repo.workTree, prev.ignoreSigs.keys());
     const ignoredNow = new Set(sameSigs(ignoreSigs, prev.ignoreSigs) ? [] : await this.unstageIgnored());
     for (const p of ignoredNow) forget(p);
-    const [status, rehash] = await Promise.all([
-      // HEAD is the last checkpoint (snapshotNow): one pass gives what changed since and what is new.
-      this.git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=none']),
-      toRehash(this.repo.workTree, prev.risky).then((r) => r.filter((p) => !ignoredNow.has(p))),
-    ]);
+    const rehash = toRehash(this.repo.workTree, prev.risky).filter((p) => !ignoredNow.has(p));
+    // HEAD is the last checkpoint (snapshotNow): one pass gives what changed since and what is new.
+    const status = await this.git(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=none']);
     const { changed, fresh } = parseStatus(status.toString('utf8'), this.ownDirInProject());
     const paths = [...new Set([...changed, ...fresh, ...rehash])];
     const statAt = Date.now();
-    const before = await lstatAll(paths, (p) => lstat(path.join(this.repo.workTree, p)).catch(() => undefined));
+    const before = statsOf(this.repo.workTree, paths);
     let growth = 8192;
     paths.forEach((p, i) => {
       forget(p);
@@ -537,11 +535,11 @@ export class CheckpointStore {
     const tree = (await this.git(['write-tree'])).toString('utf8').trim();
     for (const d of foldersOf(fresh)) if (!ignoreSigs.has(d)) ignoreSigs.set(d, UNKNOWN_SIG);
     // Only the entries staged now had their stat recorded now; the others keep what they had.
-    const after = await lstatAll(paths, (p) => lstat(path.join(this.repo.workTree, p)).catch(() => undefined));
+    const after = statsOf(this.repo.workTree, paths);
     const staged = new Set(paths);
     const risky = new Map([...prev.risky].filter(([p]) => sizes.has(p) && !staged.has(p)));
     for (const [p, ctime] of atRisk(paths, before, after, started, statAt)) risky.set(p, ctime);
-    this.staged = { indexSig: await fileSig(indexFile), sizes, bytes, ignoreSigs, risky };
+    this.staged = { indexSig: fileSig(indexFile), sizes, bytes, ignoreSigs, risky };
     if (this.objects) this.objects.growth += growth;
     return { tree, files: sizes.size, bytes };
   }

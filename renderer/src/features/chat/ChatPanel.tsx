@@ -271,11 +271,20 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
             onRestored={(r) => {
               setRestoring(null);
               const n = r.changes.length;
+              const m = r.restoredMessages;
               setNotice(
-                `Restored ${n} file${n === 1 ? '' : 's'}${r.rewoundMessages ? ' and rewound the conversation' : ''}. “Undo this restore” in the transcript brings them back.` +
+                `Restored ${n} file${n === 1 ? '' : 's'}${r.rewoundMessages ? ' and rewound the conversation' : ''}` +
+                  `${m ? ` and brought back ${m} message${m === 1 ? '' : 's'}` : ''}. “Undo this restore” in the transcript brings them back.` +
+                  (r.rewoundPrompt !== undefined ? ' Your message is back in the box to edit and send again.' : '') +
+                  (r.conversationNote ? ` The conversation: ${r.conversationNote}.` : '') +
                   (r.skipped.length ? ` Not changed: ${r.skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}.` : ''),
               );
-              if (r.rewoundMessages) {
+              // As Claude Code's Esc Esc: the rewound prompt goes back in the box, to edit and send again.
+              if (r.rewoundPrompt !== undefined) {
+                setDraft({ text: r.rewoundPrompt, n: (draft?.n ?? 0) + 1 });
+                document.getElementById(COMPOSER_TEXT_ID)?.focus();
+              }
+              if (r.rewoundMessages || m) {
                 setVersion((v) => v + 1);
                 void queryClient.invalidateQueries({ queryKey: projectKeys.conversations });
               }

@@ -12,6 +12,11 @@ const WORDS: Record<FileChangeView['change'], string> = {
   delete: 'removed',
 };
 
+function describeChange({ back, cut }: { back: number; cut: number }): string {
+  const n = (k: number) => `${k} message${k === 1 ? '' : 's'}`;
+  return [back && `brings back ${n(back)}`, cut && `removes ${n(cut)}`].filter(Boolean).join(', ') || 'no message changes';
+}
+
 interface Props {
   checkpointId: string;
   onClose: () => void;
@@ -23,7 +28,8 @@ interface Props {
  * rewound too. Nothing changes until Restore is pressed; a checkpoint is taken first, so it can be undone.
  */
 export function RestorePanel({ checkpointId, onClose, onRestored }: Props) {
-  const [rewind, setRewind] = useState(false);
+  // Undefined until the user chooses: an undo that can bring the conversation back does so by default.
+  const [rewindChoice, setRewind] = useState<boolean | undefined>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
   const preview = useQuery({
     queryKey: ['checkpoints.preview', checkpointId],
@@ -31,14 +37,16 @@ export function RestorePanel({ checkpointId, onClose, onRestored }: Props) {
     gcTime: 0,
     staleTime: 0,
   });
+  const cp = preview.data?.checkpoint;
+  const rewind = rewindChoice ?? cp?.conversationChange !== undefined;
   const restore = useMutation({
     mutationFn: () => unwrap(getApi().checkpoints.restore({ id: checkpointId, rewindConversation: rewind })),
     onSuccess: onRestored,
   });
   useEffect(() => heading.current?.focus(), []);
-  const cp = preview.data?.checkpoint;
   const changes = preview.data?.changes;
-  const canRewind = cp?.kind === 'turn' && cp.messageIndex !== undefined;
+  const change = cp?.conversationChange;
+  const canRewind = (cp?.kind === 'turn' && cp.messageIndex !== undefined) || change !== undefined;
   return (
     <section className="restore-panel" role="dialog" aria-labelledby="restore-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <h3 id="restore-title" ref={heading} tabIndex={-1}>
@@ -67,8 +75,10 @@ export function RestorePanel({ checkpointId, onClose, onRestored }: Props) {
       )}
       {canRewind && (
         <label className="restore-rewind">
-          <input type="checkbox" checked={rewind} onChange={(e) => setRewind(e.target.checked)} /> Also rewind the conversation to before
-          the message that started this turn
+          <input type="checkbox" checked={rewind} onChange={(e) => setRewind(e.target.checked)} />{' '}
+          {change
+            ? `Also put the conversation back as it was (${describeChange(change)})`
+            : 'Also rewind the conversation to before the message that started this turn'}
         </label>
       )}
       <ActionError error={restore.error} doing="restore the files" />
