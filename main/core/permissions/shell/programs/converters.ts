@@ -10,7 +10,6 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, type Effect } from '../effects.js';
-import type { Arg } from '../options.js';
 import { opaque, script, wordOptions } from './kit.js';
 import { rules, type Check, type Examples, type ProgramRule } from './rule.js';
 
