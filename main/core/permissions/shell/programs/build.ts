@@ -29,6 +29,10 @@ const makefileFrom = (v: Arg | undefined): Effect[] =>
     ? [exec('file', opaque(), 'make -f reads recipes from standard input or a descriptor')]
     : [];
 
+/** `-f FILE`: from standard input, or outside the project, recipes the key cannot show. */
+const makefileAt = (v: Arg | undefined): Effect[] =>
+  typeof v === 'string' && outsideProject(v) ? [exec('file', opaque(v), 'make -f runs a makefile outside the project')] : makefileFrom(v);
+
 const MAKE = optionTable({
   abbrev: true,
   options: [
@@ -39,8 +43,13 @@ const MAKE = optionTable({
     'assume-new= warn-undefined-variables jobserver-auth= jobserver-fds= jobserver-style= shuffle=?',
   ],
   handlers: {
-    file: makefileFrom,
-    makefile: makefileFrom,
+    // -C DIR runs DIR's makefile: outside the project, code the project does not hold.
+    directory: (v) =>
+      v === undefined || v === null || outsideProject(v)
+        ? [exec('directory', opaque(v ?? null), 'make -C runs the makefile of a folder outside the project')]
+        : [],
+    file: makefileAt,
+    makefile: makefileAt,
     eval: (v) => [exec('eval', opaque(v ?? null), 'make --eval adds recipe text that runs shell commands')],
   },
 });

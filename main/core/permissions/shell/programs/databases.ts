@@ -10,16 +10,17 @@ import { programOptions } from './programOptions.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 function sqlite(argv: readonly Arg[]): Effect[] {
+  const name = String(argv[0]);
   const out: Effect[] = [];
   let dbSeen = false;
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === null || a === undefined) {
-      out.push(exec('sql', opaque(), 'sqlite3 argument not known before it runs'));
+      out.push(exec('sql', opaque(), `${name} argument not known before it runs`));
       continue;
     }
     if (a === '-cmd' || a === '-init') {
-      out.push(exec(a.slice(1), opaque(argv[i + 1] ?? null), `sqlite3 ${a} runs dot-commands, which include .shell`));
+      out.push(exec(a.slice(1), opaque(argv[i + 1] ?? null), `${name} ${a} runs dot-commands, which include .shell`));
       i++;
     } else if (!a.startsWith('-')) {
       // Dot-commands that only print (`.tables`, `.schema`) are ordinary; any other may run or write.
@@ -29,11 +30,11 @@ function sqlite(argv: readonly Arg[]): Effect[] {
           l,
         ),
       );
-      if (dbSeen && dots.length > 0 && !onlyPrinting) out.push(exec('dot', opaque(a), 'sqlite3 dot-commands include .shell and .system'));
+      if (dbSeen && dots.length > 0 && !onlyPrinting) out.push(exec('dot', opaque(a), `${name} dot-commands include .shell and .system`));
       // SQL that runs a program (the CLI's edit()), writes a file it names (writefile(), ATTACH,
       // VACUUM INTO) or loads code (load_extension()).
       else if (dbSeen && /\b(edit|writefile|load_extension)\s*\(|\battach\b|\bvacuum\s+into\b/i.test(a))
-        out.push(exec('sql', opaque(a), 'sqlite3 SQL runs an editor, writes a file or loads an extension'));
+        out.push(exec('sql', opaque(a), `${name} SQL runs an editor, writes a file or loads an extension`));
       dbSeen = true;
     }
   }
@@ -91,6 +92,8 @@ const psql = programOptions('psql', {
 
 const effects: Readonly<Record<string, Check>> = {
   sqlite3: sqlite,
+  // The DuckDB CLI is the sqlite3 shell's: `-cmd`, `-init`, dot-commands (`.shell`, `.system`).
+  duckdb: sqlite,
   psql,
   mysql: mysqlClient('mysql'),
   mariadb: mysqlClient('mariadb'),
@@ -99,6 +102,7 @@ const effects: Readonly<Record<string, Check>> = {
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   sqlite3: { match: [["sqlite3 db '.shell rm x'", '#dot-[-?']] },
+  duckdb: { match: [["duckdb x.db -c '.shell id'", '#dot']], notMatch: ["duckdb x.db -c '.tables'"] },
   mysql: {
     match: [
       ['mysql --pager=./x db', '#pager'],

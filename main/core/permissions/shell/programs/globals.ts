@@ -42,4 +42,3 @@ function globalsSpec(spec: SubcommandSpec): TableSpec {
   if (g.singleDashLong) out.singleDashLong = true;
   return out;
 }
-

@@ -5,6 +5,7 @@
 import { RULES as build } from './build.js';
 import { RULES as builtins } from './builtins.js';
 import { RULES as containers } from './containers.js';
+import { RULES as converters } from './converters.js';
 import { RULES as coreutils } from './coreutils.js';
 import { RULES as crypto } from './crypto.js';
 import { RULES as databases } from './databases.js';
@@ -37,6 +38,7 @@ const FAMILIES = [
   builtins,
   packages,
   system,
+  converters,
   wrappers,
 ];
 

@@ -272,4 +272,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('network', { effects, allowlist: ['ssh', 'scp', 'sftp', 'ssh-copy-id', 'curl', 'wget'] }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules(
+  'network',
+  { effects, allowlist: ['ssh', 'scp', 'sftp', 'ssh-copy-id', 'curl', 'wget'] },
+  EXAMPLES,
+);

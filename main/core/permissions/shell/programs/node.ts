@@ -377,7 +377,13 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['pnpm pack --pack-destination /tmp/out', '#pack_destination'],
       ['pnpm run --frobnicate build', '#unknown_option'],
     ],
-    notMatch: ["pnpm bash -c 'rm x'", 'pnpm install --frozen-lockfile', 'pnpm add -D x --filter app', 'pnpm build --watch', 'pnpm -F app build'],
+    notMatch: [
+      "pnpm bash -c 'rm x'",
+      'pnpm install --frozen-lockfile',
+      'pnpm add -D x --filter app',
+      'pnpm build --watch',
+      'pnpm -F app build',
+    ],
   },
   bun: {
     match: [['bun -F app --frobnicate build', '#unknown_option']],

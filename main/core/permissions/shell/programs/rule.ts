@@ -71,10 +71,7 @@ export interface Examples {
  *   exception — the rule's own checks alone, for the reason given (sed's first operand is a script, not a path).
  */
 export type OptionPolicy =
-  | { kind: 'allowlist'; defaults?: true }
-  | { kind: 'spec' }
-  | { kind: 'default' }
-  | { kind: 'exception'; why: string };
+  { kind: 'allowlist'; defaults?: true } | { kind: 'spec' } | { kind: 'default' } | { kind: 'exception'; why: string };
 
 export interface ProgramRule extends Examples {
   /** The canonical name rules are looked up under (spellings: programNames.ts). */
@@ -123,7 +120,8 @@ export function rules(family: string, t: FamilyTables, examples: Readonly<Record
   for (const table of [t.effects, t.options, t.subcommands, t.aliases, t.runners, t.wrappers, t.exceptions])
     for (const k of Object.keys(table ?? {})) names.add(k);
   for (const k of t.allowlist ?? []) if (!names.has(k)) throw new Error(`${k} is listed as an allowlist in ${family} but has no checks`);
-  for (const k of t.withDefaults ?? []) if (!(t.allowlist ?? []).includes(k)) throw new Error(`${k} has defaults in ${family} but is no allowlist`);
+  for (const k of t.withDefaults ?? [])
+    if (!(t.allowlist ?? []).includes(k)) throw new Error(`${k} has defaults in ${family} but is no allowlist`);
   for (const k of Object.keys(examples)) if (!names.has(k)) throw new Error(`examples for ${k}, which has no rule in ${family}`);
   return [...names].map((name) => {
     const why = own(t.exceptions, name);

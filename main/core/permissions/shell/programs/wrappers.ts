@@ -432,6 +432,12 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
     [
       'sudoedit',
       'chronic',
+      // File watchers and secret injectors that run the command they are given (reflex, onchange,
+      // envconsul, summon: each one's README).
+      'reflex',
+      'onchange',
+      'envconsul',
+      'summon',
       'ifne',
       'lckdo',
       'run-parts',
@@ -823,6 +829,10 @@ const RUNS: readonly (readonly [name: string, command: string, keyHolds: string]
   ['emulate', 'emulate rm x', 'emulate-[-?-]'],
   ['arch', 'arch rm x', 'arch-[-?-]'],
   ['nocorrect', 'nocorrect rm x', 'nocorrect-[-rm-]'],
+  ['reflex', "reflex -r '\\.go$' -- sh -c id", 'reflex-[-?-]'],
+  ['onchange', "onchange '*.js' -- sh -c id", 'onchange-[-?-]'],
+  ['envconsul', 'envconsul -prefix app sh', 'envconsul-[-?-]'],
+  ['summon', 'summon sh -c id', 'summon-[-?-]'],
 ];
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */

@@ -90,6 +90,9 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   nr: { stopAtOperand: [''] },
   // bat: `bat cache --build|--clear` (bat --help; the spec has no `cache` subcommand).
   bat: { subcommands: { cache: 'b|build c|clear source=:read target=:read blank h|help' } },
+  // pandoc: `-F/--filter PROGRAM` runs a program on the document's AST (with the output format as its
+  // argument), `-L/--lua-filter SCRIPT` runs Lua in pandoc (pandoc(1), "Reader options").
+  pandoc: { options: { '': 'F|filter=:prog L|lua-filter=:load' } },
   // TypeScript's compiler: the spec lists `--project` and `--build` without their one-letter forms.
   tsc: { options: { '': 'p|project=:read b|build w|watch h|help v|version' } },
 };
