@@ -280,8 +280,9 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
                   (r.skipped.length ? ` Not changed: ${r.skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}.` : ''),
               );
               // As Claude Code's Esc Esc: the rewound prompt goes back in the box, to edit and send again.
-              if (r.rewoundPrompt !== undefined) {
-                setDraft({ text: r.rewoundPrompt, n: (draft?.n ?? 0) + 1 });
+              const prompt = r.rewoundPrompt;
+              if (prompt !== undefined) {
+                setDraft((d) => ({ text: prompt, n: (d?.n ?? 0) + 1 }));
                 document.getElementById(COMPOSER_TEXT_ID)?.focus();
               }
               if (r.rewoundMessages || m) {
