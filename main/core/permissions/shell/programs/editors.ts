@@ -5,7 +5,7 @@
 import { exec, write, type Effect } from '../effects.js';
 import { scanOptions, type Arg } from '../options.js';
 import { opaque, script, isShort, isLong, valueOf, also } from './kit.js';
-import { optionTable, readOptions } from './optionTable.js';
+import { optionTable, readOptions, type OptionTable } from './optionTable.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
 function man(argv: readonly Arg[]): Effect[] {
@@ -113,30 +113,6 @@ function pager(argv: readonly Arg[]): Effect[] {
     if (/^\+./.test(a) && !/^\+[0-9]*[GFg]?$/.test(a) && !/^\+[/?][^\x00-\x1f]*$/.test(a))
       out.push(exec('+', opaque(a), `${name} +cmd runs pager commands, which include "!" shell escapes`));
   }
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'bhjkopPTxyzoO#',
-    longValue: [
-      'log-file',
-      'LOG-FILE',
-      'lesskey-file',
-      'lesskey-src',
-      'lesskey-content',
-      'tag-file',
-      'prompt',
-      'tabs',
-      'jump-target',
-      'max-back-scroll',
-      'max-forw-scroll',
-      'window',
-      'shift',
-      'buffers',
-    ],
-    noAbbrev: true,
-  })) {
-    if (isShort(it, 'oO') || isLong(it, ['log-file', 'LOG-FILE'])) out.push(write('log-file', valueOf(it), `${name} -o writes a log file`));
-    if (isShort(it, 'k') || isLong(it, ['lesskey-file', 'lesskey-src', 'lesskey-content']))
-      out.push(exec('lesskey', opaque(), `${name} --lesskey can bind keys to shell commands`));
-  }
   return out;
 }
 
@@ -161,6 +137,26 @@ const LESS = optionTable({
     'search-options= show-preproc-errors intr= modelines= proc-backspace proc-tab proc-return',
   ],
 });
+
+/** util-linux more(1): `-NUM` lines, `+NUM` and `+/pattern` (read by `pager`). */
+const MORE = optionTable({
+  numeric: true,
+  abbrev: true,
+  options: 'd|silent l|logical f|no-pause p|print-over c|clean-print s|squeeze u|plain e|exit-on-eof n|lines= h|help V|version',
+});
+/** most(1): one-letter switches; `+d`, `+s`, `+u`, `+/string` (read by `pager`). */
+const MOST = optionTable({ options: '1| b| C| c| d| k| M| s| t| u| v| w| z|' });
+
+/** more's and most's options with their table: `+cmd` words are the pager's commands (`pager`), not options. */
+const pagerOptions =
+  (table: OptionTable): Check =>
+  (argv) =>
+    readOptions(
+      table,
+      argv.map((w, i) => (i > 0 && typeof w === 'string' && w.startsWith('+') ? 'operand' : w)),
+      1,
+      String(argv[0]),
+    ).effects;
 
 /** less's options as an allowlist: `+cmd` words stand as options (their commands: `pager`). */
 const lessOptions: Check = (argv) => {
@@ -240,8 +236,8 @@ const effects: Readonly<Record<string, Check>> = {
   emacsclient: emacs,
   nano,
   less: also(lessOptions, pager),
-  more: pager,
-  most: pager,
+  more: also(pagerOptions(MORE), pager),
+  most: also(pagerOptions(MOST), pager),
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
@@ -277,6 +273,6 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
 
 export const RULES: readonly ProgramRule[] = rules(
   'editors',
-  { effects, allowlist: ['vim', 'vi', 'nvim', 'view', 'vimdiff', 'gvim', 'ex', 'less'] },
+  { effects, allowlist: ['vim', 'vi', 'nvim', 'view', 'vimdiff', 'gvim', 'ex', 'less', 'more', 'most'], withDefaults: ['more', 'most'] },
   EXAMPLES,
 );
