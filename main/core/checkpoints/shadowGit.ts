@@ -33,7 +33,9 @@ export const SHADOW_GIT_CONFIG = [
   '-c',
   'core.quotePath=false',
   '-c',
-  'core.untrackedCache=false',
+  // A later snapshot's `git status` re-reads only the folders whose stat changed (git checks a
+  // folder's cached stat racy-safely): it is most of that snapshot's time on a large tree.
+  'core.untrackedCache=true',
   '-c',
   'core.attributesFile=/dev/null',
   '-c',
