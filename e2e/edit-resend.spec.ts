@@ -55,5 +55,7 @@ test('Regenerate the last answer, then Edit the first message: cut, text back in
   await expect(panel.getByRole('listitem')).toHaveText(['notes.txt restored']);
   await panel.getByRole('button', { name: 'Restore' }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => readFile(path.join(projectDir, 'notes.txt'), 'utf8')).toBe('original notes\n');
+  // The restore's own outcome first (it can take seconds on a loaded machine), then the file.
+  await expect(page.getByRole('status').filter({ hasText: /Restored 1 file/ })).toBeVisible({ timeout: 30_000 });
+  expect(await readFile(path.join(projectDir, 'notes.txt'), 'utf8')).toBe('original notes\n');
 });

@@ -11,7 +11,7 @@ import { FileView } from '../files/FileView.js';
 import { ResumePicker, RewindPicker } from './CommandPickers.js';
 import { Composer, COMPOSER_TEXT_ID } from './Composer.js';
 import { containerChoices } from './containerChoice.js';
-import { ContainerSwitch } from './ContainerSwitch.js';
+import { ContainerNote, ContainerToggle } from './ContainerSwitch.js';
 import { ContextGauge } from './ContextGauge.js';
 import { ConversationList } from './ConversationList.js';
 import { CheckpointActionsContext } from '../checkpoints/CheckpointActions.js';
@@ -345,7 +345,7 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
         <ActionError error={reload.error} doing="reload codecoder.json" />
         <ActionError error={setModel.error} doing="set the model" />
         <ActionError error={mode.error} doing="switch the permission mode" />
-        <ContainerSwitch conversationId={selected} />
+        <ContainerNote conversationId={selected} />
         <ModeNotice mode={mode.mode} carryPlan={mode.carryPlan} planReady={mode.planReady} onDropCarry={mode.dropCarry} />
         <Composer
           running={transcript.running}
@@ -374,7 +374,12 @@ export function ChatPanel({ onOpenPermissions, openRequest, onShown }: Props) {
           }}
           onStop={() => selected && stop.mutate(selected)}
           onCommand={onCommand}
-          modeControl={<ModeSelector mode={mode.mode} onChange={mode.set} disabled={mode.pending} />}
+          modeControl={
+            <>
+              <ContainerToggle conversationId={selected} />
+              <ModeSelector mode={mode.mode} onChange={mode.set} disabled={mode.pending} />
+            </>
+          }
           onCycleMode={mode.cycle}
         />
       </section>
