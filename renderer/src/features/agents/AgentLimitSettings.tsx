@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_MAX_AGENTS, MAX_AGENTS_CEILING } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
-import { ErrorNote } from '../../ui/ErrorNote.js';
+import { FormOutcome } from '../../ui/FormOutcome.js';
 
 /**
  * Settings → Background agents: how many worktree agents run at once (Settings `maxAgents`); more
@@ -55,12 +55,7 @@ export function AgentLimitSettings() {
         <p id="agent-limit-help" className="muted">
           1 to {MAX_AGENTS_CEILING} (default {DEFAULT_MAX_AGENTS}). Agents started beyond it wait in a queue on the Agents tab.
         </p>
-        <ErrorNote error={save.error} />
-        {done && (
-          <p role="status" className="ok-note">
-            Agent limit saved.
-          </p>
-        )}
+        <FormOutcome error={save.error} saved={done ? 'Agent limit saved.' : null} />
         <div className="row">
           <button type="submit" disabled={save.isPending}>
             Set the limit

@@ -4,7 +4,7 @@ import type { Settings } from '../../../../shared/contract/index.js';
 import { getApi, unwrap } from '../../bridge/index.js';
 import { keys, useSettings } from '../../queries.js';
 import { ActionError } from '../../ui/ActionError.js';
-import { ErrorNote } from '../../ui/ErrorNote.js';
+import { FormOutcome } from '../../ui/FormOutcome.js';
 import { describeEngineInUse } from './engineWords.js';
 import { engineInUseKey, useEngineInUse } from './useEngineInUse.js';
 
@@ -75,12 +75,7 @@ export function ContainerEngineSettings() {
           <input type="checkbox" checked={copy} onChange={(e) => setCopy(e.target.checked)} />
           Send a copy of the project (for a tunnel to another machine&apos;s engine); changes come back as a diff to review
         </label>
-        <ErrorNote error={save.error} />
-        {done && (
-          <p role="status" className="ok-note">
-            Container engine saved.
-          </p>
-        )}
+        <FormOutcome error={save.error} saved={done ? 'Container engine saved.' : null} />
         <div className="row">
           <button type="submit" disabled={save.isPending}>
             Use this engine

@@ -16,6 +16,7 @@ import { CheckpointSettings } from '../checkpoints/CheckpointSettings.js';
 import { ContainerEngineSettings } from './ContainerEngineSettings.js';
 import { AgentLimitSettings } from '../agents/AgentLimitSettings.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
+import { FormOutcome } from '../../ui/FormOutcome.js';
 import { NotificationPermissionControl } from '../notifications/NotificationPermission.js';
 import { formatPriceLines, parsePriceLines } from './priceLines.js';
 
@@ -323,12 +324,7 @@ export function SettingsScreen({ onDone }: { onDone: () => void }) {
             {agentError}
           </p>
         )}
-        <ErrorNote error={save.error} />
-        {saved && (
-          <p role="status" className="ok-note">
-            Settings saved.
-          </p>
-        )}
+        <FormOutcome error={save.error} saved={saved ? 'Settings saved.' : null} />
         <div className="row">
           <button type="submit" className="primary" disabled={save.isPending}>
             Save
