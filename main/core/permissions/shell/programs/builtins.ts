@@ -66,6 +66,12 @@ const effects: Readonly<Record<string, Check>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  mapfile: { match: [['mapfile -C "rm -rf ~" -c 1 arr', '#C-[-rm']], notMatch: ['mapfile -t lines'] },
+  readarray: { match: [['readarray -C id -c 1 arr', '#C-[-id-]']], notMatch: ['readarray -t lines'] },
+  compgen: { match: [['compgen -C id w', '#C-[-id-]']], notMatch: ['compgen -W "a b" a'] },
+  complete: { match: [['complete -C id git', '#C-[-id-]']], notMatch: ['complete -W "a b" mycmd'] },
+  bind: { match: [['bind -x "\\"\\\\C-x\\": id"', '#x-[']], notMatch: ['bind -l'] },
+  hash: { match: [['hash -p /tmp/evil ls', '#p-#outside-/tmp/evil']], notMatch: ['hash -r'] },
   test: { match: [["test -v 'a[$(id)]'", '#subscript-[-?-]']] },
 };
 

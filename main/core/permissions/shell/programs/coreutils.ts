@@ -349,6 +349,30 @@ const FILE_OPERANDS = [
 ];
 
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  sort: {
+    match: [
+      ['sort -o ../out f', '#output->-../out-#outside'],
+      ['sort --output=../out f', '#outside'],
+    ],
+    notMatch: ['sort f'],
+  },
+  tee: { match: [['tee ../x', '#outside-../x']] },
+  split: { match: [['split -b 1k ../big part', '#outside-../big']], notMatch: ['split -b 1k big part'] },
+  uniq: { match: [['uniq in ../out', '#outside-../out']], notMatch: ['uniq in'] },
+  shuf: { match: [['shuf -o ../o f', '#outside-../o']], notMatch: ['shuf f'] },
+  iconv: { match: [['iconv -o ../o -f latin1 f', '#outside-../o']], notMatch: ['iconv -f latin1 -t utf-8 f'] },
+  base64: { match: [['base64 -d ../x', '#outside-../x']], notMatch: ['base64 f'] },
+  basenc: { match: [['basenc --base64 ../x', '#outside-../x']], notMatch: ['basenc --base64 f'] },
+  xxd: { match: [['xxd -r f ../o', '#outside-../o']], notMatch: ['xxd f'] },
+  zip: { match: [['zip -TT "sh -c id" -T a.zip f', '#unzip_command-[-sh']], notMatch: ['zip a.zip f'] },
+  diff: { match: [['diff --to-file=../x f', '#outside']], notMatch: ['diff a b'] },
+  sdiff: { match: [['sdiff -o ../o a b', '#output->-../o']], notMatch: ['sdiff a b'] },
+  diff3: { match: [['diff3 a b ../c', '#outside-../c']], notMatch: ['diff3 a b c'] },
+  yq: { match: [['yq -i .a=1 ../f.yaml', '#inplace']], notMatch: ['yq .a f.yaml'] },
+  rg: { match: [['rg --pre sh x', '#pre-[-sh']], notMatch: ['rg x src'] },
+  fd: { match: [['fd -x rm', '#exec-[-rm-]']], notMatch: ['fd name src'] },
+  fdfind: { match: [['fdfind -x rm', '#exec-[-rm-]']], notMatch: ['fdfind name src'] },
+  awk: { match: [['awk -f ../p.awk f', '#file']], notMatch: ["awk '{print}' f"] },
   gfind: { match: [['gfind . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['gfind . -name x'] },
   gsed: { match: [['gsed -i s/a/b/ f', '#in_place']], notMatch: ['gsed s/a/b/ f'] },
   gawk: { match: [['gawk \'BEGIN{system("id")}\'', '#program']], notMatch: ["gawk '{print}' f"] },

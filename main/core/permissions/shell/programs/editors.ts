@@ -242,6 +242,20 @@ const effects: Readonly<Record<string, Check>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  more: {
+    match: [
+      ['more +!id f', '#+-['],
+      ['more ../x', '#outside-../x'],
+    ],
+    notMatch: ['more f'],
+  },
+  most: {
+    match: [
+      ['most --evil f', '#unknown_option'],
+      ['most ../x', '#outside-../x'],
+    ],
+    notMatch: ['most f', 'most -s f'],
+  },
   nvim: { match: [["nvim --cmd 'x' f", '#cmd']], notMatch: ['nvim src/a.ts'] },
   vi: { match: [["vi -c '!id' f", '#c']], notMatch: ['vi f'] },
   view: { match: [["view -c '!id' f", '#c']], notMatch: ['view f'] },

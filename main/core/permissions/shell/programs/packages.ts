@@ -199,6 +199,12 @@ const aliases: Readonly<Record<string, Resolver>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  apt: {
+    match: [['apt -o APT::Update::Pre-Invoke::=id update', '#option-APT::Update::Pre%2DInvoke::=id']],
+    notMatch: ['apt list --installed'],
+  },
+  'apt-cache': { match: [['apt-cache -o Dir::Etc=../x show pkg', '#outside-Dir::Etc=../x']], notMatch: ['apt-cache show pkg'] },
+  'nix-shell': { match: [['nix-shell --run id', '#run-[-id-]']], notMatch: ['nix-shell -p hello'] },
   'apt-get': { notMatch: ['apt-get install x'] },
   direnv: { match: [['direnv allow', '#allow']], notMatch: ['direnv status'] },
   mise: { match: [['mise trust', '#trust']] },

@@ -166,6 +166,7 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  ansible: { match: [['ansible all -m shell -a id', '#module']], notMatch: ['ansible all -m ping', 'ansible --version'] },
   crontab: { match: [['crontab f', '#install-[-?-]']] },
   aws: { match: [['aws configure set plugins.x mod', '#configure']], notMatch: ['aws configure set region us-east-1'] },
   tmux: { match: [['tmux', '#tmux-[-?-]']] },

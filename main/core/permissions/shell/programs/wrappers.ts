@@ -837,6 +837,7 @@ const RUNS: readonly (readonly [name: string, command: string, keyHolds: string]
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  time: { match: [['time -o ../t ls', '#outside-../t']] },
   ...Object.fromEntries(RUNS.map(([name, command, holds]) => [name, { match: [[command, holds]] }])),
   sudo: { match: [['sudo rm x', 'sudo-[-rm-]']] },
   env: { match: [['env FOO=1 ls', 'env-[-ls-]']] },
