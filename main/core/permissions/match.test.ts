@@ -179,6 +179,13 @@ describe('deny patterns', () => {
     expect(deny('write_file:.git/**').match(t(pathKey('.git/hooks/x', { protectedPath: true })))).toBeDefined();
   });
 
+  it('refuses a glob ending in a backslash at once: picomatch never returns on some (a hostile codecoder.json could stall the app)', () => {
+    // Two escaped backslashes at the end: four characters.
+    const tail = '\\'.repeat(4);
+    const d = deny(`read_file:[ab]${tail}`, `read_file:{a,b}x${tail}`, 'write_file:.env');
+    expect(d.patterns).toEqual(['write_file:.env']);
+  });
+
   it('ignores patterns it cannot compile, keeping the rest', () => {
     const d = deny('nocolon', 'run_command:git*', 'write_file:.env');
     expect(d.patterns).toEqual(['write_file:.env']);

@@ -31,6 +31,9 @@ describe('SegmentGlob', () => {
         fc.constantFrom(0, 1),
         (globParts, pathParts, which) => {
           const glob = globParts.join('');
+          // match.ts refuses a glob ending in a backslash before picomatch sees it (picomatch can
+          // loop forever on some: match.test.ts).
+          if (glob.endsWith('\\')) return;
           let re: RegExp;
           try {
             re = picomatch.makeRe(glob, OPTIONS[which]);
