@@ -7,7 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { allRules } from './index.js';
 
-/** The policy of every rule that is not a wrapper. `default` only shrinks: the rules not yet read whole with a table. */
+/**
+ * The policy of every rule that is not a wrapper. `default` only shrinks: the rules not yet read whole
+ * with a table. `specWithChecks`: hand rules of programs the spec library has a table for, read with
+ * it as their options' allowlist (OptionPolicy `spec` with `checks`; index.ts gives it to every hand
+ * rule that would otherwise have `default`, unless an override drops the spec).
+ */
 const POLICIES: Readonly<Record<string, readonly string[]>> = {
   allowlist: [
     'awk',
@@ -115,45 +120,27 @@ const POLICIES: Readonly<Record<string, readonly string[]>> = {
     '[',
     'actionlint',
     'aria2c',
-    'asdf',
     'at',
-    'aws',
     'batch',
     'blender',
     'borg',
-    'brew',
     'buildah',
-    'bundle',
     'chokidar',
     'clisp',
     'composer',
     'composite',
-    'conda',
     'consul',
     'convert',
-    'crontab',
     'dc',
-    'dd',
-    'deno',
     'devbox',
-    'direnv',
     'dnf',
-    'docker-compose',
-    'dotnet',
     'duckdb',
-    'elixir',
-    'emacs',
     'emacsclient',
     'etcdctl',
     'exiftool',
     'find',
-    'fnm',
-    'fzf',
-    'gcloud',
-    'gem',
     'getopts',
     'gfind',
-    'gh',
     'ghc',
     'gio',
     'gnuplot',
@@ -162,7 +149,6 @@ const POLICIES: Readonly<Record<string, readonly string[]>> = {
     'gs',
     'guile',
     'hatch',
-    'helm',
     'history',
     'identify',
     'ip',
@@ -173,105 +159,130 @@ const POLICIES: Readonly<Record<string, readonly string[]>> = {
     'javac',
     'javadoc',
     'jdeps',
-    'jenv',
     'jlink',
     'jpackage',
     'jrunscript',
     'jshell',
-    'julia',
     'kak',
-    'keytool',
-    'kubectl',
     'latex',
     'latexmk',
-    'lerna',
     'lua',
     'luajit',
     'lualatex',
     'luatex',
     'magick',
-    'mamba',
-    'man',
     'micromamba',
     'mise',
     'mlr',
     'mogrify',
     'montage',
-    'mvn',
     'mvnw',
-    'nano',
     'native-image',
-    'nc',
     'ncat',
     'netcat',
     'nix',
-    'nmap',
     'nodenv',
-    'nvm',
     'octave',
-    'osascript',
     'pdflatex',
     'pdftex',
     'pdm',
     'php',
-    'pip',
-    'pip3',
-    'pipenv',
-    'pipx',
     'pixi',
     'podman-compose',
-    'poetry',
     'postcss',
     'printf',
     'py.test',
-    'pyenv',
-    'pytest',
     'racket',
-    'rbenv',
     'read',
     'rpm',
-    'rsync',
     'rtx',
-    'rustup',
     'rvim',
     'rye',
     'sbcl',
     'scala',
-    'screen',
     'socat',
-    'sqlite3',
     'ssh-add',
-    'ssh-keygen',
-    'systemctl',
     'tclsh',
-    'terraform',
     'test',
     'tex',
-    'tmux',
-    'ts-node',
-    'tsx',
     'ugrep',
-    'unset',
     'uv',
     'uvx',
     'vifm',
-    'volta',
     'wait',
     'watchman-make',
-    'xdg-open',
     'xelatex',
     'xetex',
     'yum',
+  ],
+  specWithChecks: [
+    'asdf',
+    'aws',
+    'brew',
+    'bundle',
+    'conda',
+    'crontab',
+    'dd',
+    'deno',
+    'direnv',
+    'docker-compose',
+    'dotnet',
+    'elixir',
+    'emacs',
+    'fnm',
+    'fzf',
+    'gcloud',
+    'gem',
+    'gh',
+    'helm',
+    'jenv',
+    'julia',
+    'keytool',
+    'kubectl',
+    'lerna',
+    'mamba',
+    'man',
+    'mvn',
+    'nano',
+    'nc',
+    'nmap',
+    'nvm',
+    'osascript',
+    'pip',
+    'pip3',
+    'pipenv',
+    'pipx',
+    'poetry',
+    'pyenv',
+    'pytest',
+    'rbenv',
+    'rsync',
+    'rustup',
+    'screen',
+    'sqlite3',
+    'ssh-keygen',
+    'systemctl',
+    'terraform',
+    'tmux',
+    'ts-node',
+    'tsx',
+    'unset',
+    'volta',
+    'xdg-open',
   ],
   exception: [],
 };
 
 const kindOf = (r: ReturnType<typeof allRules>[number]): string =>
-  r.policy.kind === 'allowlist' && r.policy.defaults ? 'allowlistWithDefaults' : r.policy.kind;
+  r.policy.kind === 'allowlist' && r.policy.defaults
+    ? 'allowlistWithDefaults'
+    : r.policy.kind === 'spec' && r.policy.checks
+      ? 'specWithChecks'
+      : r.policy.kind;
 
 describe('option policies', () => {
   it('lists the policy of every rule that is not a wrapper', () => {
-    const listed: Record<string, string[]> = { allowlist: [], allowlistWithDefaults: [], default: [], exception: [] };
+    const listed: Record<string, string[]> = { allowlist: [], allowlistWithDefaults: [], default: [], specWithChecks: [], exception: [] };
     for (const r of allRules()) if (!r.wrapper) listed[kindOf(r)]!.push(r.name);
     for (const k of Object.keys(listed)) expect(listed[k]!.sort(), k).toEqual([...POLICIES[k]!].sort());
   });
@@ -289,6 +300,26 @@ describe('option policies', () => {
     for (const name of [...POLICIES.allowlist!, ...POLICIES.allowlistWithDefaults!]) {
       const c = classifyCommand(`${name} --zz-not-an-option-zz x`);
       if (c.kind !== 'compound' || !/#unknown_option|#exec-\[-\?/.test(c.key)) lax.push(`${name}: ${c.kind} ${c.key ?? ''}`);
+    }
+    expect(lax).toEqual([]);
+  });
+
+  it('a hand rule read with its spec refuses an option the spec does not define', async () => {
+    const { classifyCommand } = await import('../classify.js');
+    const lax: string[] = [];
+    for (const name of POLICIES.specWithChecks!) {
+      const c = classifyCommand(`${name} --zz-not-an-option-zz x`);
+      if (c.kind !== 'compound' || !/#unknown_option/.test(c.key)) lax.push(`${name}: ${c.kind} ${c.key ?? ''}`);
+    }
+    expect(lax).toEqual([]);
+  });
+
+  it('a hand rule read with its spec still meets the default: a path outside the project is compound', async () => {
+    const { classifyCommand } = await import('../classify.js');
+    const lax: string[] = [];
+    for (const name of POLICIES.specWithChecks!) {
+      const c = classifyCommand(`${name} ../../outside`);
+      if (c.kind !== 'compound' || !/#outside/.test(c.key)) lax.push(`${name}: ${c.kind} ${c.key ?? ''}`);
     }
     expect(lax).toEqual([]);
   });

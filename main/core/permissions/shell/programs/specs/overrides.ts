@@ -3,6 +3,8 @@
  * where a spec of @withfig/autocomplete is wrong or missing a fact the classifier needs, the fix
  * lives here, not in the generated file (which the generator rewrites on a version bump).
  */
+import { HAND_RULE_OVERRIDES } from './handRuleOverrides.js';
+
 export interface SpecOverride {
   /** Leave the program out of the spec layer (its spec is unusable): it keeps the no-spec rule. */
   drop?: true;
@@ -11,6 +13,11 @@ export interface SpecOverride {
    * compact spec; they come first, so they also correct an option the spec gets wrong.
    */
   options?: Readonly<Record<string, string>>;
+  /**
+   * Options the program accepts at every level, before or after any subcommand (pip's general
+   * options, kubectl's global flags), where the spec lists them on one node only or not at all.
+   */
+  global?: string;
   /** Subcommands the spec lacks, by their path ("cache"), with their options (compact spec). */
   subcommands?: Readonly<Record<string, string>>;
   /** Subcommand paths whose options end at the first operand (the rest are a script's: `nr build --all`). */
@@ -95,4 +102,6 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   pandoc: { options: { '': 'F|filter=:prog L|lua-filter=:load' } },
   // TypeScript's compiler: the spec lists `--project` and `--build` without their one-letter forms.
   tsc: { options: { '': 'p|project=:read b|build w|watch h|help v|version' } },
+  // Programs with a hand rule that reads their options with the spec (OptionPolicy `spec` with checks).
+  ...HAND_RULE_OVERRIDES,
 };
