@@ -227,9 +227,11 @@ const SOCAT_NET = new Set(
     'sctp-connect sctp4-connect sctp6-connect sctp-listen sctp4-listen sctp6-listen openssl ssl openssl-connect openssl-listen ' +
     'ssl-l openssl-dtls-client openssl-dtls-server socks socks4 socks4a socks5 socks5-connect proxy proxy-connect ip-datagram ' +
     'ip4-datagram ip6-datagram ip-recv ip4-recv ip6-recv ip-recvfrom ip4-recvfrom ip6-recvfrom ip-sendto ip4-sendto ip6-sendto ' +
-    'vsock-connect vsock-listen stdio stdin stdout stderr fd pipe pty'
+    'vsock-connect vsock-listen fd'
   ).split(' '),
 );
+/** Address keywords that stand alone: this process's own streams, an unnamed pipe, a new pty, readline. */
+const SOCAT_BARE = new Set('stdio stdin stdout stderr pipe pty readline'.split(' '));
 /** Address types that open, create or listen on a file (or named pipe, or socket file) they name. */
 const SOCAT_FILES = new Set('open gopen create creat pipe unix-listen unix-l unix-recv unix-recvfrom named'.split(' '));
 /** Address types that connect to a local socket: another process's service (`unix-connect:/var/run/docker.sock`). */
@@ -241,28 +243,35 @@ const SOCAT_WRITE_OPTS = new Set('link symbolic-link history history-file lockfi
 /** Address options that change who or where the other side runs. */
 const SOCAT_PRIV_OPTS = /^(su|su-[de]|substuser.*|setuid.*|setgid.*|chroot.*|path|shell)$/;
 
-/** The effects of one socat address (`TYPE:params,opt=v,…`, a bare path is GOPEN, a number is FD). */
-function socatAddress(a: string): Effect[] {
-  if (a === '-' || /^\d+$/.test(a)) return [];
-  const comma = a.indexOf(',');
-  const head = comma >= 0 ? a.slice(0, comma) : a;
+/** What the head of one socat address (`TYPE:params`) does: a bare path is GOPEN, `-` STDIO, a number FD. */
+function socatHead(head: string, a: string): Effect[] {
+  if (head === '-' || /^\d+$/.test(head)) return [];
   const colon = head.indexOf(':');
   const type = (colon >= 0 ? head.slice(0, colon) : head).toLowerCase();
   const params = colon >= 0 ? head.slice(colon + 1) : '';
-  const out: Effect[] = [];
-  if (colon < 0 && !SOCAT_NET.has(type)) {
-    // No keyword: a name with a slash is a file socat opens (GOPEN); anything else socat refuses.
-    if (head.includes('/')) out.push(write('open', head, 'socat opens the file it names'));
-    else out.push(exec('address', opaque(a), `socat address ${a} is not known to the classifier`));
-  } else if (type === 'exec') out.push(exec('exec', argvOf(params.split(/\s+/).filter(Boolean)), 'socat EXEC runs a program'));
-  else if (type === 'system' || type === 'shell') out.push(exec('exec', script(params), 'socat SYSTEM runs a shell command'));
-  else if (SOCAT_FILES.has(type))
-    out.push(write('open', params === '' ? null : params, `socat ${type.toUpperCase()} opens the file it names`));
-  else if (SOCAT_SOCKETS.has(type)) {
-    if (type.startsWith('abstract') || outsideProject(params))
-      out.push(risk('socket', `socat connects to a local socket outside the project: ${params}`, params));
-  } else if (!SOCAT_NET.has(type)) out.push(exec('address', opaque(a), `socat address type ${type} is not known to the classifier`));
-  for (const opt of comma >= 0 ? a.slice(comma + 1).split(',') : []) {
+  if (colon < 0 ? SOCAT_BARE.has(type) : SOCAT_NET.has(type)) return [];
+  // No keyword: a name with a slash is a file socat opens (GOPEN); any other word socat refuses.
+  if (colon < 0)
+    return [
+      head.includes('/')
+        ? write('open', head, 'socat opens the file it names')
+        : exec('address', opaque(a), `socat address ${a} is not known to the classifier`),
+    ];
+  if (type === 'exec') return [exec('exec', argvOf(params.split(/\s+/).filter(Boolean)), 'socat EXEC runs a program')];
+  if (type === 'system' || type === 'shell') return [exec('exec', script(params), 'socat SYSTEM runs a shell command')];
+  if (SOCAT_FILES.has(type)) return [write('open', params === '' ? null : params, `socat ${type.toUpperCase()} opens the file it names`)];
+  if (SOCAT_SOCKETS.has(type))
+    return type.startsWith('abstract') || outsideProject(params)
+      ? [risk('socket', `socat connects to a local socket outside the project: ${params}`, params)]
+      : [];
+  return [exec('address', opaque(a), `socat address type ${type} is not known to the classifier`)];
+}
+
+/** The effects of one socat address (`TYPE:params,opt=v,…`): its head's, and its options' that write or change who runs. */
+function socatAddress(a: string): Effect[] {
+  const [head = '', ...opts] = a.split(',');
+  const out = socatHead(head, a);
+  for (const opt of opts) {
     const eq = opt.indexOf('=');
     const name = (eq >= 0 ? opt.slice(0, eq) : opt).toLowerCase();
     const value = eq >= 0 ? opt.slice(eq + 1) : '';
@@ -275,7 +284,11 @@ function socatAddress(a: string): Effect[] {
 
 /** socat's options with its table, then each address (`a!!b` is two). */
 const socat: Check = (argv) => {
-  const r = itemsOf(SOCAT, argv);
+  // socat.c ends its options at `-,…`, `-:…` and `-!!…` as well: STDIO with options (`-,raw,echo=0`).
+  const r = itemsOf(
+    SOCAT,
+    argv.map((w, i) => (i > 0 && typeof w === 'string' && /^-[,:!]/.test(w) ? `stdio${w.slice(1)}` : w)),
+  );
   if (r.unknown) return r.effects;
   for (const it of r.items) {
     if (it.kind !== 'operand') continue;
@@ -522,12 +535,14 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['socat - OPEN:/etc/passwd', '#open->-/etc/passwd'],
       ['socat - /etc/passwd', '#open'],
       ['socat - create:out.bin', '#open'],
+      ['socat - PIPE:/tmp/fifo', '#open->-/tmp/fifo'],
       ['socat - UNIX-CONNECT:/var/run/docker.sock', '#socket'],
       ['socat PTY,link=/tmp/tty -', '#link'],
       ['socat -lf/tmp/log - TCP:h:1', '#lf'],
       ['socat -lf /tmp/log - TCP:h:1', '#lf'],
       ['socat - TCP:h:1,su=root', '#su'],
       ['socat - frob:x', '#address'],
+      ['socat -,raw,echo=0 exec:bash,pty', '#exec-[-bash-'],
       ['socat --frobnicate - -', '#unknown_option'],
     ],
     notMatch: [
