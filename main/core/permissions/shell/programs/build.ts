@@ -12,6 +12,7 @@ import { ldBfd, ldGold } from './linkers.js';
 import { driverAllowlist } from './compilerDriver.js';
 import { optionTable, readItems, subcommandOptions } from './optionTable.js';
 import { JDK_TOOLS } from './jdkTools.js';
+import { latexmk, TEX_ENGINES, texEngine } from './tex.js';
 import { maven } from './maven.js';
 import { programOptions } from './programOptions.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
@@ -333,24 +334,8 @@ const effects: Readonly<Record<string, Check>> = {
   ...JDK_TOOLS,
   make,
   gmake: make,
-  // TeX with shell escape runs \write18 commands from the document; latexmk -e runs Perl code and
-  // its -pdflatex=CMD style options name the program to run.
-  ...Object.fromEntries(
-    ['tex', 'latex', 'pdflatex', 'xelatex', 'lualatex', 'luatex', 'pdftex', 'xetex', 'latexmk'].map((n) => [
-      n,
-      (argv: readonly Arg[]): Effect[] =>
-        argv
-          .slice(1)
-          .flatMap((a) =>
-            a === null ||
-            /^--?(shell-escape|enable-write18|e$|(pdf|xe|lua)?latex=|pdflua|lualatex=|xelatex=|dvipdf=|ps2pdf=|bibtex=|makeindex=|biber=)/.test(
-              a,
-            )
-              ? [exec('shell_escape', opaque(a), `${n} ${a ?? ''} runs commands`)]
-              : [],
-          ),
-    ]),
-  ),
+  ...Object.fromEntries(TEX_ENGINES.map((n) => [n, texEngine])),
+  latexmk,
   // cmake -E env|chdir|time … runs a command.
   cmake: also(cmakeAllowlist, cmakeVars, (argv) => {
     const i = argv.indexOf('-E');
@@ -535,6 +520,55 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'mvn spring-boot:run -Dspring-boot.run.profiles=dev',
     ],
   },
+  // One TeX table for every engine and format: each carries the same attacks and everyday lines.
+  ...Object.fromEntries(
+    TEX_ENGINES.map((n) => [
+      n,
+      {
+        match: [
+          [`${n} -shell-escape doc.tex`, '#shell_escape'],
+          [`${n} --shell-escape doc.tex`, '#shell_escape'],
+          [`${n} -shell-esc doc.tex`, '#shell_escape'],
+          [`${n} --enable-write18 doc.tex`, '#shell_escape'],
+          [`${n} -cnf-line=shell_escape=t doc.tex`, '#cnf_line'],
+          [`${n} -cnf-line shell_escape=t doc.tex`, '#cnf_line'],
+          [`${n} -output-driver=sh doc.tex`, '#output_driver'],
+          [`${n} --lua=init.lua doc.tex`, '#lua'],
+          [`${n} -output-directory=/tmp/o doc.tex`, '#outside'],
+          [`${n} -aux-directory ../aux doc.tex`, '#outside'],
+          [`${n} '&/tmp/fmt' doc.tex`, '#format'],
+          [`${n} -sh doc.tex`, '#unknown_option'],
+          [`${n} -frob doc.tex`, '#unknown_option'],
+        ],
+        notMatch: [
+          `${n} doc.tex`,
+          `${n} -interaction=nonstopmode -halt-on-error -output-directory=build doc.tex`,
+          `${n} -synctex=1 -file-line-error -no-shell-escape main.tex`,
+          `${n} -jobname final -recorder main.tex`,
+        ],
+      },
+    ]),
+  ),
+  latexmk: {
+    match: [
+      ['latexmk -e "$pdf_mode=1" main.tex', '#e'],
+      ["latexmk -pdflatex='sh -c id' main.tex", '#pdflatex'],
+      ['latexmk --lualatex=./x main.tex', '#lualatex'],
+      ['latexmk -latexoption=-shell-escape main.tex', '#shell_escape'],
+      ['latexmk --shell-escape -pdf main.tex', '#shell_escape'],
+      ['latexmk -r ../rc main.tex', '#outside'],
+      ['latexmk -dF ./filter main.tex', '#dF'],
+      ['latexmk -outdir=/tmp/o main.tex', '#outside'],
+      ['latexmk -frob main.tex', '#unknown_option'],
+      ['latexmk -rfoo main.tex', '#unknown_option'],
+    ],
+    notMatch: [
+      'latexmk -pdf main.tex',
+      'latexmk -pdf -outdir=build -interaction=nonstopmode -synctex=1 main.tex',
+      'latexmk -c',
+      'latexmk -pvc -lualatex main.tex',
+    ],
+  },
   mvnw: {
     match: [
       ['mvnw -f ../other test', '#file'],
@@ -588,6 +622,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
 };
 
 const JDK = Object.keys(JDK_TOOLS);
+const TEX = [...TEX_ENGINES, 'latexmk'];
 
 export const RULES: readonly ProgramRule[] = rules(
   'build',
@@ -616,9 +651,10 @@ export const RULES: readonly ProgramRule[] = rules(
       'mvn',
       'mvnw',
       ...JDK,
+      ...TEX,
     ],
-    // The JDK tools' operands are source files, jars and folders: the default's checks apply to them too.
-    withDefaults: JDK,
+    // The JDK and TeX tools' operands are source files, jars, documents and folders: the default's checks apply to them too.
+    withDefaults: [...JDK, ...TEX],
   },
   EXAMPLES,
 );
