@@ -8,7 +8,27 @@ import type { Arg, OptItem } from '../options.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption, itemsOf } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 import { optionTable, readOptions, type OptionTable } from './optionTable.js';
-import { AWK, BASE64, BASENC, DIFF, DIFF3, FD, ICONV, RG, SDIFF, SED, SHUF, SORT, SPLIT, TEE, UNIQ, XXD, YQ, ZIP } from './textOptions.js';
+import {
+  AWK,
+  BASE64,
+  BASENC,
+  DIFF,
+  DIFF3,
+  FD,
+  FILE_UTILITY_TABLES,
+  ICONV,
+  RG,
+  SDIFF,
+  SED,
+  SHUF,
+  SORT,
+  SPLIT,
+  TEE,
+  UNIQ,
+  XXD,
+  YQ,
+  ZIP,
+} from './textOptions.js';
 
 const operands = (items: OptItem[]): Arg[] =>
   items.filter((it) => it.kind === 'operand').map((it) => (it.kind === 'operand' ? it.value : null));
@@ -276,7 +296,17 @@ function dd(argv: readonly Arg[]): Effect[] {
     );
 }
 
+/**
+ * The file utilities (cp, mv, ln, install, rm, touch …): every option read with the program's
+ * table (an unknown one is compound; install --strip-program names a program). The files they
+ * write, delete or move are fileTargets.ts's, read from the same table's items.
+ */
+const fileUtilities: Readonly<Record<string, Check>> = Object.fromEntries(
+  Object.entries(FILE_UTILITY_TABLES).map(([name, table]) => [name, (argv: readonly Arg[]) => itemsOf(table, argv).effects]),
+);
+
 const effects: Readonly<Record<string, Check>> = {
+  ...fileUtilities,
   find,
   gfind: find,
   fd,
@@ -346,9 +376,69 @@ const FILE_OPERANDS = [
   'yq',
   'fd',
   'fdfind',
+  ...Object.keys(FILE_UTILITY_TABLES),
 ];
 
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  cp: {
+    match: [
+      ['cp --frobnicate a b', '#unknown_option'],
+      ['cp -t ../out a', '#outside-../out'],
+      ['cp --target=../out a', '#outside'],
+      ['cp -r src /tmp/x', '#outside-/tmp/x'],
+    ],
+    notMatch: ['cp -r src dist', 'cp -a --parents src/a.ts build', 'cp -t build a b', 'cp --target-dir=build a'],
+  },
+  mv: {
+    match: [
+      ['mv --frobnicate a b', '#unknown_option'],
+      ['mv -t ~/x a', '#outside'],
+      ['mv --target-directory=../x a', '#outside'],
+    ],
+    notMatch: ['mv a.txt b.txt', 'mv -f -S .bak a b', 'mv --backup=numbered a b'],
+  },
+  ln: {
+    match: [
+      ['ln -s /etc/passwd p', '#outside-/etc/passwd'],
+      ['ln --frobnicate a b', '#unknown_option'],
+      ['ln -sf --target-directory=../x a', '#outside'],
+    ],
+    notMatch: ['ln -sf lib/a.js a.js', 'ln -sfn build current', 'ln -s -r dist/a link'],
+  },
+  install: {
+    match: [
+      ['install -s --strip-program=./evil a b', '#strip_program-[-./evil-]'],
+      ['install --strip-prog ./evil -s a b', '#strip_program'],
+      ['install -m 755 a /usr/local/bin/a', '#outside'],
+    ],
+    notMatch: ['install -m 644 a.conf build/a.conf', 'install -d -m 755 build/bin', 'install -D -t build/bin a'],
+  },
+  rm: {
+    match: [
+      ['rm -rf ../x', '#outside-../x'],
+      ['rm --frobnicate x', '#unknown_option'],
+      ['rm -r --no-preserve-root /', '#outside'],
+    ],
+    notMatch: ['rm -rf build', 'rm -f a.log b.log', 'rm --interactive=never -r dist'],
+  },
+  rmdir: { match: [['rmdir ../x', '#outside'], ['rmdir -x a', '#unknown_option']], notMatch: ['rmdir -p a/b/c', 'rmdir --ignore-fail dist'] },
+  unlink: { match: [['unlink ../x', '#outside'], ['unlink -f x', '#unknown_option']], notMatch: ['unlink a.lock', 'unlink -- -x'] },
+  touch: {
+    match: [
+      ['touch ../x', '#outside'],
+      ['touch -r /etc/passwd x', '#outside-/etc/passwd'],
+      ['touch --ref=/etc/passwd x', '#outside'],
+    ],
+    notMatch: ['touch a.txt', 'touch -d "2024-01-01" -c a', 'touch -t 202401010000 a'],
+  },
+  truncate: {
+    match: [['truncate -s 0 ../log', '#outside'], ['truncate --frob 0 x', '#unknown_option']],
+    notMatch: ['truncate -s 0 app.log', 'truncate --size=10M big.bin'],
+  },
+  shred: {
+    match: [['shred -u ../x', '#outside'], ['shred --random-source=../k -n 1 x', '#outside'], ['shred -Q x', '#unknown_option']],
+    notMatch: ['shred -u secret.txt', 'shred -n 3 -z --remove=wipe f'],
+  },
   sort: {
     match: [
       ['sort -o ../out f', '#output->-../out-#outside'],
