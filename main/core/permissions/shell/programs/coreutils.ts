@@ -7,14 +7,17 @@ import { awkProgramDanger, sedScriptDanger } from '../scriptScanners.js';
 import type { Arg, OptItem } from '../options.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption, itemsOf } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
-import { optionTable, readOptions, type OptionTable } from './optionTable.js';
+import { optionTable, readOptions, unknown, type OptionTable } from './optionTable.js';
 import {
   AWK,
   BASE64,
   BASENC,
   DIFF,
+  DD,
+  DD_OPERANDS,
   DIFF3,
   FD,
+  FIND,
   FILE_UTILITY_TABLES,
   ICONV,
   RG,
@@ -37,19 +40,34 @@ const operands = (items: OptItem[]): Arg[] =>
 // git: configuration, pagers, external diff/textconv drivers, hooks and transport programs can all
 // run arbitrary commands.
 
+/**
+ * find: every primary read with its table (textOptions.ts FIND; an unknown primary is compound).
+ * -exec/-execdir/-ok/-okdir run the words up to `;` (or `{}` then `+`) for each file found,
+ * -delete deletes, -fprint/-fprint0/-fls/-fprintf write the file they name. After those words the
+ * expression goes on; a `--` (which find takes only before its starting points) does not end it.
+ */
 function find(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === null || a === undefined) continue;
-    if (['-exec', '-execdir', '-ok', '-okdir'].includes(a)) {
-      let j = i + 1;
-      while (j < argv.length && argv[j] !== ';' && argv[j] !== '+') j++;
-      out.push(exec(a.slice(1), argvOf(argv.slice(i + 1, j)), `find ${a} runs a program for each file found`));
-      i = j;
-    } else if (a === '-delete') out.push(risk('delete', 'find -delete deletes every file it finds'));
-    else if (['-fprint', '-fprint0', '-fls', '-fprintf'].includes(a))
-      out.push(write(a.slice(1), argv[i + 1] ?? null, `find ${a} writes a file`));
+  for (let from = 1; from < argv.length; ) {
+    const r = itemsOf(FIND, argv, from);
+    out.push(...r.effects);
+    for (const it of r.items) if (it.kind === 'long' && it.name === 'delete') out.push(risk('delete', 'find -delete deletes every file it finds'));
+    if (r.unknown || r.rest === undefined) break;
+    if (r.ended) {
+      from = r.rest;
+      continue;
+    }
+    const last = r.items.filter((it) => it.kind === 'long').pop();
+    const name = last?.kind === 'long' ? last.name : '';
+    if (name === 'fprintf') {
+      out.push(write('fprintf', argv[r.rest] ?? null, 'find -fprintf writes a file'));
+      from = r.rest + 2;
+      continue;
+    }
+    let j = r.rest;
+    while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
+    out.push(exec(name, argvOf(argv.slice(r.rest, j)), `find -${name} runs a program for each file found`));
+    from = j + 1;
   }
   return out;
 }
@@ -284,16 +302,17 @@ function fd(argv: readonly Arg[]): Effect[] {
 // ---------------------------------------------------------------------------------------------
 // Text tools.
 
+/** dd's operands are KEY=VALUE (textOptions.ts DD_OPERANDS): `of=` writes a file; a key dd does not know is compound. */
 function dd(argv: readonly Arg[]): Effect[] {
-  return argv
-    .slice(1)
-    .flatMap((a) =>
-      a === null
-        ? [exec('operand', opaque(), 'dd operand not known before it runs')]
-        : a.startsWith('of=')
-          ? [write('of', a.slice(3), 'dd of= writes a file')]
-          : [],
-    );
+  const { items, effects } = itemsOf(DD, argv);
+  for (const it of items) {
+    if (it.kind !== 'operand') continue;
+    const eq = it.value === null ? -1 : it.value.indexOf('=');
+    const key = it.value === null || eq < 0 ? undefined : it.value.slice(0, eq);
+    if (key === undefined || !DD_OPERANDS.has(key)) effects.push(unknown('dd', it.value));
+    else if (key === 'of') effects.push(write('of', it.value!.slice(eq + 1), 'dd of= writes a file'));
+  }
+  return effects;
 }
 
 /**
@@ -376,6 +395,9 @@ const FILE_OPERANDS = [
   'yq',
   'fd',
   'fdfind',
+  'find',
+  'gfind',
+  'dd',
   ...Object.keys(FILE_UTILITY_TABLES),
 ];
 
@@ -463,7 +485,22 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   fd: { match: [['fd -x rm', '#exec-[-rm-]']], notMatch: ['fd name src'] },
   fdfind: { match: [['fdfind -x rm', '#exec-[-rm-]']], notMatch: ['fdfind name src'] },
   awk: { match: [['awk -f ../p.awk f', '#file']], notMatch: ["awk '{print}' f"] },
-  gfind: { match: [['gfind . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['gfind . -name x'] },
+  gfind: {
+    match: [
+      ['gfind . -exec rm {} ;', '#exec-[-rm-]'],
+      ['gfind . -frobnicate', '#unknown_option'],
+    ],
+    notMatch: ['gfind . -name x', 'gfind src -type f -newermt 2024-01-01'],
+  },
+  dd: {
+    match: [
+      ['dd if=a of=../x', '#of->-../x'],
+      ['dd if=../secret of=copy', '#outside-if=../secret'],
+      ['dd frob=1 if=a', '#unknown_option'],
+      ['dd -x if=a', '#unknown_option'],
+    ],
+    notMatch: ['dd if=disk.img bs=1M count=1 status=progress', 'dd if=a.bin ibs=512 skip=1 conv=notrunc,sync iflag=fullblock'],
+  },
   gsed: { match: [['gsed -i s/a/b/ f', '#in_place']], notMatch: ['gsed s/a/b/ f'] },
   gawk: { match: [['gawk \'BEGIN{system("id")}\'', '#program']], notMatch: ["gawk '{print}' f"] },
   mawk: { match: [['mawk \'BEGIN{system("id")}\'', '#program']], notMatch: ["mawk '{print}' f"] },
@@ -471,7 +508,23 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   gsort: { match: [['gsort -o out f', '#output->-out']], notMatch: ['gsort f'] },
   gtar: { match: [['gtar --to-command=sh -xf x.tar', '#to_command']], notMatch: ['gtar -xf x.tar'] },
   bsdtar: { match: [['bsdtar --to-command=sh -xf x.tar', '#to_command']], notMatch: ['bsdtar -xf x.tar'] },
-  find: { match: [['find . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['find . -name x'] },
+  find: {
+    match: [
+      ['find . -exec rm {} ;', '#exec-[-rm-]'],
+      ['find . -execdir sh -c x {} +', '#execdir-[-sh'],
+      ['find -- . -ok rm {} ;', '#ok-[-rm-]'],
+      ['find . -fprintf out %p -exec id ;', '#exec-[-id-]'],
+      ['find . -fls ../x', '#fls->-../x'],
+      ['find . -name x -delete', '#delete'],
+      ['find . -frobnicate', '#unknown_option'],
+    ],
+    notMatch: [
+      'find . -name x',
+      "find src -type f -name '*.ts' -mtime -7 -print0",
+      "find . -maxdepth 2 -not -path './node_modules/*' -iname '*.md'",
+      "find . '(' -name a -o -name b ')' -prune -o -print",
+    ],
+  },
   sed: { match: [['sed -i s/a/b/ f', '#in_place->-f']], notMatch: ['sed s/a/b/ f'] },
   tar: { match: [['tar --to-command=sh -xf x.tar', '#to_command-[-sh']], notMatch: ['tar -xf x.tar'] },
 };

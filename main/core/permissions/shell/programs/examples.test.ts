@@ -28,7 +28,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'composer',
   'conda',
   'dc',
-  'dd',
   'deno',
   'devbox',
   'dnf',

@@ -51,6 +51,9 @@ describe('text utility tables', () => {
       ['touch', '-d 2024-01-01 -r ref a'],
       ['truncate', '-s 0 -c app.log'],
       ['shred', '-vzun 3 f'],
+      ['find', '-L . -maxdepth 2 -type f -name *.ts -newermt 2024-01-01 -not -path ./node_modules/* -print0'],
+      ['find', '. ( -iname a -o -size +1M ) -a -perm -u+x -prune -o -ls'],
+      ['dd', 'if=a of=b bs=1M'],
     ];
     for (const [name, words] of everyday) expect(read(name, words), `${name} ${words}`).toMatchObject({ unknown: false });
   });

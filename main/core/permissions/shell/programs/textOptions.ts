@@ -246,6 +246,32 @@ export const FILE_UTILITY_TABLES: Readonly<Record<string, OptionTable>> = {
   rmdir: RMDIR,
 };
 
+/**
+ * GNU find 4.9 (`find --help`, find(1)): the leading options (-H -L -P -D -Olevel), then every
+ * primary of the expression, one dash (`-name`, also `--help`), never abbreviated. Operators
+ * `(`, `)`, `!` and `,` are words of their own (operands to the reader). `-exec`, `-execdir`,
+ * `-ok`, `-okdir` take the command up to `;` (or `{} +`), `-fprintf` a file and a format: the
+ * reading stops after them and coreutils.ts's `find` reads those words. -newerXY is every pair.
+ */
+const NEWER_XY = [...'aBcm'].flatMap((x) => [...'aBcmt'].map((y) => `newer${x}${y}=:read`)).join(' ');
+export const FIND = optionTable({
+  singleDashLong: true,
+  stopAfter: ['exec', 'execdir', 'ok', 'okdir', 'fprintf'],
+  options:
+    'H| L| P| D|= O* a| o| d| not and or daystart follow nowarn regextype= warn depth files0-from=:read maxdepth= ' +
+    'mindepth= mount noleaf xdev ignore_readdir_race noignore_readdir_race amin= anewer=:read atime= cmin= ' +
+    'cnewer=:read context= ctime= empty executable false fstype= gid= group= ilname= iname= inum= ipath= iregex= ' +
+    'iwholename= links= lname= mmin= mtime= name= newer=:read nouser nogroup path= perm= regex= readable writable ' +
+    `samefile=:read size= true type= uid= used= user= wholename= xtype= ${NEWER_XY} delete print0 printf= fprintf ` +
+    'fprint0=:write fprint=:write print ls fls=:write prune quit exec execdir ok okdir help version',
+});
+
+/** dd (GNU coreutils 9.1 `dd --help`): only --help and --version; its operands are KEY=VALUE, these keys. */
+export const DD = optionTable({ options: HELP });
+export const DD_OPERANDS: ReadonlySet<string> = new Set(
+  'bs cbs conv count ibs if iflag obs of oflag seek oseek skip iseek status'.split(' '),
+);
+
 /** Every table here, for the tests. */
 export const TEXT_TABLES: Readonly<Record<string, OptionTable>> = {
   sort: SORT,
@@ -267,4 +293,6 @@ export const TEXT_TABLES: Readonly<Record<string, OptionTable>> = {
   yq: YQ,
   zip: ZIP,
   ...FILE_UTILITY_TABLES,
+  find: FIND,
+  dd: DD,
 };
