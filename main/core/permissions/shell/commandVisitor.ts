@@ -385,7 +385,7 @@ export class CommandVisitor extends WordVisitor {
       const policy = rule === undefined ? 'none' : rule.policy.kind === 'allowlist' && rule.policy.defaults ? 'default' : rule.policy.kind;
       if (policy === 'none' || policy === 'default') effects.push(...noSpecEffects(refName, argv, policy, effects));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
-      const guarded = rule?.effects !== undefined || rule?.subcommands !== undefined;
+      const guarded = (rule?.effects !== undefined || rule?.subcommands !== undefined) && rule?.readsOnly !== true;
       // Also `-*`, `--*`: those expand only to names that ARE options.
       if (guarded && infos.slice(1).some((i) => i.glob && /^[-*?[]/.test(i.literal ?? ''))) {
         effects.push({ flag: 'glob', note: `a wildcard could expand to file names that ${refName} reads as options` });
