@@ -38,10 +38,10 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   ...dropped('cd echo export pushd pwd kill whence where'),
   // GNU coreutils, grep and util-linux: the specs describe the BSD/macOS tools (`tail` knows only -f
   // and -r, `cp` no -r, `du` no --max-depth), so GNU's everyday options would all be unknown. These
-  // are read by the hand layer (fileTargets.ts's utilities, coreutils.ts), never from a spec.
+  // are read by the hand layer or the default, never from a spec (cp, mv, rm … have hand rules: coreutils.ts).
   ...dropped(
-    'base32 basename cat chmod chown cp cut date df dirname du fmt fold head id install join ln ls mkdir mkfifo ' +
-      'mknod mv nl od paste pathchk readlink rm rmdir seq sha1sum shred stat tac tail touch tr truncate uname wc who ' +
+    'base32 basename cat chmod chown cut date df dirname du fmt fold head id join ls mkdir mkfifo ' +
+      'mknod nl od paste pathchk readlink seq sha1sum stat tac tail tr uname wc who ' +
       'grep killall pkill ps mount lsblk fdisk',
   ),
   // Info-ZIP unzip (`unzip -h`): the spec gives -l, -c and -0 a file value and knows no modifier
