@@ -40,7 +40,7 @@ const ATTACKS: Attack[] = [
   // docs.gradle.org "Command-Line Interface": -p, --project-dir; attached to the letter here.
   ['gradle -p../other build', '#outside', 'builds another folder (its build scripts run)'],
   // maven.apache.org/ref/current/maven-embedder/cli.html: -f, --file <pom>.
-  ['mvn -f ../other/pom.xml package', '#outside', 'builds another project’s POM (its plugins run)'],
+  ['mvn -f ../other/pom.xml package', '#file', 'builds another project’s POM (its plugins run)'],
   // learn.microsoft.com dotnet run: --project <path>.
   ['dotnet run --project ../other', '#outside', 'builds and runs another folder’s project'],
   // ruby.github.io/rake: --rakelib / -R <dir> loads every .rake file there.

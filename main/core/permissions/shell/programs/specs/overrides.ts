@@ -3,6 +3,8 @@
  * where a spec of @withfig/autocomplete is wrong or missing a fact the classifier needs, the fix
  * lives here, not in the generated file (which the generator rewrites on a version bump).
  */
+import { HAND_RULE_OVERRIDES } from './handRuleOverrides.js';
+
 export interface SpecOverride {
   /** Leave the program out of the spec layer (its spec is unusable): it keeps the no-spec rule. */
   drop?: true;
@@ -11,6 +13,11 @@ export interface SpecOverride {
    * compact spec; they come first, so they also correct an option the spec gets wrong.
    */
   options?: Readonly<Record<string, string>>;
+  /**
+   * Options the program accepts at every level, before or after any subcommand (pip's general
+   * options, kubectl's global flags), where the spec lists them on one node only or not at all.
+   */
+  global?: string;
   /** Subcommands the spec lacks, by their path ("cache"), with their options (compact spec). */
   subcommands?: Readonly<Record<string, string>>;
   /** Subcommand paths whose options end at the first operand (the rest are a script's: `nr build --all`). */
@@ -31,10 +38,10 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   ...dropped('cd echo export pushd pwd kill whence where'),
   // GNU coreutils, grep and util-linux: the specs describe the BSD/macOS tools (`tail` knows only -f
   // and -r, `cp` no -r, `du` no --max-depth), so GNU's everyday options would all be unknown. These
-  // are read by the hand layer (fileTargets.ts's utilities, coreutils.ts), never from a spec.
+  // are read by the hand layer or the default, never from a spec (cp, mv, rm … have hand rules: coreutils.ts).
   ...dropped(
-    'base32 basename cat chmod chown cp cut date df dirname du fmt fold head id install join ln ls mkdir mkfifo ' +
-      'mknod mv nl od paste pathchk readlink rm rmdir seq sha1sum shred stat tac tail touch tr truncate uname wc who ' +
+    'base32 basename cat chmod chown cut date df dirname du fmt fold head id join ls mkdir mkfifo ' +
+      'mknod nl od paste pathchk readlink seq sha1sum stat tac tail tr uname wc who ' +
       'grep killall pkill ps mount lsblk fdisk',
   ),
   // Info-ZIP unzip (`unzip -h`): the spec gives -l, -c and -0 a file value and knows no modifier
@@ -202,4 +209,6 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   mix: { options: { run: 'e|eval=:load r|require=:read' } },
   clojure: { options: { '': 'e|eval=:load' } },
   'django-admin': { options: { shell: 'c|command=:load' } },
+  // Programs with a hand rule that reads their options with the spec (OptionPolicy `spec` with checks).
+  ...HAND_RULE_OVERRIDES,
 };
