@@ -17,7 +17,7 @@ import type { OptionHandler, TableSpec } from './optionTable.js';
 const MODULE_NAME = /^([A-Za-z_]\w*=)?[A-Za-z_][\w.-]*$/;
 
 /** A value that is only a name or number (an INI value, a list of package names): no path, no code. */
-const PLAIN_VALUE = /^[\w.,+~&|^!-]*$/;
+const PLAIN_VALUE = /^[\w.,+~&|^! -]*$/;
 
 /** A server address on this machine (`localhost:8000`, `127.0.0.1:8080`, `[::1]:80`); any other host opens it to the network. */
 const LOOPBACK_ADDRESS = /^(localhost|127\.0\.0\.1|\[::1\]):\d{1,5}$/;
@@ -393,7 +393,7 @@ export const GNUPLOT_TABLE: TableSpec = {
 export const OCTAVE_TABLE: TableSpec = {
   options:
     'built-in-docstrings-file= d|debug doc-cache-file= x|echo-commands eval= exec-path=:prog experimental-terminal-widget ' +
-    'gui h|help image-path= info-file= info-program=:prog i|interactive line-editing no-gui no-gui-libs H|no-history ' +
+    'force-gui gui h|help image-path= info-file= info-program=:prog i|interactive line-editing no-gui no-gui-libs H|no-history ' +
     'no-init-file no-init-path no-line-editing no-site-file W|no-window-system f|norc p|path= persist q|quiet silent ' +
     'server texi-macros-file= traditional braindead V|verbose v|version',
   abbrev: true,
@@ -439,9 +439,15 @@ const juliaTracking: OptionHandler = (v, typed, at) =>
     ? []
     : [write(typed.replace(/^-+/, '').split('=')[0]!, v, `${at.where} ${typed} writes the file it names`)];
 
+/** julia --trace-compile/--trace-dispatch: `stderr`, or the file written. */
+const toStderrOr =
+  (flag: string): OptionHandler =>
+  (v, typed, at) =>
+    v === 'stderr' ? [] : [write(flag, v ?? null, `${at.where} ${typed} writes the file it names`)];
+
 /**
- * julia (`julia --help` and `--help-hidden`, Julia 1.10; getopt_long with `+`: abbreviations,
- * options end at the program file): -e/-E run code, -J loads a system image (code), -H another
+ * julia (`julia --help`, `--help-hidden` and src/jloptions.c, Julia 1.10–1.12: getopt_long with
+ * `+vhqH:e:E:L:J:C:it:p:O:g:m:`, so abbreviations, and options end at the program file or `-m`): -e/-E run code, -J loads a system image (code), -H another
  * Julia home, --machine-file starts workers over ssh on the hosts it lists, --bug-report runs a
  * bug-reporting tool, the --output-* and --trace-compile options write.
  */
@@ -450,9 +456,11 @@ export const JULIA_TABLE: TableSpec = {
     'v|version h|help help-hidden project=? J|sysimage=:load H|home=:load startup-file= handle-signals= ' +
     'sysimage-native-code= compiled-modules= pkgimages= e|eval= E|print= m|module= L|load= t|threads= gcthreads= ' +
     'p|procs= machine-file= i|interactive q|quiet banner= color= history-file= depwarn= warn-overwrite= warn-scope= ' +
-    'C|cpu-target= O|optimize=? min-optlevel= g|debug-info=? inline= check-bounds= math-mode= polly= code-coverage=? ' +
+    'C|cpu-target= O|= optimize=? min-optlevel=? g|debug-info=? inline= check-bounds= math-mode= polly= code-coverage=? ' +
     'track-allocation=? bug-report= heap-size-hint= compile= output-o=:write output-ji=:write output-unopt-bc=:write ' +
-    'output-bc=:write output-asm=:write output-incremental= trace-compile= image-codegen strip-metadata strip-ir',
+    'output-bc=:write output-asm=:write output-incremental= trace-compile= trace-compile-timing trace-dispatch= ' +
+    'task-metrics= timeout-for-safepoint-straggler= experimental image-codegen rr-detach strip-metadata strip-ir ' +
+    'permalloc-pkgimg= trim=?',
   abbrev: true,
   stopAtOperand: true,
   stopAfter: ['module'],
@@ -461,8 +469,8 @@ export const JULIA_TABLE: TableSpec = {
     print: code('E', 'print'),
     'machine-file': keyed('machine-file', 'starts Julia workers over ssh on the hosts the file lists'),
     'bug-report': keyed('bug-report', 'downloads and runs a bug-reporting tool'),
-    'trace-compile': (v, typed, at) =>
-      v === 'stderr' ? [] : [write('trace-compile', v ?? null, `${at.where} ${typed} writes the file it names`)],
+    'trace-compile': toStderrOr('trace-compile'),
+    'trace-dispatch': toStderrOr('trace-dispatch'),
     'code-coverage': juliaTracking,
     'track-allocation': juliaTracking,
   },
@@ -471,17 +479,18 @@ export const JULIA_TABLE: TableSpec = {
 // ── ts-node, tsx ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * ts-node (`ts-node --help`, ts-node 10; the `arg` parser: exact names, both the kebab and the
- * camel spellings, options end at the script): -e runs code, -r preloads a module, -C/--transpiler
+ * ts-node (`ts-node --help` and src/bin.ts's `arg` table, ts-node 10: exact names, both the kebab
+ * and the camel spellings, `stopAtPositional`): -e runs code, -r preloads a module, -C/--transpiler
  * load a compiler module; -P names the tsconfig (one outside the project is keyed by the default).
  */
 export const TS_NODE_TABLE: TableSpec = {
   options:
-    'h|help v|version e|eval= p|print r|require= i|interactive esm T|transpile-only transpileOnly H|compiler-host ' +
+    'h|help v|version e|eval= p|print r|require= i|interactive s|script-mode scriptMode esm T|transpile-only transpileOnly H|compiler-host ' +
     'compilerHost I|ignore= P|project= C|compiler=:load transpiler=:load swc D|ignore-diagnostics= ignoreDiagnostics= ' +
     'O|compiler-options= compilerOptions= cwd= dir= files pretty skip-project skipProject skip-ignore skipIgnore ' +
-    'cwd-mode cwdMode script-mode scriptMode prefer-ts-exts preferTsExts log-error logError show-config showConfig ' +
-    'emit scope scope-dir= scopeDir= no-experimental-repl-await noExperimentalReplAwait type-check typeCheck',
+    'cwd-mode cwdMode prefer-ts-exts preferTsExts log-error logError show-config showConfig emit scope scope-dir= ' +
+    'scopeDir= no-experimental-repl-await noExperimentalReplAwait type-check typeCheck ' +
+    'experimental-specifier-resolution= experimentalSpecifierResolution=',
   stopAtOperand: true,
   handlers: { eval: code('e', 'eval'), require: code('r', 'require') },
 };
