@@ -44,6 +44,22 @@ const ipythonCheck = (name: string): Check =>
       : [];
   });
 
+/** elixir --rpc-eval NODE CODE (bin/elixir copies both words): the code runs on that node, pinned with it. */
+const ELIXIR = optionTable(L.ELIXIR_TABLE);
+const elixirCheck: Check = (argv) => {
+  const r = readItems(ELIXIR, argv, 1, 'elixir');
+  const out = [...r.effects];
+  for (const it of r.items)
+    if (it.kind === 'long' && it.name === 'rpc-eval') {
+      const node = it.value ?? null;
+      const code = argv[it.word + 2] ?? null;
+      out.push(
+        exec('rpc-eval', opaque(node === null || code === null ? null : `${node} ${code}`), 'elixir --rpc-eval runs code on another node'),
+      );
+    }
+  return out;
+};
+
 /**
  * racket takes no attached values: a cluster's value letters take the words after it, in order
  * (`-fe file expr`). A cluster whose value letter is not its last is refused (fail closed: any such
@@ -117,7 +133,7 @@ const options: Readonly<Record<string, Check>> = {
   groovy: programOptions('groovy', L.GROOVY_TABLE),
   scala: programOptions('scala', L.SCALA_TABLE),
   jrunscript: programOptions('jrunscript', L.JRUNSCRIPT_TABLE),
-  elixir: programOptions('elixir', L.ELIXIR_TABLE),
+  elixir: elixirCheck,
   racket: racketCheck,
   guile: programOptions('guile', L.GUILE_TABLE),
   sbcl: programOptions('sbcl', L.SBCL_TABLE),
@@ -275,6 +291,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["elixir --eval 'x'", '#eval-[-?'],
       ["elixir --erl '-s evil' x.exs", '#erl'],
       ['elixir --sname n x.exs', '#sname'],
+      ["elixir --rpc-eval n@h 'System.cmd(1)'", '#rpc_eval'],
       ['elixir --frob x.exs', '#unknown_option'],
     ],
     notMatch: ['elixir script.exs', 'elixir -S mix test --trace'],

@@ -272,26 +272,31 @@ const distributedNode = (flag: string): OptionHandler =>
   keyed(flag, 'starts a distributed node: another node holding its cookie can run code in it');
 
 /**
- * elixir (elixir(1) of Elixir 1.14): -e/--eval and --rpc-eval run code; --erl hands flags to the
- * Erlang VM (`-eval`, `-s`, `-pa` run or load code); --boot/--boot-var load a boot script;
- * --name/--sname/--cookie start a node others can drive; -S runs a script found on the PATH
- * (`-S mix test`: the rest is the script's).
+ * elixir (elixir(1) of Elixir 1.14, and bin/elixir's own loop and usage of Elixir 1.18–1.20):
+ * -e/--eval and --rpc-eval run code; --erl and --vm-args hand flags to the Erlang VM (`-eval`,
+ * `-s`, `-pa` run or load code); --boot/--boot-var load a boot script; --dot-iex loads a file of
+ * code; --remsh opens a shell on another node; --name/--sname/--cookie start a node others can
+ * drive; -S runs a script found on the PATH (`-S mix test`: the rest is the script's). --rpc-eval
+ * NODE CODE, --boot-var and --pipe-to take two words: the last two are keyed by their handlers, so
+ * the second word read as the script changes nothing; --rpc-eval is keyed by interpreters.ts with
+ * both words pinned.
  */
 export const ELIXIR_TABLE: TableSpec = {
   options:
-    'h|help v|version e|eval= r|= S|= pa= pr= pz= app= boot=:load boot-var= erl= erl-config=:load cookie= hidden ' +
-    'name= sname= logger-otp-reports= logger-sasl-reports= no-halt werl pipe-to=:write rpc-eval=',
+    'h|help v|version short-version e|eval= r|= S|= pa= pr= pz= app= boot=:load boot-var= erl= vm-args=:load ' +
+    'erl-config=:load cookie= hidden name= sname= remsh= dot-iex=:load dbg= color no-color logger-otp-reports= ' +
+    'logger-sasl-reports= no-halt werl pipe-to=:write rpc-eval=',
   singleDashLong: true,
   stopAtOperand: true,
   stopAfter: ['S'],
   handlers: {
     eval: code('e', 'eval'),
-    'rpc-eval': code(undefined, 'rpc-eval'),
     erl: keyed('erl', 'hands flags to the Erlang VM (-eval, -s and -pa run or load code)'),
     'boot-var': keyed('boot-var', 'points the boot script at another folder of code'),
     name: distributedNode('name'),
     sname: distributedNode('sname'),
     cookie: distributedNode('cookie'),
+    remsh: keyed('remsh', 'opens a shell on another node (it runs what is typed there)'),
   },
 };
 
