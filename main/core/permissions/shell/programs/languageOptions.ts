@@ -82,14 +82,14 @@ const phpIni: OptionHandler = (v, typed, at) => {
 };
 
 /**
- * php: `php -h` and php(1) of PHP 8.2 (sapi/cli/php_cli.c's OPTIONS: long names exact, values
- * attached or separate). The CGI-only options (-b, -C, -q, -T) are not php-cli's. -r, -B, -R, -E
+ * php: `php -h`, php(1) of PHP 8.2 and sapi/cli/php_cli.c's OPTIONS (long names exact, values
+ * attached or separate; -C and -q kept there for CGI compatibility; -b and -T are CGI only). -r, -B, -R, -E
  * run code; -c (a php.ini can set auto_prepend_file) and -z (a Zend extension) load code; -S
  * serves the project to the address it names; -f/-F name the script.
  */
 export const PHP_TABLE: TableSpec = {
   options:
-    'a|interactive c|php-ini=:load n|no-php-ini d|define= e|profile-info f|file= h|help ?|usage H|hide-args i|info ' +
+    'a|interactive C|no-chdir q|no-header c|php-ini=:load n|no-php-ini d|define= e|profile-info f|file= h|help ?|usage H|hide-args i|info ' +
     'l|syntax-check m|modules r|run= B|process-begin= R|process-code= F|process-file= E|process-end= s|syntax-highlight ' +
     'syntax-highlighting S|server= t|docroot= v|version w|strip z|zend-extension=:load rf= rfunction= rc= rclass= re= ' +
     'rextension= rz= rzendextension= ri= rextinfo= ini',
@@ -543,7 +543,7 @@ const DENO_RUNTIME =
   'allow-ffi=? allow-hrtime allow-import=? I|=? deny-read=? deny-write=? deny-net=? deny-env=? deny-sys=? deny-run=? ' +
   'deny-ffi=? deny-import=? no-prompt P|permission-set=? inspect=? inspect-brk=? inspect-wait=? location= ' +
   'v8-flags= seed= ext= env-file=? env=? watch=? watch-hmr=? watch-exclude=? no-clear-screen no-code-cache ' +
-  'preload=:load require=:load';
+  'preload=:load require=:load allow-scripts=?:runs';
 const DENO_HANDLERS = {
   'v8-flags': v8Flags,
   inspect,
@@ -591,7 +591,7 @@ export const DENO_TABLES: Readonly<Record<string, TableSpec>> = {
   remove: denoTool('g|global'),
   outdated: denoTool('u|update latest i|interactive r|recursive compatible'),
   init: denoTool('lib serve npm'),
-  install: denoTool(`${DENO_MODULES} ${DENO_RUNTIME} D|dev e|entrypoint= g|global:write n|name= root=:write f|force allow-scripts=?:runs`, {
+  install: denoTool(`${DENO_MODULES} ${DENO_RUNTIME} D|dev e|entrypoint= g|global:write n|name= root=:write f|force`, {
     handlers: DENO_HANDLERS,
   }),
 };
