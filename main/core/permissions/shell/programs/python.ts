@@ -3,7 +3,8 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, risk } from '../effects.js';
-import { argvOf, opaque, subcommandRunner, HELP, RUN_TOOL } from './kit.js';
+import { argvOf, opaque, subcommandRunner, HELP, RUN_TOOL, also, commandTable } from './kit.js';
+import { CONDA, HATCH, MICROMAMBA, PDM, PIPENV, PIPX, PIXI, POETRY, RYE, type ToolTable } from './python/toolTables.js';
 import { optionTable, readItems, readOptions, subcommandOptions, type OptionHandler, type OptionTable } from './optionTable.js';
 import { remoteCode } from './noSpec.js';
 import { PIP_COMMANDS, PIP_GENERAL } from './python/pipOptions.js';
@@ -63,8 +64,45 @@ const PIP: Check = (argv, sub) => {
   return [...out, risk('config', `pip config ${verb ?? '?'} changes configuration pip reads on every later run`, key ?? null)];
 };
 
-/** `conda run` (and mamba's, micromamba's): the spec library's options (figTables.ts). */
-const CONDA_RUN = 'n|name= p|prefix= v|verbose dev debug-wrapper-scripts cwd= no-capture-output live-stream';
+/** A tool read whole with its table (python/toolTables.ts). */
+function tool(t: ToolTable): Check {
+  const read = commandTable(t.global, t.commands, t.runs, t.fallback);
+  return (argv, sub, program) => {
+    const out = read(argv, sub, program);
+    // `pipenv shell`, `hatch shell`, `pixi shell`: an interactive shell, whatever follows.
+    if (sub.subcommand !== undefined && t.shells?.includes(sub.subcommand) && !out.some((e) => e.flag === 'unknown_option'))
+      out.push(exec('shell', opaque(), `${String(argv[0])} ${sub.subcommand} starts a shell`));
+    return out;
+  };
+}
+
+/** What a `config` command was given: its subcommand path, operand count and options (by name). */
+interface ConfigArgs {
+  sub: string;
+  operands: number;
+  has: (option: string) => boolean;
+}
+
+/**
+ * A tool's `config` command that changes settings later runs read (an index, a venv path, a
+ * channel): keyed as configuration; reading settings stays plain. The words are read loosely (the
+ * table has already refused an option it does not know).
+ */
+function configChange(command: string, changes: (a: ConfigArgs) => boolean): Check {
+  return (argv) => {
+    const i = argv.indexOf(command);
+    if (i < 1 || argv.slice(1, i).some((w) => w === null || !w.startsWith('-'))) return [];
+    const rest = argv.slice(i + 1);
+    const words = rest.filter((w): w is string => w !== null && !w.startsWith('-'));
+    const opts = rest.filter((w): w is string => w !== null && w.startsWith('-')).map((w) => w.replace(/^-+/, '').split('=')[0]!);
+    const a: ConfigArgs = { sub: [command, ...words].join(' '), operands: words.length, has: (o) => opts.includes(o) };
+    return rest.includes(null) || changes(a) ? [risk('config', `${String(argv[0])} ${command} changes settings later runs read`)] : [];
+  };
+}
+
+/** conda config's options that write a setting (the others show them). */
+const CONDA_CONFIG_CHANGES = (a: ConfigArgs): boolean =>
+  ['set', 'add', 'append', 'prepend', 'remove', 'remove-key', 'write-default', 'stdin'].some((o) => a.has(o));
 
 const effects: Readonly<Record<string, Check>> = {
   // uv run: the spec library's options (figTables.ts) and uv's global ones (`uv run --help`).
@@ -82,16 +120,31 @@ const effects: Readonly<Record<string, Check>> = {
     if (r.unknown || r.rest === undefined) return r.effects; // `uvx --version`: nothing runs
     return [...r.effects, exec('run', argvOf(argv.slice(r.rest)), 'uvx runs a tool')];
   },
-  poetry: subcommandRunner(['run'], 'v|verbose q|quiet n|no-interaction no-plugins no-cache directory= P|project= ansi no-ansi'),
-  pipenv: subcommandRunner(['run']),
-  pdm: subcommandRunner(['run']),
-  pipx: subcommandRunner(['run']),
-  rye: subcommandRunner(['run']),
-  pixi: subcommandRunner(['run', 'exec']),
-  micromamba: subcommandRunner(['run'], CONDA_RUN),
-  hatch: subcommandRunner(['run']),
-  conda: subcommandRunner(['run'], CONDA_RUN),
-  mamba: subcommandRunner(['run'], CONDA_RUN),
+  poetry: also(
+    tool(POETRY),
+    configChange('config', (a) => a.operands >= 2 || a.has('unset') || a.has('migrate')),
+  ),
+  pipenv: tool(PIPENV),
+  pdm: also(
+    tool(PDM),
+    configChange('config', (a) => a.operands >= 2 || a.has('delete') || a.has('edit')),
+  ),
+  pipx: tool(PIPX),
+  rye: tool(RYE),
+  pixi: tool(PIXI),
+  micromamba: also(
+    tool(MICROMAMBA),
+    configChange(
+      'config',
+      (a) => !a.sub.startsWith('config list') && !a.sub.startsWith('config get') && !a.sub.startsWith('config describe'),
+    ),
+  ),
+  hatch: also(
+    tool(HATCH),
+    configChange('config', (a) => a.sub.startsWith('config set') || a.sub.startsWith('config restore')),
+  ),
+  conda: also(tool(CONDA), configChange('config', CONDA_CONFIG_CHANGES)),
+  mamba: also(tool(CONDA), configChange('config', CONDA_CONFIG_CHANGES)),
   pytest,
   pip: PIP,
   pip3: PIP,
@@ -242,7 +295,102 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     ],
     notMatch: ['pip3 install numpy', 'pip3 install -r requirements.txt', 'pip3 list'],
   },
-  pipenv: { match: [['pipenv run rm -rf x', '#run-[-rm-]']] },
+  pipenv: {
+    match: [
+      ['pipenv run rm -rf x', '#run-[-rm-]'],
+      ['pipenv --python /tmp/py install', '#outside'],
+      ['pipenv install --frob', '#unknown_option'],
+      ['pipenv shell', '#shell'],
+    ],
+    notMatch: ['pipenv install --dev', 'pipenv lock', 'pipenv graph'],
+  },
+  poetry: {
+    match: [
+      ['poetry run rm x', '#run-[-rm-]'],
+      ['poetry -C ../other install', '#outside'],
+      ['poetry --directory=/tmp/x install', '#outside'],
+      ['poetry config virtualenvs.path /tmp/v', '#config'],
+      ['poetry install --frob', '#unknown_option'],
+      ['poetry build -o /tmp/dist', '#output'],
+    ],
+    notMatch: ['poetry install', 'poetry add requests', 'poetry install --no-root -E lxml', 'poetry show --tree', 'poetry config --list'],
+  },
+  pdm: {
+    match: [
+      ['pdm run rm x', '#run-[-rm-]'],
+      ['pdm init https://example.com/template.git', '#init'],
+      ['pdm -c /tmp/pdm.toml install', '#outside'],
+      ['pdm install --frob', '#unknown_option'],
+      ['pdm config pypi.url http://evil.example', '#config'],
+      ['pdm build -d /tmp/dist', '#dest'],
+    ],
+    notMatch: ['pdm install --quiet', 'pdm list', 'pdm sync -G grpc,io,testing --quiet', 'pdm test', 'pdm config'],
+  },
+  pipx: {
+    match: [
+      ['pipx run black .', '#run-[-black-'],
+      ['pipx install git+https://example.com/x.git', '#remote'],
+      ['pipx install ../evil', '#outside'],
+      ['pipx install --frob x', '#unknown_option'],
+      ['pipx runpip black install x', '#runpip'],
+    ],
+    notMatch: ['pipx install ruff', 'pipx list', 'pipx upgrade-all'],
+  },
+  rye: {
+    match: [
+      ['rye run rm x', '#run-[-rm-]'],
+      ['rye add x --path ../evil', '#outside'],
+      ['rye sync --frob', '#unknown_option'],
+    ],
+    notMatch: ['rye sync', 'rye add requests', 'rye list'],
+  },
+  pixi: {
+    match: [
+      ['pixi run rm x', '#run-[-rm-]'],
+      ['pixi exec ruff', '#exec-[-ruff-]'],
+      ['pixi task add evil "rm -rf x"', '#task_add'],
+      ['pixi install --manifest-path /tmp/pixi.toml', '#outside'],
+      ['pixi add --frob numpy', '#unknown_option'],
+    ],
+    notMatch: ['pixi add numpy', 'pixi install', 'pixi list'],
+  },
+  hatch: {
+    match: [
+      ['hatch run rm x', '#run-[-rm-]'],
+      ['hatch env run -- rm x', '#run-[-rm-]'],
+      ['hatch shell', '#shell'],
+      ['hatch config set dirs.env.virtual /tmp/v', '#config'],
+      ['hatch build --frob', '#unknown_option'],
+    ],
+    notMatch: ['hatch build', 'hatch version', 'hatch env show'],
+  },
+  conda: {
+    match: [
+      ['conda run -n env rm x', '#run-[-rm-]'],
+      ['conda config --add channels http://evil.example', '#config'],
+      ['conda install -p /tmp/env numpy', '#outside'],
+      ['conda env create -f ../other/environment.yml', '#outside'],
+      ['conda install --frob numpy', '#unknown_option'],
+    ],
+    notMatch: ['conda create -n env python=3.11 -y', 'conda env create -f environment.yml', 'conda list', 'conda config --show'],
+  },
+  mamba: {
+    match: [
+      ['mamba run -n env rm x', '#run-[-rm-]'],
+      ['mamba install --frob numpy', '#unknown_option'],
+      ['mamba config --set channel_priority strict', '#config'],
+    ],
+    notMatch: ['mamba install -c conda-forge numpy', 'mamba env list'],
+  },
+  micromamba: {
+    match: [
+      ['micromamba run -n env rm x', '#run-[-rm-]'],
+      ['micromamba create -f /tmp/env.yml', '#outside'],
+      ['micromamba config set channel_priority strict', '#config'],
+      ['micromamba install --frob numpy', '#unknown_option'],
+    ],
+    notMatch: ['micromamba install -y -n env numpy', 'micromamba env list', 'micromamba config list'],
+  },
   uv: { match: [['uv run rm x', '#run-[-rm-]']] },
   pip: {
     match: [
@@ -268,6 +416,25 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
+/** Read whole with their tables, the default's checks on top (paths outside the project, `git+` code). */
+const WITH_DEFAULTS = [
+  'pytest',
+  'py.test',
+  'pip',
+  'pip3',
+  'uvx',
+  'poetry',
+  'pipenv',
+  'pdm',
+  'pipx',
+  'rye',
+  'pixi',
+  'micromamba',
+  'hatch',
+  'conda',
+  'mamba',
+];
+
 export const RULES: readonly ProgramRule[] = rules(
   'python',
   {
@@ -275,8 +442,8 @@ export const RULES: readonly ProgramRule[] = rules(
     subcommands: { ...subcommands, pip3: subcommands['pip']! },
     // Read whole with their tables; their operands and option values are paths and package
     // specifiers, so the default's checks (a path outside the project, `git+` code) apply on top.
-    allowlist: ['pytest', 'py.test', 'pip', 'pip3', 'uvx'],
-    withDefaults: ['pytest', 'py.test', 'pip', 'pip3', 'uvx'],
+    allowlist: [...WITH_DEFAULTS],
+    withDefaults: [...WITH_DEFAULTS],
   },
   EXAMPLES,
 );
