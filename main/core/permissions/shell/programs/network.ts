@@ -314,7 +314,7 @@ const NMAP_LONGS =
   'data-string= data-length= send-eth send-ip stylesheet= no-stylesheet webxml rH vv ff privileged unprivileged mtu= ' +
   'append-output noninteractive spoof-mac= thc badsum ttl= traceroute reason allports version-intensity= version-light ' +
   'version-all system-dns dns-servers= port-ratio= exclude-ports= top-ports= script=:load script-trace script-updatedb ' +
-  'script-args= script-args-file= script-help= script-timeout= ip-options= min-rate= max-rate= adler32 stats-every= ' +
+  'script-args= script-args-file= script-help= script-timeout= noscript ip-options= min-rate= max-rate= adler32 stats-every= ' +
   'disable-arp-ping route-dst= resolve-all unique log-errors deprecated-xml-osclass resume=:write';
 const NMAP = optionTable({
   abbrev: true,
@@ -340,7 +340,9 @@ const NMAP = optionTable({
     s: (v, typed) =>
       typeof v === 'string' && !v.includes('C') ? [] : [exec('script', opaque(v ?? null), `nmap ${typed} runs NSE scripts (Lua)`)],
     A: (_v, typed) => [exec('script', opaque('default'), `nmap ${typed} runs the default NSE scripts (Lua)`)],
+    // nmap.cc maps `-iL` to `-i`.
     iL: readsOutside,
+    i: readsOutside,
     excludefile: readsOutside,
     servicedb: readsOutside,
     versiondb: readsOutside,
@@ -560,6 +562,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['nmap -sCV h', '#script'],
       ['nmap -A h', '#script'],
       ['nmap -iL ../x', '#iL'],
+      ['nmap -i ../x', '#i'],
       ['nmap -oN ../x h', '#oN->-../x'],
       ['nmap -oA scan h', '#oA'],
       ['nmap --datadir /tmp/d h', '#datadir'],
