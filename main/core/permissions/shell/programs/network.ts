@@ -37,6 +37,9 @@ const RSYNC = optionTable({
     'out-format= log-file=:write log-file-format= password-file= early-input= list-only bwlimit= stop-after= time-limit= stop-at=',
     'fsync write-batch=:write only-write-batch=:write read-batch= protocol= iconv= checksum-seed= 4|ipv4 6|ipv6 V|version help',
     'daemon config=:load dparam= no-detach',
+    // options.c spells `--no-X` for its one-letter options too (`--no-o --no-g`): each only turns X off.
+    'no-v no-r no-R no-b no-d no-l no-L no-k no-K no-H no-p no-E no-A no-X no-o no-g no-t no-U no-N no-O no-J no-S no-x no-z',
+    'no-c no-y no-m no-s no-8 no-i no-P no-C no-F',
   ],
   handlers: {
     'backup-dir': writesOutside,
@@ -347,6 +350,7 @@ const NMAP = optionTable({
     servicedb: readsOutside,
     versiondb: readsOutside,
     'script-args-file': readsOutside,
+    script_args_file: readsOutside,
   },
 });
 
@@ -490,6 +494,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["rsync -- '-oProxyCommand=id:x' .", '#rsh'],
       ['rsync --daemon --config=/tmp/c', '#config'],
       ['rsync --frobnicate a b', '#unknown_option'],
+      ['rsync --no-e a b', '#unknown_option'],
     ],
     notMatch: [
       'rsync -av src/ dst/',
@@ -497,6 +502,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'rsync -av host:/etc/nginx/ conf/',
       'rsync -av --exclude node_modules --exclude=.git ./ backup/',
       'rsync -aF --files-from=list.txt . host:/x',
+      'rsync -a --no-o --no-g --info=progress2 src/ dst/',
     ],
   },
   nc: {
