@@ -406,7 +406,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['man -l ../x.1', '#outside'],
       ['man --frobnicate ls', '#unknown_option'],
     ],
-    notMatch: ['man ls', 'man 5 crontab', 'man -k socket', 'man -a git-log', 'man -p tr ls'],
+    notMatch: ['man ls', 'man 5 crontab', 'man 3 printf', 'man -k socket', 'man -a git-log', 'man -p tr ls', 'man -Z ls'],
   },
   fzf: {
     match: [
@@ -419,8 +419,16 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["fzf --with-shell 'bash -c'", '#with_shell'],
       ['fzf --history=/tmp/h', '#history'],
       ['fzf --frobnicate', '#unknown_option'],
+      ['fzf --evil=1', '#unknown_option'],
     ],
-    notMatch: ['fzf', 'fzf -m --height 40% --reverse', "fzf --bind 'ctrl-a:select-all,ctrl-d:deselect-all+up'", 'fzf +s -q foo'],
+    notMatch: [
+      'fzf',
+      'fzf -m',
+      'fzf --query foo',
+      'fzf -m --height 40% --reverse',
+      "fzf --bind 'ctrl-a:select-all,ctrl-d:deselect-all+up'",
+      'fzf +s -q foo',
+    ],
   },
   emacs: {
     match: [
@@ -437,8 +445,10 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['emacs --init-directory=/tmp/e', '#init_directory'],
       ['emacs ../x', '#outside'],
       ['emacs --frobnicate f', '#unknown_option'],
+      ['emacs --evil notes.txt', '#unknown_option'],
+      ['emacs -evil notes.txt', '#e'],
     ],
-    notMatch: ['emacs f.txt', 'emacs -nw +10 src/a.ts', 'emacs -Q -nw f'],
+    notMatch: ['emacs f.txt', 'emacs -Q', 'emacs -nw +10 src/a.ts', 'emacs -Q -nw f'],
   },
   emacsclient: {
     match: [

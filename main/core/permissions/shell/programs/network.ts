@@ -495,6 +495,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['rsync --daemon --config=/tmp/c', '#config'],
       ['rsync --frobnicate a b', '#unknown_option'],
       ['rsync --no-e a b', '#unknown_option'],
+      ['rsync -avZq a b', '#unknown_option'],
     ],
     notMatch: [
       'rsync -av src/ dst/',
@@ -503,6 +504,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'rsync -av --exclude node_modules --exclude=.git ./ backup/',
       'rsync -aF --files-from=list.txt . host:/x',
       'rsync -a --no-o --no-g --info=progress2 src/ dst/',
+      'rsync -a --progress a b',
+      'rsync -rv --dry-run a/ b/',
     ],
   },
   nc: {
@@ -514,7 +517,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['nc -o dump h 80', '#o->-dump'],
       ['nc --frobnicate h 80', '#unknown_option'],
     ],
-    notMatch: ['nc -zv localhost 8080', 'nc -l 4444', 'nc host 80', 'nc -w 3 -q 1 h 25'],
+    notMatch: ['nc -zv localhost 8080', 'nc -l 4444', 'nc host 80', 'nc -w 3 -q 1 h 25', 'nc -Z localhost 80'],
   },
   netcat: {
     match: [
