@@ -30,7 +30,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'dd',
   'deno',
   'devbox',
-  'dnf',
   'dotnet',
   'elixir',
   'emacs',
@@ -67,7 +66,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'ncat',
   'nerdctl',
   'netcat',
-  'nix',
   'nmap',
   'nodenv',
   'npx',
@@ -90,7 +88,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'racket',
   'rbenv',
   'read',
-  'rpm',
   'rsync',
   'rtx',
   'rvim',
@@ -111,7 +108,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'wait',
   'wget',
   'xdg-open',
-  'yum',
 ];
 
 describe('program rule examples', () => {
