@@ -28,7 +28,7 @@
  * `-q`, `-V` and `-K` read. Paths outside the project (`rpm -qp ../x.rpm`) are keyed by the
  * default's checks: rpm uses `defaults`.
  */
-import { exec, risk, type Effect } from '../effects.js';
+import { exec, risk } from '../effects.js';
 import type { Arg, OptItem } from '../options.js';
 import { opaque, itemsOf, valueOf } from './kit.js';
 import { optionTable } from './optionTable.js';
