@@ -22,7 +22,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'bundle',
   'bunx',
   'devbox',
-  'dnf',
   'dotnet',
   'fnm',
   'gcloud',
@@ -34,7 +33,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'lerna',
   'mariadb',
   'nerdctl',
-  'nix',
   'nodenv',
   'npx',
   'nvm',
@@ -42,7 +40,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'psql',
   'pyenv',
   'rbenv',
-  'rpm',
   'rtx',
   'screen',
   'ssh-add',
@@ -50,7 +47,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'terraform',
   'volta',
   'xdg-open',
-  'yum',
 ];
 
 describe('program rule examples', () => {
