@@ -6,7 +6,7 @@ import { exec, risk, type Effect } from '../effects.js';
 import type { Arg, OptItem } from '../options.js';
 import { opaque, argvOf, isShort, isLong, valueOf, HELP, itemsOf } from './kit.js';
 import { optionTable, readItems, readOptions } from './optionTable.js';
-import { AT, CRONTAB, GIO, SCREEN, TMUX, TMUX_READ_COMMANDS, XDG_OPEN } from './systemOptions.js';
+import { AT, CRONTAB, GIO, SCREEN, SYSTEMCTL, TMUX, TMUX_READ_COMMANDS, XDG_OPEN } from './systemOptions.js';
 import { specTable } from './specs/specRules.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
@@ -152,6 +152,8 @@ const effects: Readonly<Record<string, Check>> = {
   tmux,
   screen,
   'xdg-open': xdgOpen,
+  // Every option read with its table (systemOptions.ts); the verb is keyed as the subcommand.
+  systemctl: (argv) => readOptions(SYSTEMCTL, argv, 1, 'systemctl').effects,
 };
 
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {
@@ -305,11 +307,19 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     notMatch: ['gio list -l src', 'gio info -a standard::size x', 'gio mime text/plain'],
   },
   aws: { match: [['aws configure set plugins.x mod', '#configure']], notMatch: ['aws configure set region us-east-1'] },
-  systemctl: { notMatch: ['systemctl status x'] },
+  systemctl: {
+    match: [
+      ['systemctl --frobnicate status x', '#unknown_option'],
+      ['systemctl -H root@host status x', '#host-[-?-]'],
+      ['systemctl --ho=root@host status x', '#host'],
+      ['systemctl --root=/ enable x', '#outside'],
+    ],
+    notMatch: ['systemctl status x', 'systemctl --user restart app --no-pager', 'systemctl list-units --type=service --state=running'],
+  },
 };
 
 /** Read whole with their tables (systemOptions.ts; ansible's from the spec library), the default's checks on top. */
-const ALLOWLIST = ['ansible', 'gio', 'crontab', 'at', 'batch', 'tmux', 'screen', 'xdg-open'];
+const ALLOWLIST = ['ansible', 'gio', 'crontab', 'at', 'batch', 'tmux', 'screen', 'xdg-open', 'systemctl'];
 
 export const RULES: readonly ProgramRule[] = rules(
   'system',

@@ -110,3 +110,21 @@ export const GIO = optionTable({
     tree: { options: 'h|hidden l|follow-symlinks' },
   },
 });
+
+/**
+ * systemctl (systemd 252, `systemctl --help` and systemctl.c's long options, its hidden aliases
+ * too: --ignore-dependencies, --fail, --irreversible, --kill-who, --no-legend, --ignore-inhibitors):
+ * getopt_long, options anywhere among the verb and units, unique prefixes. -H/--host reaches
+ * another machine over ssh; --root and --image name a tree or image to edit (a path the default
+ * checks). The verb is the subcommand its key names.
+ */
+export const SYSTEMCTL = optionTable({
+  abbrev: true,
+  options:
+    'h|help version system user H|host=:runs M|machine= t|type= state= failed p|property= P|= a|all l|full r|recursive ' +
+    'reverse after before with-dependencies job-mode= fail irreversible ignore-dependencies T|show-transaction ' +
+    'show-types value check-inhibitors= i| ignore-inhibitors kill-whom= kill-who= kill-value= s|signal= what= now ' +
+    'dry-run q|quiet no-warn wait no-block no-wall no-reload legend= no-legend no-pager no-ask-password message= ' +
+    'global runtime f|force preset-mode= root= image= image-policy= n|lines= o|output= firmware-setup ' +
+    'boot-loader-menu= boot-loader-entry= reboot-argument= plain timestamp= read-only mkdir marked drop-in= when=',
+});
