@@ -19,7 +19,7 @@ import { RULES as python } from './python.js';
 import { RULES as system } from './system.js';
 import { RULES as wrappers } from './wrappers.js';
 import { helpRule } from './helpRules.js';
-import { specRule } from './specs/specRules.js';
+import { hasSpec, specRule, withSpec } from './specs/specRules.js';
 import type { ProgramRule } from './rule.js';
 
 export type { ProgramRule } from './rule.js';
@@ -43,12 +43,19 @@ const FAMILIES = [
   wrappers,
 ];
 
+/**
+ * A hand rule that would read unknown options as plain (policy `default`) reads them with its
+ * program's spec, where the library has one: an option the spec does not define is compound, and
+ * the rule's own checks stay on top (specs/specRules.ts `withSpec`, policy `spec` with `checks`).
+ */
+const readWithSpec = (r: ProgramRule): ProgramRule => (r.policy.kind === 'default' && hasSpec(r.name) ? withSpec(r) : r);
+
 const BY_NAME = new Map<string, ProgramRule>();
 for (const family of FAMILIES)
   for (const r of family) {
     const other = BY_NAME.get(r.name);
     if (other) throw new Error(`${r.name} has rules in both ${other.family} and ${r.family}`);
-    BY_NAME.set(r.name, r);
+    BY_NAME.set(r.name, readWithSpec(r));
   }
 
 /**
