@@ -16,8 +16,6 @@ const hasExamples = (r: (typeof rules)[number]) => (r.match?.length ?? 0) + (r.n
 const WITHOUT_EXAMPLES: readonly string[] = [
   '[',
   'asdf',
-  'at',
-  'batch',
   'brew',
   'bundle',
   'bunx',
@@ -27,7 +25,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'gcloud',
   'gem',
   'gh',
-  'gio',
   'goenv',
   'jenv',
   'lerna',
@@ -41,12 +38,10 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'pyenv',
   'rbenv',
   'rtx',
-  'screen',
   'ssh-add',
   'ssh-keygen',
   'terraform',
   'volta',
-  'xdg-open',
 ];
 
 describe('program rule examples', () => {
