@@ -115,8 +115,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'scala',
   'screen',
   'socat',
-  'ssh-add',
-  'ssh-keygen',
   'tclsh',
   'terraform',
   'tex',
