@@ -38,8 +38,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'pyenv',
   'rbenv',
   'rtx',
-  'ssh-add',
-  'ssh-keygen',
   'terraform',
   'volta',
 ];
