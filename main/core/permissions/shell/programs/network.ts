@@ -187,12 +187,14 @@ const runsShell: OptionHandler = (v, typed, at) => [
  * (netcat-traditional 1.10 nc(1): `-e PROG`, `-c CMD` run a program, `-o FILE` writes a hex dump)
  * in one table, each letter read as the more dangerous of the two. Getopt without long options.
  */
-const nc = programOptions('nc', {
+const NC = optionTable({
   options:
     '4| 6| b| C| D| d| F| h| I|= i|= k| l| L| M|= m|= N| n| O|= P|= p|= q|= r| S| s|= T|= t| U| u| V|= v| W|= w|= X|= x|= ' +
     'Z| z| c|=:exec e|=:prog o|=:write g|= G|=',
   handlers: { c: runsShell, e: runsProgram },
 });
+/** nc and netcat, each named as typed in its notes. */
+const nc: Check = (argv) => readOptions(NC, argv, 1, String(argv[0])).effects;
 
 /** ncat's options (nmap 7.93 ncat(1); getopt_long: unique prefixes). */
 const ncat = programOptions('ncat', {
