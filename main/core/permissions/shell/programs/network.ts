@@ -372,7 +372,7 @@ const IP = optionTable({
 });
 /** ip.c's objects in the order `ip` matches a prefix against them. */
 const IP_OBJECTS = (
-  'address addrlabel maddress route rule neigh neighbour ntable link l2tp fou ila macsec tunnel tunl tuntap tap token ' +
+  'address addrlabel maddress route rule neighbor neighbour ntable ntbl link l2tp fou ila macsec tunnel tunl tuntap tap token ' +
   'tcpmetrics tcp_metrics monitor xfrm mroute mrule netns netconf vrf sr nexthop mptcp ioam stats help'
 ).split(' ');
 
@@ -600,7 +600,17 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['ip --frobnicate addr', '#unknown_option'],
       ['ip bogus', '#object'],
     ],
-    notMatch: ['ip addr', 'ip a', 'ip -br a', 'ip -4 route show', 'ip -j -p addr show', 'ip link set eth0 up', 'ip netns list'],
+    notMatch: [
+      'ip addr',
+      'ip a',
+      'ip -br a',
+      'ip -4 route show',
+      'ip -j -p addr show',
+      'ip link set eth0 up',
+      'ip netns list',
+      'ip neighbor show',
+      'ip neigh',
+    ],
   },
   aria2c: {
     match: [
