@@ -174,11 +174,12 @@ export function remoteCode(piece: string): string | undefined {
 
 /**
  * A shell or interpreter (by its name, any folder or version suffix): followed by its inline-code
- * option (`sh -c`, `node -e`, `python3 -c`, `pwsh -Command`), the words are a program to run.
+ * option (`sh -c`, `bash -lc`, `node -e`, `python3 -c`, `pwsh -Command`), the words are a program to run.
  */
 const INTERPRETER =
   /^(?:.*\/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|pwsh|powershell|cmd|busybox|python[\d.]*|pypy3?|node(?:js)?|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua(?:jit)?[\d.]*|Rscript|osascript|tclsh[\d.]*)(?:\.exe)?$/;
-const INLINE_OPTION = /^(?:-c|-e|-E|-r|--eval|--command|-Command|\/c)$/i;
+/** The inline-code option, alone or in a cluster (`bash -lc`, `sh -ec`, `perl -lne`, `ruby -rx`). */
+const INLINE_OPTION = /^(?:-[A-Za-z]*[ceEr][A-Za-z]*|--eval|--print|--command|-Command|\/[cC])$/;
 
 /**
  * Rule 4: a shell or interpreter with inline code, as two words (`nyc sh -c id`) or inside one
