@@ -27,6 +27,12 @@ describe('generated tables match their generators', () => {
     60_000,
   );
 
+  it.skipIf(!installed('gh', ['--version']))(
+    'ghTables.ts: build/specs/ghTables.mjs from gh <command> --help (skipped where GitHub CLI is not installed)',
+    check('build/specs/ghTables.mjs'),
+    120_000,
+  );
+
   it.skipIf(!installed('openssl', ['version']))(
     'opensslTables.ts: build/specs/opensslTables.mjs from openssl <command> -help (skipped where openssl is not installed)',
     check('build/specs/opensslTables.mjs'),

@@ -26,7 +26,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'fnm',
   'gcloud',
   'gem',
-  'gh',
   'goenv',
   'hatch',
   'jenv',
