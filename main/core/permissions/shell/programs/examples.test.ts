@@ -54,7 +54,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'rye',
   'ssh-add',
   'ssh-keygen',
-  'terraform',
   'uvx',
   'volta',
   'yum',
