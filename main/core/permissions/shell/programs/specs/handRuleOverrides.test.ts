@@ -57,12 +57,79 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(kind('poetry install --with docs --without test')).toBe('simple');
   });
 
-  it('find and uv: their specs are dropped, the hand rules keep the default', () => {
-    expect(specRule('find')).toBeUndefined();
-    expect(specRule('uv')).toBeUndefined();
-    expect(handRule('find')?.policy.kind).toBe('default');
-    expect(handRule('uv')?.policy.kind).toBe('default');
+  it('find, uv and gh: their specs are dropped, the hand rules keep the default', () => {
+    for (const name of ['find', 'uv', 'gh']) {
+      expect(specRule(name), name).toBeUndefined();
+      expect(handRule(name)?.policy.kind, name).toBe('default');
+    }
     expect(kind('find . -name "*.ts" -not -path "./node_modules/*"')).toBe('simple');
     expect(kind('uv sync --no-progress --dev')).toBe('simple');
+    expect(kind('gh pr list --json number,title')).toBe('simple');
+  });
+
+  it('terraform: every command’s options (Go flags: one or two dashes, booleans with an attached value)', () => {
+    expect(kind('terraform apply -auto-approve')).toBe('simple');
+    expect(kind('terraform fmt -recursive -check')).toBe('simple');
+    expect(kind('terraform plan -lock=false -input=false -out=tfplan')).toBe('simple');
+    expect(kind('terraform state mv a b')).toBe('simple');
+    expect(kind('terraform providers lock -platform=linux_amd64')).toBe('simple');
+    expect(key('terraform apply -auto-approve -evil')).toContain('#unknown_option');
+    expect(key('terraform plan -var-file=../secrets.tfvars')).toContain('#outside');
+  });
+
+  it('systemctl: every option with every command, unique prefixes', () => {
+    expect(kind('systemctl enable --now nginx')).toBe('simple');
+    expect(kind('systemctl status nginx --no-pager')).toBe('simple');
+    expect(kind('systemctl list-units --type=service --no-leg')).toBe('simple');
+    expect(key('systemctl status --evil nginx')).toContain('#unknown_option');
+  });
+
+  it('keytool: its dash-word commands and one-dash options', () => {
+    expect(kind('keytool -list -v -keystore debug.keystore -storepass android')).toBe('simple');
+    expect(kind('keytool -importcert -file cert.pem -keystore ts.jks -alias ca')).toBe('simple');
+    expect(key('keytool -list -evil')).toContain('#unknown_option');
+  });
+
+  it('sqlite3, nano, nmap, emacs: the options their specs lack', () => {
+    expect(kind('sqlite3 -json app.db "select 1"')).toBe('simple');
+    expect(kind('nano -l notes.txt')).toBe('simple');
+    expect(kind('nano --linenum notes.txt')).toBe('simple');
+    expect(kind('nmap -sV -Pn -p- localhost')).toBe('simple');
+    expect(kind('emacs -nw notes.txt')).toBe('simple');
+    expect(key('nano --evil notes.txt')).toContain('#unknown_option');
+    expect(key('nmap --evil localhost')).toContain('#unknown_option');
+  });
+
+  it('gem, brew, rustup, dotnet, fzf, deno, lerna, conda: options and commands their specs lack', () => {
+    expect(kind('gem install rails -v 7.0.0 --no-document')).toBe('simple');
+    expect(kind('brew deps --tree node')).toBe('simple');
+    expect(kind('rustup component list --installed')).toBe('simple');
+    expect(kind('dotnet dev-certs https --trust')).toBe('simple');
+    expect(kind('fzf --reverse --tmux')).toBe('simple');
+    expect(kind('deno lint --fix')).toBe('simple');
+    expect(kind('lerna publish from-package --yes')).toBe('simple');
+    expect(kind('conda env create -f environment.yml')).toBe('simple');
+    expect(kind('mamba env update -f environment.yml --prune')).toBe('simple');
+    expect(kind('poetry add -D pytest')).toBe('simple');
+    expect(key('gem install --evil x')).toContain('#unknown_option');
+    expect(key('conda env create -f ../env.yml')).toContain('#outside');
+  });
+
+  it('interpreters and runners: the words after the script (or command) are its own', () => {
+    expect(kind('tsx scripts/build.ts --prod')).toBe('simple');
+    expect(kind('tsx --env-file=.env src/x.ts')).toBe('simple');
+    expect(kind('ts-node scripts/seed.ts --count 10')).toBe('simple');
+    expect(kind('elixir script.exs --verbose')).toBe('simple');
+    expect(kind('julia script.jl arg1 --flag')).toBe('simple');
+    expect(kind('osascript script.scpt --flag')).toBe('simple');
+    // …but an option before the script is still the interpreter's, and unknown there.
+    expect(key('tsx --evil src/x.ts')).toContain('#unknown_option');
+  });
+
+  it('unset, rbenv, bundle, screen: the builtin’s and tools’ own options', () => {
+    expect(kind('unset -f myfunc')).toBe('simple');
+    expect(kind('rbenv install -l')).toBe('simple');
+    expect(kind('bundle config set --local path vendor/bundle')).toBe('simple');
+    expect(key('unset -Z x')).toContain('#unknown_option');
   });
 });

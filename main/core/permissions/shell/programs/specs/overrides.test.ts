@@ -94,5 +94,4 @@ describe('spec overrides: facts the specs leave out', () => {
     expect(key('ansible-playbook -i ../inv site.yml')).toContain('#outside-../inv');
     expect(key('ansible-playbook /tmp/evil.yml')).toContain('#outside-/tmp/evil.yml');
   });
-
 });

@@ -18,7 +18,12 @@ export interface SpecOverride {
    * options, kubectl's global flags), where the spec lists them on one node only or not at all.
    */
   global?: string;
-  /** Subcommands the spec lacks, by their path ("cache"), with their options (compact spec). */
+  /** The program takes unique prefixes of its long options (optparse, argparse, getopt_long). */
+  abbrev?: true;
+  /**
+   * Subcommands the spec lacks, by their path ("cache"), with their options (compact spec); for a
+   * subcommand the spec has, the options come first, as `options` do.
+   */
   subcommands?: Readonly<Record<string, string>>;
   /** Subcommand paths whose options end at the first operand (the rest are a script's: `nr build --all`). */
   stopAtOperand?: readonly string[];
@@ -88,8 +93,7 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   // wasm-pack: the spec lists the subcommands without their options (wasm-pack build/test --help).
   'wasm-pack': {
     options: {
-      build:
-        't|target= d|out-dir=:read out-name= s|scope= mode= no-typescript no-pack weak-refs reference-types dev release profiling',
+      build: 't|target= d|out-dir=:read out-name= s|scope= mode= no-typescript no-pack weak-refs reference-types dev release profiling',
       test: 'node firefox chrome safari headless chromedriver=:read geckodriver=:read safaridriver=:read mode= dev release profiling',
     },
   },

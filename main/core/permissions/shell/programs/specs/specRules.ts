@@ -169,7 +169,8 @@ class Node {
     if (u !== undefined && Object.prototype.hasOwnProperty.call(u, word)) child = u[word];
     else {
       const added = this.added().find(([w]) => w === word);
-      if (added) child = {}; // its options are the override's (tableSpec reads them by path)
+      // Its options are the override's (tableSpec reads them by path), spelled as its parent's are.
+      if (added) child = this.spec.d ? { d: 1 } : {};
     }
     if (child === undefined) return undefined;
     let n = this.children.get(word);
@@ -194,7 +195,10 @@ class Node {
   }
 
   private tableSpec(stop: boolean): TableSpec {
-    const own = [this.spec.o, this.spec.P].filter((x): x is string => x !== undefined).map(this.ctx.expand).join(' ');
+    const own = [this.spec.o, this.spec.P]
+      .filter((x): x is string => x !== undefined)
+      .map(this.ctx.expand)
+      .join(' ');
     const at = this.path.join(' ');
     const fix = this.ctx.override?.options?.[at] ?? this.ctx.override?.subcommands?.[at];
     const global = this.ctx.override?.global;
@@ -203,6 +207,7 @@ class Node {
     );
     const spec: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: parts, handlers: pathHandlers(parts) };
     if (this.spec.d) spec.singleDashLong = true;
+    if (this.ctx.override?.abbrev) spec.abbrev = true;
     if (stop) spec.stopAtOperand = true;
     return spec;
   }
