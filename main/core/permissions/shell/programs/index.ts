@@ -18,6 +18,7 @@ import { RULES as packages } from './packages.js';
 import { RULES as python } from './python.js';
 import { RULES as system } from './system.js';
 import { RULES as wrappers } from './wrappers.js';
+import { helpRule } from './helpRules.js';
 import { hasSpec, specRule, withSpec } from './specs/specRules.js';
 import type { ProgramRule } from './rule.js';
 
@@ -58,11 +59,12 @@ for (const family of FAMILIES)
   }
 
 /**
- * The rule of a program by its canonical name (programNames.ts): its hand rule, else the base layer
- * generated from the CLI spec library (specs/specRules.ts), else undefined.
+ * The rule of a program by its canonical name (programNames.ts): its hand rule, else the help layer
+ * generated from the installed GNU/util-linux programs' own `--help` (helpRules.ts), else the base
+ * layer generated from the CLI spec library (specs/specRules.ts), else undefined.
  */
 export function programRule(name: string): ProgramRule | undefined {
-  return BY_NAME.get(name) ?? specRule(name);
+  return BY_NAME.get(name) ?? helpRule(name) ?? specRule(name);
 }
 
 /** The hand rule of a program (a family file's), without the spec layer: names resolve against these. */

@@ -93,6 +93,11 @@ export interface ProgramRule extends Examples {
    * option it does not know makes the command compound. Also part of `effects`.
    */
   options?: Check;
+  /**
+   * Every option only selects what is read or how it is printed (helpRules.ts): a wildcard or a
+   * run-time word that turns into option words cannot make it write or run anything.
+   */
+  readsOnly?: true;
 }
 
 export interface FamilyTables {

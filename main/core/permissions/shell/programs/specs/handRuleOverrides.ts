@@ -5,7 +5,6 @@
  * would be compound; each fix is written from the program's own parser or manual (cited at the
  * entry) and tested in handRuleOverrides.test.ts. overrides.ts spreads them into OVERRIDES.
  */
-import { NODE_TABLE } from '../interpreterOptions.js';
 import { PIP_COMMANDS, PIP_GENERAL } from '../python/pipOptions.js';
 import type { SpecOverride } from './overrides.js';
 
@@ -47,19 +46,6 @@ const PYTEST: SpecOverride = {
       'benchmark-compare=? benchmark-compare-fail= benchmark-storage= benchmark-verbose benchmark-quiet benchmark-sort= ' +
       'benchmark-group-by= benchmark-columns= benchmark-name= benchmark-time-unit= benchmark-histogram=?',
   },
-};
-
-/**
- * kubectl's global flags (`kubectl options`, kubectl 1.3x): accepted by every command. The spec
- * lists only `-n` and only on the root, so `kubectl get pods -n dev` was unknown. pflag booleans
- * take an attached value only (`--insecure-skip-tls-verify=false`).
- */
-const KUBECTL: SpecOverride = {
-  global:
-    'as= as-group= as-uid= cache-dir=:read certificate-authority=:read client-certificate=:read client-key=:read cluster= ' +
-    'context= disable-compression=? insecure-skip-tls-verify=? kubeconfig=:read log-flush-frequency= ' +
-    'match-server-version=? n|namespace= password= profile= profile-output=:read request-timeout= s|server= ' +
-    'tls-server-name= token= user= username= v= vmodule= warnings-as-errors=?',
 };
 
 /**
@@ -139,86 +125,10 @@ const SYSTEMCTL: SpecOverride = {
     'boot-loader-menu= boot-loader-entry= plain timestamp= read-only mkdir marked when= drop-in= C|capsule= no-warn stdin',
 };
 
-/**
- * keytool (JDK 17 `keytool -help`, `keytool -<command> -help`): its commands are dash words
- * (`-list`, `-genkeypair`, and the old names `-genkey`, `-import`, `-export`), then one-dash
- * options; the spec knew only `-help`.
- */
-const KEYTOOL: SpecOverride = {
-  options: {
-    '':
-      'certreq changealias delete exportcert genkeypair genseckey gencert importcert importpass importkeystore keypasswd ' +
-      'list printcert printcertreq printcrl storepasswd showinfo version genkey export import selfcert keyclone ' +
-      'addprovider= alias= cacerts destalias= destkeypass= destkeystore= destprotected destprovidername= deststorepass= ' +
-      'deststoretype= dname= ext= file= groupname= infile= jarfile= keyalg= keypass= keysize= keystore= new= noprompt ' +
-      'outfile= protected providerarg= providerclass= providername= providerpath= rfc sigalg= signer= signerkeypass= ' +
-      'srcalias= srckeypass= srckeystore= srcprotected srcprovidername= srcstorepass= srcstoretype= sslserver= ' +
-      'startdate= storepass= storetype= tls trustcacerts v| validity=',
-  },
-};
-
 /** SQLite 3.40 (`sqlite3 -help`): the output modes and options the spec lacks (`-json`, `-box`, `-table` …). */
 const SQLITE3: SpecOverride = {
   options: {
     '': 'A= box deserialize json markdown maxsize= nonce= safe table tabs zip header noheader',
-  },
-};
-
-/**
- * GNU nano 7.2 (nano(1)): every option (the spec has none; it shares copyfile's empty table).
- * getopt_long, so long options take unique prefixes.
- */
-const NANO: SpecOverride = {
-  abbrev: true,
-  options: {
-    '':
-      'A|smarthome B|backup C|backupdir=:read D|boldtext E|tabstospaces F|multibuffer G|locking H|historylog ' +
-      'I|ignorercfiles J|guidestripe= K|rawsequences L|nonewlines M|trimblanks N|noconvert O|bookstyle P|positionlog ' +
-      'Q|quotestr= R|restricted S|softwrap T|tabsize= U|quickblank V|version W|wordbounds X|wordchars= Y|syntax= Z|zap ' +
-      'a|atblanks b|breaklonglines c|constantshow d|rebinddelete e|emptyline f|rcfile=:read g|showcursor h|help ' +
-      'i|autoindent j|jumpyscrolling k|cutfromcursor l|linenumbers m|mouse n|noread o|operatingdir=:read p|preserve ' +
-      'q|indicator r|fill= s|speller= t|saveonexit u|unix v|view w|nowrap x|nohelp y|afterends magic stateflags ' +
-      'minibar zero',
-  },
-};
-
-/**
- * Nmap 7.93 (nmap(1)): getopt_long_only, so long options take one dash. Scan types, ping types and
- * timing templates are a letter with an attached value (`-sV` is `-s V`, `-Pn`, `-PS22`, `-T4`,
- * `-p-`), output options are long (`-oN file`); the spec knew a dozen.
- */
-const NMAP: SpecOverride = {
-  options: {
-    '':
-      's|= P|=? T|= p|= v|=? d|=? O|=? 4| 6| A| F| f| h| n| R| r| V| b|= D|= e|= g|= S|= ' +
-      'oN= oX= oS= oG= oA= oM= oH= iL= iR= sI= ' +
-      'adler32 allports append-output badsum data= data-length= data-string= datadir= defeat-icmp-ratelimit ' +
-      'defeat-rst-ratelimit disable-arp-ping discovery-ignore-rst dns-servers= exclude= exclude-ports= excludefile= ' +
-      'host-timeout= iflist initial-rtt-timeout= ip-options= max-hostgroup= max-os-tries= max-parallelism= max-rate= ' +
-      'max-retries= max-rtt-timeout= max-scan-delay= min-hostgroup= min-parallelism= min-rate= min-rtt-timeout= mtu= ' +
-      'no-stylesheet noninteractive nsock-engine= open osscan-guess osscan-limit packet-trace port-ratio= privileged ' +
-      'proxies= randomize-hosts reason release-memory resolve-all resume= scan-delay= scanflags= script= script-args= ' +
-      'script-args-file= script-help= script-timeout= script-trace script-updatedb send-eth send-ip servicedb= ' +
-      'source-port= spoof-mac= stats-every= stylesheet= system-dns top-ports= traceroute ttl= unprivileged ' +
-      'version-all version-intensity= version-light version-trace versiondb= webxml',
-  },
-};
-
-/**
- * GNU Emacs 28 (emacs(1)): the initial, Lisp and display options, in their one-dash and two-dash
- * forms (`-nw`, `--no-window-system`); the spec knew a handful. What runs Lisp (`-l`, `--eval`,
- * `-f`, `--script`) is the hand rule's to key.
- */
-const EMACS: SpecOverride = {
-  options: {
-    '':
-      'file= find-file= visit= chdir= q|no-init-file nl no-shared-memory no-site-file nsl no-site-lisp no-desktop ' +
-      'Q|quick no-splash debug-init u|user= t|terminal= daemon=? bg-daemon=? fg-daemon=? version help f|funcall= ' +
-      'execute= l|load= eval= batch script= insert= kill L|directory= name= no-x-resources T|title= r| rv ' +
-      'reverse-video fn= font= xrm= color=? bw= border-width= ib= internal-border= g|geometry= lsp= line-spacing= ' +
-      'vb vertical-scroll-bars fh fullheight fs fullscreen fw fullwidth mm maximized fg= foreground-color= bg= ' +
-      'background-color= bd= border-color= cr= cursor-color= ms= mouse-color= d|display= nbi no-bitmap-icon iconic ' +
-      'nbc no-blinking-cursor parent-id= nw no-window-system D|basic-display init-directory= dump-file= fingerprint',
   },
 };
 
@@ -313,40 +223,14 @@ const DOTNET: SpecOverride = {
   },
 };
 
-/**
- * fzf 0.5x/0.6x (`fzf --help`, junegunn/fzf's man page): the options added since the spec was
- * written (`--reverse` as `--layout=reverse`, `--tmux`, `--style`, labels, the walker).
- */
-const FZF: SpecOverride = {
-  options: {
-    '':
-      'reverse tmux=? style= border-label= border-label-pos= preview-label= preview-label-pos= scheme= walker= ' +
-      'walker-root= walker-skip= no-info no-separator separator= scrollbar=? no-scrollbar highlight-line wrap ' +
-      'wrap-sign= gap=? tail= listen=? no-unicode smart-case ghost= list-border=? input-border=? header-border=? ' +
-      'no-input info-command= with-shell= footer= footer-border=?',
-  },
-};
-
 /** Volta (docs.volta.sh, "volta run"): `volta run [--node v] <command> [args]`, the words after the command are its own. */
 const VOLTA: SpecOverride = { stopAtOperand: ['run'] };
-
-/** Deno 2 (docs.deno.com, "deno lint", "deno check"): options the spec lacks. */
-const DENO: SpecOverride = {
-  options: {
-    lint: 'fix rules=? rules-tags= rules-include= rules-exclude= json compact ignore= permit-no-files watch',
-    check: 'all remote doc doc-only',
-  },
-};
 
 export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   aws: AWS,
   terraform: TERRAFORM,
   systemctl: SYSTEMCTL,
-  keytool: KEYTOOL,
   sqlite3: SQLITE3,
-  nano: NANO,
-  nmap: NMAP,
-  emacs: EMACS,
   gem: GEM,
   conda: { subcommands: CONDA_ENV },
   mamba: { subcommands: CONDA_ENV },
@@ -354,22 +238,11 @@ export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   brew: BREW,
   rustup: RUSTUP,
   dotnet: DOTNET,
-  fzf: FZF,
   volta: VOLTA,
-  deno: DENO,
   // gh: the spec lags gh by years (no `--json` on any command, no `release`, `search`, `label`,
   // `cache`, `variable` commands, `gh api` without options), so `gh pr list --json number` would be
   // unknown. gh keeps its hand rule with the default until a table is written from gh's own manual.
   gh: { drop: true },
-  // The words after the script are the script's (`tsx build.ts --prod`); tsx hands Node's own options
-  // to node (tsx.is, "Node.js CLI"), so it takes Node's table too (interpreterOptions.ts).
-  tsx: { stopAtOperand: ['', 'watch'], global: [NODE_TABLE.options].flat().join(' ') },
-  'ts-node': { stopAtOperand: [''] },
-  elixir: { stopAtOperand: [''] },
-  julia: { stopAtOperand: [''] },
-  osascript: { stopAtOperand: [''] },
-  // bash's `unset [-f] [-v] [-n] [name …]` (bash(1), SHELL BUILTIN COMMANDS).
-  unset: { options: { '': 'f| v| n|' } },
   // ruby-build's `rbenv install` (rbenv-install --help): -l lists the latest versions, -L all of them.
   rbenv: { options: { install: 'l|list L|list-all f|force s|skip-existing k|keep v|verbose p|patch' } },
   // Bundler (bundler.io, "bundle config"): `bundle config set --local path x`.
@@ -379,11 +252,7 @@ export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   pip: PIP,
   pip3: PIP,
   pytest: PYTEST,
-  kubectl: KUBECTL,
   poetry: POETRY,
-  // find: the spec is BSD find's options (-E -X -d -s -x) and none of its expression (-name, -type,
-  // -maxdepth are read as unknown options). find keeps its hand rule with the default (coreutils).
-  find: { drop: true },
   // uv: the spec lags uv's CLI by many releases (`uv pip install` has no options at all, `uv sync`
   // lacks --dev and --python). uv keeps its hand rule with the default until a table is written from
   // uv's own clap definitions (crates/uv-cli).

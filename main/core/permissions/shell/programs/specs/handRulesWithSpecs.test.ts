@@ -17,16 +17,11 @@ const classify = (c: string) => classifyCommand(c);
  * real option where the parser takes no prefixes (pflag, Go's flag, clap).
  */
 const UNKNOWN: Readonly<Record<string, readonly string[]>> = {
-  kubectl: ['kubectl apply --evil -f x.yaml', 'kubectl apply --evil=x -f x.yaml', 'kubectl apply --dry -f x.yaml', 'kubectl get pods -Z'],
-  helm: ['helm install --evil-flag x ./chart', 'helm install --evil-flag=1 x ./chart', 'helm install x ./c --post-rend ./r.sh'],
   terraform: ['terraform plan -evil', 'terraform plan -evil=1', 'terraform plan --evil'],
-  'docker-compose': ['docker-compose up --evil', 'docker-compose up -dZ'],
-  rsync: ['rsync -avz --evil a b', 'rsync -avZq a b'],
   pip: ['pip install --evil x', 'pip install -Zr requirements.txt', 'pip install --evil=1 x'],
   pip3: ['pip3 install --evil x'],
   poetry: ['poetry install --evil', 'poetry add --evil=1 x'],
   brew: ['brew install --evil x', 'brew install --evil=1 x'],
-  mvn: ['mvn --evil test', 'mvn -Devil=1 --evil test'],
   dotnet: ['dotnet build --evil', 'dotnet test --evil=1'],
   gcloud: ['gcloud compute instances list --evil', 'gcloud run deploy web --evil=1'],
   aws: ['aws s3 ls --evil', 'aws s3 ls --evil=1'],
@@ -35,52 +30,24 @@ const UNKNOWN: Readonly<Record<string, readonly string[]>> = {
   rustup: ['rustup update --evil', 'rustup target add --evil=1 x'],
   lerna: ['lerna run build --evil', 'lerna run build --evil=1'],
   pytest: ['pytest --evil', 'pytest --evil=1', 'pytest -Z'],
-  deno: ['deno run --evil x.ts', 'deno test --evil=1'],
-  fzf: ['fzf --evil', 'fzf --evil=1'],
   gem: ['gem install --evil x', 'gem install --evil=1 x'],
   nvm: ['nvm install --evil 20'],
   pipx: ['pipx install --evil x', 'pipx install --evil=1 x'],
   pipenv: ['pipenv install --evil', 'pipenv install --evil=1'],
   asdf: ['asdf install --evil'],
-  man: ['man --evil ls', 'man -Z ls'],
   sqlite3: ['sqlite3 -evil app.db', 'sqlite3 --evil app.db'],
-  emacs: ['emacs --evil notes.txt', 'emacs -evil notes.txt'],
-  nc: ['nc -Z localhost 80'],
   pyenv: ['pyenv install --evil 3.11'],
-  keytool: ['keytool -list -evil', 'keytool -list -keystore ks.jks -evil=1'],
-  nano: ['nano --evil notes.txt', 'nano -w9 notes.txt'],
-  nmap: ['nmap --evil localhost', 'nmap -Z localhost'],
-  tsx: ['tsx --evil src/x.ts'],
-  'ts-node': ['ts-node --evil src/x.ts'],
-  julia: ['julia --evil script.jl'],
+  bundle: ['bundle install --evil', 'bundle install --evil=1'],
+  rbenv: ['rbenv install --evil 3.2.2', 'rbenv install -Z 3.2.2'],
+  fnm: ['fnm install --evil 20', 'fnm use --evil=1 20'],
+  volta: ['volta install --evil node', 'volta pin --evil=1 node'],
+  mamba: ['mamba install --evil numpy'],
+  'ssh-keygen': ['ssh-keygen -t ed25519 --evil', 'ssh-keygen -t ed25519 -j'],
+  jenv: ['jenv global --evil 17'],
 };
 
 /** Everyday uses, per program: each stays one simple call. */
 const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
-  keytool: [
-    'keytool -list -keystore ks.jks',
-    'keytool -genkeypair -v -keystore my.keystore -alias key -keyalg RSA -keysize 2048 -validity 10000',
-    'keytool -printcert -file cert.pem',
-    'keytool -importcert -file cert.pem -keystore ts.jks -alias ca',
-    'keytool -list -v -keystore debug.keystore -alias androiddebugkey -storepass android -keypass android',
-  ],
-  nano: [
-    'nano notes.txt',
-    'nano -w notes.txt',
-    'nano +10 notes.txt',
-    'nano -l notes.txt',
-    'nano --linenumbers notes.txt',
-    'nano -ET4 notes.txt',
-  ],
-  nmap: [
-    'nmap localhost',
-    'nmap -p 80,443 localhost',
-    'nmap -sV localhost',
-    'nmap -sn 192.168.1.0/24',
-    'nmap -Pn -p- localhost',
-    'nmap -T4 -F localhost',
-    'nmap --top-ports 100 localhost',
-  ],
   volta: ['volta install node@20', 'volta pin node@20', 'volta list', 'volta install yarn'],
   fnm: ['fnm use 20', 'fnm install --lts', 'fnm list', 'fnm default 20'],
   nvm: ['nvm install 20', 'nvm use 18', 'nvm ls', 'nvm alias default 20', 'nvm install --lts'],
@@ -150,98 +117,6 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
     'pip check',
   ],
   pip3: ['pip3 install -U setuptools wheel', 'pip3 install -r requirements.txt'],
-  'ts-node': [
-    'ts-node src/index.ts',
-    'ts-node --transpile-only script.ts',
-    'ts-node -P tsconfig.json src/x.ts',
-    'ts-node scripts/seed.ts --count 10',
-  ],
-  elixir: ['elixir script.exs', 'elixir script.exs --verbose'],
-  tsx: [
-    'tsx src/index.ts',
-    'tsx watch src/index.ts',
-    'tsx --tsconfig tsconfig.json src/x.ts',
-    'tsx scripts/build.ts --prod',
-    'tsx --env-file=.env src/x.ts',
-  ],
-  deno: [
-    'deno run main.ts',
-    'deno run --allow-net server.ts',
-    'deno test',
-    'deno fmt',
-    'deno lint',
-    'deno task dev',
-    'deno check main.ts',
-    'deno run --allow-read main.ts --port 8000',
-    'deno fmt --check',
-    'deno lint --fix',
-    'deno check --all main.ts',
-  ],
-  julia: [
-    'julia script.jl',
-    'julia --project script.jl',
-    'julia -t 4 script.jl',
-    'julia --project=. script.jl',
-    'julia script.jl arg1 --flag',
-  ],
-  osascript: ['osascript script.scpt', 'osascript script.scpt arg1'],
-  kubectl: [
-    'kubectl get pods',
-    'kubectl get pods -n dev -o wide',
-    'kubectl describe pod web-1',
-    'kubectl logs -f pod-x',
-    'kubectl logs deploy/web --tail=100',
-    'kubectl apply -f k8s/',
-    'kubectl delete -f deploy.yaml',
-    'kubectl config get-contexts',
-    'kubectl config use-context dev',
-    'kubectl port-forward svc/web 8080:80',
-    'kubectl rollout status deploy/web',
-    'kubectl get svc -A',
-    'kubectl scale deploy web --replicas=3',
-    'kubectl get pods -l app=web',
-    'kubectl get nodes -o json',
-    'kubectl get pods --context prod -n web',
-    'kubectl apply -k overlays/dev',
-    'kubectl wait --for=condition=ready pod -l app=web --timeout=60s',
-  ],
-  'docker-compose': [
-    'docker-compose up -d',
-    'docker-compose down',
-    'docker-compose logs -f web',
-    'docker-compose ps',
-    'docker-compose build',
-    'docker-compose -f docker-compose.dev.yml up',
-    'docker-compose up --build',
-    'docker-compose down -v',
-    'docker-compose up -d --remove-orphans',
-    'docker-compose build --no-cache',
-  ],
-  helm: [
-    'helm install my-release ./chart',
-    'helm upgrade --install web ./chart -f values.yaml',
-    'helm list -A',
-    'helm repo add bitnami https://charts.bitnami.com/bitnami',
-    'helm repo update',
-    'helm template web ./chart',
-    'helm lint ./chart',
-    'helm uninstall web',
-    'helm dependency update ./chart',
-    'helm upgrade web ./chart --set image.tag=v2 -n prod',
-    'helm rollback web 1',
-    'helm install web ./chart --namespace prod --create-namespace --wait',
-  ],
-  man: ['man ls', 'man 3 printf', 'man -k socket'],
-  fzf: ['fzf', 'fzf -m', 'fzf --height 40%', 'fzf --query foo', 'fzf --reverse', 'fzf --tmux', 'fzf --style full'],
-  emacs: ['emacs notes.txt', 'emacs -Q', 'emacs -nw notes.txt', 'emacs --no-window-system notes.txt', 'emacs +10 notes.txt'],
-  nc: ['nc -zv localhost 8080', 'nc -l 8080', 'nc localhost 80'],
-  rsync: [
-    'rsync -avz src/ dest/',
-    'rsync -av --delete src/ backup/',
-    'rsync -avz --exclude node_modules . build/',
-    'rsync -a --progress a b',
-    'rsync -rv --dry-run a/ b/',
-  ],
   rustup: [
     'rustup update',
     'rustup default stable',
@@ -251,17 +126,6 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
     'rustup show',
     'rustup component list --installed',
     'rustup target list --installed',
-  ],
-  mvn: [
-    'mvn clean install',
-    'mvn test',
-    'mvn package -DskipTests',
-    'mvn -q -B verify',
-    'mvn dependency:tree',
-    'mvn -pl core -am install',
-    'mvn -U clean install',
-    'mvn -T 4 install',
-    'mvn -Dtest=MyTest test',
   ],
   dotnet: [
     'dotnet build',
@@ -283,7 +147,6 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
     'sqlite3 -json app.db "select 1"',
     'sqlite3 -readonly app.db "select 1"',
   ],
-  unset: ['unset FOO', 'unset -v X', 'unset -f myfunc'],
   pyenv: ['pyenv install 3.11.7', 'pyenv local 3.11.7', 'pyenv versions', 'pyenv install --list', 'pyenv which python'],
   rbenv: ['rbenv install 3.2.2', 'rbenv local 3.2.2', 'rbenv versions', 'rbenv install -l', 'rbenv install --list'],
   jenv: ['jenv versions', 'jenv local 17', 'jenv global 17'],
@@ -406,21 +269,29 @@ describe('hand rules read with their spec', () => {
   });
 
   it('the hand rule’s checks still apply: what runs and what is written', () => {
-    expect(classify('helm install x ./chart --post-renderer ./r.sh').key).toContain('#post_renderer-[-./r.sh-]');
-    expect(classify('rsync -e "sh -c x" a b').key).toContain('#rsh-[-sh-[-x-]-]');
     expect(classify('pytest -p evil_plugin').key).toContain('#p-');
-    expect(classify('kubectl exec -it web -- sh -c "rm -rf x"').key).toContain('[-sh-[-rm-]-]');
+    expect(classify('poetry run pytest').key).toContain('#run-[-pytest-]');
+    expect(classify('bundle exec rspec').key).toContain('[-rspec-]');
+    expect(classify('crontab -e').kind).toBe('compound');
+    expect(classify('pip config edit').key).toContain('#edit');
   });
 
   it('the default is applied once: paths outside the project, options that run things', () => {
     const once = (c: string, token: string) => expect((classify(c).key ?? '').split(token).length - 1, c).toBe(1);
-    once('helm install x ./chart --post-renderer ./r.sh', '#post_renderer');
-    once('kubectl --kubeconfig ../k get pods', '#outside');
-    once('mvn --settings ../x test', '#settings');
     once('brew install --cask ../evil.rb', '#outside');
-    // An unknown global option is keyed once, though the subcommand table and the spec both meet it.
-    once('gh --evil pr list', '#unknown_option');
-    once('kubectl --evil apply -f x.yaml', '#unknown_option');
+    once('pip install -r ../other/requirements.txt', '#outside');
+    once('terraform plan -var-file=../secrets.tfvars', '#outside');
+    once('pip --log ../x install y', '#log');
+    once('pytest -p evil_plugin', '#p');
+  });
+
+  it('an unknown option before the subcommand is compound, and what the program may run is unknown', () => {
+    for (const c of ['terraform --evil plan', 'pip --evil install x', 'brew --evil install x', 'aws --evil s3 ls']) {
+      const r = classify(c);
+      expect(r.kind, c).toBe('compound');
+      expect(r.key, c).toContain('#unknown_option');
+      expect(r.kind === 'compound' && r.programs.some((p) => p.program === '?'), c).toBe(true);
+    }
   });
 
   it('--help and --version stay plain', () => {
@@ -431,7 +302,7 @@ describe('hand rules read with their spec', () => {
   });
 
   it('a word known only at run time where an option may stand is not read as plain', () => {
-    expect(classify('kubectl get pods $X').kind).toBe('compound');
     expect(classify('terraform plan $ARGS').kind).toBe('compound');
+    expect(classify('pip install $OPTS x').kind).toBe('compound');
   });
 });
