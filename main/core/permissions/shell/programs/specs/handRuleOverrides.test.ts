@@ -99,4 +99,25 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(key('rbenv install -Z 3.2.2')).toContain('#unknown_option');
     expect(key('screen -Z')).toContain('#unknown_option');
   });
+
+  it('more commands and options the specs lack (dotnet test, aws logs tail, brew bundle, poetry, rustup, conda, pipenv, fnm, crontab, gcloud, lerna)', () => {
+    expect(kind('dotnet test --no-restore --verbosity quiet')).toBe('simple');
+    expect(kind('dotnet new classlib -o Lib -f net8.0')).toBe('simple');
+    expect(kind('aws logs tail my-group --follow')).toBe('simple');
+    expect(kind('brew bundle --file Brewfile')).toBe('simple');
+    expect(kind('brew bundle cleanup --force')).toBe('simple');
+    expect(kind('poetry publish -r testpypi')).toBe('simple');
+    expect(kind('poetry -C sub install')).toBe('simple');
+    expect(kind('rustup component add rust-src --toolchain nightly')).toBe('simple');
+    expect(kind('conda env list --json')).toBe('simple');
+    expect(kind('pipenv requirements --dev')).toBe('simple');
+    expect(kind('crontab -u deploy -l')).toBe('simple');
+    expect(kind('gcloud run deploy web --source .')).toBe('simple');
+    expect(kind('lerna changed --json')).toBe('simple');
+    expect(kind('lerna run build --skip-nx-cache')).toBe('simple');
+    expect(key('pytest --count 3 --random-order --junitxml=report.xml')).toBe('run_command:pytest-#junitxml->-report.xml');
+    expect(key('dotnet test --evil')).toContain('#unknown_option');
+    expect(key('aws logs tail g --evil')).toContain('#unknown_option');
+    expect(key('poetry -C ../other install')).toContain('#outside');
+  });
 });

@@ -9,6 +9,28 @@ import { PIP_COMMANDS, PIP_GENERAL } from '../python/pipOptions.js';
 import type { SpecOverride } from './overrides.js';
 
 /**
+ * .NET SDK 8 (learn.microsoft.com, "dotnet test"): test's options the spec lacks (`--no-restore`,
+ * `--verbosity`, `--logger` …). `dotnet new <template>` takes the template's own options after its
+ * name (`-f net8.0` is classlib's), so new's reading stops there.
+ */
+const DOTNET_TEST =
+  'a|test-adapter-path= arch= artifacts-path= blame blame-crash blame-crash-dump-type= blame-crash-collect-always ' +
+  'blame-hang blame-hang-dump-type= blame-hang-timeout= c|configuration= collect= d|diag= f|framework= e|environment= ' +
+  'filter= interactive l|logger= no-build nologo no-restore o|output= os= results-directory= r|runtime= s|settings= ' +
+  't|list-tests v|verbosity= p|property=';
+
+/** The AWS CLI's `logs tail` (a CLI customization, so absent from the botocore-generated spec). */
+const AWS_LOGS_TAIL = 'follow since= format= filter-pattern= log-stream-names= log-stream-name-prefix= mode= poll-interval=';
+
+/**
+ * Homebrew's `brew bundle` (docs.brew.sh/Manpage, "bundle"): its options and subcommands (`exec` and
+ * `sh` run commands and are left to the hand rule; the spec has no bundle at all).
+ */
+const BREW_BUNDLE =
+  'file= global v|verbose no-upgrade upgrade install no-lock f|force cleanup all formula brews cask casks tap taps mas ' +
+  'whalebrew vscode describe no-restart zap no-vscode';
+
+/**
  * pip: the options of its own parser, as python.ts's hand checks read them (python/pipOptions.ts,
  * pip's optparse tables: general options at every level, each command's own, unique prefixes
  * accepted). The spec knew only `install -r`, so `pip install -e .` was unknown; `index` and
@@ -36,6 +58,9 @@ const PYTEST: SpecOverride = {
       // pytest-timeout, pytest-asyncio, pytest-rerunfailures, pytest-randomly
       'timeout= timeout-method= timeout-disable-debugger-detection asyncio-mode= asyncio-default-fixture-loop-scope= ' +
       'reruns= reruns-delay= only-rerun= rerun-except= randomly-seed= randomly-dont-reset-seed randomly-dont-reorganize ' +
+      // pytest-repeat, syrupy, pytest-random-order, pytest-forked; --junitxml is --junit-xml's other spelling
+      'count= repeat-scope= snapshot-update snapshot-warn-unused snapshot-details random-order random-order-bucket= ' +
+      'random-order-seed= forked junitxml=:read ' +
       // pytest-django, pytest-html
       'ds= dc= reuse-db create-db nomigrations migrations html=:read self-contained-html css=:read ' +
       // hypothesis, pytest-benchmark
@@ -53,6 +78,7 @@ const PYTEST: SpecOverride = {
  * command takes them, the spec lists them on the root only (`aws configure set output json --profile p`).
  */
 const AWS: SpecOverride = {
+  subcommands: { 'logs tail': AWS_LOGS_TAIL },
   global:
     'debug endpoint-url= no-verify-ssl no-paginate output= query= profile= region= version color= no-sign-request ' +
     'ca-bundle=:read cli-read-timeout= cli-connect-timeout= cli-binary-format= no-cli-pager cli-auto-prompt no-cli-auto-prompt',
@@ -158,7 +184,8 @@ const CONDA_ENV = {
 
 /**
  * Lerna (lerna.js.org, "lerna publish"): publish takes every `lerna version` option and its own;
- * the spec knew four (`--yes` was unknown).
+ * the spec knew four (`--yes` was unknown); `changed` lists like `list`, and lerna 7's `run`
+ * takes `--skip-nx-cache` and the env-file options.
  */
 const LERNA: SpecOverride = {
   options: {
@@ -170,6 +197,8 @@ const LERNA: SpecOverride = {
       'create-release= exact git-remote= ignore-changes= m|message= no-changelog no-commit-hooks no-git-tag-version ' +
       'no-push sign-git-commit sign-git-tag force-git-tag',
     version: 'no-push exact y|yes json',
+    changed: 'json ndjson a|all l|long p|parseable toposort graph include-merged-tags force-publish=? ignore-changes=',
+    run: 'skip-nx-cache npm-client= load-env-files no-load-env-files verbose',
   },
 };
 
@@ -183,6 +212,12 @@ const BREW: SpecOverride = {
       'n|topological 1|direct union full-name include-build include-optional include-test skip-recommended ' +
       'include-requirements tree prune graph dot annotate installed missing eval-all for-each HEAD formula formulae ' +
       'cask casks',
+    bundle: BREW_BUNDLE,
+    'bundle install': BREW_BUNDLE,
+    'bundle dump': BREW_BUNDLE,
+    'bundle cleanup': BREW_BUNDLE,
+    'bundle check': BREW_BUNDLE,
+    'bundle list': BREW_BUNDLE,
     uses: 'recursive installed missing eval-all include-build include-test include-optional skip-recommended formula formulae cask casks',
   },
 };
@@ -198,7 +233,10 @@ const POETRY: SpecOverride = {
     add: 'D|dev G|group= e|editable E|extras= optional=? python= platform= source= allow-prereleases dry-run l|lock',
     build: 'f|format= o|output= clean config-settings=',
     check: 'lock strict',
+    publish: 'r|repository= u|username= p|password= cert= client-cert= build dry-run skip-existing dist-dir=',
   },
+  // Poetry's global `-C/--directory` (1.5+) and `-P/--project` (2.0) name the project to work in.
+  global: 'C|directory= P|project=',
   subcommands: {
     export:
       'f|format= o|output= with-hashes without-hashes with-credentials without-urls E|extras= all-extras with= ' +
@@ -210,6 +248,10 @@ const POETRY: SpecOverride = {
 const RUSTUP: SpecOverride = {
   options: {
     'component list': 'installed toolchain= q|quiet',
+    'component add': 'toolchain= target=',
+    'component remove': 'toolchain= target=',
+    'target add': 'toolchain=',
+    'target remove': 'toolchain=',
     'target list': 'installed toolchain= q|quiet',
     'toolchain list': 'v|verbose q|quiet',
   },
@@ -217,6 +259,8 @@ const RUSTUP: SpecOverride = {
 
 /** .NET SDK (learn.microsoft.com, "dotnet dev-certs"): the https command the spec lists without options. */
 const DOTNET: SpecOverride = {
+  options: { test: DOTNET_TEST },
+  stopAtOperand: ['new'],
   subcommands: {
     'dev-certs': '',
     'dev-certs https': 'c|check clean e|export-path= format= i|import= no-password np p|password= q|quiet t|trust v|verbose',
@@ -232,8 +276,21 @@ export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   systemctl: SYSTEMCTL,
   sqlite3: SQLITE3,
   gem: GEM,
-  conda: { subcommands: CONDA_ENV },
-  mamba: { subcommands: CONDA_ENV },
+  conda: { subcommands: CONDA_ENV, options: { 'env list': 'json v|verbose q|quiet' } },
+  mamba: { subcommands: CONDA_ENV, options: { 'env list': 'json v|verbose q|quiet' } },
+  // pipenv (pipenv.pypa.io, "pipenv requirements"): the command the spec lacks.
+  pipenv: { subcommands: { requirements: 'dev dev-only hash exclude-markers categories= from-pipfile' } },
+  // pipx (pipx.pypa.io, "pipx run"): `--spec` and the run options; the words after the app are the app's.
+  pipx: {
+    options: { run: 'spec= no-cache pypackages python= system-site-packages i|index-url= e|editable pip-args= v|verbose q|quiet' },
+    stopAtOperand: ['run'],
+  },
+  // fnm (Schniz/fnm docs/commands.md): `fnm exec --using=<version> <command>`; the command's words are its own.
+  fnm: { options: { exec: 'using= using-file', env: 'shell=', completions: 'shell=' }, stopAtOperand: ['exec'] },
+  // cronie's crontab (crontab(1)): -u takes the user; -i, -n, -c, -s, -T and -V.
+  crontab: { options: { '': 'u|= i| n|= c| s| T| V|' } },
+  // gcloud run deploy --source (cloud.google.com/sdk/gcloud/reference/run/deploy): deploy from source.
+  gcloud: { options: { 'run deploy': 'source=:read' } },
   lerna: LERNA,
   brew: BREW,
   rustup: RUSTUP,

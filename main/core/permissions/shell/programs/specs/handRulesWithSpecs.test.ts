@@ -285,6 +285,14 @@ describe('hand rules read with their spec', () => {
     once('pytest -p evil_plugin', '#p');
   });
 
+  it('the words of a command the checks run are that command’s, not the program’s options', () => {
+    expect(classify('poetry run python -m pytest').key).toBe('run_command:poetry-run-#run-[-python-]');
+    expect(classify('rbenv exec ruby -v').key).toBe('run_command:rbenv-exec-#exec-[-ruby-]');
+    expect(classify('bundle exec rspec --fail-fast').key).toBe('run_command:bundle-exec-#exec-[-rspec-]');
+    // …while an option of the program's own, before the command, is still read (and unknown).
+    expect(classify('poetry run --evil python').key).toContain('#unknown_option');
+  });
+
   it('an unknown option before the subcommand is compound, and what the program may run is unknown', () => {
     for (const c of ['terraform --evil plan', 'pip --evil install x', 'brew --evil install x', 'aws --evil s3 ls']) {
       const r = classify(c);

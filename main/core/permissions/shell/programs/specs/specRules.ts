@@ -383,7 +383,9 @@ export function withSpec(rule: ProgramRule): ProgramRule {
   const effects: Check = (argv, sub, p) => {
     root ??= build(program)!.root;
     const checks = hand ? hand(argv, sub, p) : [];
-    const r = readSpec(program, root, argv);
+    // The words the checks classify as a command (`poetry run python -m x`, `rbenv exec ruby -v`)
+    // are that command's: the spec reads this program's words before them.
+    const r = readSpec(program, root, argv.slice(0, commandStart(argv, checks)));
     const spec = r.effects.filter((e) => !checks.some((c) => sameFlag(c.flag, e.flag)));
     const runs = checks.some((c) => c.runs !== undefined && c.runs.kind !== 'none');
     const command = r.command && !runs ? r.command : undefined;
@@ -392,6 +394,18 @@ export function withSpec(rule: ProgramRule): ProgramRule {
     return [...own, ...defaults(program, command ? argv.slice(0, command.start) : argv, r, 'default')];
   };
   return { ...rule, policy: { kind: 'spec', checks: true }, effects };
+}
+
+/** Where the earliest command the effects run starts in argv (its words as a tail of argv), or argv's end. */
+function commandStart(argv: readonly Arg[], effects: readonly Effect[]): number {
+  let start = argv.length;
+  for (const e of effects) {
+    if (e.runs?.kind !== 'argv' || e.runs.argv.length === 0) continue;
+    const words = e.runs.argv;
+    const at = argv.length - words.length;
+    if (at > 0 && at < start && words.every((w, k) => argv[at + k] === w)) start = at;
+  }
+  return start;
 }
 
 /**
