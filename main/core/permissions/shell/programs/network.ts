@@ -37,6 +37,9 @@ const RSYNC = optionTable({
     'out-format= log-file=:write log-file-format= password-file= early-input= list-only bwlimit= stop-after= time-limit= stop-at=',
     'fsync write-batch=:write only-write-batch=:write read-batch= protocol= iconv= checksum-seed= 4|ipv4 6|ipv6 V|version help',
     'daemon config=:load dparam= no-detach',
+    // options.c spells `--no-X` for its one-letter options too (`--no-o --no-g`): each only turns X off.
+    'no-v no-r no-R no-b no-d no-l no-L no-k no-K no-H no-p no-E no-A no-X no-o no-g no-t no-U no-N no-O no-J no-S no-x no-z',
+    'no-c no-y no-m no-s no-8 no-i no-P no-C no-F',
   ],
   handlers: {
     'backup-dir': writesOutside,
@@ -314,7 +317,7 @@ const NMAP_LONGS =
   'data-string= data-length= send-eth send-ip stylesheet= no-stylesheet webxml rH vv ff privileged unprivileged mtu= ' +
   'append-output noninteractive spoof-mac= thc badsum ttl= traceroute reason allports version-intensity= version-light ' +
   'version-all system-dns dns-servers= port-ratio= exclude-ports= top-ports= script=:load script-trace script-updatedb ' +
-  'script-args= script-args-file= script-help= script-timeout= ip-options= min-rate= max-rate= adler32 stats-every= ' +
+  'script-args= script-args-file= script-help= script-timeout= noscript ip-options= min-rate= max-rate= adler32 stats-every= ' +
   'disable-arp-ping route-dst= resolve-all unique log-errors deprecated-xml-osclass resume=:write';
 const NMAP = optionTable({
   abbrev: true,
@@ -340,11 +343,14 @@ const NMAP = optionTable({
     s: (v, typed) =>
       typeof v === 'string' && !v.includes('C') ? [] : [exec('script', opaque(v ?? null), `nmap ${typed} runs NSE scripts (Lua)`)],
     A: (_v, typed) => [exec('script', opaque('default'), `nmap ${typed} runs the default NSE scripts (Lua)`)],
+    // nmap.cc maps `-iL` to `-i`.
     iL: readsOutside,
+    i: readsOutside,
     excludefile: readsOutside,
     servicedb: readsOutside,
     versiondb: readsOutside,
     'script-args-file': readsOutside,
+    script_args_file: readsOutside,
   },
 });
 
@@ -488,6 +494,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["rsync -- '-oProxyCommand=id:x' .", '#rsh'],
       ['rsync --daemon --config=/tmp/c', '#config'],
       ['rsync --frobnicate a b', '#unknown_option'],
+      ['rsync --no-e a b', '#unknown_option'],
+      ['rsync -avZq a b', '#unknown_option'],
     ],
     notMatch: [
       'rsync -av src/ dst/',
@@ -495,6 +503,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'rsync -av host:/etc/nginx/ conf/',
       'rsync -av --exclude node_modules --exclude=.git ./ backup/',
       'rsync -aF --files-from=list.txt . host:/x',
+      'rsync -a --no-o --no-g --info=progress2 src/ dst/',
+      'rsync -a --progress a b',
+      'rsync -rv --dry-run a/ b/',
     ],
   },
   nc: {
@@ -506,7 +517,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['nc -o dump h 80', '#o->-dump'],
       ['nc --frobnicate h 80', '#unknown_option'],
     ],
-    notMatch: ['nc -zv localhost 8080', 'nc -l 4444', 'nc host 80', 'nc -w 3 -q 1 h 25'],
+    notMatch: ['nc -zv localhost 8080', 'nc -l 4444', 'nc host 80', 'nc -w 3 -q 1 h 25', 'nc -Z localhost 80'],
   },
   netcat: {
     match: [
@@ -560,6 +571,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['nmap -sCV h', '#script'],
       ['nmap -A h', '#script'],
       ['nmap -iL ../x', '#iL'],
+      ['nmap -i ../x', '#i'],
       ['nmap -oN ../x h', '#oN->-../x'],
       ['nmap -oA scan h', '#oA'],
       ['nmap --datadir /tmp/d h', '#datadir'],

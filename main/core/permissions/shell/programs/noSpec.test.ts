@@ -111,6 +111,11 @@ const SPELLINGS: Attack[] = [
   ['asciidoctor -S unsafe doc.adoc', '#unsafe', 'a value after a short option'],
   ['asciidoctor --safe-mode=unsafe doc.adoc', '#unsafe', 'a value after ='],
   ['anytool --tls=INSECURE', '#unsafe', 'any case'],
+  // tectonic -Z shell-escape lets the document run commands (tectonic book, "compile", -Z).
+  ['tectonic -Z shell-escape doc.tex', '#unsafe', 'a shell-escape mode by value'],
+  // Slash switches (msbuild /p:) are read after their colon; a longer name stays a path.
+  ['msbuild App.csproj /p:OutDir=/tmp/out', '#outside', 'a slash switch’s value'],
+  ['anytool /etc:data', '#outside', 'a mount’s host side is no switch'],
 ];
 
 /** Everyday uses of the same programs: one simple call each. */
@@ -152,6 +157,9 @@ const PLAIN = [
   // Words that only mention a shell or an unsafe thing.
   'anytool install bash',
   'anytool unsafe-code-report.txt',
+  // A single-dash long option's value is one path (go's flag package: mockgen -destination=…).
+  'mockgen -source=foo.go -destination=mocks/foo.go',
+  'msbuild App.sln /p:Configuration=Release',
 ];
 
 describe('the default for a program without a spec', () => {

@@ -213,14 +213,23 @@ function codeOperand(word: string, next: Arg | undefined): string | undefined {
 /** Rule 6: a repository address without a scheme (`github.com/u/r+target`): code fetched from there. */
 const CODE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com|git\.sr\.ht)\//i;
 
-/** Rule 7: a value or operand that asks for an unsafe mode by name (`--safe-mode=unsafe`, `-S unsafe`). */
-const UNSAFE_VALUE = /^(?:unsafe|insecure)$/i;
+/**
+ * Rule 7: a value or operand that asks for an unsafe mode by name (`--safe-mode=unsafe`, `-S unsafe`;
+ * `tectonic -Z shell-escape`, TeX's `\\write18` running commands).
+ */
+const UNSAFE_VALUE = /^(?:unsafe|insecure|shell[-_]?escape)$/i;
 
 /** A file name with an extension (`webpack.prod.js`, `conf/app.yaml`): what a spec's file option takes. */
 const FILE_NAME = /^[\w./-]*\w\.[A-Za-z0-9]+$/;
 
 /** A dotfile, maybe in a folder (`.pylintrc`, `config/.mocharc`). */
 const DOTFILE = /^(?:[\w-]+\/)*\.\w[\w.-]*$/;
+
+/**
+ * A slash switch with a value: `/p:`, `/t:`, `/bl:` (one or two letters, then a colon). Longer
+ * names are not read so: `/etc:data` (a mount's host side) stays a path.
+ */
+const SLASH_SWITCH = /^\/[A-Za-z]{1,2}:/;
 
 /** Devices that hold no file of anyone's: reading or writing them reaches nothing outside the project. */
 const DEVICES = /^\/dev\/(null|zero|u?random|std(in|out|err)|tty|fd\/\d+)$/;
@@ -242,9 +251,16 @@ function outsidePiece(piece: string): string | undefined {
  * for a short-option word every attached tail (`-o../x`, `-vo/tmp/x`).
  */
 export function pieces(word: string): string[] {
-  const out = [word];
-  if (/^-[^-]/.test(word)) for (let k = 2; k < word.length; k++) out.push(word.slice(k));
-  for (const part of word.split(/[=,]/)) {
+  const out = SLASH_SWITCH.test(word) ? [] : [word];
+  // The tails after each option letter of a cluster (`-vo/tmp/x`: `o/tmp/x`, `/tmp/x`); the letters
+  // end at the first other character, past which is the value (`-destination=mocks/a.go` has no
+  // tail `/a.go`: it is one path, read after the `=`).
+  if (/^-[^-]/.test(word)) for (let k = 2; k < word.length && /[A-Za-z0-9]/.test(word[k - 1]!); k++) out.push(word.slice(k));
+  for (let part of word.split(/[=,]/)) {
+    // A switch spelled with a slash (`/p:Configuration=Release`, msbuild and Windows tools): its
+    // value is what follows the colon; the switch itself names no folder.
+    const slashSwitch = SLASH_SWITCH.exec(part);
+    if (slashSwitch) part = part.slice(slashSwitch[0].length);
     out.push(part);
     if (!SCHEME.test(part) || /^file:/i.test(part)) for (const sub of part.split(':')) out.push(sub);
     else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(part)) out.push(part.slice(part.indexOf(':') + 1));

@@ -5,7 +5,6 @@
  * would be compound; each fix is written from the program's own parser or manual (cited at the
  * entry) and tested in handRuleOverrides.test.ts. overrides.ts spreads them into OVERRIDES.
  */
-import { PIP_COMMANDS, PIP_GENERAL } from '../python/pipOptions.js';
 import type { SpecOverride } from './overrides.js';
 
 /**
@@ -29,49 +28,6 @@ const AWS_LOGS_TAIL = 'follow since= format= filter-pattern= log-stream-names= l
 const BREW_BUNDLE =
   'file= global v|verbose no-upgrade upgrade install no-lock f|force cleanup all formula brews cask casks tap taps mas ' +
   'whalebrew vscode describe no-restart zap no-vscode';
-
-/**
- * pip: the options of its own parser, as python.ts's hand checks read them (python/pipOptions.ts,
- * pip's optparse tables: general options at every level, each command's own, unique prefixes
- * accepted). The spec knew only `install -r`, so `pip install -e .` was unknown; `index` and
- * `inspect` were missing.
- */
-const PIP: SpecOverride = { global: PIP_GENERAL, subcommands: PIP_COMMANDS, abbrev: true };
-
-/**
- * pytest 9.0 (`pytest --help`): the core options the spec lacks or gets wrong (`--strict-config`
- * and `--trace-config` are flags, `-c` is `--config-file`), and the options of the plugins most
- * projects install (pytest-xdist `-n`, pytest-cov `--cov`, pytest-timeout, pytest-asyncio,
- * pytest-rerunfailures, pytest-randomly, pytest-django, pytest-html, pytest-benchmark, hypothesis),
- * from each plugin's README. A plugin's option this list lacks stays unknown (compound).
- */
-const PYTEST: SpecOverride = {
-  options: {
-    '':
-      'strict-config trace-config c|config-file=:read funcargs no-fold-skipped force-short-summary no-showlocals xfail-tb ' +
-      'sw-reset stepwise-reset disable-plugin-autoload log-file-mode= log-disable= ' +
-      // pytest-xdist
-      'n|numprocesses= maxprocesses= max-worker-restart= dist= tx= rsyncdir=:read rsyncignore= ' +
-      // pytest-cov
-      'cov=?:read cov-report= cov-config=:read no-cov no-cov-on-fail cov-fail-under= cov-append cov-branch cov-context= ' +
-      'cov-precision= cov-reset ' +
-      // pytest-timeout, pytest-asyncio, pytest-rerunfailures, pytest-randomly
-      'timeout= timeout-method= timeout-disable-debugger-detection asyncio-mode= asyncio-default-fixture-loop-scope= ' +
-      'reruns= reruns-delay= only-rerun= rerun-except= randomly-seed= randomly-dont-reset-seed randomly-dont-reorganize ' +
-      // pytest-repeat, syrupy, pytest-random-order, pytest-forked; --junitxml is --junit-xml's other spelling
-      'count= repeat-scope= snapshot-update snapshot-warn-unused snapshot-details random-order random-order-bucket= ' +
-      'random-order-seed= forked junitxml=:read ' +
-      // pytest-django, pytest-html
-      'ds= dc= reuse-db create-db nomigrations migrations html=:read self-contained-html css=:read ' +
-      // hypothesis, pytest-benchmark
-      'hypothesis-profile= hypothesis-verbosity= hypothesis-show-statistics hypothesis-seed= hypothesis-explain ' +
-      'benchmark-min-time= benchmark-max-time= benchmark-min-rounds= benchmark-timer= benchmark-calibration-precision= ' +
-      'benchmark-warmup=? benchmark-warmup-iterations= benchmark-disable-gc benchmark-skip benchmark-disable ' +
-      'benchmark-enable benchmark-only benchmark-save= benchmark-autosave benchmark-save-data benchmark-json=:read ' +
-      'benchmark-compare=? benchmark-compare-fail= benchmark-storage= benchmark-verbose benchmark-quiet benchmark-sort= ' +
-      'benchmark-group-by= benchmark-columns= benchmark-name= benchmark-time-unit= benchmark-histogram=?',
-  },
-};
 
 /**
  * The AWS CLI's global options (docs.aws.amazon.com/cli/latest/reference, "Global Options"): every
@@ -137,28 +93,6 @@ const TERRAFORM: SpecOverride = {
 };
 
 /**
- * systemctl (systemd 252 `systemctl --help`, getopt_long: unique prefixes): every option is taken
- * with any command; the spec gave each command a few (`--now`, `--no-pager`, `--type` were unknown).
- * `--no-legend` is the older spelling of `--legend=no`, still accepted. Newer systemd's `--when`, `--kill-value`, `--drop-in`, `--capsule`, `--no-warn` and `--stdin` too.
- */
-const SYSTEMCTL: SpecOverride = {
-  abbrev: true,
-  global:
-    'h|help version system user H|host= M|machine= t|type= state= failed p|property= P|= a|all l|full r|recursive ' +
-    'reverse with-dependencies job-mode= T|show-transaction show-types value check-inhibitors= i| kill-whom= ' +
-    'kill-value= s|signal= what= now dry-run q|quiet wait no-block no-wall no-reload legend= no-legend no-pager ' +
-    'no-ask-password global runtime f|force preset-mode= root=:read image=:read n|lines= o|output= firmware-setup ' +
-    'boot-loader-menu= boot-loader-entry= plain timestamp= read-only mkdir marked when= drop-in= C|capsule= no-warn stdin',
-};
-
-/** SQLite 3.40 (`sqlite3 -help`): the output modes and options the spec lacks (`-json`, `-box`, `-table` …). */
-const SQLITE3: SpecOverride = {
-  options: {
-    '': 'A= box deserialize json markdown maxsize= nonce= safe table tabs zip header noheader',
-  },
-};
-
-/**
  * RubyGems 3.x (guides.rubygems.org, "gem install"): install's options (the spec had `--platform`
  * only), the same as `gem update`'s plus the version and the local/remote options. Ruby's
  * OptionParser takes unique prefixes.
@@ -171,16 +105,6 @@ const GEM_INSTALL =
   'g|file=?:read without= default explain lock no-lock suggestions no-suggestions target-rbconfig=?:read l|local ' +
   'r|remote b|both B|bulk-threshold= clear-sources s|source= p|http-proxy=? no-http-proxy';
 const GEM: SpecOverride = { abbrev: true, options: { install: GEM_INSTALL, i: GEM_INSTALL } };
-
-/** conda's `env` commands (conda env create/update/export --help); the spec has only list and remove. */
-const CONDA_ENV_COMMON = 'n|name= p|prefix=:read q|quiet json v|verbose';
-const CONDA_ENV = {
-  'env create': `f|file=:read ${CONDA_ENV_COMMON} force y|yes d|dry-run solver= C|use-index-cache k|insecure offline no-default-packages`,
-  'env update': `f|file=:read ${CONDA_ENV_COMMON} prune solver=`,
-  'env export': `${CONDA_ENV_COMMON} f|file= c|channel= override-channels no-builds from-history ignore-channels`,
-  'env config': '',
-  'env vars': '',
-};
 
 /**
  * Lerna (lerna.js.org, "lerna publish"): publish takes every `lerna version` option and its own;
@@ -222,28 +146,6 @@ const BREW: SpecOverride = {
   },
 };
 
-/**
- * Poetry 1.8/2.x (python-poetry.org/docs/cli): the options the spec lacks — `add -D` (1.x's
- * `--dev`), `build -f`, `check --lock`, the export plugin's `export`.
- */
-const POETRY: SpecOverride = {
-  options: {
-    install: 'E|extras= with= without= only= all-groups',
-    show: 'with= without= only=',
-    add: 'D|dev G|group= e|editable E|extras= optional=? python= platform= source= allow-prereleases dry-run l|lock',
-    build: 'f|format= o|output= clean config-settings=',
-    check: 'lock strict',
-    publish: 'r|repository= u|username= p|password= cert= client-cert= build dry-run skip-existing dist-dir=',
-  },
-  // Poetry's global `-C/--directory` (1.5+) and `-P/--project` (2.0) name the project to work in.
-  global: 'C|directory= P|project=',
-  subcommands: {
-    export:
-      'f|format= o|output= with-hashes without-hashes with-credentials without-urls E|extras= all-extras with= ' +
-      'without= only= dev all-groups',
-  },
-};
-
 /** rustup (rust-lang.github.io/rustup, `rustup component list --help`): `--installed` on the list commands. */
 const RUSTUP: SpecOverride = {
   options: {
@@ -273,22 +175,9 @@ const VOLTA: SpecOverride = { stopAtOperand: ['run'] };
 export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   aws: AWS,
   terraform: TERRAFORM,
-  systemctl: SYSTEMCTL,
-  sqlite3: SQLITE3,
   gem: GEM,
-  conda: { subcommands: CONDA_ENV, options: { 'env list': 'json v|verbose q|quiet' } },
-  mamba: { subcommands: CONDA_ENV, options: { 'env list': 'json v|verbose q|quiet' } },
-  // pipenv (pipenv.pypa.io, "pipenv requirements"): the command the spec lacks.
-  pipenv: { subcommands: { requirements: 'dev dev-only hash exclude-markers categories= from-pipfile' } },
-  // pipx (pipx.pypa.io, "pipx run"): `--spec` and the run options; the words after the app are the app's.
-  pipx: {
-    options: { run: 'spec= no-cache pypackages python= system-site-packages i|index-url= e|editable pip-args= v|verbose q|quiet' },
-    stopAtOperand: ['run'],
-  },
   // fnm (Schniz/fnm docs/commands.md): `fnm exec --using=<version> <command>`; the command's words are its own.
   fnm: { options: { exec: 'using= using-file', env: 'shell=', completions: 'shell=' }, stopAtOperand: ['exec'] },
-  // cronie's crontab (crontab(1)): -u takes the user; -i, -n, -c, -s, -T and -V.
-  crontab: { options: { '': 'u|= i| n|= c| s| T| V|' } },
   // gcloud run deploy --source (cloud.google.com/sdk/gcloud/reference/run/deploy): deploy from source.
   gcloud: { options: { 'run deploy': 'source=:read' } },
   lerna: LERNA,
@@ -304,12 +193,6 @@ export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   rbenv: { options: { install: 'l|list L|list-all f|force s|skip-existing k|keep v|verbose p|patch' } },
   // Bundler (bundler.io, "bundle config"): `bundle config set --local path x`.
   bundle: { options: { '': 'v|version', config: 'local global delete parseable' } },
-  // GNU screen (screen(1)): reattach and detach (-r, -R, -d, -D), -ln, -Logfile, -Q.
-  screen: { options: { '': 'r| R| d| D| l| ln Logfile=:read Q|' } },
-  pip: PIP,
-  pip3: PIP,
-  pytest: PYTEST,
-  poetry: POETRY,
   // uv: the spec lags uv's CLI by many releases (`uv pip install` has no options at all, `uv sync`
   // lacks --dev and --python). uv keeps its hand rule with the default until a table is written from
   // uv's own clap definitions (crates/uv-cli).

@@ -102,8 +102,6 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   pandoc: { options: { '': 'F|filter=:prog L|lua-filter=:load' } },
   // TypeScript's compiler: the spec lists `--project` and `--build` without their one-letter forms.
   tsc: { options: { '': 'p|project=:read b|build w|watch h|help v|version' } },
-  // Programs with a hand rule that reads their options with the spec (OptionPolicy `spec` with checks).
-  ...HAND_RULE_OVERRIDES,
 
   // ── Found by the held-out red team (redteam.heldout.test.ts): specs that leave out everyday options,
   //    or read an option that runs code as a plain value. Each list is the program's own help. ──
@@ -221,4 +219,6 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   mix: { options: { run: 'e|eval=:load r|require=:read' } },
   clojure: { options: { '': 'e|eval=:load' } },
   'django-admin': { options: { shell: 'c|command=:load' } },
+  // Programs with a hand rule that reads their options with the spec (OptionPolicy `spec` with checks).
+  ...HAND_RULE_OVERRIDES,
 };
