@@ -41,58 +41,6 @@ const AWS: SpecOverride = {
 };
 
 /**
- * Terraform 1.11 (`terraform <command> -help`; Go's flag package: one or two dashes, `-name value`
- * or `-name=value`, booleans take an attached value only: `-lock=false`). The spec knew few of
- * each command's options (`apply -auto-approve`, `fmt -recursive`, `output -json` were unknown)
- * and none of `state`'s subcommands. `apply` and `destroy` also take plan's options.
- */
-const TF_LOCK = 'lock=? lock-timeout= input=? no-color';
-const TF_VARS = 'var= var-file=:read';
-const TF_PLAN =
-  `destroy=? refresh-only=? refresh=? replace= target= ${TF_VARS} compact-warnings=? detailed-exitcode=? ` +
-  `generate-config-out= ${TF_LOCK} out= parallelism= state=:read json=?`;
-const TF_APPLY = `${TF_PLAN} auto-approve=? backup= state-out=`;
-const TF_STATE = 'lock=? lock-timeout= ignore-remote-version=? state= state-out= backup=';
-const TERRAFORM: SpecOverride = {
-  subcommands: {
-    init:
-      `backend=? backend-config= force-copy=? from-module= get=? ${TF_LOCK} json=? plugin-dir=:read reconfigure=? ` +
-      'migrate-state=? upgrade=? lockfile= ignore-remote-version=? test-directory=',
-    validate: 'json=? no-color no-tests=? test-directory=',
-    plan: TF_PLAN,
-    apply: TF_APPLY,
-    destroy: TF_APPLY,
-    console: `state= plan=? ${TF_VARS}`,
-    fmt: 'list=? write=? diff=? check=? no-color recursive=?',
-    'force-unlock': 'force=?',
-    get: 'update=? no-color test-directory=',
-    graph: 'plan= draw-cycles=? type= module-depth=',
-    import: `config= input=? no-color ${TF_VARS} ${TF_STATE} allow-missing-config=? parallelism= provider=`,
-    output: 'state= no-color json=? raw=?',
-    providers: 'test-directory=',
-    'providers lock': 'fs-mirror= net-mirror= platform= enable-plugin-cache=?',
-    'providers mirror': 'platform= lock-file=?',
-    'providers schema': 'json=?',
-    refresh: `compact-warnings=? input=? no-color parallelism= target= ${TF_VARS} ${TF_STATE} json=?`,
-    show: 'no-color json=?',
-    'state list': 'state= id=',
-    'state mv': `dry-run=? ${TF_STATE} backup-out=`,
-    'state rm': `dry-run=? ${TF_STATE}`,
-    'state show': 'state=',
-    'state pull': '',
-    'state push': 'force=? lock=? lock-timeout= ignore-remote-version=?',
-    'state replace-provider': `auto-approve=? ${TF_STATE}`,
-    taint: `allow-missing=? ${TF_STATE}`,
-    untaint: `allow-missing=? ${TF_STATE}`,
-    test: `cloud-run= filter= json=? no-color test-directory= ${TF_VARS} verbose=?`,
-    version: 'json=?',
-    'workspace new': 'lock=? lock-timeout= state=',
-    'workspace select': 'or-create=?',
-    'workspace delete': 'force=? lock=? lock-timeout=',
-  },
-};
-
-/**
  * RubyGems 3.x (guides.rubygems.org, "gem install"): install's options (the spec had `--platform`
  * only), the same as `gem update`'s plus the version and the local/remote options. Ruby's
  * OptionParser takes unique prefixes.
@@ -174,7 +122,6 @@ const VOLTA: SpecOverride = { stopAtOperand: ['run'] };
 
 export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   aws: AWS,
-  terraform: TERRAFORM,
   gem: GEM,
   // fnm (Schniz/fnm docs/commands.md): `fnm exec --using=<version> <command>`; the command's words are its own.
   fnm: { options: { exec: 'using= using-file', env: 'shell=', completions: 'shell=' }, stopAtOperand: ['exec'] },
@@ -185,10 +132,6 @@ export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   rustup: RUSTUP,
   dotnet: DOTNET,
   volta: VOLTA,
-  // gh: the spec lags gh by years (no `--json` on any command, no `release`, `search`, `label`,
-  // `cache`, `variable` commands, `gh api` without options), so `gh pr list --json number` would be
-  // unknown. gh keeps its hand rule with the default until a table is written from gh's own manual.
-  gh: { drop: true },
   // ruby-build's `rbenv install` (rbenv-install --help): -l lists the latest versions, -L all of them.
   rbenv: { options: { install: 'l|list L|list-all f|force s|skip-existing k|keep v|verbose p|patch' } },
   // Bundler (bundler.io, "bundle config"): `bundle config set --local path x`.

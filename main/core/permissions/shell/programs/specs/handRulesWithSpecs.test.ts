@@ -17,7 +17,6 @@ const classify = (c: string) => classifyCommand(c);
  * real option where the parser takes no prefixes (pflag, Go's flag, clap).
  */
 const UNKNOWN: Readonly<Record<string, readonly string[]>> = {
-  terraform: ['terraform plan -evil', 'terraform plan -evil=1', 'terraform plan --evil'],
   brew: ['brew install --evil x', 'brew install --evil=1 x'],
   dotnet: ['dotnet build --evil', 'dotnet test --evil=1'],
   gcloud: ['gcloud compute instances list --evil', 'gcloud run deploy web --evil=1'],
@@ -116,26 +115,6 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
     'aws lambda list-functions',
     'aws configure set output json --profile p',
     'aws dynamodb list-tables --output table',
-  ],
-  terraform: [
-    'terraform init',
-    'terraform plan',
-    'terraform apply',
-    'terraform plan -out=tfplan',
-    'terraform validate',
-    'terraform plan -var-file=dev.tfvars',
-    'terraform init -upgrade',
-    'terraform workspace select dev',
-    'terraform state list',
-    'terraform apply -auto-approve',
-    'terraform fmt -recursive',
-    'terraform output -json',
-    'terraform fmt -check',
-    'terraform import aws_instance.web i-123',
-    'terraform refresh',
-    'terraform state mv a b',
-    'terraform providers lock -platform=linux_amd64',
-    'terraform plan -target=module.web -out plan.out',
   ],
   gcloud: [
     'gcloud auth login',
