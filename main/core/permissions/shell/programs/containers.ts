@@ -1,5 +1,8 @@
 /**
- * Container CLIs: docker, podman, docker-compose, kubectl, helm. Host access (`--privileged`, host namespaces, mounts of /) and `exec`/`run` of a command.
+ * Container CLIs: docker, podman, nerdctl, docker-compose, podman-compose, buildah, kubectl, helm,
+ * each read whole with its tables (containerOptions.ts, composeOptions.ts, buildahOptions.ts,
+ * kubectlOptions.ts; helm with the spec library's). Host access (`--privileged`, host namespaces,
+ * mounts of /), `exec`/`run` of a command on the host, plugins, and host files outside the project.
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, risk, write, type Effect } from '../effects.js';
@@ -411,7 +414,12 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['docker-compose config -o /tmp/x', '#output'],
       ['docker-compose up --frob', '#unknown_option'],
     ],
-    notMatch: ['docker-compose up -d', 'docker-compose logs -f --tail=100 web', 'docker-compose run --rm app npm test', 'docker-compose ps'],
+    notMatch: [
+      'docker-compose up -d',
+      'docker-compose logs -f --tail=100 web',
+      'docker-compose run --rm app npm test',
+      'docker-compose ps',
+    ],
   },
   'podman-compose': {
     match: [

@@ -121,3 +121,11 @@ export const also =
   (...checks: readonly Check[]): Check =>
   (argv, sub, program) =>
     checks.flatMap((c) => c(argv, sub, program));
+
+/**
+ * For a program that reads whole option words with one or two dashes and never clusters letters
+ * (Go's flag package, the sqlite3 and duckdb shells, Kakoune): `-c` is the option `c` of its table,
+ * written `--c` so that optionTable.ts reads it as that long option, not as a cluster of letters.
+ */
+export const wholeWords = (table: OptionTable, argv: readonly Arg[]): Arg[] =>
+  argv.map((w) => (w !== null && /^-[A-Za-z0-9]$/.test(w) && table.long.has(w.slice(1)) ? `-${w}` : w));
