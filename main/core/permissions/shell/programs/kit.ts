@@ -2,9 +2,17 @@
  * Helpers shared by the family files: inner-command shapes, option tests, and the check builders
  * several families use (an output option, a `run`/`exec` subcommand runner).
  */
-import { exec, write, type Effect, type Inner } from '../effects.js';
+import { exec, risk, write, type Effect, type Inner } from '../effects.js';
 import { matchDangerousLong, type Arg, type OptItem } from '../options.js';
-import { optionTable, readItems, type ItemReading, type OptionTable } from './optionTable.js';
+import {
+  optionTable,
+  readItems,
+  readOptions,
+  type ItemReading,
+  type OptionHandler,
+  type OptionTable,
+  type TableSpec,
+} from './optionTable.js';
 import type { Check, Resolver, SubcommandSpec } from './rule.js';
 
 export const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
@@ -26,6 +34,25 @@ function climbsOut(p: string): boolean {
   }
   return false;
 }
+/** The option as the key names it: `--log-file=x` is `log-file`, `-T` is `T`. */
+const optionName = (typed: string): string => typed.replace(/^-+/, '').replace(/=.*$/, '');
+
+/**
+ * An option handler for a path the program reads (an include list, a password file, a folder it
+ * compares with): a path inside the project is the project's own; one outside it, or known only at
+ * run time, is keyed, as read_file would ask for it.
+ */
+export const readsOutside: OptionHandler = (v, typed, at) =>
+  v === undefined || (v !== null && !outsideProject(v))
+    ? []
+    : [risk(optionName(typed), `${at.where} ${typed} reads a path outside the project`, v)];
+
+/** An option handler for a folder or file the program writes into: keyed when it leaves the project (or is known only at run time). */
+export const writesOutside: OptionHandler = (v, typed, at) =>
+  v === undefined || (v !== null && !outsideProject(v))
+    ? []
+    : [write(optionName(typed), v, `${at.where} ${typed} writes outside the project`)];
+
 export const argvOf = (argv: readonly Arg[]): Inner => (argv.length ? { kind: 'argv', argv: [...argv] } : { kind: 'none' });
 
 export const isShort = (it: OptItem, letters: string): it is Extract<OptItem, { kind: 'short' }> =>
@@ -129,3 +156,45 @@ export const also =
  */
 export const wholeWords = (table: OptionTable, argv: readonly Arg[]): Arg[] =>
   argv.map((w) => (w !== null && /^-[A-Za-z0-9]$/.test(w) && table.long.has(w.slice(1)) ? `-${w}` : w));
+
+/** A command of `commandTable`: its own options (compact spec), or those and its own commands. */
+export type CommandOptions = string | { options: string; subs: Readonly<Record<string, CommandOptions>> };
+
+/**
+ * A program read whole with one table (optionTable.ts): `global` options before the command, and
+ * each command's own (with the global ones after it too). A command the table does not list is
+ * unknown, unless `fallback` (the word is a script the program runs by name: `pdm test`; what
+ * follows it is the script's). `runs` maps the commands whose first operand starts a program
+ * (`pdm run X …`, `conda run -n env X`) to the flag keyed for it; their options end there.
+ */
+export function commandTable(
+  global: string,
+  commands: Readonly<Record<string, CommandOptions>>,
+  runs: Readonly<Record<string, string>> = {},
+  fallback = false,
+): Check {
+  const sub = (path: string, c: CommandOptions): TableSpec => {
+    const out: TableSpec = {
+      options: [typeof c === 'string' ? c : c.options, global],
+      stopAtOperand: Object.prototype.hasOwnProperty.call(runs, path),
+    };
+    if (typeof c !== 'string') {
+      out.subs = Object.fromEntries(Object.entries(c.subs).map(([k, v]) => [k, sub(`${path} ${k}`, v)]));
+      out.subsOnly = true;
+    }
+    return out;
+  };
+  const t = optionTable({
+    options: global,
+    subs: Object.fromEntries(Object.entries(commands).map(([k, v]) => [k, sub(k, v)])),
+    subsOnly: !fallback,
+    stopAtOperand: fallback,
+  });
+  return (argv) => {
+    const name = String(argv[0]);
+    const r = readOptions(t, argv, 1, name);
+    const path = r.path.join(' ');
+    if (r.unknown || !Object.prototype.hasOwnProperty.call(runs, path) || r.rest === undefined) return r.effects;
+    return [...r.effects, exec(runs[path]!, argvOf(argv.slice(r.rest)), `${name} ${path} runs a program`)];
+  };
+}

@@ -3,16 +3,19 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, risk, type Effect } from '../effects.js';
-import { scanOptions, type Arg, type OptItem } from '../options.js';
+import type { Arg, OptItem } from '../options.js';
 import { packageExecEffects, type ExecFront, yarnExecEffects } from './node/packageExec.js';
 import { isYarnFolderWord, yarnWorkspacePrefix } from './node/yarnWorkspaces.js';
 import { npmDeref } from './node/npmCommands.js';
-import { npmOptionEffects } from './node/npmOptions.js';
+import { npmOperands, npmOptionEffects } from './node/npmOptions.js';
 import { pnpmOptionEffects } from './node/pnpmOptions.js';
 import { yarnOptionEffects } from './node/yarnOptions.js';
 import { bunOptionEffects } from './node/bunOptions.js';
 import { BUN_OWN, PNPM_OWN, YARN_OWN, type Runner } from './node/scriptRunners.js';
-import { opaque, script, argvOf, isShort, isLong, valueOf, subcommandRunner, table, RUN_TOOL, HELP } from './kit.js';
+import { opaque, script, argvOf, subcommandRunner, table, RUN_TOOL, HELP } from './kit.js';
+import { globalsTable } from './globals.js';
+import { optionTable, readItems, readOptions, type ItemReading, type OptionTable } from './optionTable.js';
+import { folderOption, withFolderOptions } from './node/folderOption.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /** Subcommands that are package runners, read by packageExec.ts (`npm x` resolves to exec). */
@@ -25,8 +28,8 @@ const RUNNER_FRONTS: Readonly<Record<string, ExecFront>> = {
 };
 
 /**
- * pnpm's shell mode given before `exec` or `dlx` (`pnpm -c exec 'a | b'`): nopt reads `-c`,
- * `--shell-mode[=true|false]` and `--no-shell-mode` there with the command's shorthands; the last wins.
+ * pnpm's shell mode given before `exec` or `dlx` (`pnpm -c exec 'a | b'`): `-c`,
+ * `--shell-mode[=true|false]` before the command; the last wins.
  */
 function pnpmShellMode(items: readonly OptItem[], before: number): boolean {
   let on = false;
@@ -34,72 +37,78 @@ function pnpmShellMode(items: readonly OptItem[], before: number): boolean {
     if (it.word >= before) break;
     if (it.kind === 'short' && it.name === 'c') on = true;
     else if (it.kind === 'long' && it.name === 'shell-mode') on = it.value === undefined || it.value === 'true';
-    else if (it.kind === 'long' && it.name === 'no-shell-mode') on = false;
   }
   return on;
 }
 
+/** What the options before the command do (their arities are the detection table's: `subcommands` below). */
+const BEFORE_USES = 'script-shell=:prog node-options=:load userconfig=:load globalconfig=:load';
+const FOLDER_OPTIONS = ['prefix', 'dir', 'cwd', 'C'];
+
+/**
+ * The table of the options pnpm, yarn and bun take before the command: their detection table
+ * (globals.ts, so both read the same words) with what the options do on top; read to the first operand.
+ */
+const BEFORE = new Map<string, OptionTable>();
+function beforeTable(program: string): OptionTable {
+  let t = BEFORE.get(program);
+  if (!t) {
+    const g = globalsTable(subcommands[program]!).spec;
+    t = withFolderOptions({ ...g, options: [BEFORE_USES, ...(typeof g.options === 'string' ? [g.options] : g.options)] }, FOLDER_OPTIONS);
+    BEFORE.set(program, t);
+  }
+  return t;
+}
+
+/**
+ * The options before the command, read with the program's table: npm's config in nopt's dialect
+ * (npmOptions.ts), the others' detection tables. npm reads the command word where detection does,
+ * or what it runs is not the command detection named (`npm --yes true test` runs test).
+ */
+function beforeCommand(argv: readonly Arg[], sub: { index?: number }, program: string, name: string): ItemReading {
+  const r = program === 'npm' ? npmOperands(argv, 1, name) : readItems(beforeTable(program), argv, 1, name);
+  if (program === 'npm' && !r.unknown && sub.index !== undefined && r.rest !== sub.index) {
+    r.unknown = true;
+    r.effects.push(exec('unknown_option', opaque(), `${name} reads its command word where the classifier does not`));
+  }
+  return r;
+}
+
+/** `npm exec`/`x`, `yarn x`, `bun exec`: -c/--call runs a shell command, else the first operand is the program. */
+const EXEC_OPTIONS = optionTable({ options: 'c|call=:exec p|package= y|yes h|help', stopAtOperand: true });
+/** `init`/`create` of pnpm, yarn and bun (npm's read with its config, npmOptions.ts): the first operand is the initializer. */
+const INIT_OPTIONS = optionTable({ options: 'w|workspace= scope= y|yes f|force h|help', stopAtOperand: true });
+
+/** `bun run`'s options before the file or script (docs/snippets/cli/run.mdx of oven-sh/bun; clap: no prefixes). */
+const BUN_RUN = optionTable({
+  options:
+    'silent if-present e|eval=:load p|print=:load h|help elide-lines= F|filter= workspaces parallel sequential ' +
+    'no-exit-on-error b|bun shell= interactive smol expose-gc no-deprecation throw-deprecation title= ' +
+    'zero-fill-buffers no-addons no-ffi-cc unhandled-rejections= console-depth= check watch watch-kill-signal= ' +
+    'hot no-clear-screen inspect=? inspect-wait=? inspect-brk=? r|preload=:load require=:load import=:load ' +
+    'no-install install= i| prefer-offline prefer-latest conditions= main-fields= preserve-symlinks ' +
+    'preserve-symlinks-main extension-order= tsconfig-override=:read d|define= drop= l|loader= no-macros ' +
+    'jsx-factory= jsx-fragment= jsx-import-source= jsx-runtime= jsx-side-effects ignore-dce-annotations port= ' +
+    'fetch-preconnect= max-http-header-size= dns-result-order= use-system-ca use-openssl-ca use-bundled-ca ' +
+    'redis-preconnect sql-preconnect user-agent= env-file=:read cwd= c|config=:load',
+  stopAtOperand: true,
+  handlers: { cwd: folderOption },
+});
+
 function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: number }, program: string): Effect[] {
-  const out: Effect[] = [];
   // As typed (for notes); `program` is the canonical name (`pn` is pnpm).
   const name = String(argv[0]);
-  const items = scanOptions(argv, 1, {
-    shortValue: 'wC',
-    longValue: [
-      'script-shell',
-      'node-options',
-      'git',
-      'editor',
-      'browser',
-      'viewer',
-      'shell',
-      'userconfig',
-      'globalconfig',
-      'call',
-      'prefix',
-      'workspace',
-      'filter',
-      'dir',
-      'cwd',
-      'loglevel',
-      'registry',
-      'cache',
-      'package',
-      'reporter',
-    ],
-    noAbbrev: true,
-  });
-  // npm's options after the command are read against its config table (npmOptions.ts).
-  const end = program === 'npm' && sub.index !== undefined ? sub.index : argv.length;
-  for (const it of items) {
-    if (it.word >= end) break;
-    if (isLong(it, ['script-shell', 'shell']))
-      out.push(exec('script-shell', argvOf([valueOf(it)]), `${name} --script-shell runs scripts with another program`));
-    if (isLong(it, ['git', 'editor', 'browser', 'viewer']))
-      out.push(
-        exec(
-          it.kind === 'long' ? it.name : 'x',
-          argvOf([valueOf(it)]),
-          `${name} --${it.kind === 'long' ? it.name : ''} names a program to run`,
-        ),
-      );
-    // `--call` before the subcommand (`npm --call=x exec`) is the same config as `exec -c x`.
-    if (isLong(it, ['call']) && (sub.index === undefined || it.word < sub.index))
-      out.push(exec('call', script(valueOf(it)), `${name} --call runs a shell command`));
-    if (isLong(it, ['node-options']))
-      out.push(exec('node-options', opaque(valueOf(it)), `${name} --node-options can load code into every node process`));
-    if (isLong(it, ['userconfig', 'globalconfig']))
-      out.push(exec('userconfig', opaque(), `${name} loads configuration from a named file, which can set script-shell`));
-    if (it.kind === 'long' && it.name.startsWith('config.'))
-      out.push(risk('config', `${name} --config.* sets configuration for this run`, argv[it.word] ?? null));
-  }
+  const before = beforeCommand(argv, sub, program, name);
+  const out: Effect[] = [...before.effects];
+  if (before.unknown) return out;
   const i = sub.index;
   if (i === undefined || sub.subcommand === undefined) return out;
   const args = argv.slice(i + 1);
   const s = sub.subcommand;
   // The package runners: what they run is read the way each reads its options (packageExec.ts).
   const front = Object.prototype.hasOwnProperty.call(RUNNER_FRONTS, `${program} ${s}`) ? RUNNER_FRONTS[`${program} ${s}`] : undefined;
-  if (front) out.push(...packageExecEffects(front, `${name} ${s}`, args, program === 'pnpm' ? { shellMode: pnpmShellMode(items, i) } : {}));
+  if (front)
+    out.push(...packageExecEffects(front, `${name} ${s}`, args, program === 'pnpm' ? { shellMode: pnpmShellMode(before.items, i) } : {}));
   else if (program === 'yarn' && s === 'exec')
     // After a folder word (`yarn ./pkg exec …`, yarn 4 only) yarn 1 does not reach its exec at all;
     // after `workspace a` (yarnWorkspaces.ts) it does.
@@ -107,34 +116,23 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
       ...yarnExecEffects(
         `${name} exec`,
         args,
-        !items.some((it) => it.kind === 'operand' && it.word < i && it.value !== null && isYarnFolderWord(it.value)),
+        !before.items.some((it) => it.kind === 'operand' && it.word < i && it.value !== null && isYarnFolderWord(it.value)),
       ),
     );
   else if (s === 'exec' || s === 'x' || s === 'dlx') {
-    const ex = scanOptions(args, 0, { shortValue: 'cp', longValue: ['call', 'package'], stopAtOperand: true });
-    const call = ex.find((it) => isShort(it, 'c') || isLong(it, ['call']));
-    if (call) out.push(exec('call', script(valueOf(call)), `${name} exec -c runs a shell command`));
-    else {
-      // `bun exec x` (bun's own shell is added below): the first operand is the program.
-      const op = ex.find((it) => it.kind === 'operand' || it.kind === 'dynamic');
-      out.push(
-        exec(
-          'exec',
-          op ? (op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word))) : { kind: 'none' },
-          `${name} ${s} runs a program`,
-        ),
-      );
-    }
+    const ex = readItems(EXEC_OPTIONS, args, 0, `${name} ${s}`);
+    out.push(...ex.effects);
+    // `bun exec x` (bun's own shell is added below): the first operand is the program.
+    if (!ex.unknown && !ex.items.some((it) => (it.kind === 'long' && it.name === 'call') || (it.kind === 'short' && it.name === 'c')))
+      out.push(exec('exec', ex.rest === undefined ? { kind: 'none' } : argvOf(args.slice(ex.rest)), `${name} ${s} runs a program`));
   }
   // `npm init <initializer>` / `create` run the create-<initializer> package's program.
   if (['init', 'create', 'innit'].includes(s)) {
-    const op = scanOptions(args, 0, { shortValue: 'w', longValue: ['scope', 'workspace'], stopAtOperand: true }).find(
-      (it) => it.kind === 'operand' || it.kind === 'dynamic',
-    );
-    if (op)
-      out.push(
-        exec('init', op.kind === 'dynamic' ? opaque() : argvOf(args.slice(op.word)), `${name} ${s} <package> runs a package's program`),
-      );
+    const init = program === 'npm' ? npmOperands(args, 0, `${name} ${s}`) : readItems(INIT_OPTIONS, args, 0, `${name} ${s}`);
+    if (program !== 'npm') out.push(...init.effects);
+    const op = init.unknown ? undefined : init.rest;
+    if (op !== undefined && op < args.length)
+      out.push(exec('init', args[op] === null ? opaque() : argvOf(args.slice(op)), `${name} ${s} <package> runs a package's program`));
   }
   if (s === 'pkg' && args.some((a) => a === null || a === 'set' || a === 'delete'))
     out.push(risk('pkg', `${name} pkg set/delete rewrites package.json, whose scripts ${name} runs later`));
@@ -149,9 +147,8 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   if (s === 'set') out.push(risk('config', `${name} set changes configuration`));
   if (s === 'edit') out.push(exec('edit', opaque(), `${name} edit runs an editor`));
   if (program === 'bun') {
-    for (const it of scanOptions(argv, 1, { shortValue: 'ep', longValue: ['eval', 'print'] })) {
-      if (isShort(it, 'ep') || isLong(it, ['eval', 'print'])) out.push(exec('eval', opaque(valueOf(it)), 'bun --eval runs inline code'));
-    }
+    // bun's options before the file or script it runs; the words after it are the script's.
+    if (s === 'run') out.push(...readOptions(BUN_RUN, args, 0, `${name} run`).effects);
     if (s === 'exec') out.push(exec('exec', script(args.some((a) => a === null) ? null : args.join(' ')), 'bun exec runs a shell command'));
   }
   return out;
@@ -326,7 +323,13 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   // `-c`/`--shell-mode`: a switch of pnpm exec and dlx given before them (`pnpm -c exec 'a | b'`);
   // any other pnpm command reads it as an unknown switch (nopt: no value).
   // `-F` is `--filter` in pnpm (UNIVERSAL_SHORT) and bun (cli.zig: `-F, --filter <STR>...`), not in npm.
-  pnpm: { ...npmLike, grammar: FILTER_SHORT, flags: [...npmLike.flags, '-c', '--shell-mode'], qualifiers: PNPM_RECURSIVE_WORDS },
+  // `-w` is pnpm's --workspace-root (a switch), not npm's --workspace.
+  pnpm: {
+    ...npmLike,
+    grammar: { ...npmLike.grammar, shortValue: 'CF' },
+    flags: [...npmLike.flags, '-w', '-c', '--shell-mode='],
+    qualifiers: PNPM_RECURSIVE_WORDS,
+  },
   // yarn 4 (the default command of its CLI): a first word with a slash that is not a package name
   // (`@scope/name`, berry's tryParseIdent) is the folder to run the rest of the line in, so
   // `yarn ./pkg exec …` is yarn exec.
@@ -360,6 +363,13 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['npm init --init-module /tmp/x.js', '#init_module'],
       ['npm run build --watch', '#unknown_option'],
       ['npm config set script-shell /tmp/sh', '#config'],
+      // The folder whose scripts run, outside the project, in nopt's spellings.
+      ['npm --prefix ../other run build', '#folder'],
+      ['npm run build --prefi=../other', '#folder'],
+      ['npm -C ../other test', '#folder'],
+      // nopt: a switch takes a following true/false, so the command word is not `true`.
+      ['npm --yes true test', '#unknown_option'],
+      ['npm init --frob vite', '#unknown_option'],
     ],
     notMatch: [
       'npm test',
@@ -369,6 +379,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'npm i -D typescript',
       'npm run dev -w packages/app',
       'npm config set color false',
+      'npm install --prefix client',
+      'npm --prefix ./client run build',
     ],
   },
   pnpm: {
@@ -376,6 +388,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['pnpm install --pnpmfile ./hooks.cjs', '#unknown_option'],
       ['pnpm pack --pack-destination /tmp/out', '#pack_destination'],
       ['pnpm run --frobnicate build', '#unknown_option'],
+      ['pnpm -C ../other install', '#folder'],
+      ['pnpm install --dir=../other', '#folder'],
+      ['pnpm --dir /tmp/x run build', '#folder'],
     ],
     notMatch: [
       "pnpm bash -c 'rm x'",
@@ -383,19 +398,37 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'pnpm add -D x --filter app',
       'pnpm build --watch',
       'pnpm -F app build',
+      'pnpm -w add lodash',
+      'pnpm -C packages/app build',
     ],
   },
   bun: {
-    match: [['bun -F app --frobnicate build', '#unknown_option']],
-    notMatch: ['bun -F app build', 'bun --filter app build', 'bun install --frozen-lockfile'],
+    match: [
+      ['bun -F app --frobnicate build', '#unknown_option'],
+      ['bun run -e "require(1)"', '#eval'],
+      ['bun run --print=1 x', '#print'],
+      ['bun run --preload /tmp/x.ts dev', '#preload'],
+      ['bun run -r/tmp/x.ts dev', '#preload'],
+      ['bun run --cwd ../other dev', '#folder'],
+      ['bun run --frob dev', '#unknown_option'],
+    ],
+    notMatch: [
+      'bun -F app build',
+      'bun --filter app build',
+      'bun install --frozen-lockfile',
+      'bun run --watch dev',
+      'bun run dev --preload x',
+    ],
   },
   yarn: {
     match: [
       ['yarn run --require /tmp/x.js jest', '#require'],
       ['yarn install --use-yarnrc /tmp/rc', '#unknown_option'],
       ['yarn pack -o /tmp/x.tgz', '#out'],
+      ['yarn --cwd ../other build', '#folder'],
+      ['yarn install --cwd=/tmp/x', '#folder'],
     ],
-    notMatch: ['yarn install --immutable', 'yarn add -DE x', 'yarn run dev --port 3000'],
+    notMatch: ['yarn install --immutable', 'yarn add -DE x', 'yarn run dev --port 3000', 'yarn --cwd packages/app build'],
   },
 };
 

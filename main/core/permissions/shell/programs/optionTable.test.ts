@@ -174,3 +174,52 @@ describe('option tables', () => {
     ]);
   });
 });
+
+describe("nopt's dialect (npm, pnpm)", () => {
+  // nopt 7 (npm's), @pnpm/nopt: lib/nopt-lib.js parse and resolveShort.
+  const N = optionTable({
+    options: 'global yes save save-dev registry= loglevel= workspace= script-shell=:prog dry-run',
+    nopt: { g: '--global', y: '--yes', D: '--save-dev', w: '--workspace', q: '--loglevel warn', n: '--no-yes', ws: '--global' },
+  });
+  const nopt = (words: string) => readItems(N, words.split(' ') as Arg[], 0, 'npm x');
+
+  it('reads every spelling nopt accepts: dashes, shorthands, clusters, prefixes, no-, Boolean words', () => {
+    const cases: readonly [string, Record<string, unknown>][] = [
+      ['-script-shell sh', { kind: 'long', name: 'script-shell', value: 'sh' }],
+      ['---script-shell=sh', { kind: 'long', name: 'script-shell', value: 'sh' }],
+      ['--scr sh', { kind: 'long', name: 'script-shell', value: 'sh' }],
+      ['-w app', { kind: 'long', name: 'workspace', value: 'app' }],
+      ['-q', { kind: 'long', name: 'loglevel', value: 'warn' }],
+      ['--no-global', { kind: 'long', name: 'no-global' }],
+      ['--no-no-global', { kind: 'long', name: 'global' }],
+      ['-n', { kind: 'long', name: 'no-yes' }],
+      ['--dry', { kind: 'long', name: 'dry-run' }],
+    ];
+    for (const [w, item] of cases) {
+      const r = nopt(w);
+      expect(r.unknown, w).toBe(false);
+      expect(r.items[0], w).toMatchObject(item);
+    }
+    expect(nopt('-gD x').items.map((it) => it.kind === 'long' && it.name)).toEqual(['global', 'save-dev', false]);
+    // `ws` is a shorthand (its own expansion), not the cluster `-w -s`.
+    expect(nopt('-ws').items).toEqual([{ kind: 'long', name: 'global', word: 0 }]);
+    // A switch takes a following true/false; an operand after anything else stays an operand.
+    expect(nopt('--yes false build').items.at(-1)).toEqual({ kind: 'operand', value: 'build', word: 2 });
+    expect(nopt('--yes build').items.at(-1)).toEqual({ kind: 'operand', value: 'build', word: 1 });
+    expect(readOptions(N, ['-scr', '/tmp/sh'], 0, 'npm x').effects.map((e) => e.flag)).toEqual(['script-shell']);
+  });
+
+  it('fails closed where nopt would read a word by what the table does not hold', () => {
+    for (const w of [
+      '--frob',
+      '--s x', // ambiguous: save, save-dev, script-shell
+      '--registry --script-shell=/tmp/sh', // a String option re-reads it as an option; a path one takes it
+      '-wg x', // a value-taking shorthand inside a cluster
+      '-q=x', // a shorthand whose expansion has its value already
+      '--dry-run=publish', // a switch given a value nopt leaves behind as an operand
+      '---', // not `--`: an option named ""
+    ])
+      expect(nopt(w).unknown, w).toBe(true);
+    expect(() => optionTable({ options: 'yes', nopt: { x: '--frob' } })).toThrow(/shorthand x/);
+  });
+});

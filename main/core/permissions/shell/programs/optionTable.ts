@@ -71,6 +71,14 @@ export interface TableSpec {
   equalsShort?: boolean;
   /** Long options written with one dash too (`-exec`): only for programs that accept both. */
   singleDashLong?: boolean;
+  /**
+   * nopt's dialect (npm, pnpm): the program's shorthands, each standing for one or more option words
+   * (`ws` → `--workspaces`, `q` → `--loglevel warn`). Every option word is then read as nopt reads
+   * it (readNopt): any number of dashes, exact names, shorthands, clusters of one-letter
+   * shorthands (`-gf`), unique prefixes of names and of shorthands, `--no-x` (any number of `no-`),
+   * a switch taking a following `true`/`false`.
+   */
+  nopt?: Readonly<Record<string, string>>;
   /** Options whose value is the last option: the words after it are the program's (python `-m mod`, `-c code`). */
   stopAfter?: readonly string[];
   /** Words that end the options as `--` does (git's `--end-of-options`). */
@@ -90,6 +98,15 @@ export interface OptionTable {
   readonly subs?: ReadonlyMap<string, OptionTable>;
   /** Prefix families, longest first. */
   readonly families: readonly OptionDef[];
+  /** nopt's shorthands, each resolved to the options it stands for (TableSpec `nopt`). */
+  readonly shorthands?: ReadonlyMap<string, readonly NoptStep[]>;
+}
+
+/** One option a nopt word stands for: negated (`--no-x`, no value), or with its value fixed by a shorthand. */
+export interface NoptStep {
+  def: OptionDef;
+  negated: boolean;
+  value?: string;
 }
 
 const TOKEN = /^(?:([^|])\|)?([A-Za-z0-9_#][A-Za-z0-9_.#+,-]*)?(=\??|\*)?(?::(read|write|exec|prog|load|runs|config))?$/;
@@ -140,7 +157,28 @@ export function optionTable(spec: TableSpec): OptionTable {
   families.sort((a, b) => b.family!.length - a.family!.length);
   const t: { -readonly [K in keyof OptionTable]: OptionTable[K] } = { spec, long, short, longNames: [...long.keys()], families };
   if (spec.subs) t.subs = new Map(Object.entries(spec.subs).map(([k, v]) => [k, optionTable(v)]));
+  if (spec.nopt) t.shorthands = noptShorthands(t, spec.nopt);
   return t;
+}
+
+/** Each shorthand's expansion read against the table; one naming an option the table lacks throws at load time. */
+function noptShorthands(t: OptionTable, shorthands: Readonly<Record<string, string>>): Map<string, NoptStep[]> {
+  const out = new Map<string, NoptStep[]>();
+  for (const [k, expansion] of Object.entries(shorthands)) {
+    const words = expansion.split(/\s+/).filter(Boolean);
+    const steps: NoptStep[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const name = words[i]!.replace(/^-+/, '');
+      const negated = name.startsWith('no-') && !t.long.has(name);
+      const def = t.long.get(negated ? name.slice(3) : name);
+      if (!def || !words[i]!.startsWith('--')) throw new Error(`option table: shorthand ${k} stands for ${expansion}, not in the table`);
+      const step: NoptStep = { def, negated };
+      if (!negated && def.arity !== 'none' && words[i + 1] !== undefined && !words[i + 1]!.startsWith('-')) step.value = words[++i]!;
+      steps.push(step);
+    }
+    out.set(k, steps);
+  }
+  return out;
 }
 
 /** What reading argv with a table found. */
@@ -323,7 +361,7 @@ function read(table: OptionTable, argv: readonly Arg[], from: number, where: str
       out.rest = i + 1;
       continue;
     }
-    const last = readOne(t, argv, i, at, out.effects, state);
+    const last = t.shorthands ? readNopt(t, argv, i, at, out.effects, state) : readOne(t, argv, i, at, out.effects, state);
     if (last < 0) {
       out.unknown = true;
       out.unknownAt = i;
@@ -378,6 +416,89 @@ function readOne(t: OptionTable, argv: readonly Arg[], i: number, at: TableConte
   const f = family(t, w);
   if (f >= 0) return useFamily(t, f, w, at, effects, i, state);
   return readShorts(t, argv, i, at, effects, state);
+}
+
+/**
+ * One option word at argv[i] read as nopt reads it (TableSpec `nopt`; nopt's parse and
+ * resolveShort): the word stands for one or more options. A value-taking option takes the next
+ * word (`--x v`) or the attached one (`--x=v`); a value word that looks like an option is read by
+ * nopt as the value or as the next option depending on the option's type, which the table does not
+ * hold, so it is unknown; so is a value-taking one-letter shorthand inside a cluster (`-wg`).
+ */
+function readNopt(t: OptionTable, argv: readonly Arg[], i: number, at: TableContext, effects: Effect[], state: State): number {
+  const w = argv[i]!;
+  const eq = w.indexOf('=');
+  const attached = eq >= 0 ? w.slice(eq + 1) : undefined;
+  const steps = noptSteps(t, (eq >= 0 ? w.slice(0, eq) : w).replace(/^-+/, ''));
+  const fail = (): number => {
+    effects.push(unknown(at.where, w));
+    return -1;
+  };
+  if (!steps) return fail();
+  let last = i;
+  for (let k = 0; k < steps.length; k++) {
+    const { def, negated, value } = steps[k]!;
+    const final = k === steps.length - 1;
+    const typed = final ? w : `${w} (${def.long ?? ''})`;
+    if (negated || def.arity === 'none') {
+      // `--yes=false`, `--yes false`: a switch takes a Boolean word; any other attached value is not read.
+      if (final && attached !== undefined && attached !== 'true' && attached !== 'false') return fail();
+      if (final && attached === undefined && (argv[last + 1] === 'true' || argv[last + 1] === 'false')) last++;
+      if (negated) state.items?.push({ kind: 'long', name: `no-${def.long ?? ''}`, word: i });
+      else use(def, undefined, typed, 'long', t, at, effects, i, last, state);
+      continue;
+    }
+    if (value !== undefined) {
+      if (final && attached !== undefined) return fail();
+      use(def, value, typed, 'long', t, at, effects, i, last, state);
+      continue;
+    }
+    if (final && attached !== undefined) {
+      use(def, attached, typed, 'long', t, at, effects, i, last, state);
+      continue;
+    }
+    if (!final) return fail();
+    const next = argv[last + 1];
+    if (next === undefined || (next !== null && /^-{2,}$/.test(next))) use(def, null, typed, 'long', t, at, effects, i, last, state);
+    else if (next !== null && /^-{1,2}[^-]/.test(next)) return fail();
+    else last = use(def, next, typed, 'long', t, at, effects, i, last + 1, state);
+  }
+  return last;
+}
+
+/** What nopt word `name` (dashes and `=value` removed) stands for, in nopt's order; undefined when unknown. */
+function noptSteps(t: OptionTable, name: string): readonly NoptStep[] | undefined {
+  const sh = t.shorthands!;
+  const exact = t.long.get(name);
+  if (exact) return [{ def: exact, negated: false }];
+  const short = sh.get(name);
+  if (short) return short;
+  if (name !== '' && [...name].every((c) => sh.has(c))) return [...name].flatMap((c) => sh.get(c)!);
+  const abbrev = uniquePrefix(t.longNames, name);
+  if (abbrev !== undefined) return [{ def: t.long.get(abbrev)!, negated: false }];
+  const shortAbbrev = uniquePrefix([...sh.keys()], name);
+  if (shortAbbrev !== undefined) return sh.get(shortAbbrev);
+  let rest = name;
+  let negated = false;
+  while (rest.toLowerCase().startsWith('no-')) {
+    rest = rest.slice(3);
+    negated = !negated;
+  }
+  if (rest === name) return undefined;
+  const def = t.long.get(rest) ?? t.long.get(uniquePrefix(t.longNames, rest) ?? '');
+  return def ? [{ def, negated }] : undefined;
+}
+
+/** The one of `names` that `prefix` begins, when exactly one does (the abbrev package nopt uses). */
+function uniquePrefix(names: readonly string[], prefix: string): string | undefined {
+  if (prefix === '') return undefined;
+  let found: string | undefined;
+  for (const n of names)
+    if (n.startsWith(prefix)) {
+      if (found !== undefined) return undefined;
+      found = n;
+    }
+  return found;
 }
 
 /** Option word argv[i] of family `f`: the rest of the word after the family's prefix is its value. */

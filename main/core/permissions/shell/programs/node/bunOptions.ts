@@ -13,7 +13,8 @@
  */
 import type { Effect } from '../../effects.js';
 import type { Arg } from '../../options.js';
-import { optionTable, readOptions, type OptionTable, type TableSpec } from '../optionTable.js';
+import { readOptions, type OptionTable, type TableSpec } from '../optionTable.js';
+import { withFolderOptions } from './folderOption.js';
 
 const SHARED =
   'y|yarn p|production P|prod no-save save dry-run frozen-lockfile f|force cache-dir=:write no-cache silent quiet ' +
@@ -47,7 +48,7 @@ const SPECS: Readonly<Record<string, TableSpec>> = {
   },
 };
 
-const TABLES: ReadonlyMap<string, OptionTable> = new Map(Object.entries(SPECS).map(([k, v]) => [k, optionTable(v)]));
+const TABLES: ReadonlyMap<string, OptionTable> = new Map(Object.entries(SPECS).map(([k, v]) => [k, withFolderOptions(v, ['cwd'])]));
 
 /** The effects of the words after bun's command `sub` at argv[index] (only the commands with a table). */
 export function bunOptionEffects(argv: readonly Arg[], index: number, sub: string): Effect[] {

@@ -19,8 +19,8 @@
 import type { Effect } from '../../effects.js';
 import type { Arg } from '../../options.js';
 import { exec } from '../../effects.js';
-import { optionTable, type OptionTable } from '../optionTable.js';
-import { noptOptionEffects } from './npmOptions.js';
+import { readOptions, type OptionTable } from '../optionTable.js';
+import { withFolderOptions } from './folderOption.js';
 import { PNPM_OWN } from './scriptRunners.js';
 
 /** Options every command accepts (pnpm's UNIVERSAL_OPTIONS and the filtering options). */
@@ -89,20 +89,12 @@ const COMMANDS: Readonly<Record<string, readonly [options: string, shorthands?: 
 /** Commands whose options are read elsewhere, or which hand every word to a script. */
 const EXEMPT = new Set(['exec', 'dlx', 'create', 'test', 'start']);
 
-interface Compiled {
-  table: OptionTable;
-  shorthands: Readonly<Record<string, string>>;
-}
-
-const TABLES: ReadonlyMap<string, Compiled> = new Map(
-  Object.entries(COMMANDS).map(([name, [opts, short]]) => {
-    const table = optionTable({ options: [opts, UNIVERSAL], abbrev: true, negate: true });
-    const shorthands = { ...UNIVERSAL_SHORT, ...short };
-    // A shorthand for an option the table lacks is a typo: fail at load time, not on a command.
-    for (const [k, v] of Object.entries(shorthands))
-      if (!table.long.has(v.split(' ')[0]!.slice(2))) throw new Error(`pnpm ${name}: shorthand -${k} stands for ${v}, not in the table`);
-    return [name, { table, shorthands }];
-  }),
+/** Each command's table in nopt's dialect (optionTable.ts TableSpec `nopt`); `run` stops at the script name. */
+const TABLES: ReadonlyMap<string, OptionTable> = new Map(
+  Object.entries(COMMANDS).map(([name, [opts, short]]) => [
+    name,
+    withFolderOptions({ options: [opts, UNIVERSAL], nopt: { ...UNIVERSAL_SHORT, ...short }, stopAtOperand: name === 'run' }, ['dir']),
+  ]),
 );
 
 /** The effects of the words after pnpm's command `sub` (canonical) at argv[index]. */
@@ -113,5 +105,5 @@ export function pnpmOptionEffects(argv: readonly Arg[], index: number, sub: stri
   const where = `pnpm ${sub}`;
   const t = TABLES.get(sub);
   if (!t) return [exec('unknown_option', { kind: 'opaque', text: null }, `${where}: the classifier has no table of its options`)];
-  return noptOptionEffects(t.table, t.shorthands, argv, index + 1, where, sub === 'run');
+  return readOptions(t, argv, index + 1, where).effects;
 }

@@ -19,8 +19,9 @@
 import type { Effect } from '../../effects.js';
 import type { Arg } from '../../options.js';
 import { exec } from '../../effects.js';
-import { optionTable, readOptions, type OptionTable, type TableSpec } from '../optionTable.js';
+import { readOptions, type OptionTable, type TableSpec } from '../optionTable.js';
 import { YARN_OWN } from './scriptRunners.js';
+import { withFolderOptions } from './folderOption.js';
 
 /** yarn 1's global flags (harmless ones), accepted after any command. */
 const GLOBAL =
@@ -103,7 +104,9 @@ function withGlobals(s: TableSpec): TableSpec {
   return out;
 }
 
-const TABLES: ReadonlyMap<string, OptionTable> = new Map(Object.entries(SPECS).map(([k, v]) => [k, optionTable(withGlobals(v))]));
+const TABLES: ReadonlyMap<string, OptionTable> = new Map(
+  Object.entries(SPECS).map(([k, v]) => [k, withFolderOptions(withGlobals(v), ['cwd'])]),
+);
 
 /** The effects of the words after yarn's command `sub` at argv[index]. */
 export function yarnOptionEffects(argv: readonly Arg[], index: number, sub: string): Effect[] {
