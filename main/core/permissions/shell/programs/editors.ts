@@ -175,8 +175,9 @@ const quietBindings = (v: string): boolean =>
 
 /**
  * fzf's options (fzf 0.38 fzf(1), and those added up to 0.60 that agents meet: `--walker*`,
- * `--style`, `--tmux`, borders and labels). fzf's own parser: `--opt=v` or `--opt v`, no prefixes,
- * no clusters; `+s`/`+i`/`+m`/`+x`/`+e`/`+c`/`+2` turn a switch off (read as `--plus-X`).
+ * `--style`, `--tmux`, borders and labels; src/options.go's usage). fzf's own parser: `--opt=v` or
+ * `--opt v`, no prefixes, no clusters; `+s`/`+i`/`+m`/`+x`/`+e`/`+c`/`+2`/`+C` turn a switch off
+ * (read as `--plus-X`).
  * `--preview`, `--info-command` run commands; `--with-shell` names the shell they run in; `--bind`
  * actions may run commands (`execute(…)`, `become(…)`, `reload(…)`, `transform…`); `--listen`
  * takes those actions from any local process; `--history` writes its file.
@@ -193,7 +194,9 @@ const FZF = optionTable({
     'listen-unsafe=? version h|help man bash zsh fish walker= walker-root=:read walker-skip= style= tmux=? no-tmux gap=?',
     'freeze-left= freeze-right= ghost= footer= list-border=? list-label= input-border=? input-label= header-border=?',
     'header-label= preview-border=? highlight-line wrap no-wrap wrap-sign= info-command=:exec track id-nth= with-shell=:prog',
-    'raw gutter= no-input tail= ignore-case no-ignore-case smart-case no-clear',
+    'raw gutter= no-input tail= ignore-case no-ignore-case smart-case no-clear C| plus-C keymap-convert no-keymap-convert',
+    'gap-line=? gutter-raw= list-label-pos= input-label-pos= header-lines-border=? header-label-pos= footer-border=?',
+    'footer-label= footer-label-pos= no-multi-line',
   ],
   handlers: {
     bind: (v, typed) =>
@@ -208,13 +211,15 @@ const FZF = optionTable({
   },
 });
 
-const fzf: Check = (argv) =>
-  readOptions(
+/** fzf's options; its only operands are more `--walker-root` folders (fzf 0.60 `--walker-root=DIR [...]`), keyed outside the project. */
+const fzf: Check = (argv) => {
+  const r = itemsOf(
     FZF,
-    argv.map((w, i) => (i > 0 && typeof w === 'string' && /^\+[simxec2]$/.test(w) ? `--plus-${w[1]!}` : w)),
-    1,
-    'fzf',
-  ).effects;
+    argv.map((w, i) => (i > 0 && typeof w === 'string' && /^\+[simxec2C]$/.test(w) ? `--plus-${w[1]!}` : w)),
+  );
+  for (const it of r.items) if (it.kind === 'operand') r.effects.push(...readsOutside(it.value, '--walker-root', { where: 'fzf' }));
+  return r.effects;
+};
 
 function pager(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
@@ -420,6 +425,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['fzf --history=/tmp/h', '#history'],
       ['fzf --frobnicate', '#unknown_option'],
       ['fzf --evil=1', '#unknown_option'],
+      ['fzf --walker-root=../x', '#walker_root'],
+      ['fzf --walker-root=. /etc', '#walker_root'],
     ],
     notMatch: [
       'fzf',

@@ -24,7 +24,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'fnm',
   'gcloud',
   'gem',
-  'gh',
   'goenv',
   'jenv',
   'lerna',
@@ -38,7 +37,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'pyenv',
   'rbenv',
   'rtx',
-  'terraform',
   'volta',
 ];
 

@@ -236,6 +236,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   luajit: {
     match: [
       ["luajit -e 'os.execute(1)'", '#e-[-?'],
+      ["luajit -e'os.execute(1)'", '#e-[-?'],
       ['luajit -jdump=+rs,/tmp/out x.lua', '#j-[-?'],
       ['luajit -b x.lua x.o', '#b'],
       ['luajit --frob x.lua', '#unknown_option'],
@@ -318,6 +319,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   sbcl: {
     match: [
       ["sbcl --eval '(x)'", '#eval-[-?'],
+      ["sbcl --noinform --eval '(x)' --quit", '#eval-[-?'],
       ['sbcl --userinit init.lisp', '#userinit'],
       ['sbcl --core evil.core', '#core'],
       ['sbcl --frob', '#unknown_option'],
@@ -388,6 +390,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   ipython3: {
     match: [
       ["ipython3 -c 'import os'", '#c-[-?'],
+      ["ipython3 -c='import os'", '#c-[-?'],
       ['ipython3 --logfile=/tmp/l x.py', '#logfile'],
     ],
     notMatch: ['ipython3 script.py', 'ipython3 -m pytest'],

@@ -187,12 +187,14 @@ const runsShell: OptionHandler = (v, typed, at) => [
  * (netcat-traditional 1.10 nc(1): `-e PROG`, `-c CMD` run a program, `-o FILE` writes a hex dump)
  * in one table, each letter read as the more dangerous of the two. Getopt without long options.
  */
-const nc = programOptions('nc', {
+const NC = optionTable({
   options:
     '4| 6| b| C| D| d| F| h| I|= i|= k| l| L| M|= m|= N| n| O|= P|= p|= q|= r| S| s|= T|= t| U| u| V|= v| W|= w|= X|= x|= ' +
     'Z| z| c|=:exec e|=:prog o|=:write g|= G|=',
   handlers: { c: runsShell, e: runsProgram },
 });
+/** nc and netcat, each named as typed in its notes. */
+const nc: Check = (argv) => readOptions(NC, argv, 1, String(argv[0])).effects;
 
 /** ncat's options (nmap 7.93 ncat(1); getopt_long: unique prefixes). */
 const ncat = programOptions('ncat', {
@@ -370,7 +372,7 @@ const IP = optionTable({
 });
 /** ip.c's objects in the order `ip` matches a prefix against them. */
 const IP_OBJECTS = (
-  'address addrlabel maddress route rule neigh neighbour ntable link l2tp fou ila macsec tunnel tunl tuntap tap token ' +
+  'address addrlabel maddress route rule neighbor neighbour ntable ntbl link l2tp fou ila macsec tunnel tunl tuntap tap token ' +
   'tcpmetrics tcp_metrics monitor xfrm mroute mrule netns netconf vrf sr nexthop mptcp ioam stats help'
 ).split(' ');
 
@@ -598,7 +600,17 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['ip --frobnicate addr', '#unknown_option'],
       ['ip bogus', '#object'],
     ],
-    notMatch: ['ip addr', 'ip a', 'ip -br a', 'ip -4 route show', 'ip -j -p addr show', 'ip link set eth0 up', 'ip netns list'],
+    notMatch: [
+      'ip addr',
+      'ip a',
+      'ip -br a',
+      'ip -4 route show',
+      'ip -j -p addr show',
+      'ip link set eth0 up',
+      'ip netns list',
+      'ip neighbor show',
+      'ip neigh',
+    ],
   },
   aria2c: {
     match: [

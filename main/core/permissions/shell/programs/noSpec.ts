@@ -19,7 +19,18 @@
  *      unsafe, insecure, privileged, dangerously… The name is read as words (`--config-file`,
  *      `--setupFiles`, `-chdir`), so the next spelling of the same option is caught too. A name
  *      that only turns such a thing off (`--no-config`, `--ignore-scripts`, `--skip-plugins`)
- *      without a value is a plain flag.
+ *      without a value is a plain flag. A hook named for its event (`--onSuccess`, `--on-change`)
+ *      is read so too. Spared, since they name no code: a plain `--init` given no value, a
+ *      configuration-only name given a configuration's plain name (`--configuration production`)
+ *      or, with `=`, a file of the project (`--rcfile=.pylintrc`), and a list of file extensions.
+ *
+ * For a program with no rule and a spec program (a hand rule's checks know these), four more:
+ *   4. a shell or interpreter with its inline-code option, in separate words or one (`nyc sh -c
+ *      id`, `pm2 start "bash -lc x"`);
+ *   5. an operand naming an action that runs code (eval, exec, runner) followed by code or a
+ *      command line (`crystal eval '…'`, `firebase emulators:exec 'npm test'`);
+ *   6. a repository address without a scheme (`github.com/u/r`, `git@github.com:u/r.git`);
+ *   7. an unsafe mode asked for by value (`--safe-mode=unsafe`, `-Z shell-escape`).
  *
  * Everything else — flags, short options, values and operands inside the project — is read as
  * plain, as the program most likely means it. That is the trade-off against over-blocking: an
@@ -159,6 +170,9 @@ const REMOTE_SCHEMES = new Set([
   'gs',
   'hg',
   'svn',
+  // Container images a program pulls and runs (`apptainer run docker://…`, `oci://…`).
+  'docker',
+  'oci',
 ]);
 
 /** A remote specifier in `piece` (a URL not on this machine, or a registry/VCS specifier), or undefined. */
@@ -174,11 +188,12 @@ export function remoteCode(piece: string): string | undefined {
 
 /**
  * A shell or interpreter (by its name, any folder or version suffix): followed by its inline-code
- * option (`sh -c`, `node -e`, `python3 -c`, `pwsh -Command`), the words are a program to run.
+ * option (`sh -c`, `bash -lc`, `node -e`, `python3 -c`, `pwsh -Command`), the words are a program to run.
  */
 const INTERPRETER =
   /^(?:.*\/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|pwsh|powershell|cmd|busybox|python[\d.]*|pypy3?|node(?:js)?|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua(?:jit)?[\d.]*|Rscript|osascript|tclsh[\d.]*)(?:\.exe)?$/;
-const INLINE_OPTION = /^(?:-c|-e|-E|-r|--eval|--command|-Command|\/c)$/i;
+/** The inline-code option, alone or in a cluster (`bash -lc`, `sh -ec`, `perl -lne`, `ruby -rx`). */
+const INLINE_OPTION = /^(?:-[A-Za-z]*[ceEr][A-Za-z]*|--eval|--print|--command|-Command|\/[cC])$/;
 
 /**
  * Rule 4: a shell or interpreter with inline code, as two words (`nyc sh -c id`) or inside one
@@ -210,8 +225,11 @@ function codeOperand(word: string, next: Arg | undefined): string | undefined {
   return names.some((n) => RUNS_OPERAND.has(n)) && typeof next === 'string' && CODE_LIKE.test(next) ? next : undefined;
 }
 
-/** Rule 6: a repository address without a scheme (`github.com/u/r+target`): code fetched from there. */
-const CODE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com|git\.sr\.ht)\//i;
+/**
+ * Rule 6: a repository address without a scheme: a code host's path (`github.com/u/r+target`) or
+ * scp-like `user@host.tld:path` (`git@github.com:u/r.git`): code fetched from there.
+ */
+const CODE_HOST = /^(?:(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com|git\.sr\.ht)\/|[\w.-]+@[\w-]+(?:\.[\w-]+)+:)/i;
 
 /**
  * Rule 7: a value or operand that asks for an unsafe mode by name (`--safe-mode=unsafe`, `-S unsafe`;
