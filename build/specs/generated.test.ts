@@ -1,7 +1,7 @@
 /**
  * The generated tables are what their generators write: each generator's `--check` compares the
  * committed file with what it would write now (it never writes), so a hand edit or a stale table
- * after a bump fails here. The linker and openssl generators read the installed programs' help;
+ * after a bump fails here. The linker, openssl and help-table generators read the installed programs' help;
  * where one is missing the check cannot run, and the skip says so.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,6 +18,12 @@ describe('generated tables match their generators', () => {
   it.skipIf(!installed('ld.bfd', ['--version']) || !installed('ld.gold', ['--version']))(
     'ldTables.ts: build/specs/ldTables.mjs from ld.bfd/ld.gold --help (skipped where GNU binutils is not installed)',
     check('build/specs/ldTables.mjs'),
+    60_000,
+  );
+
+  it.skipIf(!installed('lsblk', ['--version']) || !installed('pstree', ['--version']))(
+    'helpTables.ts: build/specs/helpTables.mjs from the GNU and util-linux programs\' --help (skipped where they are not installed)',
+    check('build/specs/helpTables.mjs'),
     60_000,
   );
 

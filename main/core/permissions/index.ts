@@ -18,6 +18,7 @@ export { compileProject } from './projectLevel.js';
 export { classifyCommand } from './shell/index.js';
 export { rawParse } from './shell/parser.js';
 export { compileAllSpecs, specTableTexts } from './shell/programs/specs/specRules.js';
+export { compileAllHelpTables } from './shell/programs/helpRules.js';
 export { needsTrust, ProjectTrust, sha256Hex, type TrustSource, type TrustState } from './trust/projectTrust.js';
 export { entryMeaning } from './trust/entryMeaning.js';
 export { trustReview } from './trust/review.js';

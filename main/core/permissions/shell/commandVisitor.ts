@@ -376,7 +376,10 @@ export class CommandVisitor extends WordVisitor {
       else blockers.pop();
     } else {
       const sub = rule?.subcommands ? this.subcommand(rule, rules, refName, infos, argv, ref, facts, effects, blockers, depth) : {};
-      effects.push(...argEffects(rule, rules, argv, sub));
+      // One unknown option keys the call: a rule reading its options with a spec (policy `spec` with
+      // checks) meets the global option the subcommand table did not know a second time.
+      const known = effects.some((e) => e.flag === 'unknown_option');
+      effects.push(...argEffects(rule, rules, argv, sub).filter((e) => !(known && e.flag === 'unknown_option')));
       // A program without an option allowlist of its own (none at all, or a hand rule with the default)
       // meets the default here (programs/noSpec.ts); web URLs are left to a hand rule. A spec-library
       // rule applies the default itself (specs/specRules.ts), where it knows which words are a command's
@@ -385,7 +388,7 @@ export class CommandVisitor extends WordVisitor {
       const policy = rule === undefined ? 'none' : rule.policy.kind === 'allowlist' && rule.policy.defaults ? 'default' : rule.policy.kind;
       if (policy === 'none' || policy === 'default') effects.push(...noSpecEffects(refName, argv, policy, effects));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
-      const guarded = rule?.effects !== undefined || rule?.subcommands !== undefined;
+      const guarded = (rule?.effects !== undefined || rule?.subcommands !== undefined) && rule?.readsOnly !== true;
       // Also `-*`, `--*`: those expand only to names that ARE options.
       if (guarded && infos.slice(1).some((i) => i.glob && /^[-*?[]/.test(i.literal ?? ''))) {
         effects.push({ flag: 'glob', note: `a wildcard could expand to file names that ${refName} reads as options` });

@@ -46,7 +46,8 @@ describe('expansions and shell structure', () => {
     ['if a; then b; elif c; then d; else e; fi', 'run_command:if(-a-)-then(-b-)-elif(-c-)-then(-d-)-else(-e-)'],
     ['while true; do rm x; done', 'run_command:while(-true-)-do(-rm-)'],
     ['until a; do b; done', 'run_command:until(-a-)-do(-b-)'],
-    ['for f in $(ls); do rm $f; done', 'run_command:for(-$(-ls-)-)-do(-rm-$f-)'],
+    // rm reads its options with its table (a word known only at run time may be an option: `-rf`).
+    ['for f in $(ls); do rm $f; done', 'run_command:for(-$(-ls-)-)-do(-rm-#unknown_option-[-?-]-$f-)'],
     ['case $x in a) rm y;; esac', 'run_command:case(-$x-)-in(-rm-)'],
     ['[[ -f $(id) ]]', 'run_command:[[-$(-id-)-]]'],
     ['(( x = $(id) ))', 'run_command:((-$(-id-)-))'],

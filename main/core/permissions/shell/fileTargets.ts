@@ -10,6 +10,8 @@
  * command's working folder.
  */
 import type { Arg } from './options.js';
+import { readItems } from './programs/optionTable.js';
+import { FILE_UTILITY_TABLES } from './programs/textOptions.js';
 
 export type Access = 'write' | 'delete' | 'move';
 
@@ -18,34 +20,30 @@ export interface FileTarget {
   access: Access;
 }
 
-interface UtilitySpec {
-  /** Short options that take a value (the next word when not attached). */
-  short: string;
-  /** Long options that take a value when not given with `=`. */
-  long: string[];
+/** How a utility's operands are targets: SOURCE… DEST (or -t DIR SOURCE…), or each operand alike. */
+interface Utility {
   kind: 'copy' | 'operands';
   access?: Access;
 }
 
-const COPY_SHORT = 'St';
-const UTILITIES: Record<string, UtilitySpec> = {
-  cp: { short: COPY_SHORT, long: ['target-directory', 'suffix'], kind: 'copy' },
-  mv: { short: COPY_SHORT, long: ['target-directory', 'suffix'], kind: 'copy' },
-  ln: { short: COPY_SHORT, long: ['target-directory', 'suffix'], kind: 'copy' },
-  install: { short: 'gmoStZ', long: ['group', 'mode', 'owner', 'target-directory', 'suffix', 'strip-program'], kind: 'copy' },
-  truncate: { short: 'sr', long: ['size', 'reference'], kind: 'operands', access: 'write' },
-  touch: { short: 'drt', long: ['date', 'reference'], kind: 'operands', access: 'write' },
-  shred: { short: 'ns', long: ['iterations', 'size', 'random-source'], kind: 'operands', access: 'write' },
-  rm: { short: '', long: [], kind: 'operands', access: 'delete' },
-  unlink: { short: '', long: [], kind: 'operands', access: 'delete' },
-  rmdir: { short: '', long: [], kind: 'operands', access: 'delete' },
+const UTILITIES: Readonly<Record<string, Utility>> = {
+  cp: { kind: 'copy' },
+  mv: { kind: 'copy' },
+  ln: { kind: 'copy' },
+  install: { kind: 'copy' },
+  truncate: { kind: 'operands', access: 'write' },
+  touch: { kind: 'operands', access: 'write' },
+  shred: { kind: 'operands', access: 'write' },
+  rm: { kind: 'operands', access: 'delete' },
+  unlink: { kind: 'operands', access: 'delete' },
+  rmdir: { kind: 'operands', access: 'delete' },
 };
 
 /** The files a call of `program` (its plain name) writes, deletes or moves through its operands. */
 export function utilityTargets(program: string, argv: readonly Arg[]): FileTarget[] {
   const spec = Object.prototype.hasOwnProperty.call(UTILITIES, program) ? UTILITIES[program]! : undefined;
   if (!spec) return [];
-  const { operands, letters, targetDir } = scan(argv.slice(1), spec);
+  const { operands, options, targetDir } = scan(program, argv);
   const known = (a: Arg): a is string => a !== null && a !== '';
   if (spec.kind === 'operands') return operands.filter(known).map((path) => ({ path, access: spec.access! }));
   // cp / mv / ln / install: SOURCE… DEST, or -t DIR SOURCE…; DEST may be a folder, so DEST/base
@@ -53,11 +51,10 @@ export function utilityTargets(program: string, argv: readonly Arg[]): FileTarge
   // it into the working folder. A link (ln, cp -l / -s) is a second name to write the source
   // through later, so the source counts as written.
   const out: FileTarget[] = [];
-  const links =
-    program === 'ln' ||
-    (program === 'cp' && (letters.includes('l') || letters.includes('s') || argv.includes('--link') || argv.includes('--symbolic-link')));
+  const links = program === 'ln' || (program === 'cp' && ['l', 's', 'link', 'symbolic-link'].some((o) => options.has(o)));
   const sourceAccess: Access[] = program === 'mv' ? ['move'] : links ? ['write'] : [];
-  if (program === 'install' && letters.includes('d')) return operands.filter(known).map((path) => ({ path, access: 'write' }));
+  if (program === 'install' && (options.has('d') || options.has('directory')))
+    return operands.filter(known).map((path) => ({ path, access: 'write' }));
   let sources = operands;
   if (targetDir !== undefined) {
     for (const s of sources) if (known(s) && targetDir !== null) out.push({ path: join(targetDir, base(s)), access: 'write' });
@@ -92,38 +89,32 @@ export function folderChange(program: string, argv: readonly Arg[]): { to: strin
   return undefined;
 }
 
-/** GNU option scan (options may follow operands until `--`). */
-function scan(args: readonly Arg[], spec: UtilitySpec): { operands: Arg[]; letters: string[]; targetDir?: Arg } {
+/**
+ * The utility's options and operands, read with its table (textOptions.ts; GNU getopt_long:
+ * options among the operands, unique prefixes, `--`). An option the table does not know makes
+ * the command compound (coreutils.ts); here the reading goes on past it as a flag, so a deny
+ * rule still meets every operand that may be a target (`cp --frob x .env`).
+ */
+function scan(program: string, argv: readonly Arg[]): { operands: Arg[]; options: Set<string>; targetDir?: Arg } {
+  const table = FILE_UTILITY_TABLES[program]!;
   const operands: Arg[] = [];
-  const letters: string[] = [];
+  const options = new Set<string>();
   let targetDir: Arg | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === null || a === '-' || !a.startsWith('-')) {
-      operands.push(a);
-      continue;
+  for (let from = 1; from < argv.length; ) {
+    const r = readItems(table, argv, from, program);
+    for (const it of r.items) {
+      if (it.kind === 'operand') operands.push(it.value);
+      else if (it.kind === 'dynamic') operands.push(null);
+      else {
+        options.add(it.name);
+        if (it.name === 't' || it.name === 'target-directory') targetDir = 'value' in it && it.value !== undefined ? it.value : null;
+      }
     }
-    if (a === '--') {
-      operands.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = a.slice(2, eq < 0 ? undefined : eq);
-      const value = eq >= 0 ? a.slice(eq + 1) : spec.long.includes(name) ? (args[++i] ?? null) : undefined;
-      if (name === 'target-directory') targetDir = value ?? null;
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j]!;
-      letters.push(c);
-      if (!spec.short.includes(c)) continue;
-      const value = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? null);
-      if (c === 't' && spec.kind === 'copy') targetDir = value;
-      break;
-    }
+    // After `--` every word is an operand (readItems lists them from `rest`).
+    if (!r.unknown || r.unknownAt === undefined) break;
+    from = r.unknownAt + 1;
   }
-  return targetDir === undefined ? { operands, letters } : { operands, letters, targetDir };
+  return targetDir === undefined ? { operands, options } : { operands, options, targetDir };
 }
 
 function base(p: string): string {

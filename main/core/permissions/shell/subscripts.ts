@@ -12,6 +12,8 @@
  * it, in text that may be read as a name or an expression.
  */
 import type { Arg } from './options.js';
+import { PRINTF, READ, WAIT } from './programs/builtinOptions.js';
+import { readItems, type OptionTable } from './programs/optionTable.js';
 
 /** Builtins that take variable NAMES as arguments (and evaluate a subscript in one). */
 export const NAME_BUILTINS: ReadonlySet<string> = new Set([
@@ -26,65 +28,38 @@ export const NAME_BUILTINS: ReadonlySet<string> = new Set([
   'readarray',
 ]);
 
-/** read's options that take a value that is not a name (-a takes a name). */
-const READ_VALUES = 'dinNptu';
-
 /**
  * The arguments of a call that bash reads as variable names (null: computed at run time). Only
  * those: a printf format or a test string operand is never evaluated as a subscript. `name` is
- * the program's canonical name (programNames.ts `tableName`: `BASH`'s `read` is read).
+ * the program's canonical name (programNames.ts `tableName`: `BASH`'s `read` is read). The
+ * options are read with the builtin's table (builtinOptions.ts).
  */
 export function nameOperands(name: string, argv: readonly Arg[]): Arg[] {
   if (!NAME_BUILTINS.has(name)) return [];
   const args = argv.slice(1);
   if (name === 'test' || name === '[') return args.filter((_, i) => i > 0 && (args[i - 1] === '-v' || args[i - 1] === '-R'));
-  if (name === 'printf') return optionValues(args, 'v', '');
-  if (name === 'wait') return optionValues(args, 'p', '');
-  if (name === 'read') return [...optionValues(args, 'a', READ_VALUES), ...operandsAfterOptions(args, READ_VALUES + 'a')];
+  if (name === 'printf') return optionNames(PRINTF, argv, 'v', false);
+  if (name === 'wait') return optionNames(WAIT, argv, 'p', false);
+  if (name === 'read') return optionNames(READ, argv, 'a', true);
   // unset, getopts, mapfile, readarray: every argument may be a name.
   return args;
 }
 
 /**
- * Values of option letter `want` (attached or the next word) in the leading options; `valued`:
- * the other letters that take a value. A word computed at run time may be the option: null.
+ * The values of option `letter` (a name) in the builtin's options, read with its table, and with
+ * `operands` its operands too. A word known only at run time where an option may stand could be
+ * that option: null. After an option the table does not know (bash refuses the call, and the
+ * rule makes it compound), every word left may be a name.
  */
-function optionValues(args: readonly Arg[], want: string, valued: string): Arg[] {
+function optionNames(table: OptionTable, argv: readonly Arg[], letter: string, operands: boolean): Arg[] {
+  const r = readItems(table, argv, 1, String(argv[0]));
   const out: Arg[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === null) {
-      out.push(null);
-      continue;
-    }
-    if (a === '--' || !a.startsWith('-') || a === '-') break;
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j]!;
-      if (c !== want && !valued.includes(c)) continue;
-      const value = j + 1 < a.length ? a.slice(j + 1) : (args[++i] ?? null);
-      if (c === want) out.push(value);
-      break;
-    }
+  for (const it of r.items) {
+    if (it.kind === 'short' && it.name === letter) out.push('value' in it && it.value !== undefined ? it.value : null);
+    else if (it.kind === 'operand' && operands) out.push(it.value);
   }
+  if (r.unknown && r.unknownAt !== undefined) out.push(...argv.slice(r.unknownAt));
   return out;
-}
-
-/** read's name operands: the words after its options (skipping option values). */
-function operandsAfterOptions(args: readonly Arg[], valued: string): Arg[] {
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === null) return args.slice(i);
-    if (a === '--') return args.slice(i + 1);
-    if (!a.startsWith('-') || a === '-') break;
-    for (let j = 1; j < a.length; j++) {
-      if (valued.includes(a[j]!)) {
-        if (j + 1 === a.length) i++;
-        break;
-      }
-    }
-  }
-  return args.slice(i);
 }
 
 /** Text that runs code when bash evaluates it as a subscript: a `[`, then `$` or a backquote. */

@@ -11,7 +11,9 @@ import { goOptions } from './goOptions.js';
 import { ldBfd, ldGold } from './linkers.js';
 import { driverAllowlist } from './compilerDriver.js';
 import { optionTable, readItems, subcommandOptions } from './optionTable.js';
-import { javaOptions } from './interpreterOptions.js';
+import { JDK_TOOLS } from './jdkTools.js';
+import { latexmk, TEX_ENGINES, texEngine } from './tex.js';
+import { maven } from './maven.js';
 import { programOptions } from './programOptions.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
@@ -200,17 +202,6 @@ const argFiles: Check = (argv) =>
 
 const rustc = also(rustcOptions, argFiles);
 
-/** mvn exec:exec / exec:java / antrun run programs named on the command line or in the POM. */
-function maven(argv: readonly Arg[]): Effect[] {
-  return argv
-    .slice(1)
-    .flatMap((a) =>
-      a === null || /^(-D)?(exec[.:]|antrun:|org\.codehaus\.mojo:exec)/.test(a)
-        ? [exec('exec', opaque(a), 'mvn exec/antrun runs a program')]
-        : [],
-    );
-}
-
 /**
  * cargo's subcommand options (`cargo <sub> --help`, cargo 1.95; clap: no abbreviations). `--config`
  * can name programs (runner, rustc-wrapper, linker) and `-Z` turns on unstable behaviour: both are
@@ -335,44 +326,16 @@ const cmakeVars: Check = (argv) =>
       : [];
   });
 
-/** JVM tools pass -J options to the JVM they start: read with java's allowlist (-J-javaagent loads code; an unknown one is compound). */
-const jvmTool: Check = (argv) => {
-  // A word known only at run time could be a -J option.
-  if (argv.slice(1).some((w) => w === null))
-    return [exec('J', opaque(), `${String(argv[0])} -J passes options to the JVM (agents load code)`)];
-  // Each -J word is one option of the JVM the tool starts: read them as java reads its own.
-  const jvm = argv.slice(1).flatMap((w) => (w !== null && w.startsWith('-J') ? [w.slice(2)] : []));
-  return jvm.length === 0 ? [] : javaOptions(['java', ...jvm], {}, 'java');
-};
-
 const effects: Readonly<Record<string, Check>> = {
   ctest,
   ld: ldBfd,
   'ld.bfd': ldBfd,
   'ld.gold': ldGold,
-  ...Object.fromEntries(
-    ['javac', 'javadoc', 'jar', 'jshell', 'jlink', 'jdeps', 'keytool', 'jarsigner', 'jpackage', 'native-image'].map((n) => [n, jvmTool]),
-  ),
+  ...JDK_TOOLS,
   make,
   gmake: make,
-  // TeX with shell escape runs \write18 commands from the document; latexmk -e runs Perl code and
-  // its -pdflatex=CMD style options name the program to run.
-  ...Object.fromEntries(
-    ['tex', 'latex', 'pdflatex', 'xelatex', 'lualatex', 'luatex', 'pdftex', 'xetex', 'latexmk'].map((n) => [
-      n,
-      (argv: readonly Arg[]): Effect[] =>
-        argv
-          .slice(1)
-          .flatMap((a) =>
-            a === null ||
-            /^--?(shell-escape|enable-write18|e$|(pdf|xe|lua)?latex=|pdflua|lualatex=|xelatex=|dvipdf=|ps2pdf=|bibtex=|makeindex=|biber=)/.test(
-              a,
-            )
-              ? [exec('shell_escape', opaque(a), `${n} ${a ?? ''} runs commands`)]
-              : [],
-          ),
-    ]),
-  ),
+  ...Object.fromEntries(TEX_ENGINES.map((n) => [n, texEngine])),
+  latexmk,
   // cmake -E env|chdir|time … runs a command.
   cmake: also(cmakeAllowlist, cmakeVars, (argv) => {
     const i = argv.indexOf('-E');
@@ -430,9 +393,188 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     match: [
       ['javac -J-javaagent:/tmp/a.jar X.java', '#agent'],
       ['javac -J-XX:OnError=id X.java', '#unknown_option'],
-      ['javac -J$X X.java', '#J'],
+      ['javac -J$X X.java', '#unknown_option'],
+      ['javac -processorpath ../evil.jar X.java', '#outside'],
+      ['javac --processor-path=/tmp/p X.java', '#outside'],
+      ['javac -Xplugin:ErrorProne X.java', '#Xplugin'],
+      ['javac @opts.txt', '#argfile'],
+      ['javac --frob X.java', '#unknown_option'],
     ],
-    notMatch: ['javac X.java', 'javac -J-Xmx512m -d out X.java'],
+    notMatch: ['javac X.java', 'javac -J-Xmx512m -d out X.java', 'javac -d out -cp lib/a.jar -g:none -Xlint:all --release 17 src/A.java'],
+  },
+  javadoc: {
+    match: [
+      ['javadoc -doclet x.Y -docletpath lib/y.jar X.java', '#doclet'],
+      ['javadoc -docletpath ../y.jar -doclet x.Y X.java', '#outside'],
+      ['javadoc -J-javaagent:a.jar X.java', '#agent'],
+      ['javadoc --frob X.java', '#unknown_option'],
+    ],
+    notMatch: ['javadoc -d docs -sourcepath src -subpackages com.x', 'javadoc -quiet -Xdoclint:none -d build/docs src/A.java'],
+  },
+  jar: {
+    match: [
+      ['jar xf ../x.jar', '#outside'],
+      ['jar --file=/tmp/x.jar --create -C out .', '#outside'],
+      ['jar -J-javaagent:a.jar tf x.jar', '#agent'],
+      ['jar --frob tf x.jar', '#unknown_option'],
+    ],
+    notMatch: ['jar cvf app.jar -C build/classes .', 'jar tf app.jar', 'jar --create --file app.jar --main-class=a.Main -C out .'],
+  },
+  jshell: {
+    match: [
+      ['jshell -R-javaagent:/tmp/a.jar', '#agent'],
+      ['jshell -C-Xplugin:x', '#Xplugin'],
+      ['jshell --startup /tmp/s.jsh', '#outside'],
+      ["jshell --execution 'jdi:launch(true)'", '#execution'],
+    ],
+    notMatch: ['jshell', 'jshell -q --class-path target/classes'],
+  },
+  jlink: {
+    match: [
+      ['jlink --strip-native-debug-symbols objcopy=/tmp/x --add-modules java.base --output img', '#objcopy'],
+      ['jlink --add-modules java.base --output /tmp/img', '#outside'],
+      ['jlink --frob', '#unknown_option'],
+    ],
+    notMatch: [
+      'jlink --add-modules java.base --output build/img --strip-debug --no-man-pages',
+      'jlink -p mods --add-modules app -G --output build/image',
+    ],
+  },
+  jdeps: {
+    match: [
+      ['jdeps --dot-output /tmp/d app.jar', '#outside'],
+      ['jdeps -J-javaagent:a.jar app.jar', '#agent'],
+      ['jdeps --frob app.jar', '#unknown_option'],
+    ],
+    notMatch: ['jdeps -s app.jar', 'jdeps --print-module-deps --ignore-missing-deps target/app.jar'],
+  },
+  jarsigner: {
+    match: [
+      ['jarsigner -altsigner x.Y app.jar a', '#altsigner'],
+      ['jarsigner -providerClass x.Y app.jar a', '#providerClass'],
+      ['jarsigner -conf https://x/opts app.jar a', '#conf'],
+      ['jarsigner -keystore ~/ks.jks app.jar a', '#outside'],
+    ],
+    notMatch: ['jarsigner -keystore ks.jks app.jar alias', 'jarsigner -verify -verbose:summary app.jar'],
+  },
+  jpackage: {
+    match: [
+      ["jpackage --jlink-options '--strip-native-debug-symbols objcopy=/tmp/x' --name a", '#objcopy'],
+      ['jpackage --jlink-options=--frob --name a', '#unknown_option'],
+      ['jpackage --dest /tmp/out --name a --input target --main-jar a.jar', '#outside'],
+    ],
+    notMatch: ['jpackage --name app --input target --main-jar app.jar --type deb', 'jpackage -n app -i target --main-jar app.jar -d dist'],
+  },
+  keytool: {
+    match: [
+      ['keytool -list -providerclass x.Y -keystore ks.jks', '#providerclass'],
+      ['keytool -list -providerpath ../p.jar -keystore ks.jks', '#outside'],
+      ['keytool -list -conf https://x/o', '#conf'],
+      ['keytool -list --frob', '#unknown_option'],
+    ],
+    notMatch: [
+      'keytool -genkeypair -alias a -keyalg RSA -keystore ks.jks -storepass changeit -dname CN=x',
+      'keytool -list -keystore ks.jks -storepass:env PW',
+      'keytool -printcert -file cert.pem',
+    ],
+  },
+  'native-image': {
+    match: [
+      ['native-image --native-compiler-path=/tmp/cc -jar a.jar', '#native_compiler_path'],
+      ['native-image -H:CCompilerPath=cc.sh -jar a.jar', '#H'],
+      ['native-image --vm.javaagent:x.jar -jar a.jar', '#agent'],
+      ['native-image -J-javaagent:x.jar -jar a.jar', '#agent'],
+      ['native-image --frob -jar a.jar', '#unknown_option'],
+    ],
+    notMatch: [
+      'native-image -jar app.jar -o app --no-fallback',
+      'native-image -H:+ReportExceptionStackTraces -O2 -cp target/classes app.Main',
+    ],
+  },
+  mvn: {
+    match: [
+      ['mvn -f ../pom.xml test', '#file'],
+      ['mvn -f../pom.xml test', '#file'],
+      ['mvn --file=../pom.xml test', '#file'],
+      ['mvn -fil ../x test', '#file'],
+      ['mvn -gs /etc/x.xml verify', '#settings'],
+      ['mvn --settings=~/s.xml verify', '#settings'],
+      ['mvn -t ../toolchains.xml verify', '#toolchains'],
+      ['mvn -Dmaven.repo.local=../x install', '#D'],
+      ['mvn -D maven.ext.class.path=x.jar install', '#D'],
+      ['mvn -DargLine=-javaagent:/tmp/a.jar test', '#D'],
+      ['mvn exec:exec -Dexec.executable=sh', '#exec'],
+      ['mvn org.codehaus.mojo:exec-maven-plugin:3.1.0:exec', '#exec'],
+      ['mvn com.x:evil:1.0:run', '#plugin'],
+      ['mvn -l /tmp/x.log test', '#log_file'],
+      ['mvn --frob test', '#unknown_option'],
+    ],
+    notMatch: [
+      'mvn test',
+      'mvn clean install',
+      'mvn -q package -DskipTests',
+      'mvn -Dtest=FooTest#bar test',
+      'mvn -pl core -am -T 1C install',
+      'mvn -B -ntp -s .mvn/settings.xml verify -Drevision=1.2.3',
+      'mvn dependency:tree -DoutputFile=tree.txt',
+      'mvn spring-boot:run -Dspring-boot.run.profiles=dev',
+    ],
+  },
+  // One TeX table for every engine and format: each carries the same attacks and everyday lines.
+  ...Object.fromEntries(
+    TEX_ENGINES.map((n) => [
+      n,
+      {
+        match: [
+          [`${n} -shell-escape doc.tex`, '#shell_escape'],
+          [`${n} --shell-escape doc.tex`, '#shell_escape'],
+          [`${n} -shell-esc doc.tex`, '#shell_escape'],
+          [`${n} --enable-write18 doc.tex`, '#shell_escape'],
+          [`${n} -cnf-line=shell_escape=t doc.tex`, '#cnf_line'],
+          [`${n} -cnf-line shell_escape=t doc.tex`, '#cnf_line'],
+          [`${n} -output-driver=sh doc.tex`, '#output_driver'],
+          [`${n} --lua=init.lua doc.tex`, '#lua'],
+          [`${n} -output-directory=/tmp/o doc.tex`, '#outside'],
+          [`${n} -aux-directory ../aux doc.tex`, '#outside'],
+          [`${n} '&/tmp/fmt' doc.tex`, '#format'],
+          [`${n} -sh doc.tex`, '#unknown_option'],
+          [`${n} -frob doc.tex`, '#unknown_option'],
+        ],
+        notMatch: [
+          `${n} doc.tex`,
+          `${n} -interaction=nonstopmode -halt-on-error -output-directory=build doc.tex`,
+          `${n} -synctex=1 -file-line-error -no-shell-escape main.tex`,
+          `${n} -jobname final -recorder main.tex`,
+        ],
+      },
+    ]),
+  ),
+  latexmk: {
+    match: [
+      ['latexmk -e "$pdf_mode=1" main.tex', '#e'],
+      ["latexmk -pdflatex='sh -c id' main.tex", '#pdflatex'],
+      ['latexmk --lualatex=./x main.tex', '#lualatex'],
+      ['latexmk -latexoption=-shell-escape main.tex', '#shell_escape'],
+      ['latexmk --shell-escape -pdf main.tex', '#shell_escape'],
+      ['latexmk -r ../rc main.tex', '#outside'],
+      ['latexmk -dF ./filter main.tex', '#dF'],
+      ['latexmk -outdir=/tmp/o main.tex', '#outside'],
+      ['latexmk -frob main.tex', '#unknown_option'],
+      ['latexmk -rfoo main.tex', '#unknown_option'],
+    ],
+    notMatch: [
+      'latexmk -pdf main.tex',
+      'latexmk -pdf -outdir=build -interaction=nonstopmode -synctex=1 main.tex',
+      'latexmk -c',
+      'latexmk -pvc -lualatex main.tex',
+    ],
+  },
+  mvnw: {
+    match: [
+      ['mvnw -f ../other test', '#file'],
+      ['mvnw -Dexec.executable=sh exec:exec', '#D'],
+    ],
+    notMatch: ['mvnw -Pprod package', 'mvnw -U clean verify'],
   },
   ld: {
     match: [
@@ -479,6 +621,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
+const JDK = Object.keys(JDK_TOOLS);
+const TEX = [...TEX_ENGINES, 'latexmk'];
+
 export const RULES: readonly ProgramRule[] = rules(
   'build',
   {
@@ -503,7 +648,13 @@ export const RULES: readonly ProgramRule[] = rules(
       'clang',
       'clang++',
       'rustc',
+      'mvn',
+      'mvnw',
+      ...JDK,
+      ...TEX,
     ],
+    // The JDK and TeX tools' operands are source files, jars, documents and folders: the default's checks apply to them too.
+    withDefaults: [...JDK, ...TEX],
   },
   EXAMPLES,
 );

@@ -1,8 +1,8 @@
 /**
  * The options of the container commands that start a container or copy into and out of one, as
  * option tables (optionTable.ts): `docker|podman|nerdctl run|create|exec` (docker/cli's cobra flags,
- * cli/command/container/opts.go, exec.go) and `docker compose run|exec` (docker/compose
- * cmd/compose/run.go, exec.go). pflag rules: no abbreviations, `--opt=v`, `--opt v`, `-v=x`
+ * cli/command/container/opts.go, exec.go); Compose's `run|exec` tables are built with `containerTable`
+ * (composeOptions.ts). pflag rules: no abbreviations, `--opt=v`, `--opt v`, `-v=x`
  * (`equalsShort`), clustered `-itv x`. Options stop at the first operand (the image, service or
  * container): what follows is the container's command. An option not listed makes the command compound.
  *
@@ -25,6 +25,22 @@ const HOST_NAMESPACES = ['pid', 'ipc', 'uts', 'userns', 'cgroupns', 'network', '
 export function projectPath(src: string): boolean {
   return !/^([/~]|[A-Za-z]:)/.test(src) && !src.includes('\\') && !src.split('/').includes('..') && !src.includes('docker.sock');
 }
+
+/**
+ * An option naming host files (`kubectl -f`, `compose --env-file`, `--from-file=key=path`, comma
+ * lists): one outside the project, or known only at run time, is keyed. `-` (stdin) and a web
+ * address (a manifest kubectl fetches, never runs) are not host paths.
+ */
+export const hostPath: OptionHandler = (v, typed, at) => {
+  if (v === undefined) return [];
+  const outside =
+    v === null ||
+    v.split(',').some((p) => {
+      const path = p.slice(p.indexOf('=') + 1);
+      return path !== '' && path !== '-' && !/^https?:\/\//i.test(path) && !projectPath(path);
+    });
+  return outside ? [risk('outside', `${at.where} ${typed} names a host path outside the project`, v)] : [];
+};
 
 const words = (s: string): ReadonlySet<string> => new Set(s.split(' '));
 
@@ -82,11 +98,19 @@ const HOST_ACCESS: Readonly<Record<string, OptionHandler>> = {
   ...Object.fromEntries(HOST_NAMESPACES.map((n) => [n, namespace(n)])),
 };
 
-/** A pflag table of a container-starting command: stops at the image; the host-reaching options handled. */
-function containerTable(options: string): OptionTable {
+/**
+ * A pflag table of a container-starting command, the host-reaching options handled: by default it
+ * stops at the image (service, container), whose command the rest is; `stopAtOperand: false` for a
+ * command whose options may follow its operands (`buildah from IMAGE --name x`); `more`, handlers of its own.
+ */
+export function containerTable(
+  options: string | readonly string[],
+  stopAtOperand = true,
+  more: Readonly<Record<string, OptionHandler>> = {},
+): OptionTable {
   const listed = optionTable({ options });
-  const handlers = Object.fromEntries(Object.entries(HOST_ACCESS).filter(([k]) => listed.long.has(k)));
-  return optionTable({ options, stopAtOperand: true, equalsShort: true, handlers });
+  const handlers = { ...more, ...Object.fromEntries(Object.entries(HOST_ACCESS).filter(([k]) => listed.long.has(k))) };
+  return optionTable({ options, stopAtOperand, equalsShort: true, handlers });
 }
 
 /** `docker|podman|nerdctl run|create|exec` (docker/cli cli/command/container/opts.go, run.go, create.go, exec.go). */
@@ -102,17 +126,6 @@ export const DOCKER_RUN: OptionTable = containerTable(
     'sysctl= tmpfs= ulimit= u|user= userns= uts= v|volume= volume-driver= volumes-from= w|workdir= ' +
     'd|detach disable-content-trust help i|interactive init no-healthcheck oom-kill-disable privileged P|publish-all q|quiet ' +
     'read-only rm sig-proxy t|tty use-api-socket',
-);
-
-/** `docker compose run` (compose v2 cmd/compose/run.go). */
-export const COMPOSE_RUN: OptionTable = containerTable(
-  'name= entrypoint= e|env= env-from-file= l|label= u|user= w|workdir= v|volume= p|publish= cap-add= cap-drop= pull= ' +
-    'd|detach rm no-deps service-ports use-aliases i|interactive t|tty T|no-TTY build q|quiet quiet-pull quiet-build remove-orphans help',
-);
-
-/** `docker compose exec` (compose v2 cmd/compose/exec.go). */
-export const COMPOSE_EXEC: OptionTable = containerTable(
-  'e|env= u|user= w|workdir= index= d|detach privileged T|no-TTY i|interactive t|tty help',
 );
 
 /**

@@ -2,20 +2,22 @@
  * Container CLIs: docker, podman, docker-compose, kubectl, helm. Host access (`--privileged`, host namespaces, mounts of /) and `exec`/`run` of a command.
  * Rules: rule.ts; lookup: index.ts.
  */
-import { exec, write, type Effect } from '../effects.js';
+import { exec, risk, write, type Effect } from '../effects.js';
 import { kubectlConfigEffects } from './kubectlConfig.js';
 import { globalsTable } from './globals.js';
-import { optionTable, readItems, readOptions } from './optionTable.js';
-import { COMPOSE_EXEC, COMPOSE_RUN, DOCKER_RUN, buildEffects, copyEffects, runOptionEffects } from './containerOptions.js';
+import { optionTable, readItems, readOptions, type OptionTable } from './optionTable.js';
+import { DOCKER_RUN, buildEffects, copyEffects, projectPath, runOptionEffects } from './containerOptions.js';
+import { BUILDAH_GLOBAL, buildahCommand, buildahTable } from './buildahOptions.js';
+import { KUBECTL } from './kubectlOptions.js';
+import { specRule } from './specs/specRules.js';
+import { DOCKER_COMPOSE, PODMAN_COMPOSE, type ComposeTables } from './composeOptions.js';
 import type { Arg } from '../options.js';
 import { opaque, argvOf, isLong, isShort, valueOf, HELP, also } from './kit.js';
-import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
+import { rules, type Check, type SubcommandAt, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 /**
  * The values of a pflag long option anywhere before `--` (`--name V`, `--name=V`; pflag takes no
- * prefixes): a search of the words, not an option reader, so a value word that looks like the
- * option matches too, erring toward a match. kubectl's and helm's other options are left to the
- * default (noSpec.ts): their names and paths.
+ * prefixes): a search of the words on top of helm's spec table, erring toward a match.
  */
 function longValues(argv: readonly Arg[], name: string): Arg[] {
   const out: Arg[] = [];
@@ -28,34 +30,55 @@ function longValues(argv: readonly Arg[], name: string): Arg[] {
   return out;
 }
 
+/**
+ * kubectl: every word read with its table (kubectlOptions.ts). A command the table does not list is
+ * a plugin: kubectl runs the program `kubectl-NAME` from PATH with the rest of the words.
+ */
 function kubectl(argv: readonly Arg[]): Effect[] {
-  return longValues(argv, 'kubeconfig').map(() => exec('kubeconfig', opaque(), 'a kubeconfig file can name credential plugins to run'));
+  const r = readOptions(KUBECTL, argv, 1, 'kubectl');
+  // `kubectl cp SRC DEST`: a word without `POD:` is a host path (the same rule as docker cp).
+  if (r.path[0] === 'cp' && !r.unknown)
+    r.effects.push(
+      ...copyEffects(
+        'kubectl cp',
+        r.operands.map((i) => argv[i] ?? null),
+      ),
+    );
+  const at = r.unknownAt;
+  const word = at === undefined ? undefined : argv[at];
+  if (r.path.length > 0 || at === undefined || word === null || word === undefined || word.startsWith('-')) return r.effects;
+  return [
+    ...r.effects.slice(0, -1),
+    exec('plugin', argvOf([`kubectl-${word}`, ...argv.slice(at + 1)]), `kubectl ${word} runs the plugin program kubectl-${word}`),
+  ];
 }
 
 /** `docker save`/`export` (docker 27 `--help`): the archive they write. */
 const SAVE = optionTable({ options: 'o|output= platform= help' });
 
-/** The global options of `docker compose` before its subcommand (compose v2 cmd/compose/compose.go). */
-const COMPOSE_GLOBAL = optionTable({
-  options:
-    'f|file= p|project-name= profile= env-file= project-directory= ansi= progress= parallel= compatibility dry-run all-resources h|help',
-  stopAtOperand: true,
-  equalsShort: true,
-});
-
-/** `docker compose [globals] run|exec …`: the words after `compose`. */
-function composeEffects(name: string, args: readonly Arg[]): Effect[] {
-  const r = readOptions(COMPOSE_GLOBAL, args, 0, `${name} compose`);
+/**
+ * `[docker] compose [globals] SUB …`: the words after `compose` (or the program's name), every one
+ * read with the flavour's tables (composeOptions.ts): `run`/`exec` with the container options'
+ * handlers, `cp` with copyEffects, the rest with their subcommand's table. A subcommand the tables
+ * do not list is compound.
+ */
+function composeEffects(name: string, args: readonly Arg[], t: ComposeTables = DOCKER_COMPOSE): Effect[] {
+  const r = readOptions(t.global, args, 0, `${name} compose`);
   if (r.unknown) return r.effects;
   const i = r.rest ?? args.length;
   // `compose -- run …`: which word cobra takes for the subcommand after `--` is not read here.
   if (r.ended) return [exec('unknown_option', opaque('--'), `${name} compose option -- is not known to the classifier`)];
   const sub = args[i];
+  if (sub === undefined) return r.effects;
   const rest = args.slice(i + 1);
-  if (sub === 'run') return runOptionEffects(`${name} compose run`, rest, COMPOSE_RUN);
-  if (sub === 'exec') return runOptionEffects(`${name} compose exec`, rest, COMPOSE_EXEC);
-  if (sub === 'cp') return copyEffects(`${name} compose cp`, rest);
-  return [];
+  if (sub === 'cp') return [...r.effects, ...copyEffects(`${name} compose cp`, rest)];
+  const table = sub !== null && Object.prototype.hasOwnProperty.call(t.subs, sub) ? t.subs[sub] : undefined;
+  if (!table)
+    return [
+      ...r.effects,
+      exec('unknown_option', opaque(sub), `${name} compose ${sub ?? '?'}: a subcommand the classifier has no table for`),
+    ];
+  return [...r.effects, ...readOptions(table, rest, 0, `${name} compose ${sub}`).effects];
 }
 
 /** `docker volume create -o device=/ -o o=bind …`: a later plain `docker run -v NAME:/x` mounts that host path. */
@@ -195,9 +218,35 @@ function container(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   );
 }
 
-function helm(argv: readonly Arg[]): Effect[] {
-  const out = kubectl(argv);
+/** helm's own commands and their aliases (helm/helm pkg/cmd/root.go); any other word runs a plugin. */
+const HELM_COMMANDS = new Set(
+  (
+    'completion create dependency dep dependencies env get help history hist install lint list ls package plugin pull fetch ' +
+    'push registry repo rollback search show inspect status template test uninstall un delete del upgrade verify version'
+  ).split(' '),
+);
+
+/**
+ * helm: every option read with the spec library's table (specs/specRules.ts: an option it does not
+ * define is compound, and the default's path checks apply), and on top what the spec does not say:
+ * `--kubeconfig` names a kubeconfig, which can name credential programs to run; `--post-renderer`
+ * runs a program on the rendered manifests; a word that is no helm command runs a plugin (a
+ * program its plugin.yaml names), and `plugin install|update` fetch and run a plugin's hooks. A
+ * chart named by URL is rendered, not run here: a web or OCI address is not code this machine runs.
+ */
+const helmSpec = (): Check => specRule('helm')!.effects!;
+function helm(argv: readonly Arg[], sub: SubcommandAt, program: string): Effect[] {
+  const out = helmSpec()(argv, sub, program).filter(
+    (e) => !(e.flag === 'remote' && e.runs?.kind === 'opaque' && /^https?:\/\//i.test(e.runs.text ?? '')),
+  );
+  for (const _ of longValues(argv, 'kubeconfig'))
+    out.push(exec('kubeconfig', opaque(), 'a kubeconfig file can name credential plugins to run'));
   for (const v of longValues(argv, 'post-renderer')) out.push(exec('post_renderer', argvOf([v]), 'helm --post-renderer runs a program'));
+  const word = sub.index === undefined ? undefined : argv[sub.index];
+  if (word === null || (word !== undefined && !HELM_COMMANDS.has(word)))
+    out.push(exec('plugin', opaque(word ?? null), `helm ${word ?? '?'} runs a helm plugin, a program its plugin.yaml names`));
+  else if (word === 'plugin' && sub.index !== undefined && ['install', 'update', 'add', 'up'].includes(String(argv[sub.index + 1])))
+    out.push(exec('plugin', opaque(argv[sub.index + 2] ?? null), 'helm plugin install|update fetches a plugin and runs its hooks'));
   return out;
 }
 
@@ -243,19 +292,42 @@ const dockerLike: SubcommandSpec = {
 const laterConfig: Check = (argv, sub) =>
   sub.subcommand === 'config' && sub.index !== undefined ? kubectlConfigEffects(argv.slice(sub.index + 1)) : [];
 
-/** `docker-compose run …`, `podman-compose exec …`: the compose subcommands read as under `docker compose`. */
-const composeProgram: Check = (argv, sub) => (sub.index === undefined ? [] : composeEffects(String(argv[0]), argv.slice(sub.index)));
+/** `docker-compose run …`, `podman-compose exec …`: the words after the program, read as under `docker compose`. */
+const composeProgram =
+  (t: ComposeTables): Check =>
+  (argv) =>
+    composeEffects(String(argv[0]), argv.slice(1), t);
 
-/** `buildah unshare [CMD…]` runs CMD (or $SHELL) on the host in a user namespace (buildah-unshare(1)). */
-const buildah: Check = (argv, sub) =>
-  sub.subcommand === 'unshare' && sub.index !== undefined
-    ? [exec('unshare', argsAfterFlags(argv.slice(sub.index + 1)), 'buildah unshare runs a command on the host')]
-    : [];
+/**
+ * buildah: the global options, then the command's (buildahOptions.ts). `buildah unshare [CMD…]`
+ * runs CMD (or $SHELL) on the host in a user namespace (buildah-unshare(1)).
+ */
+const buildah: Check = (argv) => {
+  const g = readOptions(BUILDAH_GLOBAL, argv, 1, 'buildah');
+  if (g.unknown || g.rest === undefined) return g.effects;
+  if (g.ended) return [exec('unknown_option', opaque('--'), 'buildah option -- is not known to the classifier')];
+  const word = argv[g.rest] ?? null;
+  const name = word === null ? undefined : buildahCommand(word);
+  if (name === undefined)
+    return [...g.effects, exec('unknown_option', opaque(word), `buildah ${word ?? '?'}: a command the classifier has no table for`)];
+  const r = readOptions(buildahTable(name), argv, g.rest + 1, `buildah ${name}`);
+  const out = [...g.effects, ...r.effects];
+  // `buildah build [CONTEXT]`: a context folder outside the project is handed to the build.
+  if (name === 'build' && !r.unknown)
+    for (const i of r.operands) {
+      const c = argv[i] ?? null;
+      if (c === null || (!/^(https?|git):\/\//.test(c) && !projectPath(c)))
+        out.push(risk('build-context', 'buildah build sends a host folder outside the project to the build', c));
+    }
+  if (name === 'unshare' && !r.unknown)
+    out.push(exec('unshare', r.rest === undefined ? opaque() : argvOf(argv.slice(r.rest)), 'buildah unshare runs a command on the host'));
+  return out;
+};
 
 const effects: Readonly<Record<string, Check>> = {
   kubectl: also(kubectl, laterConfig),
-  'docker-compose': composeProgram,
-  'podman-compose': composeProgram,
+  'docker-compose': composeProgram(DOCKER_COMPOSE),
+  'podman-compose': composeProgram(PODMAN_COMPOSE),
   buildah,
   helm,
   docker: container,
@@ -263,76 +335,27 @@ const effects: Readonly<Record<string, Check>> = {
   nerdctl: container,
 };
 
-/** The subcommand finder's view of the compose globals: the same table. */
-const composeGlobal = [...COMPOSE_GLOBAL.long.values(), ...COMPOSE_GLOBAL.short.values()];
-const COMPOSE_GLOBALS: SubcommandSpec = {
-  grammar: {
-    shortValue: [...COMPOSE_GLOBAL.short.keys()].filter((k) => COMPOSE_GLOBAL.short.get(k)!.arity === 'value').join(''),
-    longValue: composeGlobal.filter((d) => d.arity === 'value' && d.long !== undefined).map((d) => d.long!),
-    noAbbrev: true,
-  },
-  flags: [...HELP, ...composeGlobal.filter((d) => d.arity === 'none' && d.long !== undefined).map((d) => `--${d.long!}`)],
-};
+/** The subcommand finder's view of a table's global options: the same table. */
+function globalsOf(table: OptionTable, noAbbrev = true): SubcommandSpec {
+  const defs = [...table.long.values(), ...table.short.values()];
+  return {
+    grammar: {
+      shortValue: [...table.short.keys()].filter((k) => table.short.get(k)!.arity === 'value').join(''),
+      longValue: defs.filter((d) => d.arity === 'value' && d.long !== undefined).map((d) => d.long!),
+      noAbbrev,
+    },
+    flags: [...HELP, ...defs.filter((d) => d.arity === 'none' && d.long !== undefined).map((d) => `--${d.long!}`)],
+  };
+}
 
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   docker: dockerLike,
   podman: dockerLike,
   nerdctl: dockerLike,
-  'docker-compose': COMPOSE_GLOBALS,
-  'podman-compose': COMPOSE_GLOBALS,
-  buildah: {
-    grammar: {
-      longValue: [
-        'cgroup-manager',
-        'registries-conf',
-        'registries-conf-dir',
-        'root',
-        'runroot',
-        'storage-driver',
-        'storage-opt',
-        'userns-uid-map',
-        'userns-gid-map',
-        'log-level',
-        'short-name-alias-conf',
-        'default-mounts-file',
-        'cpu-profile',
-        'memory-profile',
-      ],
-      noAbbrev: true,
-    },
-    flags: [...HELP, '--debug'],
-  },
-  kubectl: {
-    grammar: {
-      shortValue: 'ns',
-      longValue: [
-        'context',
-        'namespace',
-        'kubeconfig',
-        'cluster',
-        'user',
-        'server',
-        'token',
-        'as',
-        'as-group',
-        'as-uid',
-        'cache-dir',
-        'certificate-authority',
-        'client-certificate',
-        'client-key',
-        'request-timeout',
-        'tls-server-name',
-        'username',
-        'password',
-        'v',
-        'log-file',
-        'profile',
-        'profile-output',
-      ],
-      noAbbrev: true,
-    },
-    flags: [...HELP, '--insecure-skip-tls-verify', '--match-server-version', '--warnings-as-errors'],
-  },
+  'docker-compose': globalsOf(DOCKER_COMPOSE.global),
+  'podman-compose': globalsOf(PODMAN_COMPOSE.global, false),
+  buildah: globalsOf(BUILDAH_GLOBAL),
+  kubectl: globalsOf(KUBECTL),
   helm: {
     grammar: {
       shortValue: 'n',
@@ -366,16 +389,90 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     notMatch: ['docker ps', 'docker run -v ./src:/src alpine', 'docker compose run --rm app npm test'],
   },
   podman: { match: [['podman unshare id', '#unshare-[-id-]']], notMatch: ['podman ps'] },
-  buildah: { match: [['buildah unshare id', '#unshare-[-id-]']] },
-  'docker-compose': { match: [['docker-compose exec --privileged app sh', '#host']], notMatch: ['docker-compose up -d'] },
+  buildah: {
+    match: [
+      ['buildah unshare id', '#unshare-[-id-]'],
+      ['buildah run -v /:/h ctr sh', '#volume'],
+      ['buildah run --volume=/:/h ctr sh', '#volume'],
+      ['buildah from --device /dev/sda alpine', '#host'],
+      ['buildah build --iidfile /tmp/i .', '#iidfile'],
+      ['buildah build ../other', '#build_context'],
+      ['buildah --frob images', '#unknown_option'],
+    ],
+    notMatch: ['buildah bud -t app .', 'buildah images', 'buildah from alpine', 'buildah run ctr -- make test'],
+  },
+  'docker-compose': {
+    match: [
+      ['docker-compose exec --privileged app sh', '#host'],
+      ['docker-compose run -v /:/h app sh', '#volume'],
+      ['docker-compose run --volume=/:/h app sh', '#volume'],
+      ['docker-compose -f ../other/compose.yml up', '#outside'],
+      ['docker-compose --file=../other/compose.yml up', '#outside'],
+      ['docker-compose config -o /tmp/x', '#output'],
+      ['docker-compose up --frob', '#unknown_option'],
+    ],
+    notMatch: ['docker-compose up -d', 'docker-compose logs -f --tail=100 web', 'docker-compose run --rm app npm test', 'docker-compose ps'],
+  },
+  'podman-compose': {
+    match: [
+      ['podman-compose --podman-path /tmp/x up', '#podman_path'],
+      ['podman-compose --podman-pa=/tmp/x up', '#podman_path'],
+      ['podman-compose --podman-run-args=--privileged up', '#podman_args'],
+      ['podman-compose run -v /:/h app sh', '#volume'],
+      ['podman-compose -f ../x.yml up', '#outside'],
+    ],
+    notMatch: ['podman-compose up -d', 'podman-compose down', 'podman-compose logs -f web'],
+  },
   kubectl: {
-    match: [['kubectl config set-credentials u --exec-command=x', '#config']],
-    notMatch: ['kubectl config use-context dev', 'kubectl config set-context --current --namespace dev'],
+    match: [
+      ['kubectl config set-credentials u --exec-command=x', '#config'],
+      ['kubectl --kubeconfig ../x get pods', '#kubeconfig'],
+      ['kubectl --kubeconfig=./kc get pods', '#kubeconfig'],
+      ['kubectl get pods --as admin', '#as-admin'],
+      ['kubectl --as=system:admin get pods', '#as-system'],
+      ['kubectl foo bar', '#plugin-[-kubectl%2Dfoo'],
+      ['kubectl apply -f ../x.yaml', '#outside'],
+      ['kubectl cp pod:/x ../y', '#cp'],
+      ['kubectl kustomize --enable-helm --helm-command=./h .', '#helm_command'],
+      ['kubectl kustomize . --enable-alpha-plugins', '#enable_alpha_plugins'],
+      ['kubectl get pods --frob', '#unknown_option'],
+    ],
+    notMatch: [
+      'kubectl config use-context dev',
+      'kubectl config set-context --current --namespace dev',
+      'kubectl get pods -n dev -o wide',
+      'kubectl logs -f deploy/api --tail=100',
+      'kubectl apply -f k8s/',
+      'kubectl exec -it web-1 -- sh',
+      'kubectl create cm app --from-file=config/app.yaml',
+      'kubectl apply --dry-run=client -f k8s/app.yaml',
+    ],
+  },
+  helm: {
+    match: [
+      ['helm template x ./c --post-renderer ./pr.sh', '#post_renderer'],
+      ['helm template x ./c --post-renderer=./pr.sh', '#post_renderer'],
+      ['helm diff upgrade x ./c', '#plugin'],
+      ['helm plugin install https://example.com/p', '#plugin'],
+      ['helm --kubeconfig k get values x', '#kubeconfig'],
+      ['helm install x ./c -f ../v.yaml', '#outside'],
+      ['helm install x ./c --frob', '#unknown_option'],
+    ],
+    notMatch: [
+      'helm install web ./chart -f values.yaml --set image.tag=1 -n dev',
+      'helm upgrade --install web ./chart --wait --timeout 5m',
+      'helm repo add bitnami https://charts.bitnami.com/bitnami',
+      'helm list -A',
+    ],
   },
 };
 
 export const RULES: readonly ProgramRule[] = rules(
   'containers',
-  { effects, subcommands, allowlist: ['docker', 'podman', 'nerdctl'] },
+  {
+    effects,
+    subcommands,
+    allowlist: ['docker', 'podman', 'nerdctl', 'kubectl', 'helm', 'docker-compose', 'podman-compose', 'buildah'],
+  },
   EXAMPLES,
 );

@@ -7,8 +7,31 @@ import { awkProgramDanger, sedScriptDanger } from '../scriptScanners.js';
 import type { Arg, OptItem } from '../options.js';
 import { opaque, script, argvOf, isShort, isLong, valueOf, outputOption, itemsOf } from './kit.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
-import { optionTable, readOptions, type OptionTable } from './optionTable.js';
-import { AWK, BASE64, BASENC, DIFF, DIFF3, FD, ICONV, RG, SDIFF, SED, SHUF, SORT, SPLIT, TEE, UNIQ, XXD, YQ, ZIP } from './textOptions.js';
+import { optionTable, readOptions, unknown, type OptionTable } from './optionTable.js';
+import {
+  AWK,
+  BASE64,
+  BASENC,
+  DIFF,
+  DD,
+  DD_OPERANDS,
+  DIFF3,
+  FD,
+  FIND,
+  FILE_UTILITY_TABLES,
+  ICONV,
+  RG,
+  SDIFF,
+  SED,
+  SHUF,
+  SORT,
+  SPLIT,
+  TEE,
+  UNIQ,
+  XXD,
+  YQ,
+  ZIP,
+} from './textOptions.js';
 
 const operands = (items: OptItem[]): Arg[] =>
   items.filter((it) => it.kind === 'operand').map((it) => (it.kind === 'operand' ? it.value : null));
@@ -17,19 +40,34 @@ const operands = (items: OptItem[]): Arg[] =>
 // git: configuration, pagers, external diff/textconv drivers, hooks and transport programs can all
 // run arbitrary commands.
 
+/**
+ * find: every primary read with its table (textOptions.ts FIND; an unknown primary is compound).
+ * -exec/-execdir/-ok/-okdir run the words up to `;` (or `{}` then `+`) for each file found,
+ * -delete deletes, -fprint/-fprint0/-fls/-fprintf write the file they name. After those words the
+ * expression goes on; a `--` (which find takes only before its starting points) does not end it.
+ */
 function find(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === null || a === undefined) continue;
-    if (['-exec', '-execdir', '-ok', '-okdir'].includes(a)) {
-      let j = i + 1;
-      while (j < argv.length && argv[j] !== ';' && argv[j] !== '+') j++;
-      out.push(exec(a.slice(1), argvOf(argv.slice(i + 1, j)), `find ${a} runs a program for each file found`));
-      i = j;
-    } else if (a === '-delete') out.push(risk('delete', 'find -delete deletes every file it finds'));
-    else if (['-fprint', '-fprint0', '-fls', '-fprintf'].includes(a))
-      out.push(write(a.slice(1), argv[i + 1] ?? null, `find ${a} writes a file`));
+  for (let from = 1; from < argv.length; ) {
+    const r = itemsOf(FIND, argv, from);
+    out.push(...r.effects);
+    for (const it of r.items) if (it.kind === 'long' && it.name === 'delete') out.push(risk('delete', 'find -delete deletes every file it finds'));
+    if (r.unknown || r.rest === undefined) break;
+    if (r.ended) {
+      from = r.rest;
+      continue;
+    }
+    const last = r.items.filter((it) => it.kind === 'long').pop();
+    const name = last?.kind === 'long' ? last.name : '';
+    if (name === 'fprintf') {
+      out.push(write('fprintf', argv[r.rest] ?? null, 'find -fprintf writes a file'));
+      from = r.rest + 2;
+      continue;
+    }
+    let j = r.rest;
+    while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
+    out.push(exec(name, argvOf(argv.slice(r.rest, j)), `find -${name} runs a program for each file found`));
+    from = j + 1;
   }
   return out;
 }
@@ -264,19 +302,30 @@ function fd(argv: readonly Arg[]): Effect[] {
 // ---------------------------------------------------------------------------------------------
 // Text tools.
 
+/** dd's operands are KEY=VALUE (textOptions.ts DD_OPERANDS): `of=` writes a file; a key dd does not know is compound. */
 function dd(argv: readonly Arg[]): Effect[] {
-  return argv
-    .slice(1)
-    .flatMap((a) =>
-      a === null
-        ? [exec('operand', opaque(), 'dd operand not known before it runs')]
-        : a.startsWith('of=')
-          ? [write('of', a.slice(3), 'dd of= writes a file')]
-          : [],
-    );
+  const { items, effects } = itemsOf(DD, argv);
+  for (const it of items) {
+    if (it.kind !== 'operand') continue;
+    const eq = it.value === null ? -1 : it.value.indexOf('=');
+    const key = it.value === null || eq < 0 ? undefined : it.value.slice(0, eq);
+    if (key === undefined || !DD_OPERANDS.has(key)) effects.push(unknown('dd', it.value));
+    else if (key === 'of') effects.push(write('of', it.value!.slice(eq + 1), 'dd of= writes a file'));
+  }
+  return effects;
 }
 
+/**
+ * The file utilities (cp, mv, ln, install, rm, touch …): every option read with the program's
+ * table (an unknown one is compound; install --strip-program names a program). The files they
+ * write, delete or move are fileTargets.ts's, read from the same table's items.
+ */
+const fileUtilities: Readonly<Record<string, Check>> = Object.fromEntries(
+  Object.entries(FILE_UTILITY_TABLES).map(([name, table]) => [name, (argv: readonly Arg[]) => itemsOf(table, argv).effects]),
+);
+
 const effects: Readonly<Record<string, Check>> = {
+  ...fileUtilities,
   find,
   gfind: find,
   fd,
@@ -346,9 +395,72 @@ const FILE_OPERANDS = [
   'yq',
   'fd',
   'fdfind',
+  'find',
+  'gfind',
+  'dd',
+  ...Object.keys(FILE_UTILITY_TABLES),
 ];
 
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  cp: {
+    match: [
+      ['cp --frobnicate a b', '#unknown_option'],
+      ['cp -t ../out a', '#outside-../out'],
+      ['cp --target=../out a', '#outside'],
+      ['cp -r src /tmp/x', '#outside-/tmp/x'],
+    ],
+    notMatch: ['cp -r src dist', 'cp -a --parents src/a.ts build', 'cp -t build a b', 'cp --target-dir=build a'],
+  },
+  mv: {
+    match: [
+      ['mv --frobnicate a b', '#unknown_option'],
+      ['mv -t ~/x a', '#outside'],
+      ['mv --target-directory=../x a', '#outside'],
+    ],
+    notMatch: ['mv a.txt b.txt', 'mv -f -S .bak a b', 'mv --backup=numbered a b'],
+  },
+  ln: {
+    match: [
+      ['ln -s /etc/passwd p', '#outside-/etc/passwd'],
+      ['ln --frobnicate a b', '#unknown_option'],
+      ['ln -sf --target-directory=../x a', '#outside'],
+    ],
+    notMatch: ['ln -sf lib/a.js a.js', 'ln -sfn build current', 'ln -s -r dist/a link'],
+  },
+  install: {
+    match: [
+      ['install -s --strip-program=./evil a b', '#strip_program-[-./evil-]'],
+      ['install --strip-prog ./evil -s a b', '#strip_program'],
+      ['install -m 755 a /usr/local/bin/a', '#outside'],
+    ],
+    notMatch: ['install -m 644 a.conf build/a.conf', 'install -d -m 755 build/bin', 'install -D -t build/bin a'],
+  },
+  rm: {
+    match: [
+      ['rm -rf ../x', '#outside-../x'],
+      ['rm --frobnicate x', '#unknown_option'],
+      ['rm -r --no-preserve-root /', '#outside'],
+    ],
+    notMatch: ['rm -rf build', 'rm -f a.log b.log', 'rm --interactive=never -r dist'],
+  },
+  rmdir: { match: [['rmdir ../x', '#outside'], ['rmdir -x a', '#unknown_option']], notMatch: ['rmdir -p a/b/c', 'rmdir --ignore-fail dist'] },
+  unlink: { match: [['unlink ../x', '#outside'], ['unlink -f x', '#unknown_option']], notMatch: ['unlink a.lock', 'unlink -- -x'] },
+  touch: {
+    match: [
+      ['touch ../x', '#outside'],
+      ['touch -r /etc/passwd x', '#outside-/etc/passwd'],
+      ['touch --ref=/etc/passwd x', '#outside'],
+    ],
+    notMatch: ['touch a.txt', 'touch -d "2024-01-01" -c a', 'touch -t 202401010000 a'],
+  },
+  truncate: {
+    match: [['truncate -s 0 ../log', '#outside'], ['truncate --frob 0 x', '#unknown_option']],
+    notMatch: ['truncate -s 0 app.log', 'truncate --size=10M big.bin'],
+  },
+  shred: {
+    match: [['shred -u ../x', '#outside'], ['shred --random-source=../k -n 1 x', '#outside'], ['shred -Q x', '#unknown_option']],
+    notMatch: ['shred -u secret.txt', 'shred -n 3 -z --remove=wipe f'],
+  },
   sort: {
     match: [
       ['sort -o ../out f', '#output->-../out-#outside'],
@@ -373,7 +485,22 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   fd: { match: [['fd -x rm', '#exec-[-rm-]']], notMatch: ['fd name src'] },
   fdfind: { match: [['fdfind -x rm', '#exec-[-rm-]']], notMatch: ['fdfind name src'] },
   awk: { match: [['awk -f ../p.awk f', '#file']], notMatch: ["awk '{print}' f"] },
-  gfind: { match: [['gfind . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['gfind . -name x'] },
+  gfind: {
+    match: [
+      ['gfind . -exec rm {} ;', '#exec-[-rm-]'],
+      ['gfind . -frobnicate', '#unknown_option'],
+    ],
+    notMatch: ['gfind . -name x', 'gfind src -type f -newermt 2024-01-01'],
+  },
+  dd: {
+    match: [
+      ['dd if=a of=../x', '#of->-../x'],
+      ['dd if=../secret of=copy', '#outside-if=../secret'],
+      ['dd frob=1 if=a', '#unknown_option'],
+      ['dd -x if=a', '#unknown_option'],
+    ],
+    notMatch: ['dd if=disk.img bs=1M count=1 status=progress', 'dd if=a.bin ibs=512 skip=1 conv=notrunc,sync iflag=fullblock'],
+  },
   gsed: { match: [['gsed -i s/a/b/ f', '#in_place']], notMatch: ['gsed s/a/b/ f'] },
   gawk: { match: [['gawk \'BEGIN{system("id")}\'', '#program']], notMatch: ["gawk '{print}' f"] },
   mawk: { match: [['mawk \'BEGIN{system("id")}\'', '#program']], notMatch: ["mawk '{print}' f"] },
@@ -381,7 +508,23 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   gsort: { match: [['gsort -o out f', '#output->-out']], notMatch: ['gsort f'] },
   gtar: { match: [['gtar --to-command=sh -xf x.tar', '#to_command']], notMatch: ['gtar -xf x.tar'] },
   bsdtar: { match: [['bsdtar --to-command=sh -xf x.tar', '#to_command']], notMatch: ['bsdtar -xf x.tar'] },
-  find: { match: [['find . -exec rm {} ;', '#exec-[-rm-]']], notMatch: ['find . -name x'] },
+  find: {
+    match: [
+      ['find . -exec rm {} ;', '#exec-[-rm-]'],
+      ['find . -execdir sh -c x {} +', '#execdir-[-sh'],
+      ['find -- . -ok rm {} ;', '#ok-[-rm-]'],
+      ['find . -fprintf out %p -exec id ;', '#exec-[-id-]'],
+      ['find . -fls ../x', '#fls->-../x'],
+      ['find . -name x -delete', '#delete'],
+      ['find . -frobnicate', '#unknown_option'],
+    ],
+    notMatch: [
+      'find . -name x',
+      "find src -type f -name '*.ts' -mtime -7 -print0",
+      "find . -maxdepth 2 -not -path './node_modules/*' -iname '*.md'",
+      "find . '(' -name a -o -name b ')' -prune -o -print",
+    ],
+  },
   sed: { match: [['sed -i s/a/b/ f', '#in_place->-f']], notMatch: ['sed s/a/b/ f'] },
   tar: { match: [['tar --to-command=sh -xf x.tar', '#to_command-[-sh']], notMatch: ['tar -xf x.tar'] },
 };

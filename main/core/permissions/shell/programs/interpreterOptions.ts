@@ -3,8 +3,9 @@
  * python (`python3 --help`, `--help-xoptions`), node (`node --help`, node 20, plus the V8 flags
  * people type), ruby (`ruby -h`/ruby(1)), perl (perlrun) and java (`java -help`, `java -X`). The
  * options before the script, module or class are read with the table; everything after it is the
- * script's. An option not listed is compound. Inline code (`-c`, `-e`, `-r`, `--import` …) stays
- * keyed by interpreters.ts's own check (the table lists it as understood, not as plain).
+ * script's. An option not listed is compound. Inline code (`-c`, `-e`, `--import` …) is keyed by
+ * the table's `code` handlers: opaque, pinned by its hash. The handlers the other interpreters'
+ * tables share (languageOptions.ts) are here too.
  */
 import { exec, write, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
@@ -14,8 +15,31 @@ import type { Check } from './rule.js';
 
 const loads = (flag: string, v: Arg | undefined, why: string): Effect[] => [exec(flag, opaque(v ?? null), why)];
 
+/**
+ * An option whose value is code the interpreter runs (`-c`, `-e`, `--eval`): opaque, pinned by
+ * its hash. The key names the option as typed: its letter (`-e`, `-ne`), or its long name.
+ */
+export const code =
+  (letter: string | undefined, long?: string): OptionHandler =>
+  (v, typed, at) => {
+    const asLong = letter === undefined || (long !== undefined && typed.startsWith('--'));
+    const flag = asLong ? long! : letter;
+    return loads(flag, v, `${at.where} ${asLong ? '--' : '-'}${flag} runs inline code`);
+  };
+
+/** An option keyed with its value, for the reason given (a debugger's arguments, a boot script). */
+export const keyed =
+  (flag: string, why: string): OptionHandler =>
+  (v, typed, at) =>
+    loads(flag, v, `${at.where} ${typed.split('=')[0]!} ${why}`);
+
+/** `-i`/`-i.bak`: the files named after the script are edited in place. */
+export const inPlace =
+  (flag: string): OptionHandler =>
+  (_v, typed, at) => [write(flag, null, `${at.where} ${typed.slice(0, 2)} edits files in place`)];
+
 /** A folder that is inside the project: relative, no `..`, no home or absolute path. */
-const inProject = (v: Arg | undefined): boolean =>
+export const inProject = (v: Arg | undefined): boolean =>
   typeof v === 'string' && v !== '' && !/^[/~\\]|^[A-Za-z]:|(^|[/\\])\.\.([/\\]|$)/.test(v);
 
 /** python -X: the implementation options that only tune or report (`python3 --help-xoptions`). */
@@ -35,11 +59,11 @@ export const PYTHON_TABLE: TableSpec = {
     'check-hash-based-pycs= help-env help-xoptions help-all',
   stopAtOperand: true,
   stopAfter: ['c', 'm'],
-  handlers: { X: pythonX },
+  handlers: { X: pythonX, c: code('c') },
 };
 
-/** node --inspect*: a debugger any local process can drive; plain on the loopback, keyed on another host. */
-const inspect: OptionHandler = (v, typed, at) => {
+/** node (and deno, tsx) --inspect*: a debugger any local process can drive; plain on the loopback, keyed on another host. */
+export const inspect: OptionHandler = (v, typed, at) => {
   if (v === undefined || (typeof v === 'string' && /^((127\.0\.0\.1|localhost|\[::1\]):)?\d{1,5}$/.test(v))) return [];
   return [exec('inspect', opaque(v), `${at.where} ${typed} opens a debugger (it runs any code sent to it) on that address`)];
 };
@@ -77,6 +101,12 @@ export const NODE_TABLE: TableSpec = {
   negate: true,
   stopAtOperand: true,
   handlers: {
+    eval: code('e', 'eval'),
+    print: code('p', 'print'),
+    require: code('r', 'require'),
+    import: code(undefined, 'import'),
+    loader: code(undefined, 'loader'),
+    'experimental-loader': code(undefined, 'experimental-loader'),
     'env-file': envFile,
     'env-file-if-exists': envFile,
     inspect,
@@ -89,7 +119,7 @@ export const NODE_TABLE: TableSpec = {
 };
 
 /** A library or module named on the load path (`-rjson`, `-MData::Dumper=Dumper`), not a file path or code. */
-const plainLibrary =
+export const plainLibrary =
   (name: RegExp): OptionHandler =>
   (v, typed, at) =>
     typeof v === 'string' && name.test(v) ? [] : loads(typed.replace(/^-+/, '').slice(0, 1), v, `${at.where} ${typed} loads code it names`);
@@ -104,7 +134,7 @@ export const RUBY_TABLE: TableSpec = {
     'v| w| W|=? x|=? h| help version copyright verbose yydebug enable= disable= disable-gems disable-all ' +
     'disable-did_you_mean enable-frozen-string-literal disable-frozen-string-literal jit yjit backtrace-limit= dump=',
   stopAtOperand: true,
-  handlers: { r: plainLibrary(/^[A-Za-z0-9_][\w-]*(\/[\w-]+)*$/), I: includeDir },
+  handlers: { r: plainLibrary(/^[A-Za-z0-9_][\w-]*(\/[\w-]+)*$/), I: includeDir, e: code('e'), i: inPlace('i') },
 };
 
 /** perl -l, -0, -C take only digits (or -C's letters): anything else joined to them is unknown. */
@@ -133,6 +163,9 @@ export const PERL_TABLE: TableSpec = {
     m: plainLibrary(PERL_MODULE),
     M: plainLibrary(PERL_MODULE),
     I: includeDir,
+    e: code('e'),
+    E: code('E'),
+    i: inPlace('i'),
   },
 };
 
@@ -140,6 +173,16 @@ export const PERL_TABLE: TableSpec = {
 const JDK_NAMESPACE = /^(java|javax|jdk|sun|com\.sun|jvm)\./;
 const JDK_PLAIN =
   /^(java\.awt\.headless|java\.net\.preferIPv[46](Stack|Addresses)|java\.util\.Arrays\.useLegacyMergeSort|sun\.(stdout|stderr|jnu)\.encoding|jdk\.httpclient\.HttpClient\.log|javax\.net\.debug|java\.net\.useSystemProxies|sun\.net\.client\.default(Connect|Read)Timeout)$/;
+
+/** `-Dname=value` (java, and the JVM launchers that take it: jrunscript, groovy, scala): a JDK property may load a class, a library or a file. */
+export const jdkProperty: OptionHandler = (v, typed, at) => {
+  const name = (v ?? '').split('=')[0]!;
+  if (name !== '' && (!JDK_NAMESPACE.test(name) || JDK_PLAIN.test(name))) return [];
+  return [exec('D', opaque(typed), `${at.where} ${typed} sets a JDK property that can load a class, a library or a file`)];
+};
+
+/** `-J<flag>` (jrunscript, scala): one option of the JVM the launcher starts, read with java's allowlist. */
+export const jvmOption: OptionHandler = (v) => javaOptions(['java', v === undefined || v === null ? null : v], {}, 'java');
 
 /** -XX: settings that size, choose a collector or report (no program, file or library). */
 const JAVA_XX =
@@ -184,9 +227,7 @@ export const javaOptions: Check = (argv) => {
     if (/^-X(mx|ms|ss|mn)\d+[kKmMgGtT]?$/.test(w)) continue;
     if (/^-Xlog(:[^:]*(:(stdout|stderr)?)?)?$/.test(w)) continue;
     if (w.startsWith('-D')) {
-      const name = w.slice(2).split('=')[0]!;
-      if (name !== '' && (!JDK_NAMESPACE.test(name) || JDK_PLAIN.test(name))) continue;
-      out.push(exec('D', opaque(w), `java ${w} sets a JDK property that can load a class, a library or a file`));
+      out.push(...jdkProperty(w.slice(2), w, { where }));
       continue;
     }
     if (w.startsWith('-XX:') && JAVA_XX.test(w.slice(4))) continue;

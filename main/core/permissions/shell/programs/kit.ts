@@ -2,9 +2,9 @@
  * Helpers shared by the family files: inner-command shapes, option tests, and the check builders
  * several families use (an output option, a `run`/`exec` subcommand runner).
  */
-import { exec, write, type Effect, type Inner } from '../effects.js';
+import { exec, risk, write, type Effect, type Inner } from '../effects.js';
 import { matchDangerousLong, type Arg, type OptItem } from '../options.js';
-import { optionTable, readItems, readOptions, type ItemReading, type OptionTable, type TableSpec } from './optionTable.js';
+import { optionTable, readItems, readOptions, type ItemReading, type OptionHandler, type OptionTable, type TableSpec } from './optionTable.js';
 import type { Check, Resolver, SubcommandSpec } from './rule.js';
 
 export const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
@@ -26,6 +26,25 @@ function climbsOut(p: string): boolean {
   }
   return false;
 }
+/** The option as the key names it: `--log-file=x` is `log-file`, `-T` is `T`. */
+const optionName = (typed: string): string => typed.replace(/^-+/, '').replace(/=.*$/, '');
+
+/**
+ * An option handler for a path the program reads (an include list, a password file, a folder it
+ * compares with): a path inside the project is the project's own; one outside it, or known only at
+ * run time, is keyed, as read_file would ask for it.
+ */
+export const readsOutside: OptionHandler = (v, typed, at) =>
+  v === undefined || (v !== null && !outsideProject(v))
+    ? []
+    : [risk(optionName(typed), `${at.where} ${typed} reads a path outside the project`, v)];
+
+/** An option handler for a folder or file the program writes into: keyed when it leaves the project (or is known only at run time). */
+export const writesOutside: OptionHandler = (v, typed, at) =>
+  v === undefined || (v !== null && !outsideProject(v))
+    ? []
+    : [write(optionName(typed), v, `${at.where} ${typed} writes outside the project`)];
+
 export const argvOf = (argv: readonly Arg[]): Inner => (argv.length ? { kind: 'argv', argv: [...argv] } : { kind: 'none' });
 
 export const isShort = (it: OptItem, letters: string): it is Extract<OptItem, { kind: 'short' }> =>

@@ -40,7 +40,7 @@ const ATTACKS: Attack[] = [
   // docs.gradle.org "Command-Line Interface": -p, --project-dir; attached to the letter here.
   ['gradle -p../other build', '#outside', 'builds another folder (its build scripts run)'],
   // maven.apache.org/ref/current/maven-embedder/cli.html: -f, --file <pom>.
-  ['mvn -f ../other/pom.xml package', '#outside', 'builds another project’s POM (its plugins run)'],
+  ['mvn -f ../other/pom.xml package', '#file', 'builds another project’s POM (its plugins run)'],
   // learn.microsoft.com dotnet run: --project <path>.
   ['dotnet run --project ../other', '#outside', 'builds and runs another folder’s project'],
   // ruby.github.io/rake: --rakelib / -R <dir> loads every .rake file there.
@@ -78,13 +78,44 @@ const SPELLINGS: Attack[] = [
   ['anytool --x=jsr:@s/p', '#remote', 'a jsr: specifier'],
   ['anytool git+https://github.com/a/b', '#remote', 'a git+ URL'],
   ['anytool github:a/b', '#remote', 'a github: shorthand'],
-  ['anytool --configFile x', '#configFile', 'camelCase'],
+  ['anytool --configFile x.js', '#configFile', 'camelCase'],
   ['anytool --setupFiles x.js', '#setupFiles', 'a setup file (jest spells it so)'],
   ['anytool -exec x', '#exec', 'one dash (Go flag, find)'],
   ['anytool --load-restrictor=none', '#load_restrictor', 'the word, not the listed name'],
   ['anytool --post-renderer ./x', '#post_renderer', 'names a program to run'],
   ['anytool --no-config=x', '#no_config', 'a value given to a negation is no negation'],
   ['anytool --dangerously-skip-permissions', '#dangerously', 'unsafe modes'],
+  // Rule 3, hooks named for their event: tsup's --onSuccess runs a command after the build (tsup --help).
+  ["tsup src/index.ts --onSuccess 'sh -c id'", '#onSuccess', 'a hook named for its event'],
+  ["anytool --on-change 'make x'", '#on_change', 'the same, in kebab case'],
+  ['anytool --init ./boot.sh', '#init', '--init given a value is read as any other'],
+  ['anytool --config=evil-pkg', '#config', 'a configuration named by a package, not a plain name'],
+  ['anytool --configuration=../x', '#outside', 'a configuration outside the project'],
+  // Rule 4, a shell or interpreter with inline code: nyc and c8 run the command they are given
+  // (github.com/istanbuljs/nyc#usage); pm2 start takes a command line (pm2.keymetrics.io quick start).
+  ['nyc sh -c id', '#inline_code', 'a shell with -c, as separate words'],
+  ['c8 /bin/bash -c id', '#inline_code', 'any folder'],
+  ['pm2 start "sh -c id" --name x', '#inline_code', 'inside one word'],
+  ["anytool --cmd='python3 -c x'", '#inline_code', 'after an =, an interpreter with its inline option'],
+  ['anytool node -e x', '#inline_code', 'node -e'],
+  // Rule 5, an operand naming an action that runs code, then code: crystal eval (crystal-lang.org
+  // man page), rails runner (guides.rubyonrails.org/command_line.html), firebase emulators:exec.
+  [`crystal eval 'system("id")'`, '#inline_code', 'eval then code'],
+  [`rails runner 'system("id")'`, '#inline_code', 'runner then code'],
+  ["firebase emulators:exec 'npm test'", '#inline_code', 'a subcommand word naming exec, then a command line'],
+  [`sbt 'eval sys.process.Process("id").!'`, '#inline_code', 'a word that is itself an eval line'],
+  // Rule 6, a repository address without a scheme: earthly runs a remote Earthfile's target (docs.earthly.dev).
+  ['earthly github.com/evil/repo+build', '#remote', 'a code host path'],
+  ['anytool gitlab.com/a/b', '#remote', 'another code host'],
+  // Rule 7, an unsafe mode asked for by value: asciidoctor -S/--safe-mode (docs.asciidoctor.org, CLI options).
+  ['asciidoctor -S unsafe doc.adoc', '#unsafe', 'a value after a short option'],
+  ['asciidoctor --safe-mode=unsafe doc.adoc', '#unsafe', 'a value after ='],
+  ['anytool --tls=INSECURE', '#unsafe', 'any case'],
+  // tectonic -Z shell-escape lets the document run commands (tectonic book, "compile", -Z).
+  ['tectonic -Z shell-escape doc.tex', '#unsafe', 'a shell-escape mode by value'],
+  // Slash switches (msbuild /p:) are read after their colon; a longer name stays a path.
+  ['msbuild App.csproj /p:OutDir=/tmp/out', '#outside', 'a slash switch’s value'],
+  ['anytool /etc:data', '#outside', 'a mount’s host side is no switch'],
 ];
 
 /** Everyday uses of the same programs: one simple call each. */
@@ -110,6 +141,25 @@ const PLAIN = [
   'anytool --ignore-scripts',
   'anytool --skip-plugins .',
   'pytest -p no:cacheprovider',
+  // A plain --init creates a starter config (tsc --init, tflint --init).
+  'tflint --init',
+  'anytool --init --force',
+  // A configuration picked by name, or the project's own config file given with =.
+  'anytool --configuration production',
+  'anytool --config Release build',
+  'pylint --rcfile=.pylintrc src',
+  'anytool --config-file=conf/app.yaml',
+  // A list of file extensions names no code.
+  'anytool --extensions .ts,.tsx src',
+  // An exec subcommand running a program of the project, no command line (dune exec, stack exec).
+  'dune exec ./bin/main.exe',
+  'anytool exec build',
+  // Words that only mention a shell or an unsafe thing.
+  'anytool install bash',
+  'anytool unsafe-code-report.txt',
+  // A single-dash long option's value is one path (go's flag package: mockgen -destination=…).
+  'mockgen -source=foo.go -destination=mocks/foo.go',
+  'msbuild App.sln /p:Configuration=Release',
 ];
 
 describe('the default for a program without a spec', () => {

@@ -115,9 +115,31 @@ export function optionWords(name: string): string[] {
  */
 export function runsByName(name: string, attachedValue: boolean): boolean {
   const words = optionWords(name);
-  if (!words.some((w) => RUNS_WORDS.has(w))) return false;
+  // A hook named for the event it waits for: `--onSuccess CMD`, `--on-change`, `--on-fail`.
+  const hook = words[0] === 'on' && words.length > 1;
+  if (!hook && !words.some((w) => RUNS_WORDS.has(w))) return false;
   return attachedValue || !OFF_WORDS.has(words[0]!);
 }
+
+/**
+ * Option names whose one word sets something up rather than naming code: `--init` (tsc, tflint)
+ * creates a starter config. Given no value (the last word, or an option next), it is a plain flag;
+ * given one (`--init=x`, `--init ./x.sh`), it is read as rule 3 reads any other.
+ */
+const FLAG_WHEN_ALONE = new Set(['init']);
+
+/**
+ * Words that name a configuration rather than code: given a plain name (`--configuration
+ * production`, `--config Release`, `--rcfile pylintrc`), the option picks one of the project's own
+ * named configurations or files. A path is read by rule 1, a specifier (`python:mod`, `@scope/x`,
+ * `pkg-name`) by rule 3.
+ */
+const CONFIG_WORDS = new Set(['config', 'configs', 'configuration', 'conf', 'cfg', 'rc', 'rcfile', 'settings']);
+/** A configuration's plain name: letters, digits and underscores. */
+const CONFIG_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** A list of file extensions (`.ts,.tsx`, `.js`): names no file, module or program. */
+const EXTENSION_LIST = /^\.[A-Za-z0-9]+(,\.[A-Za-z0-9]+)*$/;
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(:\d+)?([/?#]|$)/i;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
@@ -150,8 +172,64 @@ export function remoteCode(piece: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A shell or interpreter (by its name, any folder or version suffix): followed by its inline-code
+ * option (`sh -c`, `node -e`, `python3 -c`, `pwsh -Command`), the words are a program to run.
+ */
+const INTERPRETER =
+  /^(?:.*\/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|pwsh|powershell|cmd|busybox|python[\d.]*|pypy3?|node(?:js)?|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua(?:jit)?[\d.]*|Rscript|osascript|tclsh[\d.]*)(?:\.exe)?$/;
+const INLINE_OPTION = /^(?:-c|-e|-E|-r|--eval|--command|-Command|\/c)$/i;
+
+/**
+ * Rule 4: a shell or interpreter with inline code, as two words (`nyc sh -c id`) or inside one
+ * (`pm2 start "sh -c id"`, `--onSuccess 'node -e x'` read by rule 3 too): the code, or undefined.
+ */
+function inlineCode(word: string, next: Arg | undefined): string | undefined {
+  const tokens = word.trim().split(/\s+/);
+  if (tokens.length > 1 && INTERPRETER.test(tokens[0]!) && INLINE_OPTION.test(tokens[1]!)) return word;
+  for (const piece of word.split('=').slice(1)) {
+    const t = piece.trim().split(/\s+/);
+    if (t.length > 1 && INTERPRETER.test(t[0]!) && INLINE_OPTION.test(t[1]!)) return word;
+  }
+  return INTERPRETER.test(word) && typeof next === 'string' && INLINE_OPTION.test(next) ? `${word} ${next}` : undefined;
+}
+
+/** Words naming an action that runs what follows it: `crystal eval CODE`, `rails runner CODE`, `firebase emulators:exec CMD`. */
+const RUNS_OPERAND = new Set(['eval', 'exec', 'runner']);
+/** A word that reads as code or a command line rather than a name: spaces, calls, statements. */
+const CODE_LIKE = /\s|[();{}]/;
+
+/**
+ * Rule 5: an operand naming an action that runs code (eval, exec, runner), followed by a word that
+ * reads as code; or a word that is itself such a line (`sbt 'eval sys.process…'`): the code.
+ */
+function codeOperand(word: string, next: Arg | undefined): string | undefined {
+  const first = word.trim().split(/\s+/);
+  if (first.length > 1 && RUNS_OPERAND.has(first[0]!.toLowerCase())) return word;
+  const names = word.toLowerCase().split(/[:._-]/);
+  return names.some((n) => RUNS_OPERAND.has(n)) && typeof next === 'string' && CODE_LIKE.test(next) ? next : undefined;
+}
+
+/** Rule 6: a repository address without a scheme (`github.com/u/r+target`): code fetched from there. */
+const CODE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com|git\.sr\.ht)\//i;
+
+/**
+ * Rule 7: a value or operand that asks for an unsafe mode by name (`--safe-mode=unsafe`, `-S unsafe`;
+ * `tectonic -Z shell-escape`, TeX's `\\write18` running commands).
+ */
+const UNSAFE_VALUE = /^(?:unsafe|insecure|shell[-_]?escape)$/i;
+
 /** A file name with an extension (`webpack.prod.js`, `conf/app.yaml`): what a spec's file option takes. */
 const FILE_NAME = /^[\w./-]*\w\.[A-Za-z0-9]+$/;
+
+/** A dotfile, maybe in a folder (`.pylintrc`, `config/.mocharc`). */
+const DOTFILE = /^(?:[\w-]+\/)*\.\w[\w.-]*$/;
+
+/**
+ * A slash switch with a value: `/p:`, `/t:`, `/bl:` (one or two letters, then a colon). Longer
+ * names are not read so: `/etc:data` (a mount's host side) stays a path.
+ */
+const SLASH_SWITCH = /^\/[A-Za-z]{1,2}:/;
 
 /** Devices that hold no file of anyone's: reading or writing them reaches nothing outside the project. */
 const DEVICES = /^\/dev\/(null|zero|u?random|std(in|out|err)|tty|fd\/\d+)$/;
@@ -173,9 +251,16 @@ function outsidePiece(piece: string): string | undefined {
  * for a short-option word every attached tail (`-o../x`, `-vo/tmp/x`).
  */
 export function pieces(word: string): string[] {
-  const out = [word];
-  if (/^-[^-]/.test(word)) for (let k = 2; k < word.length; k++) out.push(word.slice(k));
-  for (const part of word.split(/[=,]/)) {
+  const out = SLASH_SWITCH.test(word) ? [] : [word];
+  // The tails after each option letter of a cluster (`-vo/tmp/x`: `o/tmp/x`, `/tmp/x`); the letters
+  // end at the first other character, past which is the value (`-destination=mocks/a.go` has no
+  // tail `/a.go`: it is one path, read after the `=`).
+  if (/^-[^-]/.test(word)) for (let k = 2; k < word.length && /[A-Za-z0-9]/.test(word[k - 1]!); k++) out.push(word.slice(k));
+  for (let part of word.split(/[=,]/)) {
+    // A switch spelled with a slash (`/p:Configuration=Release`, msbuild and Windows tools): its
+    // value is what follows the colon; the switch itself names no folder.
+    const slashSwitch = SLASH_SWITCH.exec(part);
+    if (slashSwitch) part = part.slice(slashSwitch[0].length);
     out.push(part);
     if (!SCHEME.test(part) || /^file:/i.test(part)) for (const sub of part.split(':')) out.push(sub);
     else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(part)) out.push(part.slice(part.indexOf(':') + 1));
@@ -220,7 +305,17 @@ export function noSpecEffects(
         const name = eq >= 0 ? long.slice(0, eq) : long;
         const value = eq >= 0 ? long.slice(eq + 1) : argv[i + 1];
         const projectFile = policy === 'spec' && typeof value === 'string' && FILE_NAME.test(value) && !outsideProject(value);
-        if (!projectFile && runsByName(name, eq >= 0) && !seen.has(name.replace(/-/g, '_')))
+        const alone = eq < 0 && (value === undefined || (typeof value === 'string' && value.startsWith('-') && value !== '-' && value !== '--'));
+        const words = optionWords(name);
+        const plainFlag = alone && words.length === 1 && FLAG_WHEN_ALONE.has(words[0]!);
+        const extensions = typeof value === 'string' && EXTENSION_LIST.test(value);
+        // A configuration by name, or (given with `=`, so surely the option's) a file of the project's.
+        const configOnly = words.every((x) => CONFIG_WORDS.has(x) || x === 'file' || x === 'name');
+        const namedConfig =
+          configOnly &&
+          typeof value === 'string' &&
+          (CONFIG_NAME.test(value) || (eq >= 0 && (FILE_NAME.test(value) || DOTFILE.test(value)) && !outsideProject(value)));
+        if (!projectFile && !plainFlag && !extensions && !namedConfig && runsByName(name, eq >= 0) && !seen.has(name.replace(/-/g, '_')))
           out.push(
             exec(
               name,
@@ -231,6 +326,21 @@ export function noSpecEffects(
       }
     }
     if (BUILD_LABEL.test(w)) continue;
+    if (!ruled) {
+      const code = inlineCode(w, argv[i + 1]) ?? (option ? undefined : codeOperand(w, argv[i + 1]));
+      if (code !== undefined) {
+        out.push(exec('inline_code', opaque(code), `${program} is given code or a command line to run: ${code}`));
+        continue;
+      }
+      if (CODE_HOST.test(w)) {
+        out.push(exec('remote', opaque(w), `${program} is given code by its repository address: ${w}`));
+        continue;
+      }
+      if (pieces(w).some((p) => UNSAFE_VALUE.test(p))) {
+        out.push(risk('unsafe', `${program} is asked for an unsafe mode: ${w}`, w));
+        continue;
+      }
+    }
     for (const p of pieces(w)) {
       const remote = ruled && /^(https?|wss?):/i.test(p) ? undefined : remoteCode(p);
       if (remote !== undefined) {

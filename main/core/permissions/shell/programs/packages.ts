@@ -5,6 +5,7 @@
 import { exec, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
 import { opaque, script, isShort, isLong, valueOf, subcommandRunner, HELP, table, RUN_TOOL, also, itemsOf } from './kit.js';
+import { composer, composerCommand } from './composer.js';
 import { optionTable } from './optionTable.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
@@ -59,17 +60,6 @@ const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Composer (Symfony Console) runs any unambiguous prefix of a command, case-insensitively since
- * Symfony 3.4, and composer.json scripts are commands too, so the full table needs I/O. Only the
- * runner matters here: a prefix of `exec` is exec or an error (ambiguous with a script), never
- * another command that could run without the exec check.
- */
-function composer(word: string): string | undefined {
-  const w = word.toLowerCase();
-  return w.length > 0 && 'exec'.startsWith(w) && word !== 'exec' ? 'exec' : undefined;
-}
-
-/**
  * `direnv allow`, `mise trust`: mark a folder's .envrc / mise.toml as trusted, so the user's shell
  * hook runs the code in it on the next `cd` there (direnv(1), mise trust docs): a program run later
  * by a plain command. The file is the repository's, which the model may have written.
@@ -93,7 +83,7 @@ const NIX_SHELL = optionTable({
 });
 
 const effects: Readonly<Record<string, Check>> = {
-  composer: subcommandRunner(['exec']),
+  composer: also(composer, subcommandRunner(['exec'])),
   // Version managers and monorepo tools: `<tool> exec|x|run <command…>`.
   ...Object.fromEntries(['pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'asdf', 'lerna'].map((n) => [n, subcommandRunner(['exec'])])),
   mise: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
@@ -194,7 +184,7 @@ const dnf: SubcommandSpec = {
 
 const aliases: Readonly<Record<string, Resolver>> = {
   bundle: table(BUNDLE_ALIASES),
-  composer,
+  composer: composerCommand,
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
@@ -208,6 +198,33 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   'apt-get': { notMatch: ['apt-get install x'] },
   direnv: { match: [['direnv allow', '#allow']], notMatch: ['direnv status'] },
   mise: { match: [['mise trust', '#trust']] },
+  composer: {
+    match: [
+      ['composer --working-dir=../other install', '#working_dir'],
+      ['composer -d ../x install', '#working_dir'],
+      ['composer -d../x install', '#working_dir'],
+      ['composer install -d /tmp/x', '#working_dir'],
+      ['composer global require x/y', '#global'],
+      ['composer glob require x/y', '#global'],
+      ['composer GLOBAL require x/y', '#global'],
+      ['composer create-project laravel/laravel app', '#create_project'],
+      ['composer ex phpunit', '#exec'],
+      ['composer self-update', '#self_update'],
+      ['composer config --editor', '#editor'],
+      ['composer install --frob', '#unknown_option'],
+    ],
+    notMatch: [
+      'composer install',
+      'composer install --no-dev --prefer-dist -o',
+      'composer require monolog/monolog',
+      'composer --working-dir=backend install',
+      'composer test',
+      'composer run test -- --filter x',
+      'composer dumpa -o',
+      'composer update --with-all-dependencies',
+      'composer show -s',
+    ],
+  },
 };
 
 export const RULES: readonly ProgramRule[] = rules(
@@ -217,7 +234,7 @@ export const RULES: readonly ProgramRule[] = rules(
     subcommands: { ...subcommands, 'apt-get': subcommands['apt']!, 'apt-cache': subcommands['apt']!, dnf, yum: dnf },
     aliases,
     // Read whole with APT and NIX_SHELL; their operands are package names and files, so the default applies too.
-    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell'],
+    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'composer'],
     withDefaults: ['apt', 'apt-get', 'apt-cache', 'nix-shell'],
   },
   EXAMPLES,

@@ -68,10 +68,13 @@ export interface Examples {
  *   spec      — the base layer's table from the CLI spec library (specs/specRules.ts): an option it does
  *               not define is compound, and the default's checks apply on top, since a spec marks
  *               paths, commands and modules only where its authors did (`swift build --scratch-path ../b`);
+ *               with `checks`, a hand rule of a program the library has a table for: the spec's table
+ *               is its options' allowlist and the rule's own checks stay on top (specs/specRules.ts
+ *               `withSpec`; index.ts gives it to every such rule that would otherwise have `default`);
  *   exception — the rule's own checks alone, for the reason given (sed's first operand is a script, not a path).
  */
 export type OptionPolicy =
-  { kind: 'allowlist'; defaults?: true } | { kind: 'spec' } | { kind: 'default' } | { kind: 'exception'; why: string };
+  { kind: 'allowlist'; defaults?: true } | { kind: 'spec'; checks?: true } | { kind: 'default' } | { kind: 'exception'; why: string };
 
 export interface ProgramRule extends Examples {
   /** The canonical name rules are looked up under (spellings: programNames.ts). */
@@ -90,6 +93,11 @@ export interface ProgramRule extends Examples {
    * option it does not know makes the command compound. Also part of `effects`.
    */
   options?: Check;
+  /**
+   * Every option only selects what is read or how it is printed (helpRules.ts): a wildcard or a
+   * run-time word that turns into option words cannot make it write or run anything.
+   */
+  readsOnly?: true;
 }
 
 export interface FamilyTables {

@@ -40,7 +40,28 @@ describe('text utility tables', () => {
       ['zip', '-FS -9 out.zip src'],
       ['base64', '-d -w 0 f'],
       ['iconv', '-f latin1 -t utf-8 -o out f'],
+      ['cp', '-a --parents -t build src/a.ts'],
+      ['cp', '-r --reflink=auto --preserve=mode,timestamps src dist'],
+      ['cp', '--target=build a'],
+      ['mv', '-f --backup=numbered -S .old a b'],
+      ['ln', '-sfnr dist current'],
+      ['install', '-D -m 0644 -o root -g root a.conf etc/a.conf'],
+      ['rm', '-rf --one-file-system build'],
+      ['rmdir', '-p --ignore a/b'],
+      ['touch', '-d 2024-01-01 -r ref a'],
+      ['truncate', '-s 0 -c app.log'],
+      ['shred', '-vzun 3 f'],
+      ['find', '-L . -maxdepth 2 -type f -name *.ts -newermt 2024-01-01 -not -path ./node_modules/* -print0'],
+      ['find', '. ( -iname a -o -size +1M ) -a -perm -u+x -prune -o -ls'],
+      ['dd', 'if=a of=b bs=1M'],
     ];
     for (const [name, words] of everyday) expect(read(name, words), `${name} ${words}`).toMatchObject({ unknown: false });
+  });
+
+  it('a long option is read by a unique prefix only (getopt_long): --target is --target-directory, --s is ambiguous', () => {
+    expect(read('cp', '--target=build a').unknown).toBe(false);
+    // cp: --s could be --sparse, --suffix, --strip-trailing-slashes or --symbolic-link.
+    expect(read('cp', '--s a b').unknown).toBe(true);
+    expect(read('install', '--strip-prog=./x -s a b').effects.map((e) => e.flag)).toEqual(['strip-program']);
   });
 });

@@ -185,6 +185,93 @@ export const ZIP = optionTable({
     'UN= unicode= cd= current-directory= jj absolute-path',
 });
 
+/**
+ * The file utilities whose operands fileTargets.ts lists as written, deleted or moved (GNU
+ * coreutils 9.1 `--help`, and the long options their sources accept: cp's hidden `--path`,
+ * install's `--preserve_context`). Targets are read from the items: `-t`/`--target-directory`
+ * (and a prefix of it, `--target=dir`), the operands, cp's `-l`/`-s`, install's `-d`. install's
+ * `--strip-program` names the program it runs.
+ */
+const BACKUP = 'backup=? b| S|suffix=';
+export const CP = optionTable({
+  ...GNU,
+  options:
+    `a|archive attributes-only ${BACKUP} copy-contents d| f|force i|interactive H| l|link L|dereference ` +
+    'n|no-clobber P|no-dereference p| preserve=? no-preserve= parents path R|recursive r| reflink=? remove-destination ' +
+    's|symbolic-link sparse= strip-trailing-slashes t|target-directory= T|no-target-directory u|update v|verbose ' +
+    `x|one-file-system Z| context=? ${HELP}`,
+});
+export const MV = optionTable({
+  ...GNU,
+  options:
+    `${BACKUP} f|force i|interactive n|no-clobber strip-trailing-slashes t|target-directory= T|no-target-directory ` +
+    `u|update v|verbose Z|context ${HELP}`,
+});
+export const LN = optionTable({
+  ...GNU,
+  options:
+    `${BACKUP} d|directory F| f|force i|interactive L|logical n|no-dereference P|physical r|relative s|symbolic ` +
+    `t|target-directory= T|no-target-directory v|verbose ${HELP}`,
+});
+export const INSTALL = optionTable({
+  ...GNU,
+  options:
+    `${BACKUP} c| C|compare d|directory D| g|group= m|mode= o|owner= p|preserve-timestamps s|strip strip-program=:prog ` +
+    `t|target-directory= T|no-target-directory v|verbose preserve-context preserve_context Z| context=? ${HELP}`,
+});
+export const TRUNCATE = optionTable({ ...GNU, options: `c|no-create o|io-blocks r|reference= s|size= ${HELP}` });
+export const TOUCH = optionTable({ ...GNU, options: `a| c|no-create d|date= f| h|no-dereference m| r|reference= t|= time= ${HELP}` });
+export const SHRED = optionTable({
+  ...GNU,
+  options: `f|force n|iterations= random-source= s|size= u| remove=? v|verbose x|exact z|zero ${HELP}`,
+});
+export const RM = optionTable({
+  ...GNU,
+  options: `f|force i| I| interactive=? one-file-system no-preserve-root preserve-root=? r|recursive R| d|dir v|verbose ${HELP}`,
+});
+export const UNLINK = optionTable({ ...GNU, options: HELP });
+export const RMDIR = optionTable({ ...GNU, options: `ignore-fail-on-non-empty p|parents v|verbose ${HELP}` });
+
+/** The file utilities' tables, by program (fileTargets.ts reads their targets, coreutils.ts their options). */
+export const FILE_UTILITY_TABLES: Readonly<Record<string, OptionTable>> = {
+  cp: CP,
+  mv: MV,
+  ln: LN,
+  install: INSTALL,
+  truncate: TRUNCATE,
+  touch: TOUCH,
+  shred: SHRED,
+  rm: RM,
+  unlink: UNLINK,
+  rmdir: RMDIR,
+};
+
+/**
+ * GNU find 4.9 (`find --help`, find(1)): the leading options (-H -L -P -D -Olevel), then every
+ * primary of the expression, one dash (`-name`, also `--help`), never abbreviated. Operators
+ * `(`, `)`, `!` and `,` are words of their own (operands to the reader). `-exec`, `-execdir`,
+ * `-ok`, `-okdir` take the command up to `;` (or `{} +`), `-fprintf` a file and a format: the
+ * reading stops after them and coreutils.ts's `find` reads those words. -newerXY is every pair.
+ */
+const NEWER_XY = [...'aBcm'].flatMap((x) => [...'aBcmt'].map((y) => `newer${x}${y}=:read`)).join(' ');
+export const FIND = optionTable({
+  singleDashLong: true,
+  stopAfter: ['exec', 'execdir', 'ok', 'okdir', 'fprintf'],
+  options:
+    'H| L| P| D|= O* a| o| d| not and or daystart follow nowarn regextype= warn depth files0-from=:read maxdepth= ' +
+    'mindepth= mount noleaf xdev ignore_readdir_race noignore_readdir_race amin= anewer=:read atime= cmin= ' +
+    'cnewer=:read context= ctime= empty executable false fstype= gid= group= ilname= iname= inum= ipath= iregex= ' +
+    'iwholename= links= lname= mmin= mtime= name= newer=:read nouser nogroup path= perm= regex= readable writable ' +
+    `samefile=:read size= true type= uid= used= user= wholename= xtype= ${NEWER_XY} delete print0 printf= fprintf ` +
+    'fprint0=:write fprint=:write print ls fls=:write prune quit exec execdir ok okdir help version',
+});
+
+/** dd (GNU coreutils 9.1 `dd --help`): only --help and --version; its operands are KEY=VALUE, these keys. */
+export const DD = optionTable({ options: HELP });
+export const DD_OPERANDS: ReadonlySet<string> = new Set(
+  'bs cbs conv count ibs if iflag obs of oflag seek oseek skip iseek status'.split(' '),
+);
+
 /** Every table here, for the tests. */
 export const TEXT_TABLES: Readonly<Record<string, OptionTable>> = {
   sort: SORT,
@@ -205,4 +292,7 @@ export const TEXT_TABLES: Readonly<Record<string, OptionTable>> = {
   xxd: XXD,
   yq: YQ,
   zip: ZIP,
+  ...FILE_UTILITY_TABLES,
+  find: FIND,
+  dd: DD,
 };

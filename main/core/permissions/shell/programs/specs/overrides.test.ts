@@ -75,8 +75,12 @@ describe('spec overrides', () => {
     expect(key('tsc -p ../x/tsconfig.json')).toContain('#outside-../x/tsconfig.json');
   });
 
-  it('no override names a program that has a hand rule (the hand rule wins, so the fix would be dead)', () => {
-    for (const name of Object.keys(OVERRIDES)) expect(handRule(name), name).toBeUndefined();
+  it('an override naming a program with a hand rule is read: the rule reads its spec, or the override drops the spec', () => {
+    for (const [name, o] of Object.entries(OVERRIDES)) {
+      const rule = handRule(name);
+      if (rule === undefined || o.drop) continue;
+      expect(rule.policy, name).toEqual({ kind: 'spec', checks: true });
+    }
   });
 });
 
@@ -91,4 +95,74 @@ describe('spec overrides: facts the specs leave out', () => {
     expect(key('ansible-playbook /tmp/evil.yml')).toContain('#outside-/tmp/evil.yml');
   });
 
+});
+
+describe('spec overrides found by the held-out red team (redteam.heldout.test.ts)', () => {
+  it('kotlinc: the empty spec is dropped; its one-dash options read by the no-spec rule', () => {
+    expect(specRule('kotlinc')).toBeUndefined();
+    expect(kind('kotlinc hello.kt -include-runtime -d hello.jar')).toBe('simple');
+    expect(kind('kotlinc -version')).toBe('simple');
+    expect(key('kotlinc -script /tmp/x.kts')).toContain('#script');
+    expect(key('kotlinc hello.kt -d /tmp/out')).toContain('#outside');
+  });
+
+  it('webpack serve, playwright test: the options the specs leave out', () => {
+    expect(kind('webpack serve --open --port 8080')).toBe('simple');
+    expect(key('webpack serve --config ../w.js')).toContain('#outside');
+    expect(kind('playwright test --project chromium --workers 2')).toBe('simple');
+    expect(kind('playwright test tests/login.spec.ts --debug')).toBe('simple');
+    expect(key('playwright test -c /tmp/x.config.ts')).toContain('#outside');
+  });
+
+  it('mypy: -p takes a package, --python-executable names a program', () => {
+    expect(kind('mypy -p mypackage')).toBe('simple');
+    expect(key('mypy --python-executable python3.11 src')).toContain('#python_executable');
+  });
+
+  it('gradle: -x, test --tests, dependencies --configuration', () => {
+    expect(kind('gradle build -x test')).toBe('simple');
+    expect(kind("gradle test --tests 'com.acme.*'")).toBe('simple');
+    expect(kind('gradle dependencies --configuration runtimeClasspath')).toBe('simple');
+    expect(key('gradle -I ../init.gradle build')).toContain('#outside');
+  });
+
+  it('bazel: the everyday build options; --run_under names a program', () => {
+    expect(kind('bazel build -c opt //app:bin')).toBe('simple');
+    expect(kind('bazel test --test_output=errors //...')).toBe('simple');
+    expect(key("bazel test --run_under='valgrind' //:t")).toContain('#run_under');
+    expect(key('bazel build --workspace_status_command=tools/status.sh //...')).toContain('#workspace_status_command');
+  });
+
+  it('ant and zig build: -D properties', () => {
+    expect(kind('ant -Dversion=1.2 dist')).toBe('simple');
+    expect(kind('zig build -Doptimize=ReleaseFast')).toBe('simple');
+    expect(key('ant -f ../build.xml')).toContain('#outside');
+  });
+
+  it('mongosh: --host; --file and --eval run JavaScript', () => {
+    expect(kind('mongosh --quiet --host localhost --port 27017')).toBe('simple');
+    expect(key('mongosh --file seed.js')).toContain('#file');
+    expect(key('mongosh --eval "db.stats()"')).toContain('#eval');
+  });
+
+  it('trivy, ansible-lint, stack, cdk, electron, nbconvert, streamlit: their everyday options', () => {
+    expect(kind('trivy fs --severity HIGH,CRITICAL .')).toBe('simple');
+    expect(key('trivy fs --module-dir mods .')).toContain('#module_dir');
+    expect(kind('ansible-lint --fix')).toBe('simple');
+    expect(kind('stack build --fast')).toBe('simple');
+    expect(key('stack build --exec "sh x"')).toContain('#exec');
+    expect(kind('cdk deploy --all')).toBe('simple');
+    expect(key("cdk deploy --app 'node app.js'")).toContain('#app');
+    expect(kind('electron . --enable-logging')).toBe('simple');
+    expect(key('electron . --no-sandbox')).toContain('#unknown_option');
+    expect(kind('jupyter nbconvert --to html notebook.ipynb')).toBe('simple');
+    expect(kind('streamlit run app.py --server.port 8080')).toBe('simple');
+  });
+
+  it('mix run -e, clojure -e, django-admin shell -c: inline code', () => {
+    expect(key(`mix run -e 'System.cmd("id", [])'`)).toContain('#eval');
+    expect(key(`clojure -M -e '(println 1)'`)).toContain('#eval');
+    expect(key(`django-admin shell -c 'import os'`)).toContain('#command');
+    expect(kind('mix run priv/repo/seeds.exs')).toBe('simple');
+  });
 });

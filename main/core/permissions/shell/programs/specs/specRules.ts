@@ -197,7 +197,10 @@ class Node {
     const own = [this.spec.o, this.spec.P].filter((x): x is string => x !== undefined).map(this.ctx.expand).join(' ');
     const at = this.path.join(' ');
     const fix = this.ctx.override?.options?.[at] ?? this.ctx.override?.subcommands?.[at];
-    const parts = [...(fix !== undefined ? [fix] : []), own, ...this.inherited, ALWAYS].filter((p) => p !== '');
+    const global = this.ctx.override?.global;
+    const parts = [...(fix !== undefined ? [fix] : []), own, ...this.inherited, ...(global !== undefined ? [global] : []), ALWAYS].filter(
+      (p) => p !== '',
+    );
     const spec: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: parts, handlers: pathHandlers(parts) };
     if (this.spec.d) spec.singleDashLong = true;
     if (stop) spec.stopAtOperand = true;
@@ -304,43 +307,101 @@ function read(program: string, root: Node, words: readonly Arg[]): Reading {
   }
 }
 
+/** What the spec's reading of a call found (see `readSpec`). */
+interface SpecRead {
+  /** The reading's effects, less the own-file marks. */
+  effects: Effect[];
+  /** Options whose value the spec marks as a path and which name a file inside the project. */
+  own: string[];
+  reading: Reading;
+  /** argv cut at the first word known only at run time (RUN_TIME stands for it). */
+  words: readonly Arg[];
+  /** The effect of the operands the spec marks as a command, and where that command starts. */
+  command?: { effect: Effect; start: number };
+}
+
+/** Reads a call's arguments with the program's nodes (for `specCheck` and `withSpec`). */
+function readSpec(program: string, root: Node, argv: readonly Arg[]): SpecRead {
+  const cut = argv.indexOf(null);
+  const words: readonly Arg[] = cut < 0 ? argv : [...argv.slice(0, cut), RUN_TIME];
+  const reading = read(program, root, words);
+  const own = reading.effects.filter((e) => e.flag.startsWith(OWN_FILE)).map((e) => e.flag.slice(OWN_FILE.length));
+  const effects = reading.effects.filter((e) => !e.flag.startsWith(OWN_FILE));
+  reading.effects = effects;
+  const out: SpecRead = { effects, own, reading, words };
+  const node = reading.node;
+  if (reading.unknown || node.command === undefined || reading.rest === undefined) return out;
+  const where = [program, ...node.path].join(' ');
+  let start = reading.rest + node.command;
+  if (words[start] === '--') start++; // `kubecolor exec pod -- sh`: the separator is not the command
+  out.command = {
+    start,
+    effect:
+      cut >= 0 && start >= cut
+        ? exec('', { kind: 'opaque', text: null }, `${where} runs a command known only at run time`)
+        : exec('', restOf(argv, start), `${where} runs the command it is given`),
+  };
+  return out;
+}
+
 function specCheck(program: string, root: Node): Check {
   return (argv) => {
-    const cut = argv.indexOf(null);
-    const words: readonly Arg[] = cut < 0 ? argv : [...argv.slice(0, cut), RUN_TIME];
-    const reading = read(program, root, words);
-    const own = reading.effects.filter((e) => e.flag.startsWith(OWN_FILE)).map((e) => e.flag.slice(OWN_FILE.length));
-    const effects = reading.effects.filter((e) => !e.flag.startsWith(OWN_FILE));
-    reading.effects = effects;
-    if (reading.unknown) return [...effects, ...defaults(program, argv, reading, words, own)];
-    const node = reading.node;
-    const where = [program, ...node.path].join(' ');
-    if (node.command !== undefined && reading.rest !== undefined) {
-      let start = reading.rest + node.command;
-      if (words[start] === '--') start++; // `kubecolor exec pod -- sh`: the separator is not the command
-      effects.push(
-        cut >= 0 && start >= cut
-          ? exec('', { kind: 'opaque', text: null }, `${where} runs a command known only at run time`)
-          : exec('', restOf(argv, start), `${where} runs the command it is given`),
-      );
-      // The command's words are its own (classified as a command), not this program's arguments.
-      return [...effects, ...defaults(program, argv.slice(0, start), reading, words, own)];
-    }
-    return [...effects, ...defaults(program, argv, reading, words, own)];
+    const r = readSpec(program, root, argv);
+    // The command's words are its own (classified as a command), not this program's arguments.
+    if (r.command) return [...r.effects, r.command.effect, ...defaults(program, argv.slice(0, r.command.start), r, 'spec')];
+    return [...r.effects, ...defaults(program, argv, r, 'spec')];
   };
 }
 
+/** Whether the spec library has a table for `name` that the spec layer uses (no override drops it). */
+export function hasSpec(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(FIG_TABLES, name) && !OVERRIDES[name]?.drop;
+}
+
 /**
- * noSpec.ts's default for the arguments, less what the spec knows better: a runs-by-name option
- * whose value is the project's own file, and operands an override says are not paths.
+ * A hand rule read with its program's spec too (OptionPolicy `spec` with `checks`; index.ts applies
+ * it to every hand rule that would otherwise have the no-spec default): the spec's table is the
+ * allowlist of the program's options, read with the spec's own subcommand tree (the hand rule's
+ * subcommand table still keys the subcommand), and the hand rule's checks stay on top. So:
+ * - an option the spec does not define is compound (`kubectl apply --evil -f x.yaml`);
+ * - the hand checks' effects come first; a spec effect on an option they already report is left
+ *   out (one token per option), as is the spec's command when the hand checks run something;
+ * - the default (noSpec.ts) is applied once, here, as it was to the hand rule: with the `default`
+ *   policy (web URLs are the hand checks' business: they know what the program fetches), and no
+ *   option of the hand checks or the spec reported twice.
+ * The spec's table is built on the first call, not when the rules load.
  */
-function defaults(program: string, argv: readonly Arg[], reading: Reading, words: readonly Arg[], own: readonly string[]): Effect[] {
+export function withSpec(rule: ProgramRule): ProgramRule {
+  const program = rule.name;
+  let root: Node | undefined;
+  const hand = rule.effects;
+  const effects: Check = (argv, sub, p) => {
+    root ??= build(program)!.root;
+    const checks = hand ? hand(argv, sub, p) : [];
+    const r = readSpec(program, root, argv);
+    const spec = r.effects.filter((e) => !checks.some((c) => sameFlag(c.flag, e.flag)));
+    const runs = checks.some((c) => c.runs !== undefined && c.runs.kind !== 'none');
+    const command = r.command && !runs ? r.command : undefined;
+    const own = [...checks, ...spec, ...(command ? [command.effect] : [])];
+    r.effects = own;
+    return [...own, ...defaults(program, command ? argv.slice(0, command.start) : argv, r, 'default')];
+  };
+  return { ...rule, policy: { kind: 'spec', checks: true }, effects };
+}
+
+/**
+ * noSpec.ts's default for the arguments, less what the spec knows better: operands an override says
+ * are not paths, and (`spec` policy) a runs-by-name option whose value is the project's own file.
+ * What `r.effects` reports already is not reported again.
+ */
+function defaults(program: string, argv: readonly Arg[], r: SpecRead, policy: 'spec' | 'default'): Effect[] {
+  const { reading, words, own } = r;
   const notPaths = reading.node.pathsDenied
     ? new Set([...reading.operands, ...(reading.rest !== undefined ? indexesFrom(words, reading.rest) : [])].map((i) => words[i]))
     : undefined;
-  return noSpecEffects(program, argv, 'spec', reading.effects).filter((e) => {
+  return noSpecEffects(program, argv, policy, r.effects).filter((e) => {
     if (e.flag === 'outside') return !(notPaths?.has(e.value ?? null) ?? false);
-    if (e.flag === 'remote') return true;
+    if (e.flag === 'remote' || policy === 'default') return true;
     return !own.some((o) => sameFlag(o, e.flag));
   });
 }
