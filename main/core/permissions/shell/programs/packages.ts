@@ -6,7 +6,9 @@ import { exec, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
 import { opaque, script, isShort, isLong, valueOf, subcommandRunner, HELP, table, RUN_TOOL, also, itemsOf } from './kit.js';
 import { composer, composerCommand } from './composer.js';
+import { nixOptions } from './nix.js';
 import { optionTable } from './optionTable.js';
+import { dnf, rpm } from './rpmFamily.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /**
@@ -89,13 +91,12 @@ const effects: Readonly<Record<string, Check>> = {
   mise: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
   rtx: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
   devbox: subcommandRunner(['run']),
-  rpm: (argv) =>
-    argv.slice(1).some((a) => a === null || /^(--eval|-E|--pipe|--define|-D|--macros|--rcfile|--load)/.test(a))
-      ? [exec('eval', opaque(), 'rpm macros can run Lua or shell code')]
-      : [],
+  rpm,
+  dnf,
+  yum: dnf,
   bundle: subcommandRunner(['exec']),
   direnv: also(subcommandRunner(['exec']), trusts(['allow', 'permit', 'grant'])),
-  nix: subcommandRunner(['develop', 'shell', 'run']),
+  nix: also(nixOptions, subcommandRunner(['develop', 'shell', 'run'])),
   'nix-shell': (argv) => {
     const { items, effects } = itemsOf(NIX_SHELL, argv);
     return [
@@ -173,15 +174,6 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   },
 };
 
-const dnf: SubcommandSpec = {
-  grammar: {
-    shortValue: 'cR',
-    longValue: ['config', 'releasever', 'installroot', 'setopt', 'repo', 'enablerepo', 'disablerepo'],
-    noAbbrev: true,
-  },
-  flags: [...HELP, '-y', '--assumeyes', '-q', '--quiet', '--refresh', '-C', '--cacheonly', '--nogpgcheck'],
-};
-
 const aliases: Readonly<Record<string, Resolver>> = {
   bundle: table(BUNDLE_ALIASES),
   composer: composerCommand,
@@ -198,6 +190,88 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   'apt-get': { notMatch: ['apt-get install x'] },
   direnv: { match: [['direnv allow', '#allow']], notMatch: ['direnv status'] },
   mise: { match: [['mise trust', '#trust']] },
+  nix: {
+    match: [
+      ['nix --option sandbox false build', '#option'],
+      ['nix build --no-sandbox', '#unknown_option'],
+      ['nix build --accept-flake-config', '#unknown_option'],
+      ['nix build --substituters https://evil', '#unknown_option'],
+      ['nix --extra-experimental-features recursive-nix build', '#experimental_features'],
+      ['nix --extra-experimental-features=recursive-nix build', '#experimental_features'],
+      ['nix build --impure', '#impure'],
+      ['nix eval --expr "1+1"', '#expr'],
+      ['nix eval .#x --apply "x: x"', '#apply'],
+      ['nix build --arg x "import ./y"', '#arg'],
+      ['nix build github:evil/flake', '#remote'],
+      ['nix build -f ../x.nix', '#outside'],
+      ['nix profile install nixpkgs#hello', '#profile_install'],
+      ['nix registry add nixpkgs ./x', '#registry_add'],
+      ['nix edit nixpkgs#hello', '#edit'],
+      ['nix run .#app', '#run'],
+    ],
+    notMatch: [
+      'nix build',
+      'nix build .#app -L --show-trace -j 4',
+      'nix flake update',
+      'nix flake check',
+      'nix --extra-experimental-features "nix-command flakes" build',
+      'nix --option experimental-features "nix-command flakes" build',
+      'nix eval --json .#x',
+      'nix search nixpkgs hello',
+    ],
+  },
+  dnf: {
+    match: [
+      ['dnf install --installroot=/mnt/x bash', '#installroot'],
+      ['dnf --installr /mnt/x install bash', '#installroot'],
+      ['dnf -c ./dnf.conf install x', '#config'],
+      ['dnf --setopt=pluginpath=p install x', '#setopt'],
+      ['dnf --setopt pluginpath=p install x', '#setopt'],
+      ['dnf --repofrompath=r,/tmp/repo install x', '#repofrompath'],
+      ['dnf install ./evil.rpm', '#package'],
+      ['dnf install https://x/evil.rpm', '#package'],
+      ['dnf --nogpgcheck install x', '#nogpgcheck'],
+      ['dnf shell cmds.txt', '#shell'],
+      ['dnf config-manager --add-repo https://x', '#config_manager'],
+      ['dnf --frob install x', '#unknown_option'],
+    ],
+    notMatch: [
+      'dnf install -y gcc make',
+      'dnf repoquery --whatrequires glibc',
+      'dnf list installed',
+      'dnf search python3',
+      'dnf makecache',
+    ],
+  },
+  yum: {
+    match: [
+      ['yum --installroot=/mnt/x install bash', '#installroot'],
+      ['yum install ./evil.rpm', '#package'],
+      ['yum --frob install x', '#unknown_option'],
+    ],
+    notMatch: ['yum -y install httpd', 'yum info python3'],
+  },
+  rpm: {
+    match: [
+      ['rpm -ivh x.rpm', '#install'],
+      ['rpm -Uvh x.rpm', '#install'],
+      ['rpm --install x.rpm', '#install'],
+      ['rpm --reinstall x.rpm', '#install'],
+      ['rpm -e bash', '#erase'],
+      ['rpm --eval "%(id)"', '#eval'],
+      ['rpm -E %{_libdir}', '#eval'],
+      ['rpm -D "x %(id)" -q bash', '#define'],
+      ['rpm --define="x %(id)" -q bash', '#define'],
+      ['rpm --root /mnt -qa', '#root'],
+      ['rpm --dbpath db -qa', '#dbpath'],
+      ['rpm --rcfile ./rc -qa', '#rcfile'],
+      ['rpm --macros ./m -qa', '#macros'],
+      ['rpm --pipe sh -qa', '#pipe'],
+      ['rpm --import key.asc', '#import'],
+      ['rpm --frob -qa', '#unknown_option'],
+    ],
+    notMatch: ['rpm -qa', 'rpm -qi bash', 'rpm -ql bash', 'rpm -q --qf "%{VERSION}" bash', 'rpm -K x.rpm'],
+  },
   composer: {
     match: [
       ['composer --working-dir=../other install', '#working_dir'],
@@ -231,11 +305,11 @@ export const RULES: readonly ProgramRule[] = rules(
   'packages',
   {
     effects,
-    subcommands: { ...subcommands, 'apt-get': subcommands['apt']!, 'apt-cache': subcommands['apt']!, dnf, yum: dnf },
+    subcommands: { ...subcommands, 'apt-get': subcommands['apt']!, 'apt-cache': subcommands['apt']! },
     aliases,
     // Read whole with APT and NIX_SHELL; their operands are package names and files, so the default applies too.
-    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'composer'],
-    withDefaults: ['apt', 'apt-get', 'apt-cache', 'nix-shell'],
+    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'composer', 'dnf', 'yum', 'rpm', 'nix'],
+    withDefaults: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'dnf', 'yum', 'rpm', 'nix'],
   },
   EXAMPLES,
 );

@@ -57,10 +57,10 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(kind('poetry install --with docs --without test')).toBe('simple');
   });
 
-  it('find and uv: their specs are dropped, the hand rules keep the default', () => {
+  it('find and uv: their specs are dropped; find reads GNU find’s own table, uv keeps the default', () => {
     expect(specRule('find')).toBeUndefined();
     expect(specRule('uv')).toBeUndefined();
-    expect(handRule('find')?.policy.kind).toBe('default');
+    expect(handRule('find')?.policy.kind).toBe('allowlist');
     expect(handRule('uv')?.policy.kind).toBe('default');
     expect(kind('find . -name "*.ts" -not -path "./node_modules/*"')).toBe('simple');
     expect(kind('uv sync --no-progress --dev')).toBe('simple');

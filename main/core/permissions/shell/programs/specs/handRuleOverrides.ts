@@ -125,7 +125,7 @@ export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   kubectl: KUBECTL,
   poetry: POETRY,
   // find: the spec is BSD find's options (-E -X -d -s -x) and none of its expression (-name, -type,
-  // -maxdepth are read as unknown options). find keeps its hand rule with the default (coreutils).
+  // -maxdepth are read as unknown options). find's hand rule reads GNU find's own table (textOptions.ts FIND).
   find: { drop: true },
   // uv: the spec lags uv's CLI by many releases (`uv pip install` has no options at all, `uv sync`
   // lacks --dev and --python). uv keeps its hand rule with the default until a table is written from
