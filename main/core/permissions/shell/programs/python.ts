@@ -265,6 +265,9 @@ const PYTEST_EXAMPLES: Examples = {
     'pytest tests/test_models.py::test_save -vv',
     'pytest -c pytest.ini',
     'pytest -o log_cli=true',
+    'pytest --no-fold-skipped --sw-reset tests',
+    'pytest --reruns 3 --timeout=60',
+    'pytest -n0 -k test_name',
   ],
 };
 
@@ -313,7 +316,14 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['poetry install --frob', '#unknown_option'],
       ['poetry build -o /tmp/dist', '#output'],
     ],
-    notMatch: ['poetry install', 'poetry add requests', 'poetry install --no-root -E lxml', 'poetry show --tree', 'poetry config --list'],
+    notMatch: [
+      'poetry install',
+      'poetry add requests',
+      'poetry install --no-root -E lxml',
+      'poetry install --with docs --without test',
+      'poetry show --tree',
+      'poetry config --list',
+    ],
   },
   pdm: {
     match: [
@@ -412,6 +422,10 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'pip list --outdated',
       'pip config set global.progress_bar off',
       'pip install --group dev',
+      'pip install -e . --group dev',
+      'pip --disable-pip-version-check list --outdated --format=json',
+      'pip index versions requests',
+      'pip uninstall -y requests',
     ],
   },
 };
