@@ -100,8 +100,9 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   // As typed (for notes); `program` is the canonical name (`pn` is pnpm).
   const name = String(argv[0]);
   const before = beforeCommand(argv, sub, program, name);
+  // An unknown option is keyed; what the command word would run is still read (the visitor asks
+  // whether any word after it would run a program: then what runs is `?`).
   const out: Effect[] = [...before.effects];
-  if (before.unknown) return out;
   const i = sub.index;
   if (i === undefined || sub.subcommand === undefined) return out;
   const args = argv.slice(i + 1);

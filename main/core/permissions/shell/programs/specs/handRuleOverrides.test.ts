@@ -31,11 +31,11 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(key('aws s3 ls --not-an-aws-option')).toContain('#unknown_option');
   });
 
-  it('find and uv: their specs are dropped; find reads GNU find’s own table, uv keeps the default', () => {
+  it('find and uv: their specs are dropped; each reads its own table (GNU find’s, uv’s CLI reference)', () => {
     expect(specRule('find')).toBeUndefined();
     expect(specRule('uv')).toBeUndefined();
     expect(handRule('find')?.policy.kind).toBe('allowlist');
-    expect(handRule('uv')?.policy.kind).toBe('default');
+    expect(handRule('uv')?.policy.kind).toBe('allowlist');
     expect(kind('find . -name "*.ts" -not -path "./node_modules/*"')).toBe('simple');
     expect(kind('uv sync --no-progress --dev')).toBe('simple');
   });

@@ -39,7 +39,7 @@ export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   // -maxdepth are read as unknown options). find's hand rule reads GNU find's own table (textOptions.ts FIND).
   find: { drop: true },
   // uv: the spec lags uv's CLI by many releases (`uv pip install` has no options at all, `uv sync`
-  // lacks --dev and --python). uv keeps its hand rule with the default until a table is written from
-  // uv's own clap definitions (crates/uv-cli).
+  // lacks --dev and --python). uv's hand rule reads its own table, from uv's CLI reference
+  // (python/uvOptions.ts).
   uv: { drop: true },
 };
