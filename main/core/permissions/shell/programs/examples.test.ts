@@ -18,10 +18,8 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'asdf',
   'brew',
   'bundle',
-  'bunx',
   'devbox',
   'dotnet',
-  'fnm',
   'gcloud',
   'gem',
   'goenv',
@@ -30,14 +28,10 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'mariadb',
   'nerdctl',
   'nodenv',
-  'npx',
-  'nvm',
-  'pnpx',
   'psql',
   'pyenv',
   'rbenv',
   'rtx',
-  'volta',
 ];
 
 describe('program rule examples', () => {
