@@ -9,6 +9,7 @@ import { composer, composerCommand } from './composer.js';
 import { nixOptions } from './nix.js';
 import { optionTable } from './optionTable.js';
 import { dnf, rpm } from './rpmFamily.js';
+import { devbox, envStyle, mise } from './versionManagers.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /**
@@ -87,10 +88,12 @@ const NIX_SHELL = optionTable({
 const effects: Readonly<Record<string, Check>> = {
   composer: also(composer, subcommandRunner(['exec'])),
   // Version managers and monorepo tools: `<tool> exec|x|run <command…>`.
-  ...Object.fromEntries(['pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'asdf', 'lerna'].map((n) => [n, subcommandRunner(['exec'])])),
-  mise: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
-  rtx: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
-  devbox: subcommandRunner(['run']),
+  ...Object.fromEntries(['pyenv', 'rbenv', 'jenv', 'asdf', 'lerna'].map((n) => [n, subcommandRunner(['exec'])])),
+  nodenv: also(envStyle, subcommandRunner(['exec'])),
+  goenv: also(envStyle, subcommandRunner(['exec'])),
+  mise: also(mise, subcommandRunner(['exec', 'x']), trusts(['trust'])),
+  rtx: also(mise, subcommandRunner(['exec', 'x']), trusts(['trust'])),
+  devbox: also(devbox, subcommandRunner(['run'])),
   rpm,
   dnf,
   yum: dnf,
@@ -111,6 +114,12 @@ const effects: Readonly<Record<string, Check>> = {
   'apt-cache': apt,
 };
 
+/** mise's global options before its command (`mise --help`). */
+const MISE_GLOBALS: SubcommandSpec = {
+  grammar: { shortValue: 'CEj', longValue: ['cd', 'env', 'jobs', 'output', 'log-level'], noAbbrev: true },
+  flags: [...HELP, '-q', '--quiet', '--silent', '--verbose', '-y', '--yes', '--raw', '--no-config', '--locked', '--debug', '--trace'],
+};
+
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   direnv: RUN_TOOL,
   pyenv: RUN_TOOL,
@@ -118,8 +127,8 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   nodenv: RUN_TOOL,
   goenv: RUN_TOOL,
   jenv: RUN_TOOL,
-  mise: RUN_TOOL,
-  rtx: RUN_TOOL,
+  mise: MISE_GLOBALS,
+  rtx: MISE_GLOBALS,
   asdf: RUN_TOOL,
   devbox: RUN_TOOL,
   lerna: RUN_TOOL,
@@ -189,7 +198,62 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   'nix-shell': { match: [['nix-shell --run id', '#run-[-id-]']], notMatch: ['nix-shell -p hello'] },
   'apt-get': { notMatch: ['apt-get install x'] },
   direnv: { match: [['direnv allow', '#allow']], notMatch: ['direnv status'] },
-  mise: { match: [['mise trust', '#trust']] },
+  mise: {
+    match: [
+      ['mise trust', '#trust'],
+      ['mise use -g node@20', '#global'],
+      ['mise use --global node@20', '#global'],
+      ['mise use cargo:ripgrep', '#backend'],
+      ['mise install npm:evil', '#backend'],
+      ['mise x node@20 -- node app.js', '#x'],
+      ['mise plugins install x https://git/x', '#plugins'],
+      ['mise settings set experimental true', '#settings'],
+      ['mise self-update', '#self_update'],
+      ['mise -C ../x install', '#outside'],
+      ['mise --frob ls', '#unknown_option'],
+      ['mise frob', '#unknown_option'],
+    ],
+    notMatch: ['mise install', 'mise use node@20', 'mise run build', 'mise ls', 'mise -C sub install', 'mise current node'],
+  },
+  rtx: {
+    match: [
+      ['rtx trust', '#trust'],
+      ['rtx use -g node@20', '#global'],
+      ['rtx frob', '#unknown_option'],
+    ],
+    notMatch: ['rtx install', 'rtx use node@20'],
+  },
+  nodenv: {
+    match: [
+      ['nodenv global 20', '#global'],
+      ['nodenv exec node x.js', '#exec'],
+      ['nodenv install ../def', '#outside'],
+      ['nodenv install --frob 20', '#unknown_option'],
+      ['nodenv frob', '#unknown_option'],
+    ],
+    notMatch: ['nodenv install 20.11.0', 'nodenv local 20', 'nodenv versions', 'nodenv install -s 20'],
+  },
+  goenv: {
+    match: [
+      ['goenv global 1.22.0', '#global'],
+      ['goenv exec go build', '#exec'],
+      ['goenv install --frob 1.22.0', '#unknown_option'],
+      ['goenv frob', '#unknown_option'],
+    ],
+    notMatch: ['goenv install -s 1.22.0', 'goenv local 1.22.0', 'goenv versions'],
+  },
+  devbox: {
+    match: [
+      ['devbox run test', '#run'],
+      ['devbox global add ripgrep', '#global'],
+      ['devbox create --template=go', '#create'],
+      ['devbox add x --allow-insecure=x', '#allow_insecure'],
+      ['devbox add x --allow-insecure x', '#allow_insecure'],
+      ['devbox -c ../other shell', '#outside'],
+      ['devbox frob', '#unknown_option'],
+    ],
+    notMatch: ['devbox add nodejs@20', 'devbox shell', 'devbox install', 'devbox search ripgrep'],
+  },
   nix: {
     match: [
       ['nix --option sandbox false build', '#option'],
@@ -301,6 +365,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
+/** The version managers read whole with versionManagers.ts's tables. */
+const MANAGERS = ['nodenv', 'goenv', 'mise', 'rtx', 'devbox'];
+
 export const RULES: readonly ProgramRule[] = rules(
   'packages',
   {
@@ -308,8 +375,8 @@ export const RULES: readonly ProgramRule[] = rules(
     subcommands: { ...subcommands, 'apt-get': subcommands['apt']!, 'apt-cache': subcommands['apt']! },
     aliases,
     // Read whole with APT and NIX_SHELL; their operands are package names and files, so the default applies too.
-    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'composer', 'dnf', 'yum', 'rpm', 'nix'],
-    withDefaults: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'dnf', 'yum', 'rpm', 'nix'],
+    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'composer', 'dnf', 'yum', 'rpm', 'nix', ...MANAGERS],
+    withDefaults: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'dnf', 'yum', 'rpm', 'nix', ...MANAGERS],
   },
   EXAMPLES,
 );
