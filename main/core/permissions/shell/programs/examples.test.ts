@@ -22,7 +22,6 @@ const WITHOUT_EXAMPLES: readonly string[] = [
   'bundle',
   'bunx',
   'conda',
-  'dotnet',
   'fnm',
   'gcloud',
   'gem',

@@ -16,6 +16,7 @@ const classify = (c: string) => classifyCommand(c);
  * `--opt=v`, an attached or clustered short letter, a one-dash long word (Go, Java), a prefix of a
  * real option where the parser takes no prefixes (pflag, Go's flag, clap).
  */
+// mvn and dotnet left this list: they are allowlists of their own tables now (maven.ts, dotnet.ts; their examples in build.ts).
 const UNKNOWN: Readonly<Record<string, readonly string[]>> = {
   kubectl: ['kubectl apply --evil -f x.yaml', 'kubectl apply --evil=x -f x.yaml', 'kubectl apply --dry -f x.yaml', 'kubectl get pods -Z'],
   helm: ['helm install --evil-flag x ./chart', 'helm install --evil-flag=1 x ./chart', 'helm install x ./c --post-rend ./r.sh'],
@@ -27,8 +28,6 @@ const UNKNOWN: Readonly<Record<string, readonly string[]>> = {
   pip3: ['pip3 install --evil x'],
   poetry: ['poetry install --evil', 'poetry add --evil=1 x'],
   brew: ['brew install --evil x', 'brew install --evil=1 x'],
-  mvn: ['mvn --evil test', 'mvn -Devil=1 --evil test'],
-  dotnet: ['dotnet build --evil', 'dotnet test --evil=1'],
   gcloud: ['gcloud compute instances list --evil', 'gcloud run deploy web --evil=1'],
   aws: ['aws s3 ls --evil', 'aws s3 ls --evil=1'],
   conda: ['conda install --evil numpy', 'conda create --evil=1 -n x'],
@@ -209,28 +208,6 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
     'rustup component add clippy rustfmt',
     'rustup toolchain install nightly',
     'rustup show',
-  ],
-  mvn: [
-    'mvn clean install',
-    'mvn test',
-    'mvn package -DskipTests',
-    'mvn -q -B verify',
-    'mvn dependency:tree',
-    'mvn -pl core -am install',
-    'mvn -U clean install',
-    'mvn -T 4 install',
-    'mvn -Dtest=MyTest test',
-  ],
-  dotnet: [
-    'dotnet build',
-    'dotnet test',
-    'dotnet run',
-    'dotnet restore',
-    'dotnet new console -n App',
-    'dotnet add package Newtonsoft.Json',
-    'dotnet test --filter Category=Unit',
-    'dotnet run --project src/App',
-    'dotnet build -c Release',
   ],
   'ssh-keygen': ['ssh-keygen -t ed25519 -C "me@example.com"', 'ssh-keygen -lf key.pub'],
   sqlite3: ['sqlite3 db.sqlite', 'sqlite3 app.db ".tables"', 'sqlite3 -header -column app.db "select 1"'],
