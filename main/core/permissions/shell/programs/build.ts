@@ -639,7 +639,14 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     ],
     notMatch: ['go test -race -run TestX ./...', 'go mod tidy'],
   },
-  rustup: { match: [['rustup toolchain link x /tmp/x', '#link']], notMatch: ['rustup default stable'] },
+  rustup: {
+    match: [
+      ['rustup toolchain link x /tmp/x', '#link'],
+      ['rustup run stable cargo build', '#run'],
+      ['rustup update --evil', '#unknown_option'],
+    ],
+    notMatch: ['rustup default stable', 'rustup show', 'rustup component add clippy', 'rustup +nightly show'],
+  },
   cmake: {
     match: [
       ['cmake -C /tmp/init.cmake .', '#C'],

@@ -7,8 +7,9 @@
  *
  * nodenv/goenv: `nodenv help --usage <command>` for each command of nodenv 1.4 and node-build 4
  * (`install -f -s -k -v -p -l -L`), goenv 2.1 (`install -f -s -k -v -q -l -g --debug`).
- * `exec` runs a program (kit.ts `subcommandRunner`); `global` changes the version every shell
- * runs outside this project; `uninstall` deletes an installed version.
+ * `exec` runs a program (kit.ts `subcommandRunner`); `uninstall` deletes an installed version;
+ * `global` only writes a version number to the user's version file: plain, as for the spec-read
+ * pyenv, rbenv and jenv.
  *
  * mise: `mise <command> --help` (mise 2024.x–2025.x; clap, no abbreviations; the global options
  * may follow the command). What reaches past the project: `exec`/`x` (a program), `trust` (the
@@ -65,7 +66,6 @@ const ENV_STYLE: Manager = {
     ).split(' '),
   ),
   reaches: (command, _rest, _items, program) => {
-    if (command === 'global') return [risk('global', `${program} global changes the version every shell runs`)];
     if (command === 'uninstall') return [risk('uninstall', `${program} uninstall deletes an installed version`)];
     if (command === 'version-file-write') return [risk('version_file_write', `${program} version-file-write writes the file it names`)];
     return [];
