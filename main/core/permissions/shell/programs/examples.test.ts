@@ -15,23 +15,10 @@ const hasExamples = (r: (typeof rules)[number]) => (r.match?.length ?? 0) + (r.n
  */
 const WITHOUT_EXAMPLES: readonly string[] = [
   '[',
-  'asdf',
-  'brew',
-  'bundle',
-  'devbox',
-  'dotnet',
   'gcloud',
-  'gem',
-  'goenv',
-  'jenv',
-  'lerna',
   'mariadb',
   'nerdctl',
-  'nodenv',
   'psql',
-  'pyenv',
-  'rbenv',
-  'rtx',
 ];
 
 describe('program rule examples', () => {

@@ -46,11 +46,10 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(kind('gh pr list --json number,title')).toBe('simple');
   });
 
-  it('gem, brew, rustup, dotnet, lerna: options and commands their specs lack', () => {
+  it('gem, brew, rustup, lerna: options and commands their specs lack', () => {
     expect(kind('gem install rails -v 7.0.0 --no-document')).toBe('simple');
     expect(kind('brew deps --tree node')).toBe('simple');
     expect(kind('rustup component list --installed')).toBe('simple');
-    expect(kind('dotnet dev-certs https --trust')).toBe('simple');
     expect(kind('lerna publish from-package --yes')).toBe('simple');
     expect(key('gem install --evil x')).toContain('#unknown_option');
   });
@@ -62,9 +61,7 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(key('rbenv install -Z 3.2.2')).toContain('#unknown_option');
   });
 
-  it('more commands and options the specs lack (dotnet test and new, aws logs tail, brew bundle, rustup, gcloud, lerna)', () => {
-    expect(kind('dotnet test --no-restore --verbosity quiet')).toBe('simple');
-    expect(kind('dotnet new classlib -o Lib -f net8.0')).toBe('simple');
+  it('more commands and options the specs lack (aws logs tail, brew bundle, rustup, gcloud, lerna)', () => {
     expect(kind('aws logs tail my-group --follow')).toBe('simple');
     expect(kind('brew bundle --file Brewfile')).toBe('simple');
     expect(kind('brew bundle cleanup --force')).toBe('simple');
@@ -72,7 +69,6 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(kind('gcloud run deploy web --source .')).toBe('simple');
     expect(kind('lerna changed --json')).toBe('simple');
     expect(kind('lerna run build --skip-nx-cache')).toBe('simple');
-    expect(key('dotnet test --evil')).toContain('#unknown_option');
     expect(key('aws logs tail g --evil')).toContain('#unknown_option');
   });
 });

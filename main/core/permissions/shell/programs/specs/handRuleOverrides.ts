@@ -7,17 +7,6 @@
  */
 import type { SpecOverride } from './overrides.js';
 
-/**
- * .NET SDK 8 (learn.microsoft.com, "dotnet test"): test's options the spec lacks (`--no-restore`,
- * `--verbosity`, `--logger` …). `dotnet new <template>` takes the template's own options after its
- * name (`-f net8.0` is classlib's), so new's reading stops there.
- */
-const DOTNET_TEST =
-  'a|test-adapter-path= arch= artifacts-path= blame blame-crash blame-crash-dump-type= blame-crash-collect-always ' +
-  'blame-hang blame-hang-dump-type= blame-hang-timeout= c|configuration= collect= d|diag= f|framework= e|environment= ' +
-  'filter= interactive l|logger= no-build nologo no-restore o|output= os= results-directory= r|runtime= s|settings= ' +
-  't|list-tests v|verbosity= p|property=';
-
 /** The AWS CLI's `logs tail` (a CLI customization, so absent from the botocore-generated spec). */
 const AWS_LOGS_TAIL = 'follow since= format= filter-pattern= log-stream-names= log-stream-name-prefix= mode= poll-interval=';
 
@@ -107,17 +96,6 @@ const RUSTUP: SpecOverride = {
   },
 };
 
-/** .NET SDK (learn.microsoft.com, "dotnet dev-certs"): the https command the spec lists without options. */
-const DOTNET: SpecOverride = {
-  options: { test: DOTNET_TEST },
-  stopAtOperand: ['new'],
-  subcommands: {
-    'dev-certs': '',
-    'dev-certs https': 'c|check clean e|export-path= format= i|import= no-password np p|password= q|quiet t|trust v|verbose',
-  },
-};
-
-
 export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   aws: AWS,
   gem: GEM,
@@ -126,7 +104,6 @@ export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   lerna: LERNA,
   brew: BREW,
   rustup: RUSTUP,
-  dotnet: DOTNET,
   // ruby-build's `rbenv install` (rbenv-install --help): -l lists the latest versions, -L all of them.
   rbenv: { options: { install: 'l|list L|list-all f|force s|skip-existing k|keep v|verbose p|patch' } },
   // Bundler (bundler.io, "bundle config"): `bundle config set --local path x`.
