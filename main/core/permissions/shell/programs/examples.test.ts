@@ -15,7 +15,6 @@ const hasExamples = (r: (typeof rules)[number]) => (r.match?.length ?? 0) + (r.n
  */
 const WITHOUT_EXAMPLES: readonly string[] = [
   '[',
-  'gcloud',
   'mariadb',
   'nerdctl',
   'psql',
