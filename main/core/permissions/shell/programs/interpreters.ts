@@ -351,7 +351,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["gnuplot -e'system(1)' p.gp", '#e-[-?'],
       ['gnuplot --frob p.gp', '#unknown_option'],
     ],
-    notMatch: ['gnuplot plot.gp', 'gnuplot -p -c plot.gp data.csv'],
+    notMatch: ['gnuplot plot.gp', 'gnuplot -p -c plot.gp data.csv', 'gnuplot -persist plot.gp'],
   },
   octave: {
     match: [
@@ -439,8 +439,17 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['deno run https://example.com/x.ts', '#remote'],
       ['deno run -A http://example.com/x.ts a', '#remote'],
       ['deno https://example.com/x.ts', '#remote'],
+      ['deno coverage --lcov --output=/tmp/cov.lcov cov', '#output'],
+      ['deno coverage --output ../cov.lcov cov', '#output'],
     ],
-    notMatch: ['deno run -A --watch main.ts --port 80', 'deno test --allow-read', 'deno fmt --check', 'deno main.ts'],
+    notMatch: [
+      'deno run -A --watch main.ts --port 80',
+      'deno test --allow-read',
+      'deno fmt --check',
+      'deno main.ts',
+      'deno coverage cov',
+      'deno coverage --detailed --exclude=test cov',
+    ],
   },
   python: {
     match: [

@@ -385,7 +385,8 @@ export const DC_TABLE: TableSpec = {
 
 /** gnuplot (gnuplot(1), 5.4): -e runs commands (`system`, `!`), -c names a script and hands it the rest; files are scripts. */
 export const GNUPLOT_TABLE: TableSpec = {
-  options: 'p|persist d|default-settings s|slow h|help V|version c|= e|=',
+  // plot.c compares each word whole (no clusters) and also takes the X11-era `-persist` (gnuplot(1) examples).
+  options: 'p|persist d|default-settings s|slow h|help V|version c|= e|= persist*',
   stopAfter: ['c'],
   handlers: { e: code('e') },
 };
@@ -585,6 +586,8 @@ export const DENO_TABLES: Readonly<Record<string, TableSpec>> = {
   info: denoTool(`${DENO_MODULES} json location= allow-import=? I|=?`),
   doc: denoTool(`${DENO_MODULES} json html name= category-docs= symbol-redirect-map= default-symbol-map= output= private filter= lint`),
   cache: denoTool(`${DENO_MODULES} allow-import=? I|=?`),
+  // docs.deno.com/runtime/reference/cli/coverage: reads the profiles, prints; --output writes the report.
+  coverage: denoTool('ignore= include= exclude= lcov html detailed output=:write'),
   types: denoTool(''),
   completions: denoTool(''),
   add: denoTool('D|dev jsr npm allow-scripts=?:runs'),
