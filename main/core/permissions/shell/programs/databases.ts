@@ -4,7 +4,7 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
-import { opaque, script, valueOf } from './kit.js';
+import { opaque, script, valueOf, wholeWords } from './kit.js';
 import { optionTable, readItems, type OptionTable } from './optionTable.js';
 import { mysqlClient } from './mysql.js';
 import { programOptions } from './programOptions.js';
@@ -69,9 +69,7 @@ function sqlEffects(name: string, flag: string, text: Arg, sql: RegExp): Effect[
 function sqlShell(table: OptionTable, sql: RegExp): Check {
   return (argv) => {
     const name = String(argv[0]);
-    // The shells read whole words only (`-cmd`, `--cmd`; never a cluster): `-c` is the long option `c`.
-    const words = argv.map((w) => (w !== null && /^-[a-z]$/.test(w) && table.long.has(w.slice(1)) ? `-${w}` : w));
-    const r = readItems(table, words, 1, name);
+    const r = readItems(table, wholeWords(table, argv), 1, name);
     const out = [...r.effects];
     let dbSeen = false;
     for (const it of r.items) {

@@ -15,31 +15,10 @@ const hasExamples = (r: (typeof rules)[number]) => (r.match?.length ?? 0) + (r.n
  */
 const WITHOUT_EXAMPLES: readonly string[] = [
   '[',
-  'asdf',
-  'brew',
-  'bundle',
-  'bunx',
-  'devbox',
-  'dotnet',
-  'fnm',
   'gcloud',
-  'gem',
-  'gh',
-  'goenv',
-  'jenv',
-  'lerna',
   'mariadb',
   'nerdctl',
-  'nodenv',
-  'npx',
-  'nvm',
-  'pnpx',
   'psql',
-  'pyenv',
-  'rbenv',
-  'rtx',
-  'terraform',
-  'volta',
 ];
 
 describe('program rule examples', () => {

@@ -4,7 +4,15 @@
  */
 import { exec, risk, write, type Effect, type Inner } from '../effects.js';
 import { matchDangerousLong, type Arg, type OptItem } from '../options.js';
-import { optionTable, readItems, readOptions, type ItemReading, type OptionHandler, type OptionTable, type TableSpec } from './optionTable.js';
+import {
+  optionTable,
+  readItems,
+  readOptions,
+  type ItemReading,
+  type OptionHandler,
+  type OptionTable,
+  type TableSpec,
+} from './optionTable.js';
 import type { Check, Resolver, SubcommandSpec } from './rule.js';
 
 export const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
@@ -140,6 +148,14 @@ export const also =
   (...checks: readonly Check[]): Check =>
   (argv, sub, program) =>
     checks.flatMap((c) => c(argv, sub, program));
+
+/**
+ * For a program that reads whole option words with one or two dashes and never clusters letters
+ * (Go's flag package, the sqlite3 and duckdb shells, Kakoune): `-c` is the option `c` of its table,
+ * written `--c` so that optionTable.ts reads it as that long option, not as a cluster of letters.
+ */
+export const wholeWords = (table: OptionTable, argv: readonly Arg[]): Arg[] =>
+  argv.map((w) => (w !== null && /^-[A-Za-z0-9]$/.test(w) && table.long.has(w.slice(1)) ? `-${w}` : w));
 
 /** A command of `commandTable`: its own options (compact spec), or those and its own commands. */
 export type CommandOptions = string | { options: string; subs: Readonly<Record<string, CommandOptions>> };

@@ -42,7 +42,7 @@ const ATTACKS: Attack[] = [
   // maven.apache.org/ref/current/maven-embedder/cli.html: -f, --file <pom>.
   ['mvn -f ../other/pom.xml package', '#file', 'builds another project’s POM (its plugins run)'],
   // learn.microsoft.com dotnet run: --project <path>.
-  ['dotnet run --project ../other', '#outside', 'builds and runs another folder’s project'],
+  ['dotnet run --project ../other', '#project', 'builds and runs another folder’s project'],
   // ruby.github.io/rake: --rakelib / -R <dir> loads every .rake file there.
   ['rake --rakelib ../lib', '#outside', 'loads rake files from outside the project'],
   // bazel.build/reference/command-line-reference: --run_under=<prefix> runs the target under that program.

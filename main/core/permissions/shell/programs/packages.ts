@@ -9,6 +9,7 @@ import { composer, composerCommand } from './composer.js';
 import { nixOptions } from './nix.js';
 import { optionTable } from './optionTable.js';
 import { dnf, rpm } from './rpmFamily.js';
+import { devbox, envStyle, mise } from './versionManagers.js';
 import { rules, type Check, type SubcommandSpec, type Resolver, type ProgramRule, type Examples } from './rule.js';
 
 /**
@@ -84,13 +85,73 @@ const NIX_SHELL = optionTable({
     'readonly-mode log-format= print-build-logs L| builders= store= extra-experimental-features= help version',
 });
 
+/**
+ * What the spec-read version managers and package managers do beyond their options (their options
+ * are read with their spec: index.ts `withSpec`): `asdf plugin add NAME URL` installs plugin code from
+ * the repository it names (a NAME alone comes from asdf's curated plugin index, as a package from a
+ * registry); `brew tap`, and a formula named by tap (`user/repo/formula`), path or URL, bring
+ * formulae (Ruby code brew runs) from outside Homebrew's own (docs.brew.sh/Taps); `gem sources
+ * --add` changes where every later `gem install` fetches from.
+ */
+const reaches =
+  (
+    program: string,
+    rules: Readonly<Record<string, string>>,
+    named?: { subs: readonly string[]; operand: RegExp; flag: string; note: string },
+  ): Check =>
+  (argv, sub) => {
+    if (sub.subcommand === undefined || sub.index === undefined) return [];
+    const rest = argv.slice(sub.index + 1);
+    const action = rest.find((w) => w === null || !w.startsWith('-'));
+    const out: Effect[] = [];
+    for (const key of [`${sub.subcommand} ${String(action)}`, sub.subcommand])
+      if (Object.prototype.hasOwnProperty.call(rules, key)) {
+        out.push(exec(key.replace(/[ -]/g, '_'), opaque(), `${program} ${key} ${rules[key]!}`));
+        break;
+      }
+    if (named?.subs.includes(sub.subcommand))
+      for (const w of rest)
+        if (w !== null && !w.startsWith('-') && named.operand.test(w)) out.push(exec(named.flag, opaque(w), `${program} ${named.note}`));
+    return out;
+  };
+
 const effects: Readonly<Record<string, Check>> = {
   composer: also(composer, subcommandRunner(['exec'])),
   // Version managers and monorepo tools: `<tool> exec|x|run <command…>`.
-  ...Object.fromEntries(['pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'asdf', 'lerna'].map((n) => [n, subcommandRunner(['exec'])])),
-  mise: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
-  rtx: also(subcommandRunner(['exec', 'x']), trusts(['trust'])),
-  devbox: subcommandRunner(['run']),
+  ...Object.fromEntries(['pyenv', 'rbenv', 'jenv'].map((n) => [n, subcommandRunner(['exec'])])),
+  asdf: also(
+    subcommandRunner(['exec']),
+    reaches(
+      'asdf',
+      {},
+      {
+        subs: ['plugin', 'plugin-add'],
+        operand: /^([a-z][a-z0-9+.-]*:\/\/|git@)/,
+        flag: 'plugin_add',
+        note: 'plugin add installs plugin code from the repository it names',
+      },
+    ),
+  ),
+  lerna: subcommandRunner(['exec']),
+  brew: reaches(
+    'brew',
+    { tap: 'adds a third-party tap (formulae are Ruby code brew runs)' },
+    {
+      subs: ['install', 'reinstall', 'upgrade', 'fetch', 'audit', 'info'],
+      operand: /^([^/\s]+\/[^/\s]+\/[^/\s]+|.*\.rb|[a-z][a-z0-9+.-]*:\/\/.*|\.{0,2}\/.*)$/,
+      flag: 'formula',
+      note: 'names a formula from a tap, a path or a URL (Ruby code brew runs)',
+    },
+  ),
+  gem: (argv, sub) =>
+    sub.subcommand === 'sources' && sub.index !== undefined && argv.slice(sub.index + 1).some((w) => w === null || /^(--add|-a)/.test(w))
+      ? [exec('sources_add', opaque(), 'gem sources --add changes where every later gem install fetches from')]
+      : [],
+  nodenv: also(envStyle, subcommandRunner(['exec'])),
+  goenv: also(envStyle, subcommandRunner(['exec'])),
+  mise: also(mise, subcommandRunner(['exec', 'x']), trusts(['trust'])),
+  rtx: also(mise, subcommandRunner(['exec', 'x']), trusts(['trust'])),
+  devbox: also(devbox, subcommandRunner(['run'])),
   rpm,
   dnf,
   yum: dnf,
@@ -111,6 +172,12 @@ const effects: Readonly<Record<string, Check>> = {
   'apt-cache': apt,
 };
 
+/** mise's global options before its command (`mise --help`). */
+const MISE_GLOBALS: SubcommandSpec = {
+  grammar: { shortValue: 'CEj', longValue: ['cd', 'env', 'jobs', 'output', 'log-level'], noAbbrev: true },
+  flags: [...HELP, '-q', '--quiet', '--silent', '--verbose', '-y', '--yes', '--raw', '--no-config', '--locked', '--debug', '--trace'],
+};
+
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   direnv: RUN_TOOL,
   pyenv: RUN_TOOL,
@@ -118,8 +185,8 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   nodenv: RUN_TOOL,
   goenv: RUN_TOOL,
   jenv: RUN_TOOL,
-  mise: RUN_TOOL,
-  rtx: RUN_TOOL,
+  mise: MISE_GLOBALS,
+  rtx: MISE_GLOBALS,
   asdf: RUN_TOOL,
   devbox: RUN_TOOL,
   lerna: RUN_TOOL,
@@ -188,8 +255,126 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   'apt-cache': { match: [['apt-cache -o Dir::Etc=../x show pkg', '#outside-Dir::Etc=../x']], notMatch: ['apt-cache show pkg'] },
   'nix-shell': { match: [['nix-shell --run id', '#run-[-id-]']], notMatch: ['nix-shell -p hello'] },
   'apt-get': { notMatch: ['apt-get install x'] },
-  direnv: { match: [['direnv allow', '#allow']], notMatch: ['direnv status'] },
-  mise: { match: [['mise trust', '#trust']] },
+  direnv: {
+    match: [
+      ['direnv allow', '#allow'],
+      ['direnv permit', '#permit'],
+      ['direnv exec . make', '#exec'],
+    ],
+    notMatch: ['direnv status', 'direnv reload'],
+  },
+  brew: {
+    match: [
+      ['brew tap evil/tap', '#tap'],
+      ['brew install evil/tap/x', '#formula'],
+      ['brew install ./x.rb', '#formula'],
+      ['brew install https://x/y.rb', '#formula'],
+      ['brew install --evil x', '#unknown_option'],
+    ],
+    notMatch: ['brew install jq', 'brew upgrade', 'brew list'],
+  },
+  gem: {
+    match: [
+      ['gem sources --add https://x', '#sources_add'],
+      ['gem sources -a https://x', '#sources_add'],
+      ['gem install ../evil.gem', '#outside'],
+      ['gem install --evil x', '#unknown_option'],
+    ],
+    notMatch: ['gem install rails', 'gem list', 'gem sources'],
+  },
+  bundle: {
+    match: [
+      ['bundle exec rspec', '#exec'],
+      ['bundle e rspec', '#exec'],
+      ['bundle install --gemfile=../Gemfile', '#outside'],
+      ['bundle exec --frob rspec', '#unknown_option'],
+    ],
+    notMatch: ['bundle install', 'bundle update rails', 'bundle add rails'],
+  },
+  lerna: {
+    match: [
+      ['lerna exec -- rm -rf x', '#exec'],
+      ['lerna run build --evil', '#unknown_option'],
+    ],
+    notMatch: ['lerna run build', 'lerna run test --scope pkg'],
+  },
+  pyenv: {
+    match: [
+      ['pyenv exec python x.py', '#exec'],
+      ['pyenv install --evil 3.11', '#unknown_option'],
+    ],
+    notMatch: ['pyenv install 3.12.1', 'pyenv local 3.12', 'pyenv global 3.12', 'pyenv versions'],
+  },
+  rbenv: {
+    match: [['rbenv exec ruby x.rb', '#exec']],
+    notMatch: ['rbenv install 3.3.0', 'rbenv local 3.3.0', 'rbenv global 3.3.0'],
+  },
+  jenv: {
+    match: [['jenv add /opt/jdk', '#outside']],
+    notMatch: ['jenv versions', 'jenv local 17', 'jenv global 17'],
+  },
+  asdf: {
+    match: [
+      ['asdf plugin add x https://x', '#plugin_add'],
+      ['asdf plugin-add x git@github.com:e/x.git', '#plugin_add'],
+      ['asdf install --evil', '#unknown_option'],
+    ],
+    notMatch: ['asdf install', 'asdf install nodejs 20', 'asdf current', 'asdf plugin add nodejs', 'asdf global nodejs 20'],
+  },
+  mise: {
+    match: [
+      ['mise trust', '#trust'],
+      ['mise use -g node@20', '#global'],
+      ['mise use --global node@20', '#global'],
+      ['mise use cargo:ripgrep', '#backend'],
+      ['mise install npm:evil', '#backend'],
+      ['mise x node@20 -- node app.js', '#x'],
+      ['mise plugins install x https://git/x', '#plugins'],
+      ['mise settings set experimental true', '#settings'],
+      ['mise self-update', '#self_update'],
+      ['mise -C ../x install', '#outside'],
+      ['mise --frob ls', '#unknown_option'],
+      ['mise frob', '#unknown_option'],
+    ],
+    notMatch: ['mise install', 'mise use node@20', 'mise run build', 'mise ls', 'mise -C sub install', 'mise current node'],
+  },
+  rtx: {
+    match: [
+      ['rtx trust', '#trust'],
+      ['rtx use -g node@20', '#global'],
+      ['rtx frob', '#unknown_option'],
+    ],
+    notMatch: ['rtx install', 'rtx use node@20'],
+  },
+  nodenv: {
+    match: [
+      ['nodenv exec node x.js', '#exec'],
+      ['nodenv install ../def', '#outside'],
+      ['nodenv install --frob 20', '#unknown_option'],
+      ['nodenv frob', '#unknown_option'],
+    ],
+    notMatch: ['nodenv install 20.11.0', 'nodenv local 20', 'nodenv global 20', 'nodenv versions', 'nodenv install -s 20'],
+  },
+  goenv: {
+    match: [
+      ['goenv exec go build', '#exec'],
+      ['goenv install --frob 1.22.0', '#unknown_option'],
+      ['goenv frob', '#unknown_option'],
+    ],
+    notMatch: ['goenv install -s 1.22.0', 'goenv local 1.22.0', 'goenv global 1.22.0', 'goenv versions'],
+  },
+  devbox: {
+    match: [
+      ['devbox run test', '#run'],
+      ['devbox global add ripgrep', '#global'],
+      ['devbox create --template=go', '#create'],
+      ['devbox add x --allow-insecure=x', '#allow_insecure'],
+      ['devbox add x --allow-insecure x', '#allow_insecure'],
+      ['devbox -c ../other shell', '#outside'],
+      ['devbox frob', '#unknown_option'],
+    ],
+    notMatch: ['devbox add nodejs@20', 'devbox shell', 'devbox install', 'devbox search ripgrep'],
+  },
   nix: {
     match: [
       ['nix --option sandbox false build', '#option'],
@@ -301,6 +486,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
+/** The version managers read whole with versionManagers.ts's tables. */
+const MANAGERS = ['nodenv', 'goenv', 'mise', 'rtx', 'devbox'];
+
 export const RULES: readonly ProgramRule[] = rules(
   'packages',
   {
@@ -308,8 +496,8 @@ export const RULES: readonly ProgramRule[] = rules(
     subcommands: { ...subcommands, 'apt-get': subcommands['apt']!, 'apt-cache': subcommands['apt']! },
     aliases,
     // Read whole with APT and NIX_SHELL; their operands are package names and files, so the default applies too.
-    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'composer', 'dnf', 'yum', 'rpm', 'nix'],
-    withDefaults: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'dnf', 'yum', 'rpm', 'nix'],
+    allowlist: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'composer', 'dnf', 'yum', 'rpm', 'nix', ...MANAGERS],
+    withDefaults: ['apt', 'apt-get', 'apt-cache', 'nix-shell', 'dnf', 'yum', 'rpm', 'nix', ...MANAGERS],
   },
   EXAMPLES,
 );

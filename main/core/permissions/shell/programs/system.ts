@@ -5,8 +5,9 @@
 import { exec, risk, type Effect } from '../effects.js';
 import type { Arg, OptItem } from '../options.js';
 import { opaque, argvOf, isShort, isLong, valueOf, HELP, itemsOf } from './kit.js';
-import { optionTable, readItems, readOptions } from './optionTable.js';
+import { optionTable, readItems, readOptions, type TableSpec } from './optionTable.js';
 import { AT, CRONTAB, GIO, SCREEN, SYSTEMCTL, TMUX, TMUX_READ_COMMANDS, XDG_OPEN } from './systemOptions.js';
+import { TERRAFORM_TABLE } from './terraformTables.js';
 import { specTable } from './specs/specRules.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
@@ -152,6 +153,9 @@ const effects: Readonly<Record<string, Check>> = {
   tmux,
   screen,
   'xdg-open': xdgOpen,
+  // terraform: every command's options from its own -help (terraformTables.ts, Go's flag package:
+  // options end at the first operand); a command terraform does not list is compound.
+  terraform: (argv) => readOptions(TERRAFORM, argv, 1, 'terraform').effects,
   // Every option read with its table (systemOptions.ts); the verb is keyed as the subcommand.
   systemctl: (argv) => readOptions(SYSTEMCTL, argv, 1, 'systemctl').effects,
 };
@@ -221,7 +225,7 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
       '--firmware-setup',
     ],
   },
-  terraform: { grammar: { singleDashLong: true, noAbbrev: true }, flags: [...HELP, '-help', '-version'] },
+  terraform: { grammar: { singleDashLong: true, noAbbrev: true, longValue: ['chdir'] }, flags: [...HELP, '-help', '-version'] },
   aws: {
     grammar: {
       longValue: ['profile', 'region', 'output', 'endpoint-url', 'query', 'color', 'ca-bundle', 'cli-read-timeout', 'cli-connect-timeout'],
@@ -288,6 +292,23 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     ],
     notMatch: ['screen -ls', 'screen -list'],
   },
+  // terraform <command> -help: -chdir runs another folder's configuration, -plugin-dir loads provider binaries.
+  terraform: {
+    match: [
+      ['terraform -chdir=../x plan', '#outside'],
+      ['terraform init -plugin-dir=../p', '#plugin_dir'],
+      ['terraform init --plugin-dir ../p', '#plugin_dir'],
+      ['terraform plan -var-file=../x.tfvars', '#outside'],
+      ['terraform plan --evil', '#unknown_option'],
+      ['terraform my-plugin', '#unknown_option'],
+    ],
+    notMatch: [
+      'terraform init',
+      'terraform plan -out=tfplan -var "a=b"',
+      'terraform apply -auto-approve -lock=false',
+      'terraform fmt -check -recursive',
+    ],
+  },
   'xdg-open': {
     match: [
       ['xdg-open x.html', '#open-[-?'],
@@ -318,8 +339,17 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
+/** Go's flag package: one or two dashes, values attached or in the next word, options end at the first operand. */
+const goFlags = (t: TableSpec): TableSpec => ({
+  ...t,
+  singleDashLong: true,
+  stopAtOperand: true,
+  ...(t.subs ? { subs: Object.fromEntries(Object.entries(t.subs).map(([k, v]) => [k, goFlags(v)])) } : {}),
+});
+const TERRAFORM = optionTable(goFlags(TERRAFORM_TABLE));
+
 /** Read whole with their tables (systemOptions.ts; ansible's from the spec library), the default's checks on top. */
-const ALLOWLIST = ['ansible', 'gio', 'crontab', 'at', 'batch', 'tmux', 'screen', 'xdg-open', 'systemctl'];
+const ALLOWLIST = ['ansible', 'gio', 'crontab', 'at', 'batch', 'tmux', 'screen', 'xdg-open', 'systemctl', 'terraform'];
 
 export const RULES: readonly ProgramRule[] = rules(
   'system',

@@ -94,7 +94,6 @@ describe('spec overrides: facts the specs leave out', () => {
     expect(key('ansible-playbook -i ../inv site.yml')).toContain('#outside-../inv');
     expect(key('ansible-playbook /tmp/evil.yml')).toContain('#outside-/tmp/evil.yml');
   });
-
 });
 
 describe('spec overrides found by the held-out red team (redteam.heldout.test.ts)', () => {

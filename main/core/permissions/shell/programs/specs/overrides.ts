@@ -18,7 +18,12 @@ export interface SpecOverride {
    * options, kubectl's global flags), where the spec lists them on one node only or not at all.
    */
   global?: string;
-  /** Subcommands the spec lacks, by their path ("cache"), with their options (compact spec). */
+  /** The program takes unique prefixes of its long options (optparse, argparse, getopt_long). */
+  abbrev?: true;
+  /**
+   * Subcommands the spec lacks, by their path ("cache"), with their options (compact spec); for a
+   * subcommand the spec has, the options come first, as `options` do.
+   */
   subcommands?: Readonly<Record<string, string>>;
   /** Subcommand paths whose options end at the first operand (the rest are a script's: `nr build --all`). */
   stopAtOperand?: readonly string[];
@@ -84,8 +89,7 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   // wasm-pack: the spec lists the subcommands without their options (wasm-pack build/test --help).
   'wasm-pack': {
     options: {
-      build:
-        't|target= d|out-dir=:read out-name= s|scope= mode= no-typescript no-pack weak-refs reference-types dev release profiling',
+      build: 't|target= d|out-dir=:read out-name= s|scope= mode= no-typescript no-pack weak-refs reference-types dev release profiling',
       test: 'node firefox chrome safari headless chromedriver=:read geckodriver=:read safaridriver=:read mode= dev release profiling',
     },
   },
@@ -193,7 +197,9 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   },
   // Electron (electronjs.org/docs/latest/api/command-line-switches): its own switches; the sandbox ones
   // (--no-sandbox) stay unknown on purpose.
-  electron: { options: { '': 'enable-logging=? inspect=? inspect-brk=? remote-debugging-port= disable-gpu lang= log-file=:read log-level=' } },
+  electron: {
+    options: { '': 'enable-logging=? inspect=? inspect-brk=? remote-debugging-port= disable-gpu lang= log-file=:read log-level=' },
+  },
   // nbconvert (nbconvert.readthedocs.io/en/latest/usage.html): the conversion options.
   jupyter: {
     options: {
@@ -203,7 +209,11 @@ export const OVERRIDES: Readonly<Record<string, SpecOverride>> = {
     },
   },
   // `streamlit run` (docs.streamlit.io/develop/api-reference/cli/run): the server options it takes.
-  streamlit: { options: { run: 'server.port= server.address= server.headless= server.runOnSave= server.baseUrlPath= server.maxUploadSize= logger.level= theme.base=' } },
+  streamlit: {
+    options: {
+      run: 'server.port= server.address= server.headless= server.runOnSave= server.baseUrlPath= server.maxUploadSize= logger.level= theme.base=',
+    },
+  },
   // Code given inline: `mix run -e` (hexdocs.pm/mix/Mix.Tasks.Run.html), `clojure -e`
   // (clojure.org/reference/clojure_cli), `django-admin shell -c` (docs.djangoproject.com, "shell --command").
   mix: { options: { run: 'e|eval=:load r|require=:read' } },
