@@ -251,10 +251,12 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['ghc -optl-fuse-ld=./x Main.hs', '#opt'],
       ['ghc -fplugin=Evil Main.hs', '#fplugin'],
       ['ghc -package-db pkgs Main.hs', '#package_db'],
+      ['ghc -package-env envs/dev Main.hs', '#package_env'],
+      ['ghc -package-env=evil Main.hs', '#package_env'],
       ['ghc -ghci-script x.ghci', '#ghci_script'],
       ['ghc --frob Main.hs', '#unknown_option'],
     ],
-    notMatch: ['ghc -O2 -Wall -threaded Main.hs -o app', 'ghc --make -isrc -XOverloadedStrings Main.hs'],
+    notMatch: ['ghc -O2 -Wall -threaded Main.hs -o app', 'ghc --make -isrc -XOverloadedStrings Main.hs', 'ghc -package-env - Main.hs'],
   },
   groovy: {
     match: [

@@ -199,6 +199,9 @@ export const GHC_TABLE: TableSpec = {
     f: ghcF,
     opt: keyed('opt', 'passes options to a tool ghc runs (a linker option can load a plugin)'),
     pgm: keyed('pgm', 'names a program ghc runs in place of its own'),
+    // `-package-env -` reads no environment file at all (users guide, "Package environments").
+    'package-env': (v, typed, at) =>
+      v === '-' ? [] : [exec('package-env', opaque(v ?? null), `${at.where} ${typed} loads code into the program`)],
   },
 };
 
