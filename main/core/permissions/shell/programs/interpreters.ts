@@ -222,7 +222,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['Rscript --default-packages=/tmp/p x.R', '#default_packages'],
       ['Rscript --frob x.R', '#unknown_option'],
     ],
-    notMatch: ['Rscript analysis.R --input data.csv', 'Rscript --vanilla scripts/render.R'],
+    notMatch: ['Rscript analysis.R --input data.csv', 'Rscript --vanilla scripts/render.R', 'Rscript --max-connections=512 scripts/fit.R'],
   },
   lua: {
     match: [

@@ -106,10 +106,13 @@ export const PHP_TABLE: TableSpec = {
 
 // ── R, Rscript ──────────────────────────────────────────────────────────────────────────────────
 
-/** R's own options (R(1) and `R --help`, R 4.2; exact names, `--encoding ENC` or `=ENC`). */
+/**
+ * R's own options (R(1) and `R --help`, R 4.2; exact names, `--encoding ENC` or `=ENC`), and
+ * --max-connections (R 4.4.0 NEWS: a startup option, the number of connections a session may open).
+ */
 const R_OPTIONS =
   'h|help version encoding= save no-save no-environ no-site-file no-init-file restore no-restore-data ' +
-  'no-restore-history no-restore vanilla no-readline max-ppsize= min-nsize= min-vsize= q|quiet silent s|no-echo slave ' +
+  'no-restore-history no-restore vanilla no-readline max-ppsize= max-connections= min-nsize= min-vsize= q|quiet silent s|no-echo slave ' +
   'interactive verbose d|debugger=:prog debugger-args= g|gui= arch= args f|file= e|=';
 
 const R_HANDLERS = {
