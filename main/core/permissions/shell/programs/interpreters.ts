@@ -243,7 +243,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['Rscript --default-packages=/tmp/p x.R', '#default_packages'],
       ['Rscript --frob x.R', '#unknown_option'],
     ],
-    notMatch: ['Rscript analysis.R --input data.csv', 'Rscript --vanilla scripts/render.R'],
+    notMatch: ['Rscript analysis.R --input data.csv', 'Rscript --vanilla scripts/render.R', 'Rscript --max-connections=512 scripts/fit.R'],
   },
   lua: {
     match: [
@@ -272,10 +272,12 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['ghc -optl-fuse-ld=./x Main.hs', '#opt'],
       ['ghc -fplugin=Evil Main.hs', '#fplugin'],
       ['ghc -package-db pkgs Main.hs', '#package_db'],
+      ['ghc -package-env envs/dev Main.hs', '#package_env'],
+      ['ghc -package-env=evil Main.hs', '#package_env'],
       ['ghc -ghci-script x.ghci', '#ghci_script'],
       ['ghc --frob Main.hs', '#unknown_option'],
     ],
-    notMatch: ['ghc -O2 -Wall -threaded Main.hs -o app', 'ghc --make -isrc -XOverloadedStrings Main.hs'],
+    notMatch: ['ghc -O2 -Wall -threaded Main.hs -o app', 'ghc --make -isrc -XOverloadedStrings Main.hs', 'ghc -package-env - Main.hs'],
   },
   groovy: {
     match: [
@@ -372,7 +374,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["gnuplot -e'system(1)' p.gp", '#e-[-?'],
       ['gnuplot --frob p.gp', '#unknown_option'],
     ],
-    notMatch: ['gnuplot plot.gp', 'gnuplot -p -c plot.gp data.csv'],
+    notMatch: ['gnuplot plot.gp', 'gnuplot -p -c plot.gp data.csv', 'gnuplot -persist plot.gp'],
   },
   octave: {
     match: [
@@ -460,8 +462,17 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['deno run https://example.com/x.ts', '#remote'],
       ['deno run -A http://example.com/x.ts a', '#remote'],
       ['deno https://example.com/x.ts', '#remote'],
+      ['deno coverage --lcov --output=/tmp/cov.lcov cov', '#output'],
+      ['deno coverage --output ../cov.lcov cov', '#output'],
     ],
-    notMatch: ['deno run -A --watch main.ts --port 80', 'deno test --allow-read', 'deno fmt --check', 'deno main.ts'],
+    notMatch: [
+      'deno run -A --watch main.ts --port 80',
+      'deno test --allow-read',
+      'deno fmt --check',
+      'deno main.ts',
+      'deno coverage cov',
+      'deno coverage --detailed --exclude=test cov',
+    ],
   },
   python: {
     match: [
