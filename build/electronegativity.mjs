@@ -3,7 +3,7 @@
  * Electronegativity over the desktop shell, the preload and the renderer; fails on any HIGH or MEDIUM
  * finding. Called through the package's programmatic API because its CLI breaks on the hoisted
  * commander 12 (it expects commander's old default export).
- * Note (../shared/docs/electron-security.md): its NODE_INTEGRATION check is silenced by any `sandbox`
+ * Note (the Electron security checklist): its NODE_INTEGRATION check is silenced by any `sandbox`
  * key, so the window options are also asserted by main/electron/windows.test.ts.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';

@@ -22,9 +22,21 @@ describe('generated tables match their generators', () => {
   );
 
   it.skipIf(!installed('lsblk', ['--version']) || !installed('pstree', ['--version']))(
-    'helpTables.ts: build/specs/helpTables.mjs from the GNU and util-linux programs\' --help (skipped where they are not installed)',
+    "helpTables.ts: build/specs/helpTables.mjs from the GNU and util-linux programs' --help (skipped where they are not installed)",
     check('build/specs/helpTables.mjs'),
     60_000,
+  );
+
+  it.skipIf(!installed('gh', ['--version']))(
+    'ghTables.ts: build/specs/ghTables.mjs from gh <command> --help (skipped where GitHub CLI is not installed)',
+    check('build/specs/ghTables.mjs'),
+    120_000,
+  );
+
+  it.skipIf(!installed('terraform', ['version']))(
+    'terraformTables.ts: build/specs/terraformTables.mjs from terraform <command> -help (skipped where terraform is not installed)',
+    check('build/specs/terraformTables.mjs'),
+    120_000,
   );
 
   it.skipIf(!installed('openssl', ['version']))(

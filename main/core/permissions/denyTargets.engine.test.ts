@@ -49,6 +49,14 @@ describe('a deny on write_file:.env refuses shell commands that write .env', () 
     'cp -f x ./.env',
     'cp sub/.env .',
     'cp -t . sub/.env',
+    // the file utilities' options are read with their tables (GNU getopt_long: a unique prefix, a
+    // cluster ending in -t, options after the operands); an option the table does not know is
+    // read past, so the targets after it are still met
+    'cp --target=. sub/.env',
+    'cp -rt. sub/.env',
+    'cp sub/.env -t .',
+    'cp --frobnicate x .env',
+    'install -Dm600 x .env',
     'mv x .env',
     'dd if=x of=.env',
     'truncate -s 0 .env',
@@ -68,6 +76,7 @@ describe('a deny on write_file:.env refuses shell commands that write .env', () 
     'ln .env hard',
     'cp -l .env hard',
     'cp --symbolic-link .env link',
+    'cp --sym .env link',
   ])('%s', async (command) => {
     await deny('write_file:.env');
     allowAll();

@@ -376,10 +376,7 @@ export class CommandVisitor extends WordVisitor {
       else blockers.pop();
     } else {
       const sub = rule?.subcommands ? this.subcommand(rule, rules, refName, infos, argv, ref, facts, effects, blockers, depth) : {};
-      // One unknown option keys the call: a rule reading its options with a spec (policy `spec` with
-      // checks) meets the global option the subcommand table did not know a second time.
-      const known = effects.some((e) => e.flag === 'unknown_option');
-      effects.push(...argEffects(rule, rules, argv, sub).filter((e) => !(known && e.flag === 'unknown_option')));
+      effects.push(...argEffects(rule, rules, argv, sub));
       // A program without an option allowlist of its own (none at all, or a hand rule with the default)
       // meets the default here (programs/noSpec.ts); web URLs are left to a hand rule. A spec-library
       // rule applies the default itself (specs/specRules.ts), where it knows which words are a command's

@@ -2,7 +2,7 @@
  * Red-team table for parser corners: line continuations that bash
  * joins before it forms tokens, and array subscripts that bash evaluates from text. Each row says
  * whether bash really runs `id`, and the last block proves it: every row runs under `bash -c` with
- * a stub `id` on PATH that leaves a marker (each was also traced with /work/shared/tools/what-runs).
+ * a stub `id` on PATH that leaves a marker (each was also traced with a sandboxed bash trace (bubblewrap + strace)).
  *
  * The rule checked for every row: when bash runs id, the command is never simple and never hides
  * it: it is invalid, or compound with `id` or `?` among its programs (so a deny rule on id, or any

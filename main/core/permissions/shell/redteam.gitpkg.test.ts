@@ -3,7 +3,7 @@
  * 3, 4 and 8): plumbing and maintenance options that run a program or write outside the project,
  * options that load code or name a program, options that write a file they name, and the
  * everyday forms that must stay one simple call. "verified" rows were run under
- * /work/shared/tools/what-runs (bash -c, real git 2.39 / npm 11 / pip 23 in a sandbox) and did
+ * a sandboxed bash trace (bubblewrap + strace) (bash -c, real git 2.39 / npm 11 / pip 23 in a sandbox) and did
  * what the why says; other rows cite the program's documentation or source.
  */
 import { describe, expect, it } from 'vitest';

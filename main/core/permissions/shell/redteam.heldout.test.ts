@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from './classify.js';
 import { handRule } from './programs/index.js';
-import { HELD_OUT } from './redteam.heldout.testkit.js';
+import { HELD_OUT, HELD_OUT_AFTER, HELD_OUT_THIRD, type HeldOutFamily } from './redteam.heldout.testkit.js';
 
 /**
  * Attacks still passing as one simple call, and why the classifier cannot see them. Before the fixes
@@ -86,5 +86,79 @@ describe('held-out red team: families without a hand rule', () => {
     );
     expect(passing / attacks.length).toBeLessThanOrEqual(0.1);
     expect(blocked / benign.length).toBeLessThanOrEqual(0.03);
+  });
+});
+
+/**
+ * The second set (HELD_OUT_AFTER), written after the fixes above and measured before any change for
+ * it: 1 of 72 attacks passed (`tectonic -Z shell-escape`) and 6 of 106 everyday uses were blocked
+ * (5.7 %). Then fixed: two generic bugs in noSpec.ts (a single-dash long option's value split at each
+ * `/`; msbuild's `/p:` switch read as a root folder), the missing unsafe-mode word, and three spec
+ * gaps in overrides.ts (turbo --filter, ansible-galaxy install -r, typeorm -d). What is left:
+ */
+const AFTER_BLOCKED: readonly string[] = [
+  // An extension list without dots reads as a name under rule 3 (`--extensions ts` could load one).
+  'madge --extensions ts src',
+];
+
+describe('held-out red team, second set (written after the first set’s fixes)', () => {
+  const second: [string, HeldOutFamily][] = Object.entries(HELD_OUT_AFTER);
+  const attacks2 = second.flatMap(([, f]) => f.attacks);
+  const benign2 = second.flatMap(([, f]) => f.benign);
+
+  it('draws from families with no hand rule, none in the first set', () => {
+    for (const [program] of second) {
+      expect(handRule(program), program).toBeUndefined();
+      expect(HELD_OUT[program], program).toBeUndefined();
+    }
+  });
+
+  it('its attacks are compound and its everyday uses simple, but for the rows listed', () => {
+    expect(attacks2.filter((c) => kind(c) !== 'compound')).toEqual([]);
+    expect(benign2.filter((c) => kind(c) !== 'simple')).toEqual(AFTER_BLOCKED);
+  });
+
+  it('meets the issue’s goal', () => {
+    const passing = attacks2.filter((c) => kind(c) !== 'compound').length;
+    const blocked = benign2.filter((c) => kind(c) !== 'simple').length;
+    console.log(`held-out red team, second set: ${second.length} families; attacks passing ${passing}/${attacks2.length}, everyday blocked ${blocked}/${benign2.length}`);
+    expect(passing / attacks2.length).toBeLessThanOrEqual(0.1);
+    expect(blocked / benign2.length).toBeLessThanOrEqual(0.03);
+  });
+});
+
+/**
+ * The third set (HELD_OUT_THIRD), written after both sets' fixes and left unfixed on purpose, so that
+ * it stays a measure of families nobody tuned for: 0 of 84 attacks pass, 3 of 97 everyday uses are
+ * blocked (3.1 %, just over the goal), each an option the program's spec leaves out.
+ */
+const THIRD_BLOCKED: readonly string[] = [
+  'flutter build apk --release',
+  'forge test -vvv',
+  'hardhat run scripts/deploy.js --network sepolia',
+];
+
+describe('held-out red team, third set (left unfixed)', () => {
+  const third: [string, HeldOutFamily][] = Object.entries(HELD_OUT_THIRD);
+  const attacks3 = third.flatMap(([, f]) => f.attacks);
+  const benign3 = third.flatMap(([, f]) => f.benign);
+
+  it('draws from families with no hand rule, in neither earlier set', () => {
+    for (const [program] of third) {
+      expect(handRule(program), program).toBeUndefined();
+      expect(HELD_OUT[program] ?? HELD_OUT_AFTER[program], program).toBeUndefined();
+    }
+  });
+
+  it('its attacks are compound and its everyday uses simple, but for the rows listed', () => {
+    expect(attacks3.filter((c) => kind(c) !== 'compound')).toEqual([]);
+    expect(benign3.filter((c) => kind(c) !== 'simple')).toEqual(THIRD_BLOCKED);
+  });
+
+  it('prints its rates; at most 10 % of its attacks pass', () => {
+    const passing = attacks3.filter((c) => kind(c) !== 'compound').length;
+    const blocked = benign3.filter((c) => kind(c) !== 'simple').length;
+    console.log(`held-out red team, third set: ${third.length} families; attacks passing ${passing}/${attacks3.length}, everyday blocked ${blocked}/${benign3.length}`);
+    expect(passing / attacks3.length).toBeLessThanOrEqual(0.1);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Red-team table for issue 16's option allowlists of the interpreters (python, node, ruby, perl,
- * java: programs/interpreterOptions.ts). "verified" rows were run with /work/shared/tools/what-runs
+ * java: programs/interpreterOptions.ts). "verified" rows were run with a sandboxed bash trace (bubblewrap + strace)
  * (bwrap + strace, a stub `./x` that touches a file) and seen to run it or write the file; the
  * others cite the program's manual or `--help`. ruby is not installed here: its rows cite ruby(1).
  */
@@ -72,4 +72,79 @@ const ROWS: readonly Row[] = [
 
 describe('red team: interpreter option allowlists (issue 16)', () => {
   itClassifiesRows(ROWS);
+});
+
+/**
+ * Issue 25: the interpreters that had no table (programs/languageOptions.ts). The "verified" row
+ * was run under bubblewrap with strace; the others cite the program's manual, `--help` or parser
+ * source (named at each table): most of these programs are not installed here.
+ */
+const MORE_ROWS: readonly Row[] = [
+  // ── Options that run or load code, or name a program ──
+  ['tclsh -foo', 'compound', 'verified: tclsh -foo read its commands from stdin and ran the `exec ./x` piped to it'],
+  ['php -d auto_prepend_file=/tmp/e.php app.php', 'compound', 'php.ini directives: auto_prepend_file is required before the script'],
+  ['php -d extension=./e.so app.php', 'compound', 'php.ini directives: extension loads a shared library'],
+  ['php -d sendmail_path=./x app.php', 'compound', 'php.ini directives: mail() runs sendmail_path'],
+  ['php -c php.ini app.php', 'compound', 'php(1) -c: a php.ini can set auto_prepend_file'],
+  ['php -z ./e.so app.php', 'compound', 'php(1) -z: loads a Zend extension'],
+  ["php -B 'system(1);' -R 1", 'compound', 'php(1) -B: code run before the input lines'],
+  ['php -S 0.0.0.0:8000', 'compound', 'php(1) -S: serves the folder’s PHP to every host on the network'],
+  ['R -d ./x', 'compound', 'R(1) -d: runs R through the debugger NAME'],
+  ['R CMD INSTALL ../pkg', 'compound', 'R(1) CMD INSTALL: builds and installs a package (runs its configure)'],
+  ['Rscript -e \'system("./x")\'', 'compound', 'Rscript(1) -e: inline code'],
+  ['lua -l ./evil y.lua', 'compound', 'lua(1) -l: requires what it names; a path, not a module name'],
+  ['luajit -jdump=+rs,/tmp/o y.lua', 'compound', 'luajit(1) -j: jit.dump writes the file after the comma'],
+  ['luajit -b y.lua /tmp/y.o', 'compound', 'luajit(1) -b: saves bytecode to the file'],
+  ['ghc -pgmc ./x Main.hs', 'compound', 'ghc(1) -pgmc: the program ghc runs as its C compiler'],
+  ['ghc -optl-fuse-ld=/tmp/ld Main.hs', 'compound', 'ghc(1) -optl: options handed to the linker'],
+  ['ghc -fplugin=Evil Main.hs', 'compound', 'ghc(1) -fplugin: loads a compiler plugin'],
+  ['ghc -package-db /tmp/db Main.hs', 'compound', 'ghc(1) -package-db: a package database (its libraries are linked and loaded)'],
+  ['ghc --frontend Evil', 'compound', 'ghc(1) --frontend: runs a frontend plugin'],
+  ['julia --machine-file hosts y.jl', 'compound', 'julia --help: starts workers over ssh on the hosts listed'],
+  ['julia -J /tmp/sys.so y.jl', 'compound', 'julia --help -J: the system image is code'],
+  ["elixir --erl '-s os cmd' y.exs", 'compound', 'elixir(1) --erl: switches handed to the Erlang VM'],
+  ['elixir --vm-args /tmp/a y.exs', 'compound', 'bin/elixir --vm-args: the file’s contents are VM arguments'],
+  ['elixir --sname x y.exs', 'compound', 'elixir(1) --sname: a distributed node others holding the cookie can drive'],
+  ['racket -fe y.rkt \'(system "./x")\'', 'compound', 'racket -h: collapsed switches take their arguments after the cluster'],
+  ['racket -p evil/pkg', 'compound', 'racket -h -p: requires a PLaneT package, fetched from the network'],
+  ['guile -e \'(system "./x")\' -s y.scm', 'compound', 'guile(1) -e: FUNCTION is evaluated'],
+  ['sbcl --core /tmp/x.core', 'compound', 'sbcl(1) --core: the core image is code'],
+  ['clisp -K /tmp/set y.lisp', 'compound', 'clisp(1) -K: runs the linking set’s lisp.run'],
+  ['clisp -Eterminal utf-8 -x 1', 'compound', 'clisp(1) -E takes two words: not read, compound'],
+  ['gnuplot -e "system(\'./x\')" p.gp', 'compound', 'gnuplot(1) -e: commands, system() runs a shell command'],
+  ['octave --info-program ./x', 'compound', 'octave options.h: the program that reads info files'],
+  ['ipython --InteractiveShellApp.exec_lines=x y.py', 'compound', 'IPython config: exec_lines run before the file'],
+  ['ipython --ext=evil y.py', 'compound', 'ipython --help: loads an extension module'],
+  ['ts-node --compiler ./c.js y.ts', 'compound', 'ts-node --help -C: a custom TypeScript compiler module'],
+  ['tsx --import ./h.mjs y.ts', 'compound', 'tsx hands node’s flags to node: --import preloads a module'],
+  ['deno run https://example.com/x.ts', 'compound', 'docs.deno.com Modules: a script by URL is fetched and run'],
+  ['deno run --v8-flags=--prof y.ts', 'compound', 'deno run --help: flags handed to V8 (--prof writes a log)'],
+  ['deno compile y.ts', 'compound', 'no table for deno compile'],
+  ['scala -Xplugin:/tmp/p.jar y.scala', 'compound', 'scalac(1) -Xplugin: loads a compiler plugin'],
+  ['groovy -l 8080 y.groovy', 'compound', 'groovy(1) -l: listens on a port and runs the script on every line received'],
+  ['jrunscript -J-agentpath:/tmp/a.so y.js', 'compound', 'jrunscript(1) -J: a JVM option (an agent)'],
+  ["dc --expression='!./x'", 'compound', 'dc(1): `!` runs a shell command'],
+  // ── Everyday forms that stay one simple call ──
+  ['php artisan migrate', 'simple', 'ordinary'],
+  ['php -S localhost:8000 -t public', 'simple', 'a dev server on the loopback'],
+  ['php -d memory_limit=-1 vendor/bin/phpunit', 'simple', 'a sizing INI setting'],
+  ['Rscript analysis.R', 'simple', 'ordinary'],
+  ['R -q --vanilla -f analysis.R', 'simple', 'ordinary'],
+  ['lua main.lua', 'simple', 'ordinary'],
+  ['ghc -O2 -Wall Main.hs -o app', 'simple', 'ordinary'],
+  ['julia --project=. -t 4 src/main.jl', 'simple', 'ordinary'],
+  ['elixir -S mix test', 'simple', 'mix found on the PATH'],
+  ['racket main.rkt', 'simple', 'ordinary'],
+  ['deno run -A main.ts', 'simple', 'the script’s permissions are deno’s sandbox'],
+  ['deno test --allow-read', 'simple', 'ordinary'],
+  ['ts-node src/index.ts', 'simple', 'ordinary'],
+  ['tsx watch src/index.ts', 'simple', 'ordinary'],
+  ['ipython script.py', 'simple', 'ordinary'],
+  ['octave --no-gui script.m', 'simple', 'ordinary'],
+  ['gnuplot -p plot.gp', 'simple', 'ordinary'],
+  ['tclsh build.tcl', 'simple', 'ordinary'],
+];
+
+describe('red team: the other interpreters’ option allowlists (issue 25)', () => {
+  itClassifiesRows(MORE_ROWS);
 });

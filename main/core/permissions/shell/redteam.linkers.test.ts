@@ -2,7 +2,7 @@
  * Red-team table for the option allowlists of the ld family, ctest, go and mysql/mariadb (issue 16,
  * themes 3, 4 and 8): an option that loads code, names a program or writes a file outside the
  * project is compound, an option the tables do not know is compound, and everyday calls stay one
- * simple call. "verified" rows were run with /work/shared/tools/what-runs (bwrap + strace, a stub
+ * simple call. "verified" rows were run with a sandboxed bash trace (bubblewrap + strace) (bwrap + strace, a stub
  * `./x` that touches a file; GNU ld 2.40, gold 1.16, ctest 3.25) and seen to run the program or
  * write the file; go and mysql are not installed here, so their rows cite the manual.
  */

@@ -302,7 +302,7 @@ const ROWS: readonly Row[] = [
   ["compgen -W 'start stop' s", 'simple', 'a literal word list'],
   ['git --git-dir=.git status', 'simple', "the project's own (protected) .git"],
 
-  // ── git plumbing and maintenance with exec options (verified with what-runs unless noted) ──
+  // ── git plumbing and maintenance with exec options (verified with a sandboxed bash trace unless noted) ──
   ["git fetch-pack --upload-pack='touch pwned' /x", 'compound', 'fetch-pack runs the upload-pack program through sh'],
   ["git send-pack --receive-pack='touch pwned' /x main", 'compound', 'send-pack runs the receive-pack program through sh'],
   ["git fetch-pack --exec='touch pwned' /x", 'compound', "--exec is fetch-pack's older name for --upload-pack (documented)"],
@@ -317,7 +317,7 @@ const ROWS: readonly Row[] = [
   ['git -c color.ui=always -c core.quotepath=off status', 'simple', 'display-only settings'],
   ['git -c core.quotepath=off -c core.pager=sh log', 'compound', 'a display setting does not hide the pager next to it'],
 
-  // ── Other names for wrappers and editors (verified with what-runs unless noted) ──
+  // ── Other names for wrappers and editors (verified with a sandboxed bash trace unless noted) ──
   ['x86_64 touch pwned', 'compound', "setarch's architecture link runs the command"],
   ['i386 touch pwned', 'compound', "setarch's architecture link runs the command"],
   ['linux64 touch pwned', 'compound', "setarch's architecture link runs the command"],
@@ -354,7 +354,7 @@ const ROWS: readonly Row[] = [
   ['docker run --rm -it -v ./src:/w node:20 npm test', 'simple', 'a project folder mounted, ordinary'],
   ['docker run -d -p 8080:80 --name web nginx', 'simple', 'ordinary'],
 
-  // ── Options that load code into a program ("verified": what-runs showed it; others: the program's docs) ──
+  // ── Options that load code into a program ("verified": a sandboxed bash trace showed it; others: the program's docs) ──
   ['gcc -Wl,--plugin=/tmp/p.so x.c', 'compound', 'the linker loads the plugin'],
   ['gcc -Wl,-plugin,/tmp/p.so x.c', 'compound', 'the linker loads the plugin'],
   ['gcc -Xlinker --plugin -Xlinker /tmp/p.so x.c', 'compound', 'the linker loads the plugin'],

@@ -3,7 +3,7 @@
  * editors, configuration that makes a later plain command run a program, docker/podman spellings),
  * none of them in redteam.test.ts. Each row: command, expected kind, why, and for an attack the
  * program its program list must name ('?' when it cannot be known), so deny rules still apply.
- * "verified": run under bash with /work/shared/tools/what-runs (real programs, `touch pwned` or a
+ * "verified": run under bash with a sandboxed bash trace (bubblewrap + strace) (real programs, `touch pwned` or a
  * write of `pwned` seen); otherwise the why cites the program's documentation or source.
  */
 import { describe, expect, it } from 'vitest';

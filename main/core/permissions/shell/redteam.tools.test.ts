@@ -3,7 +3,7 @@
  * wget, tar, psql, make, gcc/clang, cargo, rustc, ssh/scp/sftp/ssh-copy-id, gpg, openssl, vim):
  * theme 3 (options that load code), theme 4 (options that name a program) and theme 8 (options that
  * write a file they name), and the everyday forms that must stay one simple call. "verified" rows
- * were run with /work/shared/tools/what-runs (bwrap + strace, stub programs `./x` that touch a file)
+ * were run with a sandboxed bash trace (bubblewrap + strace) (bwrap + strace, stub programs `./x` that touch a file)
  * and seen to run the program or write the file; the others cite the program's manual.
  */
 import { describe } from 'vitest';

@@ -20,11 +20,11 @@ export const READ = optionTable({ ...BUILTIN, options: 'a|= d|= e| E| i|= n|= N|
 /** `printf [-v var] format [arguments]`: the format is the first operand (`printf -- -x`). */
 export const PRINTF = optionTable({ ...BUILTIN, options: 'v|= help' });
 /** `unset [-f] [-v] [-n] [name ...]`. */
-export const UNSET = optionTable({ ...BUILTIN, options: 'f| v| n| help' });
+const UNSET = optionTable({ ...BUILTIN, options: 'f| v| n| help' });
 /** `wait [-fn] [-p var] [id ...]`. */
 export const WAIT = optionTable({ ...BUILTIN, options: 'f| n| p|= help' });
 /** `getopts optstring name [arg ...]`: no option but `--help` (getopts.def: internal_getopt with ""). */
-export const GETOPTS = optionTable({ ...BUILTIN, options: 'help' });
+const GETOPTS = optionTable({ ...BUILTIN, options: 'help' });
 /**
  * `history [-c] [-d offset] [n]`, `history -anrw [filename]`, `history -ps arg [arg...]`: the file
  * of -a/-n/-r/-w is an operand, not the option's value (history.def: "acd:npsrw").
@@ -32,12 +32,12 @@ export const GETOPTS = optionTable({ ...BUILTIN, options: 'help' });
 export const HISTORY = optionTable({ ...BUILTIN, options: 'a| c| d|= n| p| r| s| w| help' });
 
 /** bash's builtins that run a callback or expand words (bash(1), "SHELL BUILTIN COMMANDS"): their options. */
-export const MAPFILE = optionTable({ options: 'd|= n|= O|= s|= t| u|= C|= c|=' });
-export const COMPLETE = optionTable({
+const MAPFILE = optionTable({ options: 'd|= n|= O|= s|= t| u|= C|= c|=' });
+const COMPLETE = optionTable({
   options: 'a| b| c| d| e| f| g| j| k| s| u| v| o|= A|= G|= W|= F|= C|= X|= P|= S|= p| r| D| E| I|',
 });
-export const BIND = optionTable({ options: 'm|= l| p| s| v| P| S| V| X| f|= q|= u|= r|= x|=' });
-export const HASH = optionTable({ options: 'l| r| p|= d| t|' });
+const BIND = optionTable({ options: 'm|= l| p| s| v| P| S| V| X| f|= q|= u|= r|= x|=' });
+const HASH = optionTable({ options: 'l| r| p|= d| t|' });
 
 /** The option tables of the builtins read as options (test and `[` read an expression: testExpression). */
 export const BUILTIN_TABLES: Readonly<Record<string, OptionTable>> = {

@@ -127,7 +127,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   test: {
     match: [
       ["test -v 'a[$(id)]'", '#subscript-[-?-]'],
-      ["test -R 'a[$(id)]'", '#subscript'],
+      ["test -v 'a[b[0]$(id)]'", '#subscript'],
       ['test a -frob b', '#unknown_option'],
     ],
     notMatch: ['test -f package.json', 'test -n x -a -d src', 'test x = --help'],
@@ -144,8 +144,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   read: {
     match: [
       ["read 'a[$(id)]'", '#subscript-[-?-]'],
-      ["read -r -u 3 -a 'a[$(id)]'", '#subscript'],
-      ["read -ra'a[$(id)]'", '#subscript'],
+      ["read -r -u 3 'a[$(id)]'", '#subscript'],
+      ["read -r -- 'a[$(id)]'", '#subscript'],
       ['read -Q x', '#unknown_option'],
     ],
     notMatch: ['read -r line', 'read -rs -p Password: -t 5 -u 3 pw'],
@@ -168,8 +168,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
   getopts: {
     match: [
-      ["getopts ab 'a[$(id)]'", '#subscript-[-?-]'],
+      // getopts checks its NAME is an identifier before it assigns (`a[$(id)]` runs nothing), so only its options are read.
       ['getopts -x ab opt', '#unknown_option'],
+      ['getopts --frob ab opt', '#unknown_option'],
     ],
     notMatch: ['getopts ab: opt', 'getopts -- hv: flag'],
   },

@@ -1,5 +1,8 @@
 /**
- * Container CLIs: docker, podman, docker-compose, kubectl, helm. Host access (`--privileged`, host namespaces, mounts of /) and `exec`/`run` of a command.
+ * Container CLIs: docker, podman, nerdctl, docker-compose, podman-compose, buildah, kubectl, helm,
+ * each read whole with its tables (containerOptions.ts, composeOptions.ts, buildahOptions.ts,
+ * kubectlOptions.ts; helm with the spec library's). Host access (`--privileged`, host namespaces,
+ * mounts of /), `exec`/`run` of a command on the host, plugins, and host files outside the project.
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, risk, write, type Effect } from '../effects.js';
@@ -44,6 +47,9 @@ function kubectl(argv: readonly Arg[]): Effect[] {
         r.operands.map((i) => argv[i] ?? null),
       ),
     );
+  // `kubectl exec|run|debug … -- CMD`: the command runs in the cluster's container, shown as what it runs.
+  if (['exec', 'run', 'debug'].includes(r.path[0] ?? '') && r.ended && r.rest !== undefined && r.rest < argv.length)
+    r.effects.push(exec('', argvOf(argv.slice(r.rest)), `kubectl ${r.path[0]} runs the command in a container`));
   const at = r.unknownAt;
   const word = at === undefined ? undefined : argv[at];
   if (r.path.length > 0 || at === undefined || word === null || word === undefined || word.startsWith('-')) return r.effects;
@@ -411,7 +417,12 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['docker-compose config -o /tmp/x', '#output'],
       ['docker-compose up --frob', '#unknown_option'],
     ],
-    notMatch: ['docker-compose up -d', 'docker-compose logs -f --tail=100 web', 'docker-compose run --rm app npm test', 'docker-compose ps'],
+    notMatch: [
+      'docker-compose up -d',
+      'docker-compose logs -f --tail=100 web',
+      'docker-compose run --rm app npm test',
+      'docker-compose ps',
+    ],
   },
   'podman-compose': {
     match: [
@@ -436,6 +447,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['kubectl kustomize --enable-helm --helm-command=./h .', '#helm_command'],
       ['kubectl kustomize . --enable-alpha-plugins', '#enable_alpha_plugins'],
       ['kubectl get pods --frob', '#unknown_option'],
+      ['kubectl exec -it web -- sh -c "rm -rf x"', '[-sh-[-rm-]-]'],
     ],
     notMatch: [
       'kubectl config use-context dev',
@@ -443,7 +455,6 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'kubectl get pods -n dev -o wide',
       'kubectl logs -f deploy/api --tail=100',
       'kubectl apply -f k8s/',
-      'kubectl exec -it web-1 -- sh',
       'kubectl create cm app --from-file=config/app.yaml',
       'kubectl apply --dry-run=client -f k8s/app.yaml',
     ],

@@ -4,41 +4,92 @@
  */
 import { exec, write, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
-import { opaque, script } from './kit.js';
+import { opaque, script, valueOf, wholeWords } from './kit.js';
+import { optionTable, readItems, type OptionTable } from './optionTable.js';
 import { mysqlClient } from './mysql.js';
 import { programOptions } from './programOptions.js';
 import { rules, type Check, type ProgramRule, type Examples } from './rule.js';
 
-function sqlite(argv: readonly Arg[]): Effect[] {
-  const name = String(argv[0]);
-  const out: Effect[] = [];
-  let dbSeen = false;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === null || a === undefined) {
-      out.push(exec('sql', opaque(), `${name} argument not known before it runs`));
-      continue;
+/**
+ * The sqlite3 shell's options (shell.c.in main(), SQLite 3.40–3.50; `sqlite3 -help`): one dash or
+ * two (`--init` is `-init`), anywhere among the operands, `--` ending them; `-A…` hands every word
+ * after it to `.archive`. Arities are the first pass's, which decides which word is the database and
+ * which are commands. Left out (so compound): `-nonce`, `-threadsafe`, `-memtrace`, `-pcachetrace`,
+ * `-vfstrace` and `-multiplex`, which the second pass skips a different number of words for, so that
+ * a word the first pass takes for the database can run as a `-cmd` there.
+ */
+const SQLITE = optionTable({
+  options:
+    'append ascii backslash bail batch box column cmd= csv deserialize echo eqp eqpfull header noheader heap= help html ' +
+    'init= interactive json line list lookaside= markdown maxsize= mmap= newline= no-rowid-in-view no-utf8 nofollow ' +
+    'nullvalue= pagecache= quote readonly safe scanstats separator= sorterref= stats table tabs unsafe-testing utf8 version ' +
+    'vfs= zip A*',
+  singleDashLong: true,
+  stopAfter: ['A'],
+});
+
+/**
+ * The DuckDB shell's options (tools/shell/shell_command_line_option.cpp, DuckDB 1.x): one dash or
+ * two; `-c`/`-s` run SQL and exit, `-f` runs a file of SQL and dot-commands, `-unsigned` lets SQL
+ * load unsigned extensions, `-ui` downloads and starts the UI extension's web server.
+ */
+const DUCKDB = optionTable({
+  options:
+    'ascii bail batch box column cmd= csv c= dark-mode echo f= format format-file= init= header h help html interactive ' +
+    'json jsonlines light-mode line list manual= markdown newline= no-init no-stdin noheader nullvalue= quote readonly s= ' +
+    'safe separator= storage-version= table ui unredacted unsigned version',
+  singleDashLong: true,
+});
+
+/** Dot-commands that only print (`.tables`, `.schema`); any other may run (`.shell`, `.system`) or write (`.output`, `.once`). */
+const PRINTING_DOT =
+  /^\s*\.(tables|schema|fullschema|indexes|indices|databases|dbinfo|help|show|headers|mode|width|timer|dump|stats|nullvalue|separator|print|changes|eqp|lint)\b[^|]*$/;
+
+/** SQL that runs a program (the CLI's edit()), writes a file it names (writefile(), ATTACH, VACUUM INTO) or loads code (load_extension()). */
+const SQLITE_SQL = /\b(edit|writefile|load_extension)\s*\(|\battach\b|\bvacuum\s+into\b/i;
+/**
+ * DuckDB SQL that reaches past the database: COPY/EXPORT/IMPORT files, INSTALL/LOAD extensions,
+ * ATTACH, settings, table functions that read or write files or fetch URLs, a quoted path outside
+ * the project or a URL.
+ */
+const DUCKDB_SQL =
+  /\b(copy|export|import|install|load|attach|pragma|set|call|secret)\b|\b(read_\w+|write_\w+|glob|getenv|sniff_csv|parquet_\w+)\s*\(|'\s*(\/|~|\.\.|[a-z0-9+]+:\/\/)/i;
+
+/** Commands (dot-commands or SQL) the shell runs: the words of `-cmd`/`-c` or the operands after the database. */
+function sqlEffects(name: string, flag: string, text: Arg, sql: RegExp): Effect[] {
+  if (text === null) return [exec(flag, opaque(), `${name} runs commands known only at run time`)];
+  const dots = text.split(/\n|;/).filter((l) => /^\s*\./.test(l));
+  if (dots.length > 0 && !dots.every((l) => PRINTING_DOT.test(l)))
+    return [exec('dot', opaque(text), `${name} dot-commands include .shell and .system`)];
+  if (sql.test(text)) return [exec('sql', opaque(text), `${name} SQL runs a program, reaches files past the database or loads code`)];
+  return [];
+}
+
+/** sqlite3 and duckdb: the options read with their table, then what each command-running option and operand runs. */
+function sqlShell(table: OptionTable, sql: RegExp): Check {
+  return (argv) => {
+    const name = String(argv[0]);
+    const r = readItems(table, wholeWords(table, argv), 1, name);
+    const out = [...r.effects];
+    let dbSeen = false;
+    for (const it of r.items) {
+      if (it.kind === 'dynamic') continue;
+      if (it.kind === 'operand') {
+        if (dbSeen) out.push(...sqlEffects(name, 'sql', it.value, sql));
+        else if (it.value === null) out.push(exec('sql', opaque(), `${name} argument not known before it runs`));
+        dbSeen = true;
+        continue;
+      }
+      const v = valueOf(it);
+      if (it.name === 'init' || it.name === 'f')
+        out.push(exec(it.name, opaque(v), `${name} -${it.name} runs the file's commands, which include .shell`));
+      else if (it.name === 'cmd' || it.name === 'c' || it.name === 's') out.push(...sqlEffects(name, it.name, v, sql));
+      else if (it.name === 'A') out.push(exec('A', opaque(v), `${name} -A runs .archive, which creates and extracts files`));
+      else if (it.name === 'unsigned') out.push(exec('unsigned', opaque(), `${name} -unsigned lets SQL load unsigned extensions`));
+      else if (it.name === 'ui') out.push(exec('ui', opaque(), `${name} -ui downloads and starts the UI extension's web server`));
     }
-    if (a === '-cmd' || a === '-init') {
-      out.push(exec(a.slice(1), opaque(argv[i + 1] ?? null), `${name} ${a} runs dot-commands, which include .shell`));
-      i++;
-    } else if (!a.startsWith('-')) {
-      // Dot-commands that only print (`.tables`, `.schema`) are ordinary; any other may run or write.
-      const dots = a.split(/\n|;/).filter((l) => /^\s*\./.test(l));
-      const onlyPrinting = dots.every((l) =>
-        /^\s*\.(tables|schema|fullschema|indexes|indices|databases|dbinfo|help|show|headers|mode|width|timer|dump|stats|nullvalue|separator|print|changes|eqp|lint)\b[^|]*$/.test(
-          l,
-        ),
-      );
-      if (dbSeen && dots.length > 0 && !onlyPrinting) out.push(exec('dot', opaque(a), `${name} dot-commands include .shell and .system`));
-      // SQL that runs a program (the CLI's edit()), writes a file it names (writefile(), ATTACH,
-      // VACUUM INTO) or loads code (load_extension()).
-      else if (dbSeen && /\b(edit|writefile|load_extension)\s*\(|\battach\b|\bvacuum\s+into\b/i.test(a))
-        out.push(exec('sql', opaque(a), `${name} SQL runs an editor, writes a file or loads an extension`));
-      dbSeen = true;
-    }
-  }
-  return out;
+    return out;
+  };
 }
 
 /**
@@ -91,9 +142,9 @@ const psql = programOptions('psql', {
 });
 
 const effects: Readonly<Record<string, Check>> = {
-  sqlite3: sqlite,
-  // The DuckDB CLI is the sqlite3 shell's: `-cmd`, `-init`, dot-commands (`.shell`, `.system`).
-  duckdb: sqlite,
+  sqlite3: sqlShell(SQLITE, SQLITE_SQL),
+  // The DuckDB CLI descends from the sqlite3 shell: `-cmd`, `-init`, dot-commands (`.shell`, `.system`).
+  duckdb: sqlShell(DUCKDB, DUCKDB_SQL),
   psql,
   mysql: mysqlClient('mysql'),
   mariadb: mysqlClient('mariadb'),
@@ -101,8 +152,33 @@ const effects: Readonly<Record<string, Check>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  sqlite3: { match: [["sqlite3 db '.shell rm x'", '#dot-[-?']] },
-  duckdb: { match: [["duckdb x.db -c '.shell id'", '#dot']], notMatch: ["duckdb x.db -c '.tables'"] },
+  sqlite3: {
+    match: [
+      ["sqlite3 db '.shell rm x'", '#dot-[-?'],
+      ["sqlite3 -cmd '.shell id' db", '#dot'],
+      ["sqlite3 --cmd='.system id' db", '#dot'],
+      ['sqlite3 -init ../x.sql db', '#init'],
+      ['sqlite3 db \'select writefile("/tmp/x", 1)\'', '#sql'],
+      ['sqlite3 -Ax db.zip', '#A'],
+      ["sqlite3 -memtrace -separator -cmd '.shell id' db", '#unknown_option'],
+      ['sqlite3 -frob db', '#unknown_option'],
+    ],
+    notMatch: ['sqlite3 app.db ".tables"', 'sqlite3 app.db "select count(*) from users"', 'sqlite3 -header -csv app.db "select 1"'],
+  },
+  duckdb: {
+    match: [
+      ["duckdb x.db -c '.shell id'", '#dot'],
+      ["duckdb -s '.system id'", '#dot'],
+      ['duckdb -init ../x.sql', '#init'],
+      ['duckdb -f setup.sql x.db', '#f'],
+      ['duckdb -c "copy t to \'/tmp/x.csv\'" x.db', '#sql'],
+      ['duckdb -c "select * from read_text(\'/etc/passwd\')"', '#sql'],
+      ['duckdb -unsigned x.db', '#unsigned'],
+      ['duckdb --unsigned x.db', '#unsigned'],
+      ['duckdb -frob x.db', '#unknown_option'],
+    ],
+    notMatch: ["duckdb x.db -c '.tables'", "duckdb -c 'select 42'", "duckdb x.db 'select count(*) from t'", 'duckdb -readonly x.db'],
+  },
   mysql: {
     match: [
       ['mysql --pager=./x db', '#pager'],
@@ -113,4 +189,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-export const RULES: readonly ProgramRule[] = rules('databases', { effects, allowlist: ['psql', 'mysql', 'mariadb'] }, EXAMPLES);
+export const RULES: readonly ProgramRule[] = rules(
+  'databases',
+  { effects, allowlist: ['psql', 'mysql', 'mariadb', 'sqlite3', 'duckdb'], withDefaults: ['sqlite3', 'duckdb'] },
+  EXAMPLES,
+);

@@ -87,13 +87,15 @@ const emacs = programOptions('emacs', {
     'vertical-scroll-bars fh fullheight fs fullscreen fw fullwidth mm maximized fg= foreground-color= bg= background-color=',
     'bd= border-color= cr= cursor-color= ms= mouse-color= d|display= nbi no-bitmap-icon iconic nbc no-blinking-cursor',
     'parent-id= nw no-window-system D|basic-display file=:read find-file=:read visit=:read init-directory=:load',
-    'dump-file=:load seccomp=:load no-build-details module-assertions no-loadup smid=',
+    'dump-file=:load seccomp=:load sandbox=:load scriptload=:load no-build-details module-assertions no-loadup smid=',
+    // startup.el's command-line-1: `-e` is `-funcall`; x-win.el: `-hb`, `-i`/`-itype`.
+    'e|=:load hb horizontal-scroll-bars i| itype',
   ],
 });
 
 /**
- * emacsclient's options (emacs 28 emacsclient(1); getopt_long_only: `-nw` is `--nw`, unique
- * prefixes). `-e` makes every operand a Lisp expression the server evaluates; `-a` names the
+ * emacsclient's options (emacs 28 emacsclient(1) and lib-src/emacsclient.c `longopts`;
+ * getopt_long_only: `-nw` is `--nw`, unique prefixes). `-e` makes every operand a Lisp expression the server evaluates; `-a` names the
  * editor to run when no server answers (`-a ''` starts the daemon).
  */
 const EMACSCLIENT = optionTable({
@@ -103,10 +105,17 @@ const EMACSCLIENT = optionTable({
     'V|version H|help nw t|tty c|create-frame r|reuse-frame F|frame-parameters= e|eval n|no-wait w|timeout= q|quiet ' +
     'u|suppress-output d|display= parent-id= s|socket-name= f|server-file=:read a|alternate-editor=:prog T|tramp=',
   handlers: {
+    // emacsclient.c `fail`: the editor's words are split at spaces and run with the files; '' starts the daemon.
     'alternate-editor': (v, typed) =>
       v === ''
         ? []
-        : [exec('alternate-editor', v === undefined || v === null ? opaque() : argvOf([v]), `emacsclient ${typed} names an editor to run`)],
+        : [
+            exec(
+              'alternate-editor',
+              v === undefined || v === null ? opaque() : argvOf(v.split(/\s+/).filter(Boolean)),
+              `emacsclient ${typed} names an editor to run`,
+            ),
+          ],
   },
 });
 
@@ -166,8 +175,9 @@ const quietBindings = (v: string): boolean =>
 
 /**
  * fzf's options (fzf 0.38 fzf(1), and those added up to 0.60 that agents meet: `--walker*`,
- * `--style`, `--tmux`, borders and labels). fzf's own parser: `--opt=v` or `--opt v`, no prefixes,
- * no clusters; `+s`/`+i`/`+m`/`+x`/`+e`/`+c`/`+2` turn a switch off (read as `--plus-X`).
+ * `--style`, `--tmux`, borders and labels; src/options.go's usage). fzf's own parser: `--opt=v` or
+ * `--opt v`, no prefixes, no clusters; `+s`/`+i`/`+m`/`+x`/`+e`/`+c`/`+2`/`+C` turn a switch off
+ * (read as `--plus-X`).
  * `--preview`, `--info-command` run commands; `--with-shell` names the shell they run in; `--bind`
  * actions may run commands (`execute(…)`, `become(…)`, `reload(…)`, `transform…`); `--listen`
  * takes those actions from any local process; `--history` writes its file.
@@ -184,7 +194,9 @@ const FZF = optionTable({
     'listen-unsafe=? version h|help man bash zsh fish walker= walker-root=:read walker-skip= style= tmux=? no-tmux gap=?',
     'freeze-left= freeze-right= ghost= footer= list-border=? list-label= input-border=? input-label= header-border=?',
     'header-label= preview-border=? highlight-line wrap no-wrap wrap-sign= info-command=:exec track id-nth= with-shell=:prog',
-    'raw gutter= no-input tail= ignore-case no-ignore-case smart-case no-clear',
+    'raw gutter= no-input tail= ignore-case no-ignore-case smart-case no-clear C| plus-C keymap-convert no-keymap-convert',
+    'gap-line=? gutter-raw= list-label-pos= input-label-pos= header-lines-border=? header-label-pos= footer-border=?',
+    'footer-label= footer-label-pos= no-multi-line',
   ],
   handlers: {
     bind: (v, typed) =>
@@ -199,13 +211,15 @@ const FZF = optionTable({
   },
 });
 
-const fzf: Check = (argv) =>
-  readOptions(
+/** fzf's options; its only operands are more `--walker-root` folders (fzf 0.60 `--walker-root=DIR [...]`), keyed outside the project. */
+const fzf: Check = (argv) => {
+  const r = itemsOf(
     FZF,
-    argv.map((w, i) => (i > 0 && typeof w === 'string' && /^\+[simxec2]$/.test(w) ? `--plus-${w[1]!}` : w)),
-    1,
-    'fzf',
-  ).effects;
+    argv.map((w, i) => (i > 0 && typeof w === 'string' && /^\+[simxec2C]$/.test(w) ? `--plus-${w[1]!}` : w)),
+  );
+  for (const it of r.items) if (it.kind === 'operand') r.effects.push(...readsOutside(it.value, '--walker-root', { where: 'fzf' }));
+  return r.effects;
+};
 
 function pager(argv: readonly Arg[]): Effect[] {
   const out: Effect[] = [];
@@ -397,7 +411,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['man -l ../x.1', '#outside'],
       ['man --frobnicate ls', '#unknown_option'],
     ],
-    notMatch: ['man ls', 'man 5 crontab', 'man -k socket', 'man -a git-log', 'man -p tr ls'],
+    notMatch: ['man ls', 'man 5 crontab', 'man 3 printf', 'man -k socket', 'man -a git-log', 'man -p tr ls', 'man -Z ls'],
   },
   fzf: {
     match: [
@@ -410,8 +424,18 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["fzf --with-shell 'bash -c'", '#with_shell'],
       ['fzf --history=/tmp/h', '#history'],
       ['fzf --frobnicate', '#unknown_option'],
+      ['fzf --evil=1', '#unknown_option'],
+      ['fzf --walker-root=../x', '#walker_root'],
+      ['fzf --walker-root=. /etc', '#walker_root'],
     ],
-    notMatch: ['fzf', 'fzf -m --height 40% --reverse', "fzf --bind 'ctrl-a:select-all,ctrl-d:deselect-all+up'", 'fzf +s -q foo'],
+    notMatch: [
+      'fzf',
+      'fzf -m',
+      'fzf --query foo',
+      'fzf -m --height 40% --reverse',
+      "fzf --bind 'ctrl-a:select-all,ctrl-d:deselect-all+up'",
+      'fzf +s -q foo',
+    ],
   },
   emacs: {
     match: [
@@ -421,14 +445,17 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['emacs -l evil.el f', '#load'],
       ['emacs --load=evil.el f', '#load'],
       ['emacs --batch -f evil', '#funcall'],
+      ['emacs -e evil', '#e'],
       ['emacs --script x.el', '#script'],
       ['emacs -x x.el', '#x'],
       ['emacs -L evil f', '#directory'],
       ['emacs --init-directory=/tmp/e', '#init_directory'],
       ['emacs ../x', '#outside'],
       ['emacs --frobnicate f', '#unknown_option'],
+      ['emacs --evil notes.txt', '#unknown_option'],
+      ['emacs -evil notes.txt', '#e'],
     ],
-    notMatch: ['emacs f.txt', 'emacs -nw +10 src/a.ts', 'emacs -Q -nw f'],
+    notMatch: ['emacs f.txt', 'emacs -Q', 'emacs -nw +10 src/a.ts', 'emacs -Q -nw f'],
   },
   emacsclient: {
     match: [

@@ -38,7 +38,7 @@ describe('generated option tables', () => {
 
   it('finds the generated tables', () => {
     expect(generated.map((g) => g.file)).toEqual(
-      expect.arrayContaining(['programs/specs/figTables.ts', 'programs/ldTables.ts', 'programs/opensslTables.ts', 'programs/helpTables.ts', ...AWAITING_GENERATOR]),
+      expect.arrayContaining(['programs/specs/figTables.ts', 'programs/ldTables.ts', 'programs/opensslTables.ts', 'programs/helpTables.ts', 'programs/ghTables.ts', 'programs/terraformTables.ts', ...AWAITING_GENERATOR]),
     );
   });
 

@@ -17,6 +17,7 @@ import {
   type TableSpec,
 } from './optionTable.js';
 import { GIT_TABLES, type GitTable } from './git/optionTables.js';
+import { GH_TABLE } from './ghTables.js';
 
 /** Config keys whose value is a command (or loads more config). Matched on the lower-cased name. */
 const GIT_EXEC_CONFIG =
@@ -355,6 +356,26 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  gh: {
+    match: [
+      ['gh pr list --frobnicate', '#unknown_option'],
+      ['gh pr list --frobnicate=1', '#unknown_option'],
+      ['gh my-extension run', '#unknown_option'],
+      ['gh release upload v1 ../secrets.zip', '#outside-../secrets.zip'],
+      ['gh api --input ../x repos/o/r', '#outside-../x'],
+      ['gh alias set co --shell "id"', '#alias_shell'],
+      ['gh extension exec foo', '#extension_exec'],
+      ['gh config set pager "sh -c id"', '#config'],
+      ['gh repo clone o/r -- --upload-pack=x', '#git_flags'],
+    ],
+    notMatch: [
+      'gh pr list --json number,title -q .[].title',
+      'gh pr create --title "Fix parser" --body "Fixes #41" -R o/r',
+      'gh api -X POST repos/o/r/issues -f title=x',
+      'gh release create v1 --notes x',
+      'gh run view 123456 --log-failed',
+    ],
+  },
   git: {
     match: [
       ['git -c core.pager=sh log', '#c-core.pager=sh'],
@@ -386,6 +407,24 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
-const options: Readonly<Record<string, Check>> = { git: gitOptionsCheck };
+/**
+ * gh's options: every command's own and inherited flags (ghTables.ts, generated from gh's help), read
+ * as pflag reads them (`-R=owner/repo` too). A command gh does not list is unknown: an extension
+ * (`gh foo` runs the program of an installed extension) or a user's alias, which may be a shell command.
+ */
+const pflag = (t: TableSpec): TableSpec => ({
+  ...t,
+  equalsShort: true,
+  ...(t.subs ? { subs: Object.fromEntries(Object.entries(t.subs).map(([k, v]) => [k, pflag(v)])) } : {}),
+});
+const GH = optionTable(pflag(GH_TABLE));
+const ghOptions: Check = (argv) => readOptions(GH, argv, 1, 'gh').effects;
 
-export const RULES: readonly ProgramRule[] = rules('git', { effects, options, subcommands }, EXAMPLES);
+const options: Readonly<Record<string, Check>> = { git: gitOptionsCheck, gh: ghOptions };
+
+// gh's operands are files too (`gh release upload v1 ../x.zip` sends a file): the default's checks on top.
+export const RULES: readonly ProgramRule[] = rules(
+  'git',
+  { effects, options, subcommands, allowlist: ['gh'], withDefaults: ['gh'] },
+  EXAMPLES,
+);

@@ -9,7 +9,7 @@ import type { Arg } from '../options.js';
 import { opaque, HELP } from './kit.js';
 import { javaOptions, NODE_TABLE, PERL_TABLE, PYTHON_TABLE, RUBY_TABLE } from './interpreterOptions.js';
 import * as L from './languageOptions.js';
-import { optionTable, readItems, readOptions, subcommandOptions, unknown, type TableSpec } from './optionTable.js';
+import { optionTable, readItems, readOptions, subcommandOptions, unknown, type OptionTable, type TableSpec } from './optionTable.js';
 import { programOptions } from './programOptions.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
@@ -44,37 +44,70 @@ const ipythonCheck = (name: string): Check =>
       : [];
   });
 
-/** racket's value letters: in a cluster they take the words after it in order (`-fe file expr`). */
-const RACKET = optionTable(L.RACKET_TABLE);
-const racketCheck: Check = (argv) => {
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i];
-    if (typeof w !== 'string' || !w.startsWith('-') || w.startsWith('--')) break;
-    const letters = [...w.slice(1)];
-    const taking = letters.findIndex((c) => RACKET.short.get(c)?.arity === 'value');
-    if (taking >= 0 && taking < letters.length - 1) return [unknown('racket', w)];
-    if (taking >= 0) i++;
-  }
-  return readOptions(RACKET, argv, 1, 'racket').effects;
+/** elixir --rpc-eval NODE CODE (bin/elixir copies both words): the code runs on that node, pinned with it. */
+const ELIXIR = optionTable(L.ELIXIR_TABLE);
+const elixirCheck: Check = (argv) => {
+  const r = readItems(ELIXIR, argv, 1, 'elixir');
+  const out = [...r.effects];
+  for (const it of r.items)
+    if (it.kind === 'long' && it.name === 'rpc-eval') {
+      const node = it.value ?? null;
+      const code = argv[it.word + 2] ?? null;
+      out.push(
+        exec('rpc-eval', opaque(node === null || code === null ? null : `${node} ${code}`), 'elixir --rpc-eval runs code on another node'),
+      );
+    }
+  return out;
 };
 
-/** deno eval CODE: the first operand after the command's options is code. */
-const DENO_EVAL = optionTable(L.DENO_TABLES.eval!);
-const denoEval: Check = (argv, sub) => {
-  if (sub.subcommand !== 'eval' || sub.index === undefined) return [];
-  const r = readItems(DENO_EVAL, argv, sub.index + 1, 'deno eval');
+/**
+ * racket takes no attached values: a cluster's value letters take the words after it, in order
+ * (`-fe file expr`). A cluster whose value letter is not its last is refused (fail closed: any such
+ * word before the options end, even one that is a value).
+ */
+const RACKET = optionTable(L.RACKET_TABLE);
+const racketCheck: Check = (argv) => {
+  const r = readOptions(RACKET, argv, 1, 'racket');
+  const end = r.unknownAt ?? r.rest ?? argv.length;
+  for (let i = 1; i < end; i++) {
+    const w = argv[i];
+    if (typeof w !== 'string' || !/^-[^-]/.test(w)) continue;
+    const taking = [...w.slice(1)].findIndex((c) => RACKET.short.get(c)?.arity === 'value');
+    if (taking >= 0 && taking < w.length - 2) return [unknown('racket', w)];
+  }
+  return r.effects;
+};
+
+/**
+ * deno's own checks: `deno eval CODE` (the first operand after the command's options is code), and
+ * a script named by URL, which `deno run`/`serve` fetch and run (docs.deno.com, "Modules").
+ */
+const DENO_READS: Readonly<Record<string, OptionTable>> = {
+  eval: optionTable(L.DENO_TABLES.eval!),
+  run: optionTable(L.DENO_TABLES.run!),
+  serve: optionTable(L.DENO_TABLES.serve!),
+};
+const denoEffects: Check = (argv, sub) => {
+  const t = sub.subcommand === undefined || sub.index === undefined ? undefined : DENO_READS[sub.subcommand];
+  if (!t) return [];
+  const r = readItems(t, argv, sub.index! + 1, `deno ${sub.subcommand}`);
   if (r.unknown) return [];
   const first = r.items.find((it) => it.kind === 'operand');
-  return [exec('eval', opaque(first?.kind === 'operand' ? first.value : null), 'deno eval runs inline code')];
+  const operand = first?.kind === 'operand' ? first.value : null;
+  if (sub.subcommand === 'eval') return [exec('eval', opaque(operand), 'deno eval runs inline code')];
+  return typeof operand === 'string' && /^https?:/i.test(operand)
+    ? [exec('remote', opaque(operand), `deno ${sub.subcommand} fetches and runs the script at ${operand}`)]
+    : [];
 };
 const DENO_COMMANDS = subcommandOptions('deno', {
   tables: Object.fromEntries(Object.entries(L.DENO_TABLES).map(([k, v]) => [k, optionTable(v)])),
 });
-/** `deno main.ts` is `deno run main.ts` (Deno 2): a first word naming a file is the script. */
-const DENO: Check = (argv, sub, p) =>
-  sub.subcommand !== undefined && /[./]/.test(sub.subcommand) && !Object.hasOwn(L.DENO_TABLES, sub.subcommand)
-    ? []
-    : DENO_COMMANDS(argv, sub, p);
+/** `deno main.ts` is `deno run main.ts` (Deno 2): a first word naming a file (or a URL) is the script. */
+const DENO: Check = (argv, sub, p) => {
+  const first = sub.subcommand;
+  if (first === undefined || Object.hasOwn(L.DENO_TABLES, first) || !/[./]/.test(first)) return DENO_COMMANDS(argv, sub, p);
+  return /^https?:/i.test(first) ? [exec('remote', opaque(first), `deno fetches and runs the script at ${first}`)] : [];
+};
 
 /** The option allowlists: an option the program's table does not know is compound. */
 const PYTHON = programOptions('python', PYTHON_TABLE);
@@ -100,7 +133,7 @@ const options: Readonly<Record<string, Check>> = {
   groovy: programOptions('groovy', L.GROOVY_TABLE),
   scala: programOptions('scala', L.SCALA_TABLE),
   jrunscript: programOptions('jrunscript', L.JRUNSCRIPT_TABLE),
-  elixir: programOptions('elixir', L.ELIXIR_TABLE),
+  elixir: elixirCheck,
   racket: racketCheck,
   guile: programOptions('guile', L.GUILE_TABLE),
   sbcl: programOptions('sbcl', L.SBCL_TABLE),
@@ -203,6 +236,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   luajit: {
     match: [
       ["luajit -e 'os.execute(1)'", '#e-[-?'],
+      ["luajit -e'os.execute(1)'", '#e-[-?'],
       ['luajit -jdump=+rs,/tmp/out x.lua', '#j-[-?'],
       ['luajit -b x.lua x.o', '#b'],
       ['luajit --frob x.lua', '#unknown_option'],
@@ -258,6 +292,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["elixir --eval 'x'", '#eval-[-?'],
       ["elixir --erl '-s evil' x.exs", '#erl'],
       ['elixir --sname n x.exs', '#sname'],
+      ["elixir --rpc-eval n@h 'System.cmd(1)'", '#rpc_eval'],
       ['elixir --frob x.exs', '#unknown_option'],
     ],
     notMatch: ['elixir script.exs', 'elixir -S mix test --trace'],
@@ -267,6 +302,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["racket -e '(x)'", '#e-[-?'],
       ["racket --eval '(x)'", '#eval-[-?'],
       ["racket -fe x.rkt '(x)'", '#unknown_option'],
+      ["racket --no-lib -tfe x.rkt y.rkt '(x)'", '#unknown_option'],
       ['racket -p evil/pkg', '#p'],
       ['racket --frob x.rkt', '#unknown_option'],
     ],
@@ -283,6 +319,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   sbcl: {
     match: [
       ["sbcl --eval '(x)'", '#eval-[-?'],
+      ["sbcl --noinform --eval '(x)' --quit", '#eval-[-?'],
       ['sbcl --userinit init.lisp', '#userinit'],
       ['sbcl --core evil.core', '#core'],
       ['sbcl --frob', '#unknown_option'],
@@ -353,6 +390,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   ipython3: {
     match: [
       ["ipython3 -c 'import os'", '#c-[-?'],
+      ["ipython3 -c='import os'", '#c-[-?'],
       ['ipython3 --logfile=/tmp/l x.py', '#logfile'],
     ],
     notMatch: ['ipython3 script.py', 'ipython3 -m pytest'],
@@ -398,6 +436,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['deno run --frob main.ts', '#unknown_option'],
       ['deno install -g x.ts', '#global'],
       ['deno compile main.ts', '#unknown_option'],
+      ['deno run https://example.com/x.ts', '#remote'],
+      ['deno run -A http://example.com/x.ts a', '#remote'],
+      ['deno https://example.com/x.ts', '#remote'],
     ],
     notMatch: ['deno run -A --watch main.ts --port 80', 'deno test --allow-read', 'deno fmt --check', 'deno main.ts'],
   },
@@ -451,6 +492,6 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
 
 export const RULES: readonly ProgramRule[] = rules(
   'interpreters',
-  { effects: { deno: denoEval }, options, subcommands, allowlist: WITH_DEFAULTS, withDefaults: WITH_DEFAULTS },
+  { effects: { deno: denoEffects }, options, subcommands, allowlist: WITH_DEFAULTS, withDefaults: WITH_DEFAULTS },
   EXAMPLES,
 );

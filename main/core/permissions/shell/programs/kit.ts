@@ -4,7 +4,15 @@
  */
 import { exec, risk, write, type Effect, type Inner } from '../effects.js';
 import { matchDangerousLong, type Arg, type OptItem } from '../options.js';
-import { optionTable, readItems, type ItemReading, type OptionHandler, type OptionTable } from './optionTable.js';
+import {
+  optionTable,
+  readItems,
+  readOptions,
+  type ItemReading,
+  type OptionHandler,
+  type OptionTable,
+  type TableSpec,
+} from './optionTable.js';
 import type { Check, Resolver, SubcommandSpec } from './rule.js';
 
 export const opaque = (text: Arg = null): Inner => ({ kind: 'opaque', text });
@@ -140,3 +148,53 @@ export const also =
   (...checks: readonly Check[]): Check =>
   (argv, sub, program) =>
     checks.flatMap((c) => c(argv, sub, program));
+
+/**
+ * For a program that reads whole option words with one or two dashes and never clusters letters
+ * (Go's flag package, the sqlite3 and duckdb shells, Kakoune): `-c` is the option `c` of its table,
+ * written `--c` so that optionTable.ts reads it as that long option, not as a cluster of letters.
+ */
+export const wholeWords = (table: OptionTable, argv: readonly Arg[]): Arg[] =>
+  argv.map((w) => (w !== null && /^-[A-Za-z0-9]$/.test(w) && table.long.has(w.slice(1)) ? `-${w}` : w));
+
+/** A command of `commandTable`: its own options (compact spec), or those and its own commands. */
+export type CommandOptions = string | { options: string; subs: Readonly<Record<string, CommandOptions>> };
+
+/**
+ * A program read whole with one table (optionTable.ts): `global` options before the command, and
+ * each command's own (with the global ones after it too). A command the table does not list is
+ * unknown, unless `fallback` (the word is a script the program runs by name: `pdm test`; what
+ * follows it is the script's). `runs` maps the commands whose first operand starts a program
+ * (`pdm run X …`, `conda run -n env X`) to the flag keyed for it; their options end there.
+ */
+export function commandTable(
+  global: string,
+  commands: Readonly<Record<string, CommandOptions>>,
+  runs: Readonly<Record<string, string>> = {},
+  fallback = false,
+): Check {
+  const sub = (path: string, c: CommandOptions): TableSpec => {
+    const out: TableSpec = {
+      options: [typeof c === 'string' ? c : c.options, global],
+      stopAtOperand: Object.prototype.hasOwnProperty.call(runs, path),
+    };
+    if (typeof c !== 'string') {
+      out.subs = Object.fromEntries(Object.entries(c.subs).map(([k, v]) => [k, sub(`${path} ${k}`, v)]));
+      out.subsOnly = true;
+    }
+    return out;
+  };
+  const t = optionTable({
+    options: global,
+    subs: Object.fromEntries(Object.entries(commands).map(([k, v]) => [k, sub(k, v)])),
+    subsOnly: !fallback,
+    stopAtOperand: fallback,
+  });
+  return (argv) => {
+    const name = String(argv[0]);
+    const r = readOptions(t, argv, 1, name);
+    const path = r.path.join(' ');
+    if (r.unknown || !Object.prototype.hasOwnProperty.call(runs, path) || r.rest === undefined) return r.effects;
+    return [...r.effects, exec(runs[path]!, argvOf(argv.slice(r.rest)), `${name} ${path} runs a program`)];
+  };
+}

@@ -11,7 +11,9 @@
  * writes a file; an option naming host files outside the project (`-f ../x.yaml`) is keyed.
  */
 import { hostPath } from './containerOptions.js';
-import { optionTable, type OptionTable, type TableSpec } from './optionTable.js';
+import { exec } from '../effects.js';
+import { opaque } from './kit.js';
+import { optionTable, type OptionHandler, type OptionTable, type TableSpec } from './optionTable.js';
 
 /** Options whose value names host files or folders: one outside the project is keyed (containerOptions.ts `hostPath`). */
 const PATHS = new Set(
@@ -21,15 +23,21 @@ const PATHS = new Set(
   ).split(' '),
 );
 
+/** `--kubeconfig`: a kubeconfig can name credential programs kubectl runs (users.NAME.exec), wherever it is. */
+const kubeconfig: OptionHandler = (v, typed, at) => [
+  exec('kubeconfig', opaque(v ?? null), 'a kubeconfig file can name credential plugins to run'),
+  ...hostPath(v, typed, at),
+];
+
 /** Handlers for the path options a spec lists. */
-function pathHandlers(options: string): Record<string, typeof hostPath> {
+function pathHandlers(options: string): Record<string, OptionHandler> {
   const names = options.split(' ').map((t) => t.replace(/^.\|/, '').replace(/[=?:].*$/, ''));
-  return Object.fromEntries(names.filter((n) => PATHS.has(n)).map((n) => [n, hostPath]));
+  return { ...Object.fromEntries(names.filter((n) => PATHS.has(n)).map((n) => [n, hostPath])), kubeconfig };
 }
 
 const GLOBAL =
   'as=:config as-group=:config as-uid=:config cache-dir= certificate-authority= client-certificate= client-key= cluster= ' +
-  'context= disable-compression insecure-skip-tls-verify kubeconfig=:load log-flush-frequency= match-server-version ' +
+  'context= disable-compression insecure-skip-tls-verify kubeconfig= log-flush-frequency= match-server-version ' +
   'n|namespace= password= profile= profile-output=:write request-timeout= s|server= tls-server-name= token= user= ' +
   'username= v|v= vmodule= warnings-as-errors h|help';
 

@@ -17,7 +17,7 @@ import type { OptionHandler, TableSpec } from './optionTable.js';
 const MODULE_NAME = /^([A-Za-z_]\w*=)?[A-Za-z_][\w.-]*$/;
 
 /** A value that is only a name or number (an INI value, a list of package names): no path, no code. */
-const PLAIN_VALUE = /^[\w.,+~&|^!-]*$/;
+const PLAIN_VALUE = /^[\w.,+~&|^! -]*$/;
 
 /** A server address on this machine (`localhost:8000`, `127.0.0.1:8080`, `[::1]:80`); any other host opens it to the network. */
 const LOOPBACK_ADDRESS = /^(localhost|127\.0\.0\.1|\[::1\]):\d{1,5}$/;
@@ -82,14 +82,14 @@ const phpIni: OptionHandler = (v, typed, at) => {
 };
 
 /**
- * php: `php -h` and php(1) of PHP 8.2 (sapi/cli/php_cli.c's OPTIONS: long names exact, values
- * attached or separate). The CGI-only options (-b, -C, -q, -T) are not php-cli's. -r, -B, -R, -E
+ * php: `php -h`, php(1) of PHP 8.2 and sapi/cli/php_cli.c's OPTIONS (long names exact, values
+ * attached or separate; -C and -q kept there for CGI compatibility; -b and -T are CGI only). -r, -B, -R, -E
  * run code; -c (a php.ini can set auto_prepend_file) and -z (a Zend extension) load code; -S
  * serves the project to the address it names; -f/-F name the script.
  */
 export const PHP_TABLE: TableSpec = {
   options:
-    'a|interactive c|php-ini=:load n|no-php-ini d|define= e|profile-info f|file= h|help ?|usage H|hide-args i|info ' +
+    'a|interactive C|no-chdir q|no-header c|php-ini=:load n|no-php-ini d|define= e|profile-info f|file= h|help ?|usage H|hide-args i|info ' +
     'l|syntax-check m|modules r|run= B|process-begin= R|process-code= F|process-file= E|process-end= s|syntax-highlight ' +
     'syntax-highlighting S|server= t|docroot= v|version w|strip z|zend-extension=:load rf= rfunction= rc= rclass= re= ' +
     'rextension= rz= rzendextension= ri= rextinfo= ini',
@@ -272,26 +272,31 @@ const distributedNode = (flag: string): OptionHandler =>
   keyed(flag, 'starts a distributed node: another node holding its cookie can run code in it');
 
 /**
- * elixir (elixir(1) of Elixir 1.14): -e/--eval and --rpc-eval run code; --erl hands flags to the
- * Erlang VM (`-eval`, `-s`, `-pa` run or load code); --boot/--boot-var load a boot script;
- * --name/--sname/--cookie start a node others can drive; -S runs a script found on the PATH
- * (`-S mix test`: the rest is the script's).
+ * elixir (elixir(1) of Elixir 1.14, and bin/elixir's own loop and usage of Elixir 1.18–1.20):
+ * -e/--eval and --rpc-eval run code; --erl and --vm-args hand flags to the Erlang VM (`-eval`,
+ * `-s`, `-pa` run or load code); --boot/--boot-var load a boot script; --dot-iex loads a file of
+ * code; --remsh opens a shell on another node; --name/--sname/--cookie start a node others can
+ * drive; -S runs a script found on the PATH (`-S mix test`: the rest is the script's). --rpc-eval
+ * NODE CODE, --boot-var and --pipe-to take two words: the last two are keyed by their handlers, so
+ * the second word read as the script changes nothing; --rpc-eval is keyed by interpreters.ts with
+ * both words pinned.
  */
 export const ELIXIR_TABLE: TableSpec = {
   options:
-    'h|help v|version e|eval= r|= S|= pa= pr= pz= app= boot=:load boot-var= erl= erl-config=:load cookie= hidden ' +
-    'name= sname= logger-otp-reports= logger-sasl-reports= no-halt werl pipe-to=:write rpc-eval=',
+    'h|help v|version short-version e|eval= r|= S|= pa= pr= pz= app= boot=:load boot-var= erl= vm-args=:load ' +
+    'erl-config=:load cookie= hidden name= sname= remsh= dot-iex=:load dbg= color no-color logger-otp-reports= ' +
+    'logger-sasl-reports= no-halt werl pipe-to=:write rpc-eval=',
   singleDashLong: true,
   stopAtOperand: true,
   stopAfter: ['S'],
   handlers: {
     eval: code('e', 'eval'),
-    'rpc-eval': code(undefined, 'rpc-eval'),
     erl: keyed('erl', 'hands flags to the Erlang VM (-eval, -s and -pa run or load code)'),
     'boot-var': keyed('boot-var', 'points the boot script at another folder of code'),
     name: distributedNode('name'),
     sname: distributedNode('sname'),
     cookie: distributedNode('cookie'),
+    remsh: keyed('remsh', 'opens a shell on another node (it runs what is typed there)'),
   },
 };
 
@@ -393,7 +398,7 @@ export const GNUPLOT_TABLE: TableSpec = {
 export const OCTAVE_TABLE: TableSpec = {
   options:
     'built-in-docstrings-file= d|debug doc-cache-file= x|echo-commands eval= exec-path=:prog experimental-terminal-widget ' +
-    'gui h|help image-path= info-file= info-program=:prog i|interactive line-editing no-gui no-gui-libs H|no-history ' +
+    'force-gui gui h|help image-path= info-file= info-program=:prog i|interactive line-editing no-gui no-gui-libs H|no-history ' +
     'no-init-file no-init-path no-line-editing no-site-file W|no-window-system f|norc p|path= persist q|quiet silent ' +
     'server texi-macros-file= traditional braindead V|verbose v|version',
   abbrev: true,
@@ -439,9 +444,15 @@ const juliaTracking: OptionHandler = (v, typed, at) =>
     ? []
     : [write(typed.replace(/^-+/, '').split('=')[0]!, v, `${at.where} ${typed} writes the file it names`)];
 
+/** julia --trace-compile/--trace-dispatch: `stderr`, or the file written. */
+const toStderrOr =
+  (flag: string): OptionHandler =>
+  (v, typed, at) =>
+    v === 'stderr' ? [] : [write(flag, v ?? null, `${at.where} ${typed} writes the file it names`)];
+
 /**
- * julia (`julia --help` and `--help-hidden`, Julia 1.10; getopt_long with `+`: abbreviations,
- * options end at the program file): -e/-E run code, -J loads a system image (code), -H another
+ * julia (`julia --help`, `--help-hidden` and src/jloptions.c, Julia 1.10–1.12: getopt_long with
+ * `+vhqH:e:E:L:J:C:it:p:O:g:m:`, so abbreviations, and options end at the program file or `-m`): -e/-E run code, -J loads a system image (code), -H another
  * Julia home, --machine-file starts workers over ssh on the hosts it lists, --bug-report runs a
  * bug-reporting tool, the --output-* and --trace-compile options write.
  */
@@ -450,9 +461,11 @@ export const JULIA_TABLE: TableSpec = {
     'v|version h|help help-hidden project=? J|sysimage=:load H|home=:load startup-file= handle-signals= ' +
     'sysimage-native-code= compiled-modules= pkgimages= e|eval= E|print= m|module= L|load= t|threads= gcthreads= ' +
     'p|procs= machine-file= i|interactive q|quiet banner= color= history-file= depwarn= warn-overwrite= warn-scope= ' +
-    'C|cpu-target= O|optimize=? min-optlevel= g|debug-info=? inline= check-bounds= math-mode= polly= code-coverage=? ' +
+    'C|cpu-target= O|= optimize=? min-optlevel=? g|debug-info=? inline= check-bounds= math-mode= polly= code-coverage=? ' +
     'track-allocation=? bug-report= heap-size-hint= compile= output-o=:write output-ji=:write output-unopt-bc=:write ' +
-    'output-bc=:write output-asm=:write output-incremental= trace-compile= image-codegen strip-metadata strip-ir',
+    'output-bc=:write output-asm=:write output-incremental= trace-compile= trace-compile-timing trace-dispatch= ' +
+    'task-metrics= timeout-for-safepoint-straggler= experimental image-codegen rr-detach strip-metadata strip-ir ' +
+    'permalloc-pkgimg= trim=?',
   abbrev: true,
   stopAtOperand: true,
   stopAfter: ['module'],
@@ -461,8 +474,8 @@ export const JULIA_TABLE: TableSpec = {
     print: code('E', 'print'),
     'machine-file': keyed('machine-file', 'starts Julia workers over ssh on the hosts the file lists'),
     'bug-report': keyed('bug-report', 'downloads and runs a bug-reporting tool'),
-    'trace-compile': (v, typed, at) =>
-      v === 'stderr' ? [] : [write('trace-compile', v ?? null, `${at.where} ${typed} writes the file it names`)],
+    'trace-compile': toStderrOr('trace-compile'),
+    'trace-dispatch': toStderrOr('trace-dispatch'),
     'code-coverage': juliaTracking,
     'track-allocation': juliaTracking,
   },
@@ -471,17 +484,18 @@ export const JULIA_TABLE: TableSpec = {
 // ── ts-node, tsx ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * ts-node (`ts-node --help`, ts-node 10; the `arg` parser: exact names, both the kebab and the
- * camel spellings, options end at the script): -e runs code, -r preloads a module, -C/--transpiler
+ * ts-node (`ts-node --help` and src/bin.ts's `arg` table, ts-node 10: exact names, both the kebab
+ * and the camel spellings, `stopAtPositional`): -e runs code, -r preloads a module, -C/--transpiler
  * load a compiler module; -P names the tsconfig (one outside the project is keyed by the default).
  */
 export const TS_NODE_TABLE: TableSpec = {
   options:
-    'h|help v|version e|eval= p|print r|require= i|interactive esm T|transpile-only transpileOnly H|compiler-host ' +
+    'h|help v|version e|eval= p|print r|require= i|interactive s|script-mode scriptMode esm T|transpile-only transpileOnly H|compiler-host ' +
     'compilerHost I|ignore= P|project= C|compiler=:load transpiler=:load swc D|ignore-diagnostics= ignoreDiagnostics= ' +
     'O|compiler-options= compilerOptions= cwd= dir= files pretty skip-project skipProject skip-ignore skipIgnore ' +
-    'cwd-mode cwdMode script-mode scriptMode prefer-ts-exts preferTsExts log-error logError show-config showConfig ' +
-    'emit scope scope-dir= scopeDir= no-experimental-repl-await noExperimentalReplAwait type-check typeCheck',
+    'cwd-mode cwdMode prefer-ts-exts preferTsExts log-error logError show-config showConfig emit scope scope-dir= ' +
+    'scopeDir= no-experimental-repl-await noExperimentalReplAwait type-check typeCheck ' +
+    'experimental-specifier-resolution= experimentalSpecifierResolution=',
   stopAtOperand: true,
   handlers: { eval: code('e', 'eval'), require: code('r', 'require') },
 };
@@ -529,7 +543,7 @@ const DENO_RUNTIME =
   'allow-ffi=? allow-hrtime allow-import=? I|=? deny-read=? deny-write=? deny-net=? deny-env=? deny-sys=? deny-run=? ' +
   'deny-ffi=? deny-import=? no-prompt P|permission-set=? inspect=? inspect-brk=? inspect-wait=? location= ' +
   'v8-flags= seed= ext= env-file=? env=? watch=? watch-hmr=? watch-exclude=? no-clear-screen no-code-cache ' +
-  'preload=:load require=:load';
+  'preload=:load require=:load allow-scripts=?:runs';
 const DENO_HANDLERS = {
   'v8-flags': v8Flags,
   inspect,
@@ -577,7 +591,7 @@ export const DENO_TABLES: Readonly<Record<string, TableSpec>> = {
   remove: denoTool('g|global'),
   outdated: denoTool('u|update latest i|interactive r|recursive compatible'),
   init: denoTool('lib serve npm'),
-  install: denoTool(`${DENO_MODULES} ${DENO_RUNTIME} D|dev e|entrypoint= g|global:write n|name= root=:write f|force allow-scripts=?:runs`, {
+  install: denoTool(`${DENO_MODULES} ${DENO_RUNTIME} D|dev e|entrypoint= g|global:write n|name= root=:write f|force`, {
     handlers: DENO_HANDLERS,
   }),
 };

@@ -37,6 +37,9 @@ const RSYNC = optionTable({
     'out-format= log-file=:write log-file-format= password-file= early-input= list-only bwlimit= stop-after= time-limit= stop-at=',
     'fsync write-batch=:write only-write-batch=:write read-batch= protocol= iconv= checksum-seed= 4|ipv4 6|ipv6 V|version help',
     'daemon config=:load dparam= no-detach',
+    // options.c spells `--no-X` for its one-letter options too (`--no-o --no-g`): each only turns X off.
+    'no-v no-r no-R no-b no-d no-l no-L no-k no-K no-H no-p no-E no-A no-X no-o no-g no-t no-U no-N no-O no-J no-S no-x no-z',
+    'no-c no-y no-m no-s no-8 no-i no-P no-C no-F',
   ],
   handlers: {
     'backup-dir': writesOutside,
@@ -184,12 +187,14 @@ const runsShell: OptionHandler = (v, typed, at) => [
  * (netcat-traditional 1.10 nc(1): `-e PROG`, `-c CMD` run a program, `-o FILE` writes a hex dump)
  * in one table, each letter read as the more dangerous of the two. Getopt without long options.
  */
-const nc = programOptions('nc', {
+const NC = optionTable({
   options:
     '4| 6| b| C| D| d| F| h| I|= i|= k| l| L| M|= m|= N| n| O|= P|= p|= q|= r| S| s|= T|= t| U| u| V|= v| W|= w|= X|= x|= ' +
     'Z| z| c|=:exec e|=:prog o|=:write g|= G|=',
   handlers: { c: runsShell, e: runsProgram },
 });
+/** nc and netcat, each named as typed in its notes. */
+const nc: Check = (argv) => readOptions(NC, argv, 1, String(argv[0])).effects;
 
 /** ncat's options (nmap 7.93 ncat(1); getopt_long: unique prefixes). */
 const ncat = programOptions('ncat', {
@@ -314,7 +319,7 @@ const NMAP_LONGS =
   'data-string= data-length= send-eth send-ip stylesheet= no-stylesheet webxml rH vv ff privileged unprivileged mtu= ' +
   'append-output noninteractive spoof-mac= thc badsum ttl= traceroute reason allports version-intensity= version-light ' +
   'version-all system-dns dns-servers= port-ratio= exclude-ports= top-ports= script=:load script-trace script-updatedb ' +
-  'script-args= script-args-file= script-help= script-timeout= ip-options= min-rate= max-rate= adler32 stats-every= ' +
+  'script-args= script-args-file= script-help= script-timeout= noscript ip-options= min-rate= max-rate= adler32 stats-every= ' +
   'disable-arp-ping route-dst= resolve-all unique log-errors deprecated-xml-osclass resume=:write';
 const NMAP = optionTable({
   abbrev: true,
@@ -340,11 +345,14 @@ const NMAP = optionTable({
     s: (v, typed) =>
       typeof v === 'string' && !v.includes('C') ? [] : [exec('script', opaque(v ?? null), `nmap ${typed} runs NSE scripts (Lua)`)],
     A: (_v, typed) => [exec('script', opaque('default'), `nmap ${typed} runs the default NSE scripts (Lua)`)],
+    // nmap.cc maps `-iL` to `-i`.
     iL: readsOutside,
+    i: readsOutside,
     excludefile: readsOutside,
     servicedb: readsOutside,
     versiondb: readsOutside,
     'script-args-file': readsOutside,
+    script_args_file: readsOutside,
   },
 });
 
@@ -364,7 +372,7 @@ const IP = optionTable({
 });
 /** ip.c's objects in the order `ip` matches a prefix against them. */
 const IP_OBJECTS = (
-  'address addrlabel maddress route rule neigh neighbour ntable link l2tp fou ila macsec tunnel tunl tuntap tap token ' +
+  'address addrlabel maddress route rule neighbor neighbour ntable ntbl link l2tp fou ila macsec tunnel tunl tuntap tap token ' +
   'tcpmetrics tcp_metrics monitor xfrm mroute mrule netns netconf vrf sr nexthop mptcp ioam stats help'
 ).split(' ');
 
@@ -488,6 +496,8 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["rsync -- '-oProxyCommand=id:x' .", '#rsh'],
       ['rsync --daemon --config=/tmp/c', '#config'],
       ['rsync --frobnicate a b', '#unknown_option'],
+      ['rsync --no-e a b', '#unknown_option'],
+      ['rsync -avZq a b', '#unknown_option'],
     ],
     notMatch: [
       'rsync -av src/ dst/',
@@ -495,6 +505,9 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'rsync -av host:/etc/nginx/ conf/',
       'rsync -av --exclude node_modules --exclude=.git ./ backup/',
       'rsync -aF --files-from=list.txt . host:/x',
+      'rsync -a --no-o --no-g --info=progress2 src/ dst/',
+      'rsync -a --progress a b',
+      'rsync -rv --dry-run a/ b/',
     ],
   },
   nc: {
@@ -506,7 +519,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['nc -o dump h 80', '#o->-dump'],
       ['nc --frobnicate h 80', '#unknown_option'],
     ],
-    notMatch: ['nc -zv localhost 8080', 'nc -l 4444', 'nc host 80', 'nc -w 3 -q 1 h 25'],
+    notMatch: ['nc -zv localhost 8080', 'nc -l 4444', 'nc host 80', 'nc -w 3 -q 1 h 25', 'nc -Z localhost 80'],
   },
   netcat: {
     match: [
@@ -560,6 +573,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['nmap -sCV h', '#script'],
       ['nmap -A h', '#script'],
       ['nmap -iL ../x', '#iL'],
+      ['nmap -i ../x', '#i'],
       ['nmap -oN ../x h', '#oN->-../x'],
       ['nmap -oA scan h', '#oA'],
       ['nmap --datadir /tmp/d h', '#datadir'],
@@ -586,7 +600,17 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['ip --frobnicate addr', '#unknown_option'],
       ['ip bogus', '#object'],
     ],
-    notMatch: ['ip addr', 'ip a', 'ip -br a', 'ip -4 route show', 'ip -j -p addr show', 'ip link set eth0 up', 'ip netns list'],
+    notMatch: [
+      'ip addr',
+      'ip a',
+      'ip -br a',
+      'ip -4 route show',
+      'ip -j -p addr show',
+      'ip link set eth0 up',
+      'ip netns list',
+      'ip neighbor show',
+      'ip neigh',
+    ],
   },
   aria2c: {
     match: [

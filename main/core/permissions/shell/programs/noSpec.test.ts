@@ -98,6 +98,8 @@ const SPELLINGS: Attack[] = [
   ['pm2 start "sh -c id" --name x', '#inline_code', 'inside one word'],
   ["anytool --cmd='python3 -c x'", '#inline_code', 'after an =, an interpreter with its inline option'],
   ['anytool node -e x', '#inline_code', 'node -e'],
+  ["nyc bash -lc 'id'", '#inline_code', 'the option in a cluster'],
+  ["anytool perl -lne 'print'", '#inline_code', 'perl’s cluster'],
   // Rule 5, an operand naming an action that runs code, then code: crystal eval (crystal-lang.org
   // man page), rails runner (guides.rubyonrails.org/command_line.html), firebase emulators:exec.
   [`crystal eval 'system("id")'`, '#inline_code', 'eval then code'],
@@ -107,10 +109,18 @@ const SPELLINGS: Attack[] = [
   // Rule 6, a repository address without a scheme: earthly runs a remote Earthfile's target (docs.earthly.dev).
   ['earthly github.com/evil/repo+build', '#remote', 'a code host path'],
   ['anytool gitlab.com/a/b', '#remote', 'another code host'],
+  ['anytool git@github.com:evil/repo.git', '#remote', 'an scp-like address'],
+  // apptainer/singularity run a container image pulled by its docker:// address (apptainer.org docs, "run").
+  ['apptainer run docker://evil/img', '#remote', 'a container image to pull and run'],
   // Rule 7, an unsafe mode asked for by value: asciidoctor -S/--safe-mode (docs.asciidoctor.org, CLI options).
   ['asciidoctor -S unsafe doc.adoc', '#unsafe', 'a value after a short option'],
   ['asciidoctor --safe-mode=unsafe doc.adoc', '#unsafe', 'a value after ='],
   ['anytool --tls=INSECURE', '#unsafe', 'any case'],
+  // tectonic -Z shell-escape lets the document run commands (tectonic book, "compile", -Z).
+  ['tectonic -Z shell-escape doc.tex', '#unsafe', 'a shell-escape mode by value'],
+  // Slash switches (msbuild /p:) are read after their colon; a longer name stays a path.
+  ['msbuild App.csproj /p:OutDir=/tmp/out', '#outside', 'a slash switch’s value'],
+  ['anytool /etc:data', '#outside', 'a mount’s host side is no switch'],
 ];
 
 /** Everyday uses of the same programs: one simple call each. */
@@ -151,7 +161,12 @@ const PLAIN = [
   'anytool exec build',
   // Words that only mention a shell or an unsafe thing.
   'anytool install bash',
+  'anytool bash -x ./scripts/build.sh',
+  'anytool python -m pytest',
   'anytool unsafe-code-report.txt',
+  // A single-dash long option's value is one path (go's flag package: mockgen -destination=…).
+  'mockgen -source=foo.go -destination=mocks/foo.go',
+  'msbuild App.sln /p:Configuration=Release',
 ];
 
 describe('the default for a program without a spec', () => {

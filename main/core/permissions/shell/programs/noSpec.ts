@@ -19,7 +19,18 @@
  *      unsafe, insecure, privileged, dangerously… The name is read as words (`--config-file`,
  *      `--setupFiles`, `-chdir`), so the next spelling of the same option is caught too. A name
  *      that only turns such a thing off (`--no-config`, `--ignore-scripts`, `--skip-plugins`)
- *      without a value is a plain flag.
+ *      without a value is a plain flag. A hook named for its event (`--onSuccess`, `--on-change`)
+ *      is read so too. Spared, since they name no code: a plain `--init` given no value, a
+ *      configuration-only name given a configuration's plain name (`--configuration production`)
+ *      or, with `=`, a file of the project (`--rcfile=.pylintrc`), and a list of file extensions.
+ *
+ * For a program with no rule and a spec program (a hand rule's checks know these), four more:
+ *   4. a shell or interpreter with its inline-code option, in separate words or one (`nyc sh -c
+ *      id`, `pm2 start "bash -lc x"`);
+ *   5. an operand naming an action that runs code (eval, exec, runner) followed by code or a
+ *      command line (`crystal eval '…'`, `firebase emulators:exec 'npm test'`);
+ *   6. a repository address without a scheme (`github.com/u/r`, `git@github.com:u/r.git`);
+ *   7. an unsafe mode asked for by value (`--safe-mode=unsafe`, `-Z shell-escape`).
  *
  * Everything else — flags, short options, values and operands inside the project — is read as
  * plain, as the program most likely means it. That is the trade-off against over-blocking: an
@@ -159,6 +170,9 @@ const REMOTE_SCHEMES = new Set([
   'gs',
   'hg',
   'svn',
+  // Container images a program pulls and runs (`apptainer run docker://…`, `oci://…`).
+  'docker',
+  'oci',
 ]);
 
 /** A remote specifier in `piece` (a URL not on this machine, or a registry/VCS specifier), or undefined. */
@@ -174,11 +188,12 @@ export function remoteCode(piece: string): string | undefined {
 
 /**
  * A shell or interpreter (by its name, any folder or version suffix): followed by its inline-code
- * option (`sh -c`, `node -e`, `python3 -c`, `pwsh -Command`), the words are a program to run.
+ * option (`sh -c`, `bash -lc`, `node -e`, `python3 -c`, `pwsh -Command`), the words are a program to run.
  */
 const INTERPRETER =
   /^(?:.*\/)?(?:sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|pwsh|powershell|cmd|busybox|python[\d.]*|pypy3?|node(?:js)?|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua(?:jit)?[\d.]*|Rscript|osascript|tclsh[\d.]*)(?:\.exe)?$/;
-const INLINE_OPTION = /^(?:-c|-e|-E|-r|--eval|--command|-Command|\/c)$/i;
+/** The inline-code option, alone or in a cluster (`bash -lc`, `sh -ec`, `perl -lne`, `ruby -rx`). */
+const INLINE_OPTION = /^(?:-[A-Za-z]*[ceEr][A-Za-z]*|--eval|--print|--command|-Command|\/[cC])$/;
 
 /**
  * Rule 4: a shell or interpreter with inline code, as two words (`nyc sh -c id`) or inside one
@@ -210,17 +225,29 @@ function codeOperand(word: string, next: Arg | undefined): string | undefined {
   return names.some((n) => RUNS_OPERAND.has(n)) && typeof next === 'string' && CODE_LIKE.test(next) ? next : undefined;
 }
 
-/** Rule 6: a repository address without a scheme (`github.com/u/r+target`): code fetched from there. */
-const CODE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com|git\.sr\.ht)\//i;
+/**
+ * Rule 6: a repository address without a scheme: a code host's path (`github.com/u/r+target`) or
+ * scp-like `user@host.tld:path` (`git@github.com:u/r.git`): code fetched from there.
+ */
+const CODE_HOST = /^(?:(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com|git\.sr\.ht)\/|[\w.-]+@[\w-]+(?:\.[\w-]+)+:)/i;
 
-/** Rule 7: a value or operand that asks for an unsafe mode by name (`--safe-mode=unsafe`, `-S unsafe`). */
-const UNSAFE_VALUE = /^(?:unsafe|insecure)$/i;
+/**
+ * Rule 7: a value or operand that asks for an unsafe mode by name (`--safe-mode=unsafe`, `-S unsafe`;
+ * `tectonic -Z shell-escape`, TeX's `\\write18` running commands).
+ */
+const UNSAFE_VALUE = /^(?:unsafe|insecure|shell[-_]?escape)$/i;
 
 /** A file name with an extension (`webpack.prod.js`, `conf/app.yaml`): what a spec's file option takes. */
 const FILE_NAME = /^[\w./-]*\w\.[A-Za-z0-9]+$/;
 
 /** A dotfile, maybe in a folder (`.pylintrc`, `config/.mocharc`). */
 const DOTFILE = /^(?:[\w-]+\/)*\.\w[\w.-]*$/;
+
+/**
+ * A slash switch with a value: `/p:`, `/t:`, `/bl:` (one or two letters, then a colon). Longer
+ * names are not read so: `/etc:data` (a mount's host side) stays a path.
+ */
+const SLASH_SWITCH = /^\/[A-Za-z]{1,2}:/;
 
 /** Devices that hold no file of anyone's: reading or writing them reaches nothing outside the project. */
 const DEVICES = /^\/dev\/(null|zero|u?random|std(in|out|err)|tty|fd\/\d+)$/;
@@ -242,9 +269,16 @@ function outsidePiece(piece: string): string | undefined {
  * for a short-option word every attached tail (`-o../x`, `-vo/tmp/x`).
  */
 export function pieces(word: string): string[] {
-  const out = [word];
-  if (/^-[^-]/.test(word)) for (let k = 2; k < word.length; k++) out.push(word.slice(k));
-  for (const part of word.split(/[=,]/)) {
+  const out = SLASH_SWITCH.test(word) ? [] : [word];
+  // The tails after each option letter of a cluster (`-vo/tmp/x`: `o/tmp/x`, `/tmp/x`); the letters
+  // end at the first other character, past which is the value (`-destination=mocks/a.go` has no
+  // tail `/a.go`: it is one path, read after the `=`).
+  if (/^-[^-]/.test(word)) for (let k = 2; k < word.length && /[A-Za-z0-9]/.test(word[k - 1]!); k++) out.push(word.slice(k));
+  for (let part of word.split(/[=,]/)) {
+    // A switch spelled with a slash (`/p:Configuration=Release`, msbuild and Windows tools): its
+    // value is what follows the colon; the switch itself names no folder.
+    const slashSwitch = SLASH_SWITCH.exec(part);
+    if (slashSwitch) part = part.slice(slashSwitch[0].length);
     out.push(part);
     if (!SCHEME.test(part) || /^file:/i.test(part)) for (const sub of part.split(':')) out.push(sub);
     else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(part)) out.push(part.slice(part.indexOf(':') + 1));

