@@ -48,8 +48,8 @@ const PACKAGES = {
   'xz-utils': 'xz unxz xzcat',
 };
 
-/** Programs that read `-<digits>` as an option: head -20, tail -5, fmt -72, fold -80, uniq -2, expand -4, pr -2, seq -5 (a number). */
-const NUMERIC = new Set(['head', 'tail', 'fmt', 'fold', 'uniq', 'expand', 'unexpand', 'pr', 'seq', 'gzip', 'gunzip', 'zcat', 'xz', 'unxz', 'xzcat']);
+/** Programs that read `-<digits>` as an option: head -20, tail -5, fmt -72, fold -80, uniq -2, expand -4, pr -2, seq -5 (a number), grep -3 (`-NUM`: --context=NUM). */
+const NUMERIC = new Set(['head', 'tail', 'fmt', 'fold', 'uniq', 'expand', 'unexpand', 'pr', 'seq', 'gzip', 'gunzip', 'zcat', 'xz', 'unxz', 'xzcat', 'grep']);
 
 /**
  * What a help does not say. chmod reads a mode that starts with a dash as options too (`chmod -x
@@ -62,8 +62,11 @@ const RUNS = new Set(['scriptlive']);
 
 const env = { ...process.env, LC_ALL: 'C', COLUMNS: '80' };
 
+/** Programs whose `--help` lists only the common options; the full list is behind another flag. */
+const FULL_HELP = { xz: '--long-help', unxz: '--long-help', xzcat: '--long-help' };
+
 const help = (program) => {
-  const r = spawnSync(program, ['--help'], { encoding: 'utf8', env });
+  const r = spawnSync(program, [FULL_HELP[program] ?? '--help'], { encoding: 'utf8', env });
   if (r.error) throw new Error(`${program}: ${r.error.message}`);
   // psmisc prints its help on stderr.
   return r.stdout !== '' ? r.stdout : r.stderr;
@@ -96,7 +99,8 @@ function read(program) {
   };
   for (const line of text.split('\n')) {
     if (!/^\s+-/.test(line)) continue;
-    const spelling = line.trim().split(/\s{2,}|\t/)[0];
+    // stat's `-c  --format=FORMAT` pairs a short and a long option with spaces where others put `, `.
+    const spelling = line.trim().replace(/^(-[A-Za-z0-9])\s{2,}(?=--[A-Za-z])/, '$1, ').split(/\s{2,}|\t/)[0];
     const parts = spelling.split(/,\s*(?=-)/);
     const read = [];
     for (const part of parts) {

@@ -377,6 +377,7 @@ export class CommandVisitor extends WordVisitor {
     } else {
       const sub = rule?.subcommands ? this.subcommand(rule, rules, refName, infos, argv, ref, facts, effects, blockers, depth) : {};
       effects.push(...argEffects(rule, rules, argv, sub));
+      effects.push(...moduleEffects(rule, argv));
       // A program without an option allowlist of its own (none at all, or a hand rule with the default)
       // meets the default here (programs/noSpec.ts); web URLs are left to a hand rule. A spec-library
       // rule applies the default itself (specs/specRules.ts), where it knows which words are a command's
@@ -577,6 +578,22 @@ export class CommandVisitor extends WordVisitor {
 }
 
 /** The effects of a call's arguments under its rule (none for a program without one). */
+/**
+ * `python -m pytest -c ../x`: the module's program reads the words after it with its own rule (its
+ * checks and options, and the default where it has no table of its own); a module no rule knows
+ * meets the default for a program without a spec.
+ */
+function moduleEffects(rule: ProgramRule | undefined, argv: readonly Arg[]): Effect[] {
+  const run = rule?.module?.(argv);
+  if (run === undefined) return [];
+  if ('module' in run) return noSpecEffects(run.module, run.argv, 'none', []);
+  const inner = programRule(run.program);
+  const sub = inner?.subcommands ? detectSubcommand(inner, run.argv) : {};
+  const own = argEffects(inner, run.program, run.argv, sub);
+  const policy = inner === undefined ? 'none' : inner.policy.kind === 'allowlist' && inner.policy.defaults ? 'default' : inner.policy.kind;
+  return policy === 'none' || policy === 'default' ? [...own, ...noSpecEffects(run.program, run.argv, policy, own)] : own;
+}
+
 function argEffects(
   rule: ProgramRule | undefined,
   name: string,

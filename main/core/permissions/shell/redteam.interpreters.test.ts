@@ -52,7 +52,8 @@ const ROWS: readonly Row[] = [
   ["ruby -e 'puts 1'", 'compound', 'inline code'],
   // ── Everyday forms that stay one simple call ──
   ['python3 -X dev -W error y.py', 'simple', '-X dev, a warnings filter'],
-  ['python -m pytest -q --frob', 'simple', 'options after -m are the module’s'],
+  ['python -m pytest -q tests', 'simple', 'options after -m are the module’s, read by its program’s rule (pythonModule.ts)'],
+  ['python -m pytest -q --frob', 'compound', 'pytest does not define --frob: through python -m as when run as pytest'],
   ['python3 -u -B manage.py runserver 8000', 'simple', 'ordinary'],
   ['python3 y.py --frob', 'simple', 'options after the script are the script’s'],
   ['node --inspect src/index.js', 'simple', 'debugger on the loopback'],

@@ -15,16 +15,9 @@ const hasExamples = (r: (typeof rules)[number]) => (r.match?.length ?? 0) + (r.n
  */
 const WITHOUT_EXAMPLES: readonly string[] = [
   '[',
-  'bunx',
-  'fnm',
-  'gcloud',
   'mariadb',
   'nerdctl',
-  'npx',
-  'nvm',
-  'pnpx',
   'psql',
-  'volta',
 ];
 
 describe('program rule examples', () => {

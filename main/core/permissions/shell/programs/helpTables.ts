@@ -448,7 +448,7 @@ export const HELP_TABLES: Readonly<Record<string, HelpTable>> = {
   'stat': {
     from: 'coreutils',
     options:
-      'L| c| f| t| cached= dereference file-system help printf= terse version',
+      'L| c|= f| t| cached= dereference file-system format= help printf= terse version',
   },
   'stdbuf': {
     from: 'coreutils', runs: true,
@@ -571,7 +571,7 @@ export const HELP_TABLES: Readonly<Record<string, HelpTable>> = {
       'help version',
   },
   'grep': {
-    from: 'grep',
+    from: 'grep', numeric: true,
     options:
       'A|= B|= C|= D|= E| F| G| H| I| L| P| R| T| U| V| Z| a| b| c| d|= e|= f|= h| i| l| m|= n| o| q| r| s| ' +
       'v| w| x| z| after-context= basic-regexp before-context= binary binary-files= byte-offset color=? ' +
@@ -955,19 +955,28 @@ export const HELP_TABLES: Readonly<Record<string, HelpTable>> = {
   'xz': {
     from: 'xz-utils', numeric: true,
     options:
-      '0| H| T|= V| c| d| e| f| h| k| l| q| t| v| z| compress decompress extreme force help keep list ' +
-      'long-help quiet stdout test threads= verbose version',
+      '0| C|= F|= H| M|= Q| S|= T|= V| c| d| e| f| h| k| l| q| t| v| z| arm=? arm64=? armthumb=? ' +
+      'block-list= block-size= check= compress decompress delta=? extreme files=? files0=? flush-timeout= ' +
+      'force format= help ia64=? ignore-check info-memory keep list long-help lzma1=? lzma2=? memlimit= ' +
+      'memlimit-compress= memlimit-decompress= memlimit-mt-decompress= no-adjust no-sparse no-warn ' +
+      'powerpc=? quiet robot single-stream sparc=? stdout suffix= test threads= verbose version x86=?',
   },
   'unxz': {
     from: 'xz-utils', numeric: true,
     options:
-      '0| H| T|= V| c| d| e| f| h| k| l| q| t| v| z| compress decompress extreme force help keep list ' +
-      'long-help quiet stdout test threads= verbose version',
+      '0| C|= F|= H| M|= Q| S|= T|= V| c| d| e| f| h| k| l| q| t| v| z| arm=? arm64=? armthumb=? ' +
+      'block-list= block-size= check= compress decompress delta=? extreme files=? files0=? flush-timeout= ' +
+      'force format= help ia64=? ignore-check info-memory keep list long-help lzma1=? lzma2=? memlimit= ' +
+      'memlimit-compress= memlimit-decompress= memlimit-mt-decompress= no-adjust no-sparse no-warn ' +
+      'powerpc=? quiet robot single-stream sparc=? stdout suffix= test threads= verbose version x86=?',
   },
   'xzcat': {
     from: 'xz-utils', numeric: true,
     options:
-      '0| H| T|= V| c| d| e| f| h| k| l| q| t| v| z| compress decompress extreme force help keep list ' +
-      'long-help quiet stdout test threads= verbose version',
+      '0| C|= F|= H| M|= Q| S|= T|= V| c| d| e| f| h| k| l| q| t| v| z| arm=? arm64=? armthumb=? ' +
+      'block-list= block-size= check= compress decompress delta=? extreme files=? files0=? flush-timeout= ' +
+      'force format= help ia64=? ignore-check info-memory keep list long-help lzma1=? lzma2=? memlimit= ' +
+      'memlimit-compress= memlimit-decompress= memlimit-mt-decompress= no-adjust no-sparse no-warn ' +
+      'powerpc=? quiet robot single-stream sparc=? stdout suffix= test threads= verbose version x86=?',
   },
 };

@@ -10,8 +10,10 @@ import { opaque, HELP } from './kit.js';
 import { javaOptions, NODE_TABLE, PERL_TABLE, PYTHON_TABLE, RUBY_TABLE } from './interpreterOptions.js';
 import * as L from './languageOptions.js';
 import { optionTable, readItems, readOptions, subcommandOptions, unknown, type OptionTable, type TableSpec } from './optionTable.js';
+import { noSpecEffects } from './noSpec.js';
 import { programOptions } from './programOptions.js';
-import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
+import { pythonModule } from './pythonModule.js';
+import { rules, type Check, type ModuleRun, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
 
 /** A table read from argv[1] on, then `then` given where the options stopped (the first operand, or none). */
 function withRest(name: string, spec: TableSpec, then: (argv: readonly Arg[], rest: number | undefined) => Effect[]): Check {
@@ -156,6 +158,25 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
   deno: { grammar: { noAbbrev: true, shortValue: 'L', longValue: ['log-level'] }, flags: [...HELP, '-q', '--quiet', '--unstable'] },
 };
 
+/**
+ * The script an interpreter runs, and the words it hands the script: a path outside the project or
+ * code named by a remote specifier there is never simple (noSpec.ts rules 1 and 2: `python ../x.py`,
+ * `node app.js --in /etc/passwd`), since the script is a program no rule knows. Rule 3 (option
+ * names) is left out: a script's options are its own (`manage.py test --settings=…`). `python -m`
+ * hands its words to the module's program instead (pythonModule.ts, read by the visitor).
+ */
+const SCRIPT_CHECKS = new Set(['outside', 'remote']);
+const scriptArgs =
+  (name: string, module?: ModuleRun): Check =>
+  (argv) =>
+    module?.(argv) !== undefined ? [] : noSpecEffects(name, argv, 'default').filter((e) => SCRIPT_CHECKS.has(e.flag));
+const PYTHON_FAMILY = ['python', 'python2', 'python3', 'pypy', 'pypy3'];
+const scripts: Record<string, Check> = Object.fromEntries([
+  ...PYTHON_FAMILY.map((n) => [n, scriptArgs(n, pythonModule)]),
+  ...['node', 'nodejs', 'ruby', 'perl'].map((n) => [n, scriptArgs(n)]),
+]);
+const modules: Record<string, ModuleRun> = Object.fromEntries(PYTHON_FAMILY.map((n) => [n, pythonModule]));
+
 /** Programs moved off the default this round keep its checks on top (a path outside the project, code by URL). */
 const WITH_DEFAULTS = [
   'php',
@@ -222,7 +243,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['Rscript --default-packages=/tmp/p x.R', '#default_packages'],
       ['Rscript --frob x.R', '#unknown_option'],
     ],
-    notMatch: ['Rscript analysis.R --input data.csv', 'Rscript --vanilla scripts/render.R'],
+    notMatch: ['Rscript analysis.R --input data.csv', 'Rscript --vanilla scripts/render.R', 'Rscript --max-connections=512 scripts/fit.R'],
   },
   lua: {
     match: [
@@ -251,10 +272,12 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['ghc -optl-fuse-ld=./x Main.hs', '#opt'],
       ['ghc -fplugin=Evil Main.hs', '#fplugin'],
       ['ghc -package-db pkgs Main.hs', '#package_db'],
+      ['ghc -package-env envs/dev Main.hs', '#package_env'],
+      ['ghc -package-env=evil Main.hs', '#package_env'],
       ['ghc -ghci-script x.ghci', '#ghci_script'],
       ['ghc --frob Main.hs', '#unknown_option'],
     ],
-    notMatch: ['ghc -O2 -Wall -threaded Main.hs -o app', 'ghc --make -isrc -XOverloadedStrings Main.hs'],
+    notMatch: ['ghc -O2 -Wall -threaded Main.hs -o app', 'ghc --make -isrc -XOverloadedStrings Main.hs', 'ghc -package-env - Main.hs'],
   },
   groovy: {
     match: [
@@ -351,7 +374,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ["gnuplot -e'system(1)' p.gp", '#e-[-?'],
       ['gnuplot --frob p.gp', '#unknown_option'],
     ],
-    notMatch: ['gnuplot plot.gp', 'gnuplot -p -c plot.gp data.csv'],
+    notMatch: ['gnuplot plot.gp', 'gnuplot -p -c plot.gp data.csv', 'gnuplot -persist plot.gp'],
   },
   octave: {
     match: [
@@ -439,8 +462,17 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['deno run https://example.com/x.ts', '#remote'],
       ['deno run -A http://example.com/x.ts a', '#remote'],
       ['deno https://example.com/x.ts', '#remote'],
+      ['deno coverage --lcov --output=/tmp/cov.lcov cov', '#output'],
+      ['deno coverage --output ../cov.lcov cov', '#output'],
     ],
-    notMatch: ['deno run -A --watch main.ts --port 80', 'deno test --allow-read', 'deno fmt --check', 'deno main.ts'],
+    notMatch: [
+      'deno run -A --watch main.ts --port 80',
+      'deno test --allow-read',
+      'deno fmt --check',
+      'deno main.ts',
+      'deno coverage cov',
+      'deno coverage --detailed --exclude=test cov',
+    ],
   },
   python: {
     match: [
@@ -448,8 +480,11 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['python --frob x.py', '#unknown_option'],
       ['python -X presite=m x.py', '#unknown_option'],
       ['python -X pycache_prefix=/tmp/p x.py', '#X'],
+      ['python ../x.py', '#outside'],
+      ['python -m pytest -c ../evil.ini', '#outside'],
+      ['python -m pip install ../../x', '#outside'],
     ],
-    notMatch: ['python script.py', 'python -X dev -W error x.py', 'python -m pytest -q --frob', 'python x.py --frob'],
+    notMatch: ['python script.py', 'python -X dev -W error x.py', 'python -m pytest -q tests', 'python x.py --frob'],
   },
   node: {
     match: [
@@ -492,6 +527,6 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
 
 export const RULES: readonly ProgramRule[] = rules(
   'interpreters',
-  { effects: { deno: denoEffects }, options, subcommands, allowlist: WITH_DEFAULTS, withDefaults: WITH_DEFAULTS },
+  { effects: { deno: denoEffects, ...scripts }, options, subcommands, modules, allowlist: WITH_DEFAULTS, withDefaults: WITH_DEFAULTS },
   EXAMPLES,
 );

@@ -106,10 +106,13 @@ export const PHP_TABLE: TableSpec = {
 
 // ── R, Rscript ──────────────────────────────────────────────────────────────────────────────────
 
-/** R's own options (R(1) and `R --help`, R 4.2; exact names, `--encoding ENC` or `=ENC`). */
+/**
+ * R's own options (R(1) and `R --help`, R 4.2; exact names, `--encoding ENC` or `=ENC`), and
+ * --max-connections (R 4.4.0 NEWS: a startup option, the number of connections a session may open).
+ */
 const R_OPTIONS =
   'h|help version encoding= save no-save no-environ no-site-file no-init-file restore no-restore-data ' +
-  'no-restore-history no-restore vanilla no-readline max-ppsize= min-nsize= min-vsize= q|quiet silent s|no-echo slave ' +
+  'no-restore-history no-restore vanilla no-readline max-ppsize= max-connections= min-nsize= min-vsize= q|quiet silent s|no-echo slave ' +
   'interactive verbose d|debugger=:prog debugger-args= g|gui= arch= args f|file= e|=';
 
 const R_HANDLERS = {
@@ -199,6 +202,9 @@ export const GHC_TABLE: TableSpec = {
     f: ghcF,
     opt: keyed('opt', 'passes options to a tool ghc runs (a linker option can load a plugin)'),
     pgm: keyed('pgm', 'names a program ghc runs in place of its own'),
+    // `-package-env -` reads no environment file at all (users guide, "Package environments").
+    'package-env': (v, typed, at) =>
+      v === '-' ? [] : [exec('package-env', opaque(v ?? null), `${at.where} ${typed} loads code into the program`)],
   },
 };
 
@@ -385,7 +391,8 @@ export const DC_TABLE: TableSpec = {
 
 /** gnuplot (gnuplot(1), 5.4): -e runs commands (`system`, `!`), -c names a script and hands it the rest; files are scripts. */
 export const GNUPLOT_TABLE: TableSpec = {
-  options: 'p|persist d|default-settings s|slow h|help V|version c|= e|=',
+  // plot.c compares each word whole (no clusters) and also takes the X11-era `-persist` (gnuplot(1) examples).
+  options: 'p|persist d|default-settings s|slow h|help V|version c|= e|= persist*',
   stopAfter: ['c'],
   handlers: { e: code('e') },
 };
@@ -585,6 +592,8 @@ export const DENO_TABLES: Readonly<Record<string, TableSpec>> = {
   info: denoTool(`${DENO_MODULES} json location= allow-import=? I|=?`),
   doc: denoTool(`${DENO_MODULES} json html name= category-docs= symbol-redirect-map= default-symbol-map= output= private filter= lint`),
   cache: denoTool(`${DENO_MODULES} allow-import=? I|=?`),
+  // docs.deno.com/runtime/reference/cli/coverage: reads the profiles, prints; --output writes the report.
+  coverage: denoTool('ignore= include= exclude= lcov html detailed output=:write'),
   types: denoTool(''),
   completions: denoTool(''),
   add: denoTool('D|dev jsr npm allow-scripts=?:runs'),

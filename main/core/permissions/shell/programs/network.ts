@@ -118,6 +118,12 @@ const wget = programOptions('wget', {
   },
 });
 
+/** curl --trace/--trace-ascii: `-` is standard output, `%` standard error; another value is the file written. */
+const traceTo =
+  (flag: string): OptionHandler =>
+  (v, typed) =>
+    v === '-' || v === '%' ? [] : [write(flag, v ?? null, `curl ${typed} writes the file it names`)];
+
 /**
  * curl's options, from `curl --help all` (7.88) plus the later ones agents meet (8.x); curl takes
  * no abbreviations here (an abbreviation is unknown: compound) and `--no-X` for its booleans.
@@ -162,6 +168,9 @@ const curl = programOptions('curl', {
   handlers: {
     // `-o -` is standard output; /dev/null discards.
     output: (v, typed) => (v === '-' || v === '/dev/null' ? [] : [write('o', v ?? null, `curl ${typed} writes the file it names`)]),
+    // curl(1): `--trace -` / `--trace-ascii -` trace to standard output; %-prefixed names go to stderr.
+    trace: traceTo('trace'),
+    'trace-ascii': traceTo('trace-ascii'),
     'write-out': (v, typed) =>
       v === null || v === undefined || /%output\{|%\{?stderr/.test(v)
         ? [write('write-out', null, `curl ${typed} can write a file it names`)]
@@ -460,7 +469,14 @@ const effects: Readonly<Record<string, Check>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
-  curl: { match: [['curl -o /etc/x http://a', '#o->-/etc/x']], notMatch: ['curl https://example.com'] },
+  curl: {
+    match: [
+      ['curl -o /etc/x http://a', '#o->-/etc/x'],
+      ['curl --trace-ascii trace.txt http://a', '#trace_ascii->-trace.txt'],
+      ['curl --trace=/tmp/t http://a', '#trace'],
+    ],
+    notMatch: ['curl https://example.com', 'curl --trace-ascii - http://localhost:3000/', 'curl --trace % -s http://localhost:3000/'],
+  },
   wget: {
     // A download written to a file it names is a write the user sees, in the project or not: `wget -O page.html URL` is compound on purpose.
     match: [

@@ -12,7 +12,8 @@ import { pnpmOptionEffects } from './node/pnpmOptions.js';
 import { yarnOptionEffects } from './node/yarnOptions.js';
 import { bunOptionEffects } from './node/bunOptions.js';
 import { BUN_OWN, PNPM_OWN, YARN_OWN, type Runner } from './node/scriptRunners.js';
-import { opaque, script, argvOf, subcommandRunner, table, RUN_TOOL, HELP } from './kit.js';
+import { opaque, script, argvOf, table, RUN_TOOL, HELP } from './kit.js';
+import { fnm, nvm, volta } from './node/versionManagers.js';
 import { globalsTable } from './globals.js';
 import { optionTable, readItems, readOptions, type ItemReading, type OptionTable } from './optionTable.js';
 import { folderOption, withFolderOptions } from './node/folderOption.js';
@@ -99,8 +100,9 @@ function npmFamily(argv: readonly Arg[], sub: { subcommand?: string; index?: num
   // As typed (for notes); `program` is the canonical name (`pn` is pnpm).
   const name = String(argv[0]);
   const before = beforeCommand(argv, sub, program, name);
+  // An unknown option is keyed; what the command word would run is still read (the visitor asks
+  // whether any word after it would run a program: then what runs is `?`).
   const out: Effect[] = [...before.effects];
-  if (before.unknown) return out;
   const i = sub.index;
   if (i === undefined || sub.subcommand === undefined) return out;
   const args = argv.slice(i + 1);
@@ -308,11 +310,9 @@ const effects: Readonly<Record<string, Check>> = {
   npx: (argv) => packageExecEffects('npx', 'npx', argv.slice(1)),
   pnpx: (argv) => packageExecEffects('pnpm', String(argv[0]), argv.slice(1)),
   bunx: (argv) => packageExecEffects('bun', String(argv[0]), argv.slice(1)),
-  volta: subcommandRunner(['run']),
-  fnm: subcommandRunner(['exec']),
-  // `nvm exec|run <version> <command…>`: the version comes first, so the command is opaque here.
-  nvm: (argv, sub) =>
-    sub.subcommand === 'exec' || sub.subcommand === 'run' ? [exec(sub.subcommand, opaque(), `nvm ${sub.subcommand} runs a program`)] : [],
+  volta,
+  fnm,
+  nvm,
 };
 
 const subcommands: Readonly<Record<string, SubcommandSpec>> = {
@@ -420,6 +420,58 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'bun run dev --preload x',
     ],
   },
+  npx: {
+    match: [
+      ['npx prettier --write .', '#exec-[-prettier-'],
+      ['npx -c "rm -rf x"', '#call'],
+      ['npx --call="rm x"', '#call'],
+      ['npx --shell /tmp/sh x', '#script_shell'],
+      ['npx --frob x', '#exec-[-?-]'],
+    ],
+    notMatch: ['npx --version', 'npx --help'],
+  },
+  pnpx: {
+    match: [
+      ['pnpx create-vite app', '#exec-[-create'],
+      ['pnpx -c "rm x"', '#shell_mode'],
+      ['pnpx --frob x', '#exec-[-?-]'],
+    ],
+    notMatch: ['pnpx --help', 'pnpx --version'],
+  },
+  bunx: {
+    match: [
+      ['bunx cowsay hi', '#exec-[-cowsay-'],
+      ['bunx -p bash x', '#package'],
+      ['bunx --frob x', '#exec-[-?-]'],
+    ],
+    notMatch: ['bunx --version', 'bunx'],
+  },
+  volta: {
+    match: [
+      ['volta run rm x', '#run-[-rm-]'],
+      ['volta run --node 20 rm x', '#run-[-rm-]'],
+      ['volta completions bash -o /tmp/x', '#output'],
+      ['volta install --frob node', '#unknown_option'],
+    ],
+    notMatch: ['volta install node@20', 'volta pin node@20', 'volta list'],
+  },
+  fnm: {
+    match: [
+      ['fnm exec rm x', '#exec-[-rm-]'],
+      ['fnm exec --using=18 rm x', '#exec-[-rm-]'],
+      ['fnm install --frob 20', '#unknown_option'],
+    ],
+    notMatch: ['fnm install 20', 'fnm use 20', 'fnm env --use-on-cd'],
+  },
+  nvm: {
+    match: [
+      ['nvm exec 18 rm x', '#exec-[-rm-]'],
+      ['nvm exec rm x', '#exec-[-rm-]'],
+      ['nvm run 18 evil.js', '#run-[-node-]'],
+      ['nvm install --frob 20', '#unknown_option'],
+    ],
+    notMatch: ['nvm install 20', 'nvm use 20', 'nvm ls', 'nvm install --lts'],
+  },
   yarn: {
     match: [
       ['yarn run --require /tmp/x.js jest', '#require'],
@@ -457,7 +509,7 @@ export const RULES: readonly ProgramRule[] = rules(
     aliases,
     runners,
     // Their options are read with nopt's and bun's allowlists (node/packageExec.ts): an unknown one runs `?`.
-    allowlist: ['npx', 'pnpx', 'bunx'],
+    allowlist: ['npx', 'pnpx', 'bunx', 'volta', 'fnm', 'nvm'],
   },
   EXAMPLES,
 );

@@ -3,13 +3,13 @@
  * Rules: rule.ts; lookup: index.ts.
  */
 import { exec, risk } from '../effects.js';
-import { argvOf, opaque, subcommandRunner, HELP, RUN_TOOL, also, commandTable } from './kit.js';
+import { argvOf, opaque, HELP, RUN_TOOL, also, commandTable } from './kit.js';
 import { CONDA, HATCH, MICROMAMBA, PDM, PIPENV, PIPX, PIXI, POETRY, RYE, type ToolTable } from './python/toolTables.js';
 import { optionTable, readItems, readOptions, subcommandOptions, type OptionHandler, type OptionTable } from './optionTable.js';
 import { remoteCode } from './noSpec.js';
 import { PIP_COMMANDS, PIP_GENERAL } from './python/pipOptions.js';
 import { PYTEST } from './python/pytestOptions.js';
-import { UV_GLOBAL, UV_INSTALLER, UV_TOOL_RUN } from './python/uvOptions.js';
+import { UV_COMMANDS, UV_GLOBAL, UV_INSTALLER, UV_TOOL_RUN } from './python/uvOptions.js';
 
 const UVX = optionTable({ options: [UV_TOOL_RUN, UV_INSTALLER, UV_GLOBAL], stopAtOperand: true });
 import { rules, type Check, type SubcommandSpec, type ProgramRule, type Examples } from './rule.js';
@@ -105,15 +105,8 @@ const CONDA_CONFIG_CHANGES = (a: ConfigArgs): boolean =>
   ['set', 'add', 'append', 'prepend', 'remove', 'remove-key', 'write-default', 'stdin'].some((o) => a.has(o));
 
 const effects: Readonly<Record<string, Check>> = {
-  // uv run: the spec library's options (figTables.ts) and uv's global ones (`uv run --help`).
-  uv: subcommandRunner(
-    ['run', 'tool'],
-    'extra= all-extras no-extra= no-dev group= no-group= only-group= all-groups m|module only-dev no-editable env-file= ' +
-      'no-env-file with= with-editable= with-requirements= isolated no-sync locked frozen s|script all-packages package= ' +
-      'no-project p|python= directory= project= index= default-index= i|index-url= extra-index-url= f|find-links= ' +
-      'no-index U|upgrade P|upgrade-package= reinstall offline n|no-cache cache-dir= q|quiet v|verbose color= ' +
-      'config-file= no-config native-tls preview from= active exact inexact gui-script',
-  ),
+  // uv: every command read with its table (python/uvOptions.ts); `uv run X`, `uv tool run X` run X.
+  uv: commandTable(UV_GLOBAL, UV_COMMANDS, { run: 'run', 'tool run': 'run' }),
   // uvx is `uv tool run`: its options, then the tool and the tool's own words.
   uvx: (argv) => {
     const r = readItems(UVX, argv, 1, 'uvx');
@@ -265,6 +258,9 @@ const PYTEST_EXAMPLES: Examples = {
     'pytest tests/test_models.py::test_save -vv',
     'pytest -c pytest.ini',
     'pytest -o log_cli=true',
+    'pytest --no-fold-skipped --sw-reset tests',
+    'pytest --reruns 3 --timeout=60',
+    'pytest -n0 -k test_name',
   ],
 };
 
@@ -313,7 +309,14 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       ['poetry install --frob', '#unknown_option'],
       ['poetry build -o /tmp/dist', '#output'],
     ],
-    notMatch: ['poetry install', 'poetry add requests', 'poetry install --no-root -E lxml', 'poetry show --tree', 'poetry config --list'],
+    notMatch: [
+      'poetry install',
+      'poetry add requests',
+      'poetry install --no-root -E lxml',
+      'poetry install --with docs --without test',
+      'poetry show --tree',
+      'poetry config --list',
+    ],
   },
   pdm: {
     match: [
@@ -391,7 +394,18 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
     ],
     notMatch: ['micromamba install -y -n env numpy', 'micromamba env list', 'micromamba config list'],
   },
-  uv: { match: [['uv run rm x', '#run-[-rm-]']] },
+  uv: {
+    match: [
+      ['uv run rm x', '#run-[-rm-]'],
+      ['uv tool run ruff check', '#run-[-ruff-'],
+      ['uv run --with ../evil python', '#outside'],
+      ['uv pip install --target /tmp/x requests', '#target'],
+      ['uv add git+https://example.com/x.git', '#remote'],
+      ['uv sync --frob', '#unknown_option'],
+      ['uv --directory=/tmp/x sync', '#outside'],
+    ],
+    notMatch: ['uv sync', 'uv add --dev ruff', 'uv pip install -r requirements.txt', 'uv pip --directory api list', 'uv init --app'],
+  },
   pip: {
     match: [
       ['pip install --log /tmp/x requests', '#log'],
@@ -412,6 +426,10 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'pip list --outdated',
       'pip config set global.progress_bar off',
       'pip install --group dev',
+      'pip install -e . --group dev',
+      'pip --disable-pip-version-check list --outdated --format=json',
+      'pip index versions requests',
+      'pip uninstall -y requests',
     ],
   },
 };
@@ -422,6 +440,7 @@ const WITH_DEFAULTS = [
   'py.test',
   'pip',
   'pip3',
+  'uv',
   'uvx',
   'poetry',
   'pipenv',

@@ -98,7 +98,18 @@ export interface ProgramRule extends Examples {
    * run-time word that turns into option words cannot make it write or run anything.
    */
   readsOnly?: true;
+  /**
+   * The call runs another program's command line in this process (`python -m pytest -q`: pytest
+   * reads `-q`): that program and its words, which its own rule reads (commandVisitor.ts).
+   */
+  module?: ModuleRun;
 }
+
+/**
+ * What a call hands to a module it runs as a program (argv[0] its name): the program whose rule
+ * reads its words, or a module no rule knows (its words meet the no-spec default).
+ */
+export type ModuleRun = (argv: readonly Arg[]) => { program: string; argv: Arg[] } | { module: string; argv: Arg[] } | undefined;
 
 export interface FamilyTables {
   effects?: Readonly<Record<string, Check>>;
@@ -112,6 +123,8 @@ export interface FamilyTables {
   allowlist?: readonly string[];
   /** Allowlisted programs whose arguments also meet the default's checks (OptionPolicy `defaults`). */
   withDefaults?: readonly string[];
+  /** Programs that run a module as a program (python -m): rule.ts `ModuleRun`. */
+  modules?: Readonly<Record<string, ModuleRun>>;
   /** Programs the no-spec default does not apply to, each with the reason. */
   exceptions?: Readonly<Record<string, string>>;
 }
@@ -161,6 +174,8 @@ export function rules(family: string, t: FamilyTables, examples: Readonly<Record
     if (runner) r.runner = runner;
     const wrapper = own(t.wrappers, name);
     if (wrapper) r.wrapper = wrapper;
+    const module = own(t.modules, name);
+    if (module) r.module = module;
     const ex = own(examples, name);
     if (ex?.match) r.match = ex.match;
     if (ex?.notMatch) r.notMatch = ex.notMatch;

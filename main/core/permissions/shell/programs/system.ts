@@ -242,6 +242,16 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
   ansible: { match: [['ansible all -m shell -a id', '#module']], notMatch: ['ansible all -m ping', 'ansible --version'] },
+  // gcloud reads its options with the spec library's table (policy spec with checks): an option the spec does not define is compound.
+  gcloud: {
+    match: [
+      ['gcloud compute instances list --evil', '#unknown_option'],
+      ['gcloud run deploy web --evil=1', '#unknown_option'],
+      ['gcloud --evil projects list', '#unknown_option'],
+      ['gcloud builds submit --config ../cloudbuild.yaml', '#outside'],
+    ],
+    notMatch: ['gcloud auth login', 'gcloud config set project my-project', 'gcloud compute instances list', 'gcloud run deploy web --source .'],
+  },
   crontab: {
     match: [
       ['crontab f', '#install-[-?'],

@@ -21,7 +21,7 @@ import { optionTable, type OptionHandler, type OptionTable } from '../optionTabl
 const CORE =
   'h|help V|version k|= m|= markers x|exitfirst maxfail= strict-config strict-markers strict fixtures funcargs ' +
   'fixtures-per-test pdb pdbcls=:load trace capture= s| runxfail lf last-failed ff failed-first nf new-first ' +
-  'cache-show=? cache-clear lfnf= last-failed-no-failures= sw stepwise sw-skip stepwise-skip sw-reset ' +
+  'cache-show=? cache-clear lfnf= last-failed-no-failures= sw stepwise sw-skip stepwise-skip sw-reset stepwise-reset disable-plugin-autoload ' +
   'durations= durations-min= v|verbose no-header no-summary no-fold-skipped force-short-summary q|quiet ' +
   'verbosity= r|= disable-warnings disable-pytest-warnings l|showlocals no-showlocals tb= xfail-tb ' +
   'show-capture= full-trace color= code-highlight= pastebin=:config junit-xml=:write junitxml=:write ' +
@@ -41,14 +41,18 @@ const PLUGINS =
   'n|numprocesses= maxprocesses= max-worker-restart= dist= d|distload loadscope loadfile tx= px= ' +
   'rsyncdir= rsyncignore= f|looponfail boxed ' +
   // pytest-timeout, pytest-rerunfailures, pytest-html, pytest-json-report, pytest-asyncio
-  'timeout= timeout-method= timeout_method= reruns= reruns-delay= only-rerun= rerun-except= html=:write ' +
+  'timeout= timeout-method= timeout_method= timeout-disable-debugger-detection asyncio-default-fixture-loop-scope= reruns= reruns-delay= only-rerun= rerun-except= html=:write ' +
   'self-contained-html css= json-report json-report-file=:write json-report-omit= json-report-summary ' +
   'json-report-indent= asyncio-mode= ' +
   // pytest-django, pytest-randomly, pytest-benchmark, hypothesis
   'ds= dc= reuse-db create-db nomigrations migrations randomly-seed= randomly-dont-reorganize ' +
   'randomly-dont-reset-seed benchmark-only benchmark-skip benchmark-disable benchmark-autosave ' +
   'benchmark-json=:write benchmark-save= benchmark-compare=? hypothesis-show-statistics hypothesis-seed= ' +
-  'hypothesis-profile= hypothesis-verbosity=';
+  'hypothesis-profile= hypothesis-verbosity= hypothesis-explain benchmark-min-time= benchmark-max-time= ' +
+  'benchmark-min-rounds= benchmark-timer= benchmark-calibration-precision= benchmark-warmup=? ' +
+  'benchmark-warmup-iterations= benchmark-disable-gc benchmark-enable benchmark-save-data benchmark-compare-fail= ' +
+  'benchmark-storage= benchmark-verbose benchmark-quiet benchmark-sort= benchmark-group-by= benchmark-columns= ' +
+  'benchmark-name= benchmark-time-unit= benchmark-histogram=?:write';
 
 /** `-p name` imports the plugin module; `-p no:name` only turns a plugin off. */
 const plugin: OptionHandler = (value, typed, at) =>

@@ -24,10 +24,12 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(key('aws s3 ls --not-an-aws-option')).toContain('#unknown_option');
   });
 
-  it('uv: its spec is dropped, the hand rule keeps the default', () => {
-    expect(specRule('uv')).toBeUndefined();
-    expect(handRule('uv')?.policy.kind).toBe('default');
+  // uv, volta, fnm and nvm read with tables of their own (python/uvOptions.ts, node/versionManagers.ts).
+  it('uv, volta, fnm, nvm: their own tables, not the spec', () => {
+    for (const name of ['uv', 'volta', 'fnm', 'nvm']) expect(handRule(name)?.policy.kind, name).toBe('allowlist');
     expect(kind('uv sync --no-progress --dev')).toBe('simple');
+    expect(key('volta run --node 18 node --inspect x.js')).not.toContain('#unknown_option');
+    expect(key('fnm exec --using=18 node --inspect')).not.toContain('#unknown_option');
   });
 
   // gh and terraform read with tables generated from their own help (ghTables.ts, terraformTables.ts):
@@ -44,14 +46,10 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(kind('gh pr list --json number,title')).toBe('simple');
   });
 
-  it('gem, brew, rustup, dotnet, lerna, volta: options and commands their specs lack', () => {
-    // volta run: the words after the command are the command's, not volta's.
-    const volta = specRule('volta')!.effects!(['volta', 'run', 'node', '--inspect', 'x.js'], {}, 'volta');
-    expect(volta.map((e) => e.flag)).not.toContain('unknown_option');
+  it('gem, brew, rustup, lerna: options and commands their specs lack', () => {
     expect(kind('gem install rails -v 7.0.0 --no-document')).toBe('simple');
     expect(kind('brew deps --tree node')).toBe('simple');
     expect(kind('rustup component list --installed')).toBe('simple');
-    expect(kind('dotnet dev-certs https --trust')).toBe('simple');
     expect(kind('lerna publish from-package --yes')).toBe('simple');
     expect(key('gem install --evil x')).toContain('#unknown_option');
   });
@@ -63,9 +61,7 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(key('rbenv install -Z 3.2.2')).toContain('#unknown_option');
   });
 
-  it('more commands and options the specs lack (dotnet test and new, aws logs tail, brew bundle, rustup, fnm, gcloud, lerna)', () => {
-    expect(kind('dotnet test --no-restore --verbosity quiet')).toBe('simple');
-    expect(kind('dotnet new classlib -o Lib -f net8.0')).toBe('simple');
+  it('more commands and options the specs lack (aws logs tail, brew bundle, rustup, gcloud, lerna)', () => {
     expect(kind('aws logs tail my-group --follow')).toBe('simple');
     expect(kind('brew bundle --file Brewfile')).toBe('simple');
     expect(kind('brew bundle cleanup --force')).toBe('simple');
@@ -73,10 +69,6 @@ describe('spec overrides of programs with a hand rule', () => {
     expect(kind('gcloud run deploy web --source .')).toBe('simple');
     expect(kind('lerna changed --json')).toBe('simple');
     expect(kind('lerna run build --skip-nx-cache')).toBe('simple');
-    // fnm exec: the command's words are its own (the spec reads fnm's up to the command).
-    const fnm = specRule('fnm')!.effects!(['fnm', 'exec', '--using=18', 'node', '--inspect'], {}, 'fnm');
-    expect(fnm.map((e) => e.flag)).not.toContain('unknown_option');
-    expect(key('dotnet test --evil')).toContain('#unknown_option');
     expect(key('aws logs tail g --evil')).toContain('#unknown_option');
   });
 });

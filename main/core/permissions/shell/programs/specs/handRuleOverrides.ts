@@ -96,27 +96,16 @@ const RUSTUP: SpecOverride = {
   },
 };
 
-/** Volta (docs.volta.sh, "volta run"): `volta run [--node v] <command> [args]`, the words after the command are its own. */
-const VOLTA: SpecOverride = { stopAtOperand: ['run'] };
-
 export const HAND_RULE_OVERRIDES: Readonly<Record<string, SpecOverride>> = {
   aws: AWS,
   gem: GEM,
-  // fnm (Schniz/fnm docs/commands.md): `fnm exec --using=<version> <command>`; the command's words are its own.
-  fnm: { options: { exec: 'using= using-file', env: 'shell=', completions: 'shell=' }, stopAtOperand: ['exec'] },
   // gcloud run deploy --source (cloud.google.com/sdk/gcloud/reference/run/deploy): deploy from source.
   gcloud: { options: { 'run deploy': 'source=:read' } },
   lerna: LERNA,
   brew: BREW,
   rustup: RUSTUP,
-  // dotnet: a table of its own (programs/dotnet.ts), written from the same pages, replaces its spec.
-  volta: VOLTA,
   // ruby-build's `rbenv install` (rbenv-install --help): -l lists the latest versions, -L all of them.
   rbenv: { options: { install: 'l|list L|list-all f|force s|skip-existing k|keep v|verbose p|patch' } },
   // Bundler (bundler.io, "bundle config"): `bundle config set --local path x`.
   bundle: { options: { '': 'v|version', config: 'local global delete parseable' } },
-  // uv: the spec lags uv's CLI by many releases (`uv pip install` has no options at all, `uv sync`
-  // lacks --dev and --python). uv keeps its hand rule with the default until a table is written from
-  // uv's own clap definitions (crates/uv-cli).
-  uv: { drop: true },
 };
