@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../classify.js';
 import { handRule } from '../index.js';
 import { HAND_RULE_OVERRIDES } from './handRuleOverrides.js';
-import { specRule } from './specRules.js';
 
 const kind = (c: string) => classifyCommand(c).kind;
 const key = (c: string) => classifyCommand(c).key;
