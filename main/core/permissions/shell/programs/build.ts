@@ -607,6 +607,7 @@ const EXAMPLES: Readonly<Record<string, Examples>> = {
       'dotnet build -bl -tl:off',
       'dotnet restore',
       'dotnet new console -n App',
+      'dotnet dev-certs https --trust',
     ],
   },
   mvnw: {

@@ -17,8 +17,8 @@
  *   - a package source (`--source`, `--add-source`, `nuget add source`): packages, whose MSBuild
  *     targets run at build time, from elsewhere;
  *   - `tool install -g`/`--tool-path`, `workload install|update|repair`, `new install`,
- *     `dev-certs https --trust`, `nuget add|update|enable|trust|push|delete|sign`: change the user's
- *     machine or publish;
+ *     `nuget add|update|enable|trust|push|delete|sign`: change the user's machine or publish
+ *     (`dev-certs https --trust`, the ASP.NET development certificate, is everyday: plain);
  *   - a project, output or results folder outside the project (`--project ../x`, `-o /tmp/x`).
  * `dotnet x.dll` and `dotnet exec x.dll` run the project's own build output.
  */
@@ -85,7 +85,8 @@ const TABLE = optionTable({
     'n|name= dry-run install uninstall search update details list g|global tool-path= local tool-manifest=',
     'add-source= prerelease allow-downgrade create-manifest-if-needed version= package-directory= outdated deprecated',
     'vulnerable include-transitive include-prerelease highest-minor highest-patch format= k|api-key= symbol-source=',
-    'symbol-api-key= skip-duplicate no-symbols timeout= trust check ep= export-path= clean password= no-password',
+    'symbol-api-key= skip-duplicate no-symbols timeout= trust check ep= export-path= clean password= no-password np',
+    'i|import= q|quiet',
     'id= verify-no-changes severity= include= exclude= include-generated report= binarylog= folder= solution-folder=',
     'in-root skip-manifest-update skip-sign-check from-rollback-file= temp-dir= exclude-type= no-ssl-verify',
   ],
@@ -137,7 +138,6 @@ const REACHES: Readonly<Record<string, string>> = {
   'nuget push': 'publishes a package',
   'nuget delete': 'deletes a published package',
   'nuget sign': 'signs packages with a certificate',
-  'dev-certs https': 'manages the machine’s development certificate',
   'tool update': 'updates a tool',
 };
 

@@ -8,7 +8,8 @@
  * a long name (or a unique prefix of one) after one dash or two (`-file`, `--sett`), a value
  * attached to a short name (`-fpom.xml`, `-DskipTests`, `-Pdev`, `-T4`) or after `=` (`-s=x`).
  * The table reads the several-letter names as long names after one dash, which is the same
- * reading. CLIManager also joins words that start and end with a literal `"` into one argument,
+ * reading. (Maven 3.8's GnuParser takes no prefixes: `mvn -fil x` is `-f il` there, checked with
+ * mvn 3.8.7; the table reads it as 3.9's DefaultParser does, `--file x`, which keys at least as much.) CLIManager also joins words that start and end with a literal `"` into one argument,
  * so an operand is read only in the shape of a goal or a phase (below); anything else is unknown.
  *
  * What reaches past the project:

@@ -16,7 +16,7 @@ const classify = (c: string) => classifyCommand(c);
  * `--opt=v`, an attached or clustered short letter, a one-dash long word (Go, Java), a prefix of a
  * real option where the parser takes no prefixes (pflag, Go's flag, clap).
  */
-// mvn and dotnet left this list: they are allowlists of their own tables now (maven.ts, dotnet.ts; their examples in build.ts).
+// mvn and dotnet are not here: they are allowlists of their own tables (maven.ts, dotnet.ts; their examples in build.ts).
 const UNKNOWN: Readonly<Record<string, readonly string[]>> = {
   brew: ['brew install --evil x', 'brew install --evil=1 x'],
   gcloud: ['gcloud compute instances list --evil', 'gcloud run deploy web --evil=1'],
