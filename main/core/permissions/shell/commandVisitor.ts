@@ -383,8 +383,8 @@ export class CommandVisitor extends WordVisitor {
       // rule applies the default itself (specs/specRules.ts), where it knows which words are a command's
       // and which operands its override says are not paths: applying it here too would run it twice.
       // An allowlist whose operands are files (sort, tee, rg) meets the default's path and remote-code checks too.
-      const policy = rule === undefined ? 'none' : rule.policy.kind === 'allowlist' && rule.policy.defaults ? 'default' : rule.policy.kind;
-      if (policy === 'none' || policy === 'default') effects.push(...noSpecEffects(refName, argv, policy, effects));
+      const policy = defaultPolicy(rule);
+      if (policy !== undefined) effects.push(...noSpecEffects(refName, argv, policy, effects));
       if (effects.length > 0) blockers.push('an argument runs another program or writes a file');
       const guarded = (rule?.effects !== undefined || rule?.subcommands !== undefined) && rule?.readsOnly !== true;
       // Also `-*`, `--*`: those expand only to names that ARE options.
@@ -590,8 +590,22 @@ function moduleEffects(rule: ProgramRule | undefined, argv: readonly Arg[]): Eff
   const inner = programRule(run.program);
   const sub = inner?.subcommands ? detectSubcommand(inner, run.argv) : {};
   const own = argEffects(inner, run.program, run.argv, sub);
-  const policy = inner === undefined ? 'none' : inner.policy.kind === 'allowlist' && inner.policy.defaults ? 'default' : inner.policy.kind;
-  return policy === 'none' || policy === 'default' ? [...own, ...noSpecEffects(run.program, run.argv, policy, own)] : own;
+  const policy = defaultPolicy(inner);
+  return policy !== undefined ? [...own, ...noSpecEffects(run.program, run.argv, policy, own)] : own;
+}
+
+/**
+ * How the default for a program without a spec applies to a rule (rule.ts `OptionPolicy`): whole
+ * without a rule (`none`) or for a hand rule on the default; an allowlist with `defaults` meets its
+ * path and remote-code checks only (`table`), or all of them when its table knows arity only
+ * (`byName`); a spec rule applies it itself, and a plain allowlist or an exception not at all.
+ */
+function defaultPolicy(rule: ProgramRule | undefined): 'none' | 'default' | 'table' | undefined {
+  if (rule === undefined) return 'none';
+  const p = rule.policy;
+  if (p.kind === 'default') return 'default';
+  if (p.kind === 'allowlist' && p.defaults) return p.byName ? 'default' : 'table';
+  return undefined;
 }
 
 function argEffects(

@@ -80,7 +80,7 @@ function build(name: string, t: HelpTable): ProgramRule {
   const check: Check = t.runs
     ? (argv, sub, p) => [...read(argv, sub, p), exec('runs', opaque(), `${name} runs a command it is given, and no rule reads which`)]
     : read;
-  const rule: ProgramRule = { name, family: 'help', policy: { kind: 'allowlist', defaults: true }, options: check, effects: check };
+  const rule: ProgramRule = { name, family: 'help', policy: { kind: 'allowlist', defaults: true, byName: true }, options: check, effects: check };
   if (readsOnly) rule.readsOnly = true;
   return rule;
 }

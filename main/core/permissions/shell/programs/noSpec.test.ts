@@ -32,7 +32,8 @@ const ATTACKS: Attack[] = [
   // prettier.io/docs/en/cli: --plugin <path|name> loads a plugin module.
   ['prettier --plugin=prettier-plugin-evil .', '#plugin', 'loads a plugin module'],
   // developer.hashicorp.com/terraform/cli/commands: -chdir=DIR, Go's flag package spelling.
-  ['terraform -chdir=../infra apply', '#chdir', 'applies another folder’s configuration'],
+  // terraform reads its own table now (terraformTables.ts): the folder outside the project is what is keyed.
+  ['terraform -chdir=../infra apply', '#outside', 'applies another folder’s configuration'],
   // typescriptlang.org/docs/handbook/compiler-options: -p, --project <path> (its plugins and outDir).
   ['tsc -p ../other/tsconfig.json', '#outside', 'compiles another project, writing where its config says'],
   // phpstan.org/user-guide/command-line-usage: --autoload-file|-a <file> is included first.

@@ -299,10 +299,12 @@ export function pieces(word: string): string[] {
 export function noSpecEffects(
   program: string,
   argv: readonly Arg[],
-  policy: 'none' | 'default' | 'spec' = 'none',
+  policy: 'none' | 'default' | 'spec' | 'table' = 'none',
   reported: readonly Effect[] = [],
 ): Effect[] {
-  const ruled = policy === 'default';
+  // `table`: an allowlist whose table says what each option does (rule.ts `defaults`): rules 1 and 2
+  // only, as for `default`; its options' names are not read (rule 3), the table knows them.
+  const ruled = policy === 'default' || policy === 'table';
   const out: Effect[] = [];
   let options = true;
   // Flags as the key spells them (`post-renderer` and `post_renderer` are one).
@@ -316,7 +318,7 @@ export function noSpecEffects(
       continue;
     }
     const option = options && w.startsWith('-') && w !== '-';
-    if (option) {
+    if (option && policy !== 'table') {
       const long = w.startsWith('--') ? w.slice(2) : w.length > 3 && !/^-[A-Z]/.test(w) ? w.slice(1) : undefined;
       if (long !== undefined) {
         const eq = long.indexOf('=');

@@ -61,9 +61,11 @@ export interface Examples {
 /**
  * How a rule reads the program's options (docs/permissions.md, "Policies"):
  *   allowlist — every option is read with an option table; one the table does not know is compound;
- *               with `defaults`, the default's checks (noSpec.ts: paths outside the project, code by
- *               URL, options named for running things) apply on top, for programs whose operands are
- *               files the checks do not otherwise follow (sort, tee, rg);
+ *               with `defaults`, the default's path and remote-code checks (noSpec.ts rules 1 and 2)
+ *               apply on top, for programs whose operands are files the checks do not otherwise
+ *               follow (sort, tee, rg); the table says what each option does, so the default's
+ *               reading of option names (rule 3) does not — but with `byName`, for a table that
+ *               knows arity only (the help layer's, from `--help`), where it does;
  *   default   — the rule's own checks, plus the default for a program without a spec (noSpec.ts);
  *   spec      — the base layer's table from the CLI spec library (specs/specRules.ts): an option it does
  *               not define is compound, and the default's checks apply on top, since a spec marks
@@ -74,7 +76,8 @@ export interface Examples {
  *   exception — the rule's own checks alone, for the reason given (sed's first operand is a script, not a path).
  */
 export type OptionPolicy =
-  { kind: 'allowlist'; defaults?: true } | { kind: 'spec'; checks?: true } | { kind: 'default' } | { kind: 'exception'; why: string };
+  | { kind: 'allowlist'; defaults?: true; byName?: true }
+  | { kind: 'spec'; checks?: true } | { kind: 'default' } | { kind: 'exception'; why: string };
 
 export interface ProgramRule extends Examples {
   /** The canonical name rules are looked up under (spellings: programNames.ts). */

@@ -138,7 +138,6 @@ describe('hand rules read with their spec', () => {
     expect(classify('bundle exec rspec').key).toContain('[-rspec-]');
     expect(classify('rbenv exec ruby -v').key).toContain('#exec-[-ruby-]');
     expect(classify('direnv allow').key).toContain('#allow');
-    expect(classify('terraform -chdir=infra plan').kind).toBe('compound');
   });
 
   it('the default is applied once: paths outside the project, options that run things', () => {
