@@ -48,8 +48,8 @@ const PACKAGES = {
   'xz-utils': 'xz unxz xzcat',
 };
 
-/** Programs that read `-<digits>` as an option: head -20, tail -5, fmt -72, fold -80, uniq -2, expand -4, pr -2, seq -5 (a number), grep -3 (`-NUM`: --context=NUM). */
-const NUMERIC = new Set(['head', 'tail', 'fmt', 'fold', 'uniq', 'expand', 'unexpand', 'pr', 'seq', 'gzip', 'gunzip', 'zcat', 'xz', 'unxz', 'xzcat', 'grep']);
+/** Programs that read `-<digits>` as an option: head -20, tail -5, fmt -72, fold -80, uniq -2, expand -4, pr -2, seq -5 (a number), grep -3 (`-NUM`: --context=NUM), renice -5 (a priority: `renice [-n] priority`). */
+const NUMERIC = new Set(['head', 'tail', 'fmt', 'fold', 'uniq', 'expand', 'unexpand', 'pr', 'seq', 'gzip', 'gunzip', 'zcat', 'xz', 'unxz', 'xzcat', 'grep', 'renice']);
 
 /**
  * What a help does not say. chmod reads a mode that starts with a dash as options too (`chmod -x

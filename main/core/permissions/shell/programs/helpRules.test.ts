@@ -56,6 +56,9 @@ describe('the help layer', () => {
     simple('tail -5 a.txt');
     simple('seq -5 5');
     compound('cat -20 a.txt', '#unknown_option');
+    // renice changes a running process's priority (renice(1)): no command, so no wrapper.
+    simple('renice -5 12345');
+    simple('renice -n 10 -p 12345');
   });
 
   it('keeps the default on top: a path outside the project or an option named for running something', () => {

@@ -861,7 +861,7 @@ export const HELP_TABLES: Readonly<Record<string, HelpTable>> = {
       'socket= socket-errors=? stderr tag= tcp udp version',
   },
   'renice': {
-    from: 'bsdutils',
+    from: 'bsdutils', numeric: true,
     options:
       'V| g| h| n|= p| u| help pgrp pid priority= user version',
   },

@@ -294,7 +294,6 @@ const WRAPPERS: Readonly<Record<string, WrapperFn>> = {
   // GNU nice: `-n N`, and the old `-N` (numeric: `nice -10 cmd`).
   nice: simpleWrapper('nice', 'n|adjustment= 0| 1| 2| 3| 4| 5| 6| 7| 8| 9|'),
   ionice: simpleWrapper('ionice', 'c|class= n|classdata= p|pid= P|pgid= t|ignore u|uid= h| V|'),
-  renice: opaque('renice'),
   stdbuf: simpleWrapper('stdbuf', 'i|input= o|output= e|error='),
   // expect's unbuffer: `-p` (a pipeline stage).
   unbuffer: simpleWrapper('unbuffer', 'p|'),
@@ -607,7 +606,6 @@ const RUNS: readonly (readonly [name: string, command: string, keyHolds: string]
   ['gtimeout', 'gtimeout rm x', 'gtimeout-[-x-]'],
   ['nice', 'nice rm x', 'nice-[-rm-]'],
   ['ionice', 'ionice rm x', 'ionice-[-rm-]'],
-  ['renice', 'renice rm x', 'renice-[-?-]'],
   ['stdbuf', 'stdbuf rm x', 'stdbuf-[-rm-]'],
   ['unbuffer', 'unbuffer rm x', 'unbuffer-[-rm-]'],
   ['chrt', 'chrt rm x', 'chrt-[-?-]'],
