@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packTokens } from './tableSpecText.mjs';
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'main', 'core', 'permissions', 'shell', 'programs', 'helpTables.ts');
 const WIDTH = 100;
@@ -138,16 +139,7 @@ function read(program) {
 
 /** Tokens wrapped into lines of at most WIDTH characters, as a string constant's pieces. */
 function wrap(toks, indent) {
-  const lines = [];
-  let cur = '';
-  for (const t of toks) {
-    if (cur !== '' && cur.length + 1 + t.length > WIDTH) {
-      lines.push(cur);
-      cur = t;
-    } else cur = cur === '' ? t : `${cur} ${t}`;
-  }
-  if (cur !== '') lines.push(cur);
-  return lines.map((l) => `${indent}'${l}'`).join(` +\n`).replace(/'\s\+\n(\s+)'/g, ` ' +\n$1'`);
+  return packTokens(toks, WIDTH).map((l) => `${indent}'${l}'`).join(` +\n`).replace(/'\s\+\n(\s+)'/g, ` ' +\n$1'`);
 }
 
 const versionOf = (program) => {

@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packTokens } from './tableSpecText.mjs';
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'main', 'core', 'permissions', 'shell', 'programs', 'ldTables.ts');
 const WIDTH = 110;
@@ -57,16 +58,7 @@ function tokens(program) {
 
 /** Tokens wrapped into lines of at most WIDTH characters. */
 function wrap(toks) {
-  const lines = [];
-  let cur = '';
-  for (const t of toks) {
-    if (cur !== '' && cur.length + 1 + t.length > WIDTH) {
-      lines.push(cur);
-      cur = t;
-    } else cur = cur === '' ? t : `${cur} ${t}`;
-  }
-  if (cur !== '') lines.push(cur);
-  return lines.map((l) => `  '${l}',`).join('\n');
+  return packTokens(toks, WIDTH).map((l) => `  '${l}',`).join('\n');
 }
 
 const version = (program) => execFileSync(program, ['--version'], { encoding: 'utf8' }).split('\n')[0];

@@ -1,7 +1,7 @@
 /**
- * Shared by the table generators that walk a program's commands (ghTables.mjs, terraformTables.mjs):
- * a command tree `{ options, subs? }` as the TypeScript text of an optionTable.ts `TableSpec`, and
- * the write-or-check step every generator ends with.
+ * Shared by the table generators: a command tree `{ options, subs? }` as the TypeScript text of an
+ * optionTable.ts `TableSpec` (ghTables.mjs, terraformTables.mjs), option tokens packed into lines
+ * (ldTables.mjs, helpTables.mjs), and the write-or-check step every generator ends with.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -26,4 +26,18 @@ export function writeOrCheck(out, text, check, script) {
     console.error(`${out} is out of date: run node ${script}`);
     process.exit(1);
   }
+}
+
+/** Option tokens packed into lines of at most `width` characters, in order. */
+export function packTokens(toks, width) {
+  const lines = [];
+  let cur = '';
+  for (const t of toks) {
+    if (cur !== '' && cur.length + 1 + t.length > width) {
+      lines.push(cur);
+      cur = t;
+    } else cur = cur === '' ? t : `${cur} ${t}`;
+  }
+  if (cur !== '') lines.push(cur);
+  return lines;
 }

@@ -384,6 +384,14 @@ const subcommands: Readonly<Record<string, SubcommandSpec>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  nerdctl: {
+    match: [
+      ['nerdctl run -v /:/host alpine', '#volume'],
+      ['nerdctl run --privileged alpine', '#host'],
+      ['nerdctl run --evil alpine', '#unknown_option'],
+    ],
+    notMatch: ['nerdctl ps', 'nerdctl images', 'nerdctl build -t app .'],
+  },
   docker: {
     match: [
       ['docker run --privileged alpine', '#host'],

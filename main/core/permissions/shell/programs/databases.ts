@@ -152,6 +152,22 @@ const effects: Readonly<Record<string, Check>> = {
 
 /** What these rules catch (match: compound, key holding the fragment) and let through (notMatch: simple). */
 const EXAMPLES: Readonly<Record<string, Examples>> = {
+  psql: {
+    match: [
+      ["psql -c '\\! id'", '#c'],
+      ['psql -f ../x.sql', '#f'],
+      ['psql --evil', '#unknown_option'],
+    ],
+    notMatch: ['psql -h localhost -U postgres -d app', 'psql -d app -v ON_ERROR_STOP=1', 'psql -c "select 1"'],
+  },
+  mariadb: {
+    match: [
+      ["mariadb -e 'system id'", '#e'],
+      ['mariadb --defaults-extra-file=../x.cnf', '#defaults_extra_file'],
+      ['mariadb --evil', '#unknown_option'],
+    ],
+    notMatch: ['mariadb -u root -p app', 'mariadb -h 127.0.0.1 -P 3306 -u app app', 'mariadb -e "select 1"'],
+  },
   sqlite3: {
     match: [
       ["sqlite3 db '.shell rm x'", '#dot-[-?'],

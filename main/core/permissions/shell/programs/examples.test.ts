@@ -15,9 +15,6 @@ const hasExamples = (r: (typeof rules)[number]) => (r.match?.length ?? 0) + (r.n
  */
 const WITHOUT_EXAMPLES: readonly string[] = [
   '[',
-  'mariadb',
-  'nerdctl',
-  'psql',
 ];
 
 describe('program rule examples', () => {

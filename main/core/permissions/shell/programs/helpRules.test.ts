@@ -4,21 +4,13 @@
  * util-linux 2.38.1, grep 3.8) and, for what runs, against what bash runs.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyCommand } from '../classify.js';
+import { expectCompound, expectSimple } from '../classify.testkit.js';
 import { HELP_TABLES } from './helpTables.js';
 import { helpPrograms, helpRule } from './helpRules.js';
 import { handRule, programRule } from './index.js';
 
-const compound = (cmd: string, holds: string) => {
-  const c = classifyCommand(cmd);
-  expect(c.kind, cmd).toBe('compound');
-  expect(c.key, cmd).toContain(holds);
-};
-const simple = (cmd: string) => {
-  const c = classifyCommand(cmd);
-  expect(c.kind, `${cmd} → ${c.key}`).toBe('simple');
-  expect(c.key).toBe(`run_command:${cmd.split(' ')[0]}`);
-};
+const compound = (cmd: string, holds: string) => expect(expectCompound(cmd).key, cmd).toContain(holds);
+const simple = (cmd: string) => expectSimple(cmd, cmd.split(' ')[0]);
 
 describe('the help layer', () => {
   it('is looked up after the hand rules and before the spec library', () => {

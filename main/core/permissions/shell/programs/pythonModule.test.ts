@@ -5,17 +5,10 @@
  * does with the option (pytest's and pip's documentation); through `python -m` it is the same call.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyCommand } from '../classify.js';
+import { expectCompound, expectSimple } from '../classify.testkit.js';
 
-const compound = (cmd: string, holds: string) => {
-  const c = classifyCommand(cmd);
-  expect(c.kind, cmd).toBe('compound');
-  expect(c.key, cmd).toContain(holds);
-};
-const simple = (cmd: string) => {
-  const c = classifyCommand(cmd);
-  expect(c.kind, `${cmd} → ${c.key}`).toBe('simple');
-};
+const compound = (cmd: string, holds: string) => expect(expectCompound(cmd).key, cmd).toContain(holds);
+const simple = (cmd: string) => expectSimple(cmd, cmd.split(' ')[0]);
 
 describe('python -m: the module is the program', () => {
   it('reads the module program’s words with its rule, as strictly as the program itself', () => {

@@ -5,7 +5,7 @@
  * would be compound; each fix is written from the program's own parser or manual (cited at the
  * entry) and tested in handRuleOverrides.test.ts. overrides.ts spreads them into OVERRIDES.
  */
-import type { SpecOverride } from './overrides.js';
+import type { SpecOverride } from './specOverride.js';
 
 /** The AWS CLI's `logs tail` (a CLI customization, so absent from the botocore-generated spec). */
 const AWS_LOGS_TAIL = 'follow since= format= filter-pattern= log-stream-names= log-stream-name-prefix= mode= poll-interval=';

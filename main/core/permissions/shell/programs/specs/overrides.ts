@@ -4,35 +4,7 @@
  * lives here, not in the generated file (which the generator rewrites on a version bump).
  */
 import { HAND_RULE_OVERRIDES } from './handRuleOverrides.js';
-
-export interface SpecOverride {
-  /** Leave the program out of the spec layer (its spec is unusable): it keeps the no-spec rule. */
-  drop?: true;
-  /**
-   * Options to add, by subcommand path ("" the program, "run", "remote add"), in optionTable.ts's
-   * compact spec; they come first, so they also correct an option the spec gets wrong.
-   */
-  options?: Readonly<Record<string, string>>;
-  /**
-   * Options the program accepts at every level, before or after any subcommand (pip's general
-   * options, kubectl's global flags), where the spec lists them on one node only or not at all.
-   */
-  global?: string;
-  /** The program takes unique prefixes of its long options (optparse, argparse, getopt_long). */
-  abbrev?: true;
-  /**
-   * Subcommands the spec lacks, by their path ("cache"), with their options (compact spec); for a
-   * subcommand the spec has, the options come first, as `options` do.
-   */
-  subcommands?: Readonly<Record<string, string>>;
-  /** Subcommand paths whose options end at the first operand (the rest are a script's: `nr build --all`). */
-  stopAtOperand?: readonly string[];
-  /**
-   * Subcommand paths whose operands are not paths though they look like ones (bazel's `//pkg:x`
-   * labels): the default's outside-the-project rule spares them.
-   */
-  notPaths?: readonly string[];
-}
+import type { SpecOverride } from './specOverride.js';
 
 /** Every name of `names`, dropped: the same reason for a group. */
 const dropped = (names: string): Record<string, SpecOverride> => Object.fromEntries(names.split(' ').map((n) => [n, { drop: true }]));

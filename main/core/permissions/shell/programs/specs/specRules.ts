@@ -26,7 +26,8 @@ import { noSpecEffects } from '../noSpec.js';
 import { optionTable, readOptions, restOf, type OptionHandler, type OptionTable, type TableSpec } from '../optionTable.js';
 import type { Check, ProgramRule } from '../rule.js';
 import { FIG_TABLES } from './figTables.js';
-import { OVERRIDES, type SpecOverride } from './overrides.js';
+import { OVERRIDES } from './overrides.js';
+import type { SpecOverride } from './specOverride.js';
 
 /** One node of a generated table (figTables.ts's header). */
 interface SpecNode {
