@@ -10,14 +10,17 @@ import { auditFileFor } from '../main/core/permissions/index.js';
 import { expect, test } from './support/fixtures.js';
 import { approvalPrompt, call, say, script, send, transcript } from './ui-helpers.js';
 
+/** The agent's run both describes start from: a write, a deletion through the shell, an answer. */
+const TIDY_UP = [
+  call('write_file', { path: 'notes.txt', content: 'rewritten by the agent\n' }),
+  call('run_command', { command: 'rm README.md' }),
+  say('Tidied up.'),
+];
+
 test.describe('checkpoints', () => {
   test.use({
     projectFiles: { 'notes.txt': 'original notes\n' },
-    llmScript: script(
-      call('write_file', { path: 'notes.txt', content: 'rewritten by the agent\n' }),
-      call('run_command', { command: 'rm README.md' }),
-      say('Tidied up.'),
-    ),
+    llmScript: script(...TIDY_UP),
   });
 
   test('restore from the transcript, with the conversation rewound, then undo it', async ({ app }) => {
@@ -109,12 +112,7 @@ test.describe('checkpoints', () => {
 test.describe('checkpoints: undo after the conversation moved on', () => {
   test.use({
     projectFiles: { 'notes.txt': 'original notes\n' },
-    llmScript: script(
-      call('write_file', { path: 'notes.txt', content: 'rewritten by the agent\n' }),
-      call('run_command', { command: 'rm README.md' }),
-      say('Tidied up.'),
-      say('Only the notes, then.'),
-    ),
+    llmScript: script(...TIDY_UP, say('Only the notes, then.')),
   });
 
   test('an undo refuses to bury newer messages, and says why; the files alone still come back', async ({ app }) => {

@@ -33,6 +33,15 @@ function processesIn(dir: string): number[] {
   return out;
 }
 
+/** A git project holding a.txt, an empty data folder, and a model script with these turns. */
+async function scriptedProject(turns: unknown[]): Promise<{ project: string; dataDir: string; script: string }> {
+  const project = await gitProject(temp, { 'a.txt': 'a\n' });
+  const dataDir = await temp('cc-agents-cli-data-');
+  const script = path.join(await temp('cc-agents-cli-script-'), 'script.json');
+  await writeFile(script, JSON.stringify({ models: ['scripted'], turns }));
+  return { project, dataDir, script };
+}
+
 async function until<T>(what: string, fn: () => T | undefined, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -48,20 +57,11 @@ describe.skipIf(noProc)(
   `codecoder run --worktree and codecoder agents${noProc ? ' (skipped: leftover commands are found through /proc, which this system lacks)' : ''}`,
   () => {
     it('kill -9 mid-run, then a restart: interrupted and kept, no orphan process, lock or worktree', async () => {
-      const project = await gitProject(temp, { 'a.txt': 'a\n' });
-      const dataDir = await temp('cc-agents-cli-data-');
-      const script = path.join(await temp('cc-agents-cli-script-'), 'script.json');
-      await writeFile(
-        script,
-        JSON.stringify({
-          models: ['scripted'],
-          turns: [
-            { toolCalls: [{ id: 't1', name: 'write_file', input: { path: 'b.txt', content: 'b\n' } }] },
-            { toolCalls: [{ id: 't2', name: 'run_command', input: { command: 'nohup sleep 300', timeout_ms: 600000 } }] },
-            { text: 'never reached' },
-          ],
-        }),
-      );
+      const { project, dataDir, script } = await scriptedProject([
+        { toolCalls: [{ id: 't1', name: 'write_file', input: { path: 'b.txt', content: 'b\n' } }] },
+        { toolCalls: [{ id: 't2', name: 'run_command', input: { command: 'nohup sleep 300', timeout_ms: 600000 } }] },
+        { text: 'never reached' },
+      ]);
       const env = { ...process.env, CODECODER_DATA_DIR: dataDir };
       const child = spawn(
         process.execPath,
@@ -142,16 +142,10 @@ describe.skipIf(noProc)(
     }, 120_000);
 
     it('run --worktree finishes with its work committed on its branch; agents diff shows it; the project is untouched', async () => {
-      const project = await gitProject(temp, { 'a.txt': 'a\n' });
-      const dataDir = await temp('cc-agents-cli-data-');
-      const script = path.join(await temp('cc-agents-cli-script-'), 'script.json');
-      await writeFile(
-        script,
-        JSON.stringify({
-          models: ['scripted'],
-          turns: [{ toolCalls: [{ id: 't1', name: 'write_file', input: { path: 'a.txt', content: 'agent\n' } }] }, { text: 'Done.' }],
-        }),
-      );
+      const { project, dataDir, script } = await scriptedProject([
+        { toolCalls: [{ id: 't1', name: 'write_file', input: { path: 'a.txt', content: 'agent\n' } }] },
+        { text: 'Done.' },
+      ]);
       const env = { CODECODER_DATA_DIR: dataDir };
       const io = cliIo(env);
       expect(

@@ -14,7 +14,7 @@
  * generate` runs the `//go:generate` commands of the project's files, as make runs its recipes.
  */
 import { exec, risk, write } from '../effects.js';
-import { opaque, outsideProject } from './kit.js';
+import { opaque, optionName, outsideProject } from './kit.js';
 import type { Check } from './rule.js';
 import { optionTable, subcommandOptions, type OptionHandler, type OptionTable, type TableSpec } from './optionTable.js';
 
@@ -45,27 +45,19 @@ const VET = names(
 );
 
 const outputPath: OptionHandler = (v, typed) =>
-  v === null || v === undefined || outsideProject(v)
-    ? [write(typed.replace(/^-+/, '').replace(/=.*$/, ''), v ?? null, `go ${typed} writes the file it names`)]
-    : [];
+  v === null || v === undefined || outsideProject(v) ? [write(optionName(typed), v ?? null, `go ${typed} writes the file it names`)] : [];
 
 /** `old=new` (or a `-use` folder) whose new side is a folder outside the project; a module path or version is plain. */
 const replaced: OptionHandler = (v, typed) => {
   const to = v === null || v === undefined ? null : v.slice(v.indexOf('=') + 1);
   return to === null || outsideProject(to) || /[$`\\]/.test(to)
-    ? [
-        exec(
-          typed.replace(/^-+/, '').replace(/=.*$/, ''),
-          opaque(v ?? null),
-          `go ${typed}: a later build compiles code from the folder it names`,
-        ),
-      ]
+    ? [exec(optionName(typed), opaque(v ?? null), `go ${typed}: a later build compiles code from the folder it names`)]
     : [];
 };
 
 const outsideCode: OptionHandler = (v, typed) =>
   v === null || v === undefined || outsideProject(v)
-    ? [exec(typed.replace(/^-+/, '').replace(/=.*$/, ''), opaque(v ?? null), `go ${typed} builds code named from outside the project`)]
+    ? [exec(optionName(typed), opaque(v ?? null), `go ${typed} builds code named from outside the project`)]
     : [];
 
 const toolchain =

@@ -35,7 +35,7 @@ function climbsOut(p: string): boolean {
   return false;
 }
 /** The option as the key names it: `--log-file=x` is `log-file`, `-T` is `T`. */
-const optionName = (typed: string): string => typed.replace(/^-+/, '').replace(/=.*$/, '');
+export const optionName = (typed: string): string => typed.replace(/^-+/, '').replace(/=.*$/, '');
 
 /**
  * An option handler for a path the program reads (an include list, a password file, a folder it

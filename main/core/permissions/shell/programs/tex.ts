@@ -29,7 +29,7 @@
  */
 import { exec, risk, type Effect } from '../effects.js';
 import type { Arg } from '../options.js';
-import { opaque, itemsOf } from './kit.js';
+import { opaque, itemsOf, optionName } from './kit.js';
 import { optionTable, readItems, unknown, type OptionHandler } from './optionTable.js';
 import type { Check } from './rule.js';
 
@@ -75,7 +75,7 @@ export const texEngine: Check = (argv) => {
 const ENGINE_COMMANDS = ['latex', 'pdflatex', 'lualatex', 'pdflualatex', 'xelatex', 'pdfxelatex', 'dvilualatex'];
 
 const runsProgram: OptionHandler = (v, typed) =>
-  v === undefined ? [] : [exec(typed.replace(/^-+/, '').replace(/=.*$/, ''), opaque(v), `latexmk ${typed} names a program to run`)];
+  v === undefined ? [] : [exec(optionName(typed), opaque(v), `latexmk ${typed} names a program to run`)];
 
 const latexOption: OptionHandler = (v, typed) => {
   if (v === undefined || v === null)

@@ -21,7 +21,7 @@
  */
 import { exec, risk, type Effect } from '../../effects.js';
 import type { Arg } from '../../options.js';
-import { outsideProject } from '../kit.js';
+import { optionName, outsideProject } from '../kit.js';
 import { noSpecEffects } from '../noSpec.js';
 import { optionTable, readOptions, restOf, type OptionHandler, type OptionTable, type TableSpec } from '../optionTable.js';
 import type { Check, ProgramRule } from '../rule.js';
@@ -251,11 +251,10 @@ const FILE_LIKE = /[/.]/;
 const pathValue: OptionHandler = (value, typed, at) => {
   // No value at all (the last word): the program errors or takes its default (`rollup -c`).
   if (value === undefined || value === null) return [];
-  if (value === RUN_TIME) return [risk(flagOf(typed), `${at.where} ${typed} names a path known only at run time`, null)];
-  return FILE_LIKE.test(value) && !outsideProject(value) ? [{ flag: OWN_FILE + flagOf(typed), note: '' }] : [];
+  if (value === RUN_TIME) return [risk(optionName(typed), `${at.where} ${typed} names a path known only at run time`, null)];
+  return FILE_LIKE.test(value) && !outsideProject(value) ? [{ flag: OWN_FILE + optionName(typed), note: '' }] : [];
 };
 
-const flagOf = (typed: string): string => typed.replace(/^-+/, '').replace(/=.*$/, '');
 const sameFlag = (a: string, b: string): boolean => a.replace(/-/g, '_') === b.replace(/-/g, '_');
 
 /** What reading a command with a program's nodes found (optionTable.ts's TableReading, across subcommands). */
